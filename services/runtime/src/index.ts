@@ -1,0 +1,30 @@
+export { AppError, InvalidDocumentError, ObjectNotFoundError, errorMessage } from './errors.js';
+export type { AppErrorOptions, ErrorCode } from './errors.js';
+export { createLogger } from './logger.js';
+export type { Logger, LoggerOptions } from './logger.js';
+export { ConfigError, envBoolean, envPort, loggingEnv, parseEnv } from './config.js';
+export {
+  REQUEST_ID_METADATA,
+  GRPC_MAX_MESSAGE_BYTES,
+  callUnary,
+  createGrpcServer,
+  grpcClientOptions,
+  listen,
+  shutdownServer,
+  toServiceError,
+  unary,
+} from './grpc.js';
+export type { CallOptionsInput } from './grpc.js';
+export { onShutdown } from './shutdown.js';
+export { STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
+export type { StageName } from './stage-config.js';
+export { assertValidKey, getJson, putJson } from './storage/object-store.js';
+export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
+export { createFsStore } from './storage/fs-store.js';
+export type { FsStoreOptions } from './storage/fs-store.js';
+export { createS3Store } from './storage/s3-store.js';
+export type { S3StoreOptions } from './storage/s3-store.js';
+export { SIGNED_FILES_PATH, createSignedUrl, isValidSignature } from './storage/signed-url.js';
+export { createStoreFromConfig, storageEnv } from './storage/storage-config.js';
+export type { StorageConfig } from './storage/storage-config.js';
+export { sha256Hex } from './storage/hashing.js';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { envPort } from './config.js';
+
+/** Default gRPC ports of the stage services. */
+export const STAGE_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 } as const;
+export type StageName = keyof typeof STAGE_PORTS;
+
+/** `<STAGE>_GRPC_HOST`/`<STAGE>_GRPC_PORT` for a stage service's own listener. */
+export function stageListenEnv(stage: StageName): Record<string, z.ZodType> {
+  const upper = stage.toUpperCase();
+  return {
+    [`${upper}_GRPC_HOST`]: z.string().default('127.0.0.1'),
+    [`${upper}_GRPC_PORT`]: envPort.default(STAGE_PORTS[stage]),
+  };
+}
+
+/** `<STAGE>_GRPC_ADDRESS` for each client of a stage (host:port). */
+export const stageAddressEnv = {
+  RENDER_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.render}`),
+  OCR_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.ocr}`),
+  LAYOUT_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.layout}`),
+  CHUNK_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.chunk}`),
+  LLM_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.llm}`),
+};

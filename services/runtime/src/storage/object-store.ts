@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+
+/** What storage knows of a written object; the same shape as the proto `ObjectRef`. */
+export interface StoredObject {
+  key: string;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  byteSize: number;
+}
+
+export interface PutOptions {
+  contentType?: string;
+}
+
+export interface PresignOptions {
+  /** Lifetime of the URL in seconds. */
+  expiresInSec: number;
+  /** Suggested download name (Content-Disposition). */
+  fileName?: string;
+}
+
+/**
+ * The one storage interface of the service. Keys are `/`-separated paths without a leading slash.
+ * Drivers: the local filesystem (embedded default) and S3 through the `minio` client.
+ */
+export interface ObjectStore {
+  put(key: string, body: Buffer | Readable, options?: PutOptions): Promise<StoredObject>;
+  /** Reads a whole object; throws `ObjectNotFoundError` when absent. */
+  get(key: string): Promise<Buffer>;
+  /** Streams an object; throws `ObjectNotFoundError` when absent. */
+  getStream(key: string): Promise<Readable>;
+  /** Size of an object, or null when absent. */
+  stat(key: string): Promise<{ byteSize: number } | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix`; returns how many went. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** Keys under `prefix`, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** A URL that lets anyone holding it read the object until it expires. */
+  presignGet(key: string, options: PresignOptions): Promise<string>;
+}
+
+/** Rejects keys that could escape the store's root or confuse drivers. */
+export function assertValidKey(key: string): void {
+  if (key.length === 0 || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** Reads a JSON object from storage. */
+export async function getJson<T>(store: ObjectStore, key: string): Promise<T> {
+  return JSON.parse((await store.get(key)).toString('utf8')) as T;
+}
+
+/** Writes a value as a JSON object. */
+export function putJson(store: ObjectStore, key: string, value: unknown): Promise<StoredObject> {
+  return store.put(key, Buffer.from(JSON.stringify(value)), { contentType: 'application/json' });
+}

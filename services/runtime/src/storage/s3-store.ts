@@ -1,0 +1,105 @@
+import { Client } from 'minio';
+import type { Readable } from 'node:stream';
+import { ObjectNotFoundError } from '../errors.js';
+import { HashingStream, sha256Hex } from './hashing.js';
+import { assertValidKey, type ObjectStore, type StoredObject } from './object-store.js';
+
+export interface S3StoreOptions {
+  endPoint: string;
+  port?: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+  region?: string;
+  bucket: string;
+  /** Path-style addressing; needed by MinIO and most self-hosted stores. */
+  pathStyle?: boolean;
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchBucket';
+}
+
+/** Objects in an S3-compatible bucket (MinIO, AWS S3, ...) through the `minio` client. */
+export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBucket(): Promise<void> } {
+  const client = new Client({
+    endPoint: options.endPoint,
+    ...(options.port === undefined ? {} : { port: options.port }),
+    useSSL: options.useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    ...(options.region === undefined ? {} : { region: options.region }),
+    pathStyle: options.pathStyle ?? true,
+  });
+  const bucket = options.bucket;
+
+  async function list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    const stream = client.listObjectsV2(bucket, prefix, true);
+    for await (const item of stream as AsyncIterable<{ name?: string }>) {
+      if (item.name) keys.push(item.name);
+    }
+    return keys.sort();
+  }
+
+  return {
+    async ensureBucket() {
+      if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, options.region ?? 'us-east-1');
+    },
+    async put(key, body, putOptions): Promise<StoredObject> {
+      assertValidKey(key);
+      const meta = { 'Content-Type': putOptions?.contentType ?? 'application/octet-stream' };
+      if (Buffer.isBuffer(body)) {
+        await client.putObject(bucket, key, body, body.length, meta);
+        return { key, sha256: sha256Hex(body), byteSize: body.length };
+      }
+      const hashing = new HashingStream();
+      await client.putObject(bucket, key, body.pipe(hashing), undefined, meta);
+      return { key, sha256: hashing.digest(), byteSize: hashing.byteSize };
+    },
+    async get(key) {
+      const stream = await this.getStream(key);
+      const parts: Buffer[] = [];
+      for await (const part of stream) parts.push(part as Buffer);
+      return Buffer.concat(parts);
+    },
+    async getStream(key): Promise<Readable> {
+      assertValidKey(key);
+      try {
+        return await client.getObject(bucket, key);
+      } catch (error) {
+        if (isNotFound(error)) throw new ObjectNotFoundError(key, { cause: error });
+        throw error;
+      }
+    },
+    async stat(key) {
+      assertValidKey(key);
+      try {
+        const info = await client.statObject(bucket, key);
+        return { byteSize: info.size };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await client.removeObject(bucket, key);
+    },
+    async deletePrefix(prefix) {
+      const keys = await list(prefix);
+      // One request per key: bulk delete needs Content-MD5 support that not every store offers.
+      await Promise.all(keys.map((key) => client.removeObject(bucket, key)));
+      return keys.length;
+    },
+    list,
+    presignGet(key, presign) {
+      assertValidKey(key);
+      const headers = presign.fileName
+        ? { 'response-content-disposition': `inline; filename="${presign.fileName.replace(/["\\\r\n]/g, '_')}"` }
+        : undefined;
+      return client.presignedGetObject(bucket, key, presign.expiresInSec, headers);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The contract between the gateway and the task workflow: names, inputs, the task state kept in the
+ * workflow memo, and the resolved configuration. JSON-safe plain types only (Temporal's default
+ * converter is JSON), and no imports, so the workflow bundle and the gateway can both load it.
+ */
+
+/** Task queue of the task workflows and their activities. */
+export const TASK_QUEUE = 'folio-tasks';
+
+/** Workflow type name of the one workflow per task (workflow id = task id). */
+export const PROCESS_DOCUMENT_WORKFLOW = 'processDocument';
+
+/** Memo key holding the `TaskState`; the gateway reads it with `describe()` and `list()`. */
+export const TASK_MEMO_KEY = 'task';
+
+/** Custom search attributes (Keyword) the dev server is started with. */
+export const SEARCH_ATTRIBUTES = { owner: 'TaskOwner', status: 'TaskStatus' } as const;
+
+/** Update names; each has a validator in the workflow, so a refused update changes nothing. */
+export const UPDATES = { cancel: 'cancelTask', reconfigure: 'reconfigureTask', delete: 'deleteTask' } as const;
+
+/** Query name returning the live `TaskState` (the memo holds the same, readable without a worker). */
+export const TASK_STATE_QUERY = 'taskState';
+
+export const TASK_STATUSES = ['Starting', 'Processing', 'Succeeded', 'Failed', 'Cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Value of the TaskStatus search attribute once a task is deleted or expired. */
+export const DELETED_STATUS = 'Deleted';
+
+export const SEGMENT_TYPES = [
+  'Title',
+  'SectionHeader',
+  'Text',
+  'ListItem',
+  'Table',
+  'Picture',
+  'Caption',
+  'Formula',
+  'Footnote',
+  'PageHeader',
+  'PageFooter',
+  'Page',
+] as const;
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
+
+export type OcrStrategy = 'All' | 'Auto';
+export type SegmentationStrategy = 'LayoutAnalysis' | 'Page';
+export type ErrorHandling = 'Fail' | 'Continue';
+export type SegmentFormat = 'Html' | 'Markdown';
+export type GenerationStrategy = 'Auto' | 'LLM' | 'Ignore';
+export type CropImage = 'Auto' | 'All';
+export type EmbedSource = 'Content' | 'LLM' | 'HTML' | 'Markdown';
+export type TokenizerEnum = 'Word' | 'Cl100kBase' | 'XlmRobertaBase' | 'BertBaseUncased';
+
+/** The tokenizer as the API returns it: a known enum value, or any hub tokenizer id. */
+export type TokenizerConfig = { Enum: TokenizerEnum } | { String: string };
+
+/** `None`, `Default`, or a named model. */
+export type FallbackStrategy = 'None' | 'Default' | { Model: string };
+
+export interface SegmentTypeProcessing {
+  crop_image: CropImage;
+  format: SegmentFormat;
+  strategy: GenerationStrategy;
+  /** Custom prompt (legacy); its answer goes to the segment's `llm` field. */
+  llm: string | null;
+  embed_sources: EmbedSource[];
+  extended_context: boolean;
+  /** Ask the language model for a description of the segment (legacy). */
+  description: boolean;
+}
+
+export interface ChunkProcessing {
+  target_length: number;
+  ignore_headers_and_footers: boolean;
+  tokenizer: TokenizerConfig;
+}
+
+export interface LlmProcessing {
+  /** Null means the operator's default model. */
+  model_id: string | null;
+  fallback_strategy: FallbackStrategy;
+  max_completion_tokens: number | null;
+  temperature: number;
+}
+
+/** The fully resolved configuration of a task, in the API's field names. */
+export interface TaskConfiguration {
+  ocr_strategy: OcrStrategy;
+  segmentation_strategy: SegmentationStrategy;
+  high_resolution: boolean;
+  /** Seconds after finishing until the task is deleted; null never expires. */
+  expires_in: number | null;
+  error_handling: ErrorHandling;
+  chunk_processing: ChunkProcessing;
+  segment_processing: Record<SegmentType, SegmentTypeProcessing>;
+  llm_processing: LlmProcessing;
+}
+
+/** Where a task's input came from. A URL is fetched by an activity, not while the client waits. */
+export type TaskSource = { kind: 'stored'; key: string; mimeType: string } | { kind: 'url'; url: string };
+
+/** Limits that apply to one task, fixed by the gateway's settings at create time. */
+export interface TaskLimits {
+  /** Processing time limit of one run; the run ends `Failed` / `Task timed out`. */
+  processingTimeoutMs: number;
+  /** Maximum number of pages, or null for no limit. */
+  pageLimit: number | null;
+}
+
+/** Input of `processDocument`. */
+export interface ProcessDocumentInput {
+  taskId: string;
+  ownerId: string;
+  /** RFC 3339 creation time. */
+  createdAt: string;
+  fileName: string;
+  source: TaskSource;
+  configuration: TaskConfiguration;
+  limits: TaskLimits;
+  requestId: string;
+}
+
+/**
+ * The task as the workflow keeps it: written to the memo on every change (the server keeps it, so
+ * polling works with no worker running) and returned by the query and every update.
+ */
+export interface TaskState {
+  taskId: string;
+  ownerId: string;
+  status: TaskStatus;
+  message: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  expiresAt: string | null;
+  configuration: TaskConfiguration;
+  fileName: string;
+  /** Detected type of the stored input; null until a URL input is fetched. */
+  mimeType: string | null;
+  /** Storage key of the input file; null until a URL input is fetched. */
+  inputKey: string | null;
+  pageCount: number | null;
+  /** Storage key of the PDF the pages were rendered from. */
+  pdfKey: string | null;
+  /** Storage key of the ChunkedOutput of the last successful run. */
+  outputKey: string | null;
+  /** Set once the task is deleted or expired: every route then answers 404. */
+  deleted: boolean;
+  /** Increases on every change; lets readers order states. */
+  revision: number;
+}
+
+/** Storage layout of a task: everything under `tasks/<taskId>/`, so delete is one prefix. */
+export const storageKeys = {
+  taskPrefix: (taskId: string): string => `tasks/${taskId}/`,
+  input: (taskId: string, fileName: string): string => `tasks/${taskId}/input/${sanitizeFileName(fileName)}`,
+  runPrefix: (taskId: string, revision: number): string => `tasks/${taskId}/runs/${revision}/`,
+  pdf: (taskId: string): string => `tasks/${taskId}/document.pdf`,
+};
+
+/** Keeps a file name safe as one storage key segment. */
+export function sanitizeFileName(fileName: string): string {
+  const cleaned = fileName.replace(/[/\\\u0000-\u001f]/g, '_').replace(/^\.+/, '_');
+  return cleaned.length > 0 ? cleaned.slice(-200) : 'input';
+}
