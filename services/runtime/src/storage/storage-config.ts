@@ -23,8 +23,8 @@ export const storageEnv = {
   PRESIGN_EXPIRES_SEC: z.coerce.number().int().positive().default(3600),
 };
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used only for its type
-const storageSchema = z.object(storageEnv);
+
+export const storageSchema = z.object(storageEnv);
 export type StorageConfig = z.output<typeof storageSchema>;
 
 /** Builds the configured store. For S3 the bucket is created when missing. */
