@@ -1,0 +1,20 @@
+// Small process helpers shared by the root scripts (plain Node, no dependencies: they run before
+// `npm install`).
+import { spawn } from 'node:child_process';
+
+/** Runs a command, inheriting stdio; rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`));
+    });
+  });
+}
+
+/** Prints a step line in the scripts' own voice. */
+export function step(message) {
+  process.stdout.write(`\x1b[36m[folio]\x1b[0m ${message}\n`);
+}

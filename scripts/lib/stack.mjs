@@ -1,0 +1,152 @@
+// Starts the whole service as child processes: the Temporal dev server (unless TEMPORAL_ADDRESS
+// points at a cluster), the five gRPC stage services, the Temporal worker and the gateway. Used by
+// `npm start` and by the end-to-end tests, which run it on free ports.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+
+export const STAGES = ['render', 'ocr', 'layout', 'chunk', 'llm'];
+export const SEARCH_ATTRIBUTES = ['TaskOwner=Keyword', 'TaskStatus=Keyword'];
+
+/** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */
+export function waitForPort(host, port, timeoutMs, isAlive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = createConnection({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (!isAlive()) reject(new Error(`process for ${host}:${port} exited`));
+        else if (Date.now() > deadline) reject(new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`));
+        else setTimeout(attempt, 150);
+      });
+    };
+    attempt();
+  });
+}
+
+/** Resolves once GET url answers 200. */
+export async function waitForHttp(url, timeoutMs, isAlive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (!isAlive()) throw new Error(`process behind ${url} exited`);
+    if (Date.now() > deadline) throw new Error(`${url} not healthy after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Starts every process of the service. `env` is the full environment (ports and addresses set);
+ * `output(name, line)` receives each line the children print.
+ */
+export async function startStack({ root, env, temporalBinary, dataDir, output }) {
+  const children = [];
+  let stopping = false;
+
+  function launch(name, command, args, extraEnv = {}) {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.exited = false;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (data) => {
+        buffered += data.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop();
+        for (const line of lines) output(name, line);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      child.exited = true;
+      if (!stopping) output(name, `exited with ${signal ?? code}`);
+    });
+    children.push({ name, child });
+    return child;
+  }
+
+  async function stop() {
+    stopping = true;
+    // Stop in reverse start order: the gateway and worker first, Temporal last.
+    for (const { child } of [...children].reverse()) {
+      if (child.exited) continue;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  try {
+    if (env.FOLIO_EMBEDDED_TEMPORAL === '1') {
+      const [host, port] = env.TEMPORAL_ADDRESS.split(':');
+      mkdirSync(join(dataDir, 'temporal'), { recursive: true });
+      const temporal = launch('temporal', temporalBinary, [
+        'server', 'start-dev',
+        '--ip', host,
+        '--port', port,
+        '--ui-port', env.TEMPORAL_UI_PORT,
+        '--db-filename', join(dataDir, 'temporal', 'temporal.db'),
+        '--log-level', 'warn',
+        ...SEARCH_ATTRIBUTES.flatMap((attribute) => ['--search-attribute', attribute]),
+        ...(env.TEMPORAL_UI_PORT === '0' ? ['--headless'] : []),
+      ]);
+      await waitForPort(host, Number(port), 60_000, () => !temporal.exited);
+    }
+    const stageProcesses = STAGES.map((stage) => launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]));
+    await Promise.all(
+      STAGES.map((stage, index) => {
+        const [host, port] = env[`${stage.toUpperCase()}_GRPC_ADDRESS`].split(':');
+        return waitForPort(host, Number(port), 60_000, () => !stageProcesses[index].exited);
+      }),
+    );
+    launch('worker', process.execPath, [join(root, 'workflows', 'dist', 'worker.js')]);
+    const gateway = launch('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')]);
+    await waitForHttp(`http://127.0.0.1:${env.PORT}/health`, 60_000, () => !gateway.exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, children };
+}
+
+/**
+ * Fills the environment for a stack: every stage address from its port, the embedded Temporal
+ * dev server unless TEMPORAL_ADDRESS is given, storage under the data folder.
+ */
+export function stackEnv(base, { root, dataDir }) {
+  const env = { ...base };
+  const defaults = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 };
+  for (const stage of STAGES) {
+    const upper = stage.toUpperCase();
+    env[`${upper}_GRPC_PORT`] ??= String(defaults[stage]);
+    env[`${upper}_GRPC_HOST`] ??= '127.0.0.1';
+    env[`${upper}_GRPC_ADDRESS`] ??= `127.0.0.1:${env[`${upper}_GRPC_PORT`]}`;
+  }
+  env.PORT ??= '8000';
+  env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
+  if (!env.TEMPORAL_ADDRESS) {
+    env.FOLIO_EMBEDDED_TEMPORAL = '1';
+    env.TEMPORAL_ADDRESS = '127.0.0.1:7233';
+    env.TEMPORAL_UI_PORT ??= '8233';
+  }
+  env.STORAGE_DIR ??= join(dataDir, 'objects');
+  env.MODELS_DIR ??= join(root, 'models');
+  return env;
+}

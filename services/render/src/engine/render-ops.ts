@@ -1,0 +1,89 @@
+import type { TextLayer } from '@folio/proto/documents/v1';
+
+/**
+ * The contract between the main thread and the MuPDF worker threads. Everything here must survive
+ * structured cloning: plain objects, numbers, strings and typed arrays only.
+ */
+
+/** A rectangle in page-image pixels, origin top-left. */
+export interface PixelRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface PrepareInput {
+  bytes: Uint8Array;
+  /** Detected MIME type; tells MuPDF which document handler to use. */
+  mimeType: string;
+  /** Office and HTML inputs are converted to PDF before they get here. */
+  family: 'pdf' | 'image';
+}
+
+export interface PrepareOutput {
+  /** The PDF made from an image input; null when the input already was the PDF. */
+  pdf: Uint8Array | null;
+  pageCount: number;
+  /** MuPDF warnings (e.g. "repairing PDF document"), for debug logs. */
+  warnings: string[];
+}
+
+export interface RenderInput {
+  /** The PDF; may be a view of a SharedArrayBuffer shared by several workers. */
+  pdf: Uint8Array;
+  /** 0-based page indexes. */
+  pageIndexes: number[];
+  /** Pixels per PDF point. */
+  scale: number;
+}
+
+export interface RenderedPageImage {
+  pageIndex: number;
+  png: Uint8Array;
+  /** Image size in pixels. */
+  width: number;
+  height: number;
+  /** Boxes in the pixels of `png`. */
+  textLayer: TextLayer;
+  wordCount: number;
+}
+
+export interface RenderOutput {
+  pages: RenderedPageImage[];
+  warnings: string[];
+}
+
+export interface CropInput {
+  /** An encoded image (PNG from RenderPages, but any format MuPDF reads works). */
+  image: Uint8Array;
+  boxes: PixelRect[];
+}
+
+export interface CropOutput {
+  /** One PNG per box, in the order of `boxes`. */
+  crops: Uint8Array[];
+  warnings: string[];
+}
+
+/** The operations a worker runs; each one is synchronous and CPU-bound. */
+export interface RenderOps {
+  prepare(input: PrepareInput): PrepareOutput;
+  render(input: RenderInput): RenderOutput;
+  crop(input: CropInput): CropOutput;
+}
+
+export type RenderOpName = keyof RenderOps;
+export type RenderOpInput<K extends RenderOpName> = Parameters<RenderOps[K]>[0];
+export type RenderOpOutput<K extends RenderOpName> = ReturnType<RenderOps[K]>;
+
+/**
+ * Runs render operations somewhere: in a pool of worker threads (production) or on the calling
+ * thread (unit tests, where blocking does not matter).
+ */
+export interface RenderExecutor {
+  /** How many operations can run at once; the engine splits page batches by it. */
+  readonly concurrency: number;
+  run<K extends RenderOpName>(op: K, input: RenderOpInput<K>): Promise<RenderOpOutput<K>>;
+  close(): Promise<void>;
+}

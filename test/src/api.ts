@@ -1,0 +1,84 @@
+import { inject } from 'vitest';
+
+/** A Task as the API returns it (the fields the tests read). */
+export interface ApiTask {
+  task_id: string;
+  status: 'Starting' | 'Processing' | 'Succeeded' | 'Failed' | 'Cancelled';
+  message: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  task_url: string;
+  configuration: Record<string, unknown> & { input_file_url: string | null };
+  output: {
+    chunks: ApiChunk[];
+    file_name: string | null;
+    page_count: number | null;
+    pdf_url: string | null;
+    extracted_json: unknown;
+  };
+}
+
+export interface ApiSegment {
+  segment_id: string;
+  segment_type: string;
+  bbox: { left: number; top: number; width: number; height: number };
+  page_number: number;
+  page_width: number;
+  page_height: number;
+  content: string;
+  html: string;
+  markdown: string;
+  text: string;
+  image: string | null;
+  confidence: number | null;
+  ocr: { text: string; bbox: { left: number; top: number; width: number; height: number }; confidence: number | null }[];
+}
+
+export interface ApiChunk {
+  chunk_id: string;
+  chunk_length: number;
+  segments: ApiSegment[];
+  embed: string;
+}
+
+/** Calls the API with the e2e owner's key (or `key`), returning status, text and JSON body. */
+export async function api(
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+): Promise<{ status: number; text: string; json: <T>() => T; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? inject('apiKey') : options.key;
+  if (key !== null) headers.authorization = headers.authorization ?? key;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: <T>() => JSON.parse(text) as T, headers: response.headers };
+}
+
+/** Creates a task from bytes sent as a data URI; returns the created task. */
+export async function createTask(file: Buffer, config: Record<string, unknown> = {}, mime = 'application/pdf'): Promise<ApiTask> {
+  const response = await api('POST', '/api/v1/task/parse', { body: { file: `data:${mime};base64,${file.toString('base64')}`, ...config } });
+  if (response.status !== 200) throw new Error(`create failed: ${response.status} ${response.text}`);
+  return response.json<ApiTask>();
+}
+
+/** Polls a task until it leaves Starting/Processing (or `until` holds), failing after timeoutMs. */
+export async function waitForTask(taskId: string, timeoutMs = 120_000, until?: (task: ApiTask) => boolean): Promise<ApiTask> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api('GET', `/api/v1/task/${taskId}`);
+    if (response.status !== 200) throw new Error(`poll failed: ${response.status} ${response.text}`);
+    const task = response.json<ApiTask>();
+    const done = until ? until(task) : task.status !== 'Starting' && task.status !== 'Processing';
+    if (done) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} (${task.message}) after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,97 @@
+import * as mupdf from 'mupdf';
+
+/** Text of one generated page: a heading and paragraphs, so layout and chunking have work to do. */
+export interface FixturePage {
+  heading: string;
+  paragraphs: string[];
+}
+
+function escapePdfText(text: string): string {
+  return text.replace(/[\\()]/g, (char) => `\\${char}`);
+}
+
+/** Greedy line wrapping at a fixed character width (Helvetica at 11 pt fits ~90 chars in 6.5 in). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Builds a born-digital PDF (Letter pages, Helvetica) by writing the PDF objects directly, so the
+ * fixtures need no tool outside this repository and their text is known exactly.
+ */
+export function makePdf(pages: FixturePage[]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string): number => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('PAGES');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
+  const pageIds: number[] = [];
+  for (const page of pages) {
+    const ops: string[] = ['BT', '/F2 18 Tf', '72 720 Td', `(${escapePdfText(page.heading)}) Tj`, 'ET'];
+    let y = 690;
+    for (const paragraph of page.paragraphs) {
+      for (const line of wrap(paragraph, 90)) {
+        ops.push('BT', '/F1 11 Tf', `72 ${y} Td`, `(${escapePdfText(line)}) Tj`, 'ET');
+        y -= 14;
+      }
+      y -= 10;
+    }
+    const stream = ops.join('\n');
+    const contentId = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    pageIds.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const SENTENCES = [
+  'Retrieval works best when chunks follow the structure of the document.',
+  'Each page is rendered, its words are read, and its layout is analysed.',
+  'Segments are grouped into chunks that stay within the target length.',
+  'Tables keep their rows and cells so that answers can cite them.',
+  'Headers and footers repeat on every page and carry little meaning.',
+];
+
+/** A deterministic document of `pageCount` pages with numbered headings and paragraphs. */
+export function makeReport(pageCount: number): Buffer {
+  const pages: FixturePage[] = [];
+  for (let index = 0; index < pageCount; index += 1) {
+    pages.push({
+      heading: `Section ${index + 1}: Findings`,
+      paragraphs: [0, 1, 2].map((paragraph) =>
+        Array.from({ length: 4 }, (_, sentence) => SENTENCES[(index + paragraph + sentence) % SENTENCES.length]).join(' '),
+      ),
+    });
+  }
+  return makePdf(pages);
+}
+
+/** Renders page 1 of a PDF to PNG: an image input whose content is known. */
+export function renderPng(pdf: Buffer, scale = 1): Buffer {
+  const document = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const page = document.loadPage(0);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+  return Buffer.from(pixmap.asPNG());
+}
