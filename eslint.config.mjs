@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/src/gen/**', '**/node_modules/**', '**/*.mjs', '**/*.cjs', '**/vitest.config.ts'] },
+  { ignores: ['**/*.d.ts', '**/dist/**', '**/src/gen/**', '**/node_modules/**', '**/*.mjs', '**/*.cjs', '**/vitest.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

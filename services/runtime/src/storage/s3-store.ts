@@ -1,5 +1,5 @@
 import { Client } from 'minio';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ObjectNotFoundError } from '../errors.js';
 import { HashingStream, sha256Hex } from './hashing.js';
 import { assertValidKey, type ObjectStore, type StoredObject } from './object-store.js';
@@ -14,6 +14,28 @@ export interface S3StoreOptions {
   bucket: string;
   /** Path-style addressing; needed by MinIO and most self-hosted stores. */
   pathStyle?: boolean;
+}
+
+/** Streams up to this size are sent in one PUT with a known length; larger ones go multipart. */
+const SINGLE_PUT_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Reads a stream until it ends or more than `limit` bytes arrived. */
+async function readHead(stream: Readable, limit: number): Promise<{ buffer: Buffer; ended: boolean }> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return { buffer: Buffer.concat(parts), ended: true };
+    parts.push(next.value);
+    size += next.value.length;
+    if (size > limit) return { buffer: Buffer.concat(parts), ended: false };
+  }
+}
+
+async function* prepend(head: Buffer, stream: Readable): AsyncGenerator<Buffer> {
+  yield head;
+  for await (const part of stream) yield part as Buffer;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -54,8 +76,12 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
         await client.putObject(bucket, key, body, body.length, meta);
         return { key, sha256: sha256Hex(body), byteSize: body.length };
       }
+      const head = await readHead(body, SINGLE_PUT_MAX_BYTES);
+      if (head.ended) return this.put(key, head.buffer, putOptions);
+      // Larger than one part: stream it as a multipart upload, the bytes read so far first.
       const hashing = new HashingStream();
-      await client.putObject(bucket, key, body.pipe(hashing), undefined, meta);
+      const rest = Readable.from(prepend(head.buffer, body));
+      await client.putObject(bucket, key, rest.pipe(hashing), undefined, meta);
       return { key, sha256: hashing.digest(), byteSize: hashing.byteSize };
     },
     async get(key) {
