@@ -22,6 +22,25 @@ export const UPDATES = { cancel: 'cancelTask', reconfigure: 'reconfigureTask', d
 /** Query name returning the live `TaskState` (the memo holds the same, readable without a worker). */
 export const TASK_STATE_QUERY = 'taskState';
 
+/**
+ * Signal the first activity of a run sends when it begins executing: only then does the task turn
+ * `Processing`, so a task waiting for a free worker stays `Starting` (and cancellable).
+ */
+export const PROCESSING_STARTED_SIGNAL = 'processingStarted';
+
+/** Payload of `PROCESSING_STARTED_SIGNAL`; `runRevision` names the run, so a late signal of an old run is ignored. */
+export interface ProcessingStartedSignal {
+  runRevision: number;
+}
+
+/** Failure types the update validators throw (`ApplicationFailure.type`); the message is the API's text. */
+export const TASK_FAILURE_TYPES = {
+  /** The update is not allowed in the current status (`Task cannot be ...: status is <Status>`). */
+  invalidState: 'InvalidTaskStateError',
+  /** The task is being deleted or is gone (`Task not found`). */
+  deleted: 'TaskDeletedError',
+} as const;
+
 export const TASK_STATUSES = ['Starting', 'Processing', 'Succeeded', 'Failed', 'Cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -120,6 +139,11 @@ export interface ProcessDocumentInput {
   configuration: TaskConfiguration;
   limits: TaskLimits;
   requestId: string;
+  /**
+   * Set only by continue-as-new: the state to resume from instead of `initialTaskState(input)`.
+   * The gateway never sets it.
+   */
+  resumeState?: TaskState;
 }
 
 /**
@@ -152,6 +176,33 @@ export interface TaskState {
   revision: number;
 }
 
+/**
+ * The state of a task before any worker has touched it. The gateway writes it as the initial memo
+ * (and `TaskStatus` = `Starting`) when it starts the workflow, so the two always agree.
+ */
+export function initialTaskState(input: ProcessDocumentInput): TaskState {
+  const stored = input.source.kind === 'stored' ? input.source : null;
+  return {
+    taskId: input.taskId,
+    ownerId: input.ownerId,
+    status: 'Starting',
+    message: 'Task queued',
+    createdAt: input.createdAt,
+    startedAt: null,
+    finishedAt: null,
+    expiresAt: null,
+    configuration: input.configuration,
+    fileName: input.fileName,
+    mimeType: stored?.mimeType ?? null,
+    inputKey: stored?.key ?? null,
+    pageCount: null,
+    pdfKey: null,
+    outputKey: null,
+    deleted: false,
+    revision: 0,
+  };
+}
+
 /** Storage layout of a task: everything under `tasks/<taskId>/`, so delete is one prefix. */
 export const storageKeys = {
   taskPrefix: (taskId: string): string => `tasks/${taskId}/`,
@@ -162,6 +213,7 @@ export const storageKeys = {
 
 /** Keeps a file name safe as one storage key segment. */
 export function sanitizeFileName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = fileName.replace(/[/\\\u0000-\u001f]/g, '_').replace(/^\.+/, '_');
   return cleaned.length > 0 ? cleaned.slice(-200) : 'input';
 }

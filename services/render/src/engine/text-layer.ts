@@ -18,7 +18,12 @@ function round(value: number): number {
 function toBBox(x0: number, y0: number, x1: number, y1: number, map: PixelMapping): BBox {
   const left = x0 * map.scale - map.originX;
   const top = y0 * map.scale - map.originY;
-  return { left: round(left), top: round(top), width: round((x1 - x0) * map.scale), height: round((y1 - y0) * map.scale) };
+  return {
+    left: round(left),
+    top: round(top),
+    width: round((x1 - x0) * map.scale),
+    height: round((y1 - y0) * map.scale),
+  };
 }
 
 function unionBBox(boxes: BBox[]): BBox {
@@ -151,5 +156,8 @@ export function extractTextLayer(
     },
   });
 
-  return { textLayer: { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images }, wordCount };
+  return {
+    textLayer: { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images },
+    wordCount,
+  };
 }

@@ -1,0 +1,94 @@
+import type { Logger, ObjectStore } from '@folio/runtime';
+import Koa from 'koa';
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyStore } from './api-keys.js';
+import type { JwtVerifier } from './auth/jwt.js';
+import type { GatewayConfig } from './config.js';
+import type { GatewayState } from './context.js';
+import { accessLog } from './middleware/access-log.js';
+import { auth } from './middleware/auth.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { TokenBuckets, rateLimit } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
+import { createOpenApiDocument } from './openapi/document.js';
+import { docsRoutes } from './routes/docs.js';
+import { filesRoute } from './routes/files.js';
+import { healthRoute } from './routes/health.js';
+import { modelsRoute } from './routes/models.js';
+import { taskRoutes } from './routes/tasks.js';
+import { uploadRoute } from './routes/upload.js';
+import type { ModelCatalog } from './tasks/model-catalog.js';
+import { createTaskPresenter } from './tasks/task-response.js';
+import { createTaskService } from './tasks/task-service.js';
+import type { TaskWorkflows } from './tasks/task-workflows.js';
+
+export interface AppDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  store: ObjectStore;
+  /** The workflow engine (Temporal in production, a fake in tests). */
+  workflows: TaskWorkflows;
+  models: ModelCatalog;
+  apiKeys: ApiKeyStore;
+  verifyJwt: JwtVerifier;
+  /** The gateway's version, shown by /health and the OpenAPI document. */
+  version: string;
+  clock?: { now(): number };
+  newId?: () => string;
+}
+
+/**
+ * Builds the Koa app. Never listens and never reads env. Middleware order: error handler (maps
+ * every error to plain text), request id, access log, signed files, then the routers; auth and the
+ * rate limit are attached per route.
+ */
+export function createApp(deps: AppDeps): Koa<GatewayState> {
+  const { config, logger, store } = deps;
+  const now = (): number => (deps.clock ? deps.clock.now() : Date.now());
+  const app = new Koa<GatewayState>({ proxy: false });
+  // Errors are answered and logged by errorHandler; Koa's own printer would log them twice.
+  app.silent = true;
+
+  const presenter = createTaskPresenter({ store, publicUrl: config.PUBLIC_URL, presignExpiresSec: config.PRESIGN_EXPIRES_SEC, logger });
+  const service = createTaskService({
+    store,
+    workflows: deps.workflows,
+    models: deps.models,
+    settings: {
+      taskTimeoutMs: config.TASK_TIMEOUT_SEC * 1000,
+      pageLimit: config.PAGE_LIMIT ?? null,
+      defaultExpiresIn: config.DEFAULT_EXPIRES_IN ?? null,
+    },
+    logger,
+    now,
+    newId: deps.newId ?? randomUUID,
+  });
+  const authenticate = auth({ apiKeys: deps.apiKeys, verifyJwt: deps.verifyJwt });
+  const limitRate = rateLimit(new TokenBuckets({ ratePerSec: config.RATE_LIMIT_PER_SEC, burst: config.RATE_LIMIT_BURST, now }));
+  const document = createOpenApiDocument({ version: deps.version, serverUrl: config.PUBLIC_URL });
+
+  const routers = [
+    healthRoute({ version: deps.version }),
+    docsRoutes({ document }),
+    modelsRoute({ models: deps.models }),
+    taskRoutes({
+      service,
+      presenter,
+      authenticate,
+      limitRate,
+      // JSON bodies are parsed whole, so the in-memory limit caps them too.
+      maxJsonBytes: Math.min(config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT),
+    }),
+    uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
+  ];
+
+  app.use(errorHandler({ logger }));
+  app.use(requestId({ logger }));
+  app.use(accessLog({ skip: (path) => path === '/health' }));
+  app.use(filesRoute({ store, signingSecret: config.STORAGE_SIGNING_SECRET, now }));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,48 @@
+import { envPort, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+const optionalPositiveInt = z.preprocess((value) => (value === '' ? undefined : value), positiveInt.optional());
+const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+const GIB = 1024 * 1024 * 1024;
+
+/** Every variable the gateway reads. Nothing else in the package touches `process.env`. */
+const gatewayEnv = z
+  .object({
+    ...storageEnv,
+    ...loggingEnv,
+    PORT: envPort.default(8000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Base URL clients reach the gateway at; `task_url` and signed file URLs start with it. */
+    PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+    TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+    TEMPORAL_NAMESPACE: z.string().default('default'),
+    /** Processing time limit of one run; it ends `Failed` / `Task timed out`. */
+    TASK_TIMEOUT_SEC: positiveInt.default(600),
+    /** `expires_in` of tasks that do not set one; unset means tasks never expire. */
+    DEFAULT_EXPIRES_IN: optionalPositiveInt,
+    /** Pages per document; unset means no limit. */
+    PAGE_LIMIT: optionalPositiveInt,
+    /** Token bucket per owner for create and update. */
+    RATE_LIMIT_PER_SEC: z.coerce.number().positive().default(20),
+    RATE_LIMIT_BURST: positiveInt.default(40),
+    /** Largest request body (and so input file) in bytes. */
+    MAX_TOTAL_LIMIT: positiveInt.default(GIB),
+    /** Largest body held in memory: JSON bodies are parsed whole, so they are capped by this too. */
+    MAX_MEMORY_LIMIT: positiveInt.default(GIB),
+    JWT_JWKS_URL: optionalString.pipe(z.string().url().optional()),
+    /** PEM (SPKI) public key, used when no JWKS URL is set. */
+    JWT_PUBLIC_KEY: optionalString,
+    JWT_ISSUER: optionalString,
+    JWT_AUDIENCE: optionalString,
+    LLM_GRPC_ADDRESS: stageAddressEnv.LLM_GRPC_ADDRESS,
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
+
+export type GatewayConfig = z.output<typeof gatewayEnv>;
+
+/** Parses the gateway's environment, failing with every bad variable listed. */
+export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  return parseEnv(gatewayEnv, env);
+}

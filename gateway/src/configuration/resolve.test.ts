@@ -1,0 +1,258 @@
+import { SEGMENT_TYPES } from '@folio/workflows/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  applyConfigurationInput,
+  defaultConfiguration,
+  isSameConfiguration,
+  resolveConfiguration,
+  unknownModelMessage,
+} from './resolve.js';
+import { configurationInputSchema, createTaskBodySchema, describeIssues } from './schema.js';
+
+const defaults = { expiresIn: null, defaultModelId: null };
+
+function parse(input: unknown) {
+  return configurationInputSchema.parse(input);
+}
+
+function errorOf(input: unknown): string {
+  const result = configurationInputSchema.safeParse(input);
+  if (result.success) throw new Error('expected a parse failure');
+  return describeIssues(result.error);
+}
+
+describe('resolveConfiguration defaults', () => {
+  it('fills every field with the defaults of behavior.md 4', () => {
+    const config = resolveConfiguration(parse({}), defaults);
+    expect(config.ocr_strategy).toBe('All');
+    expect(config.segmentation_strategy).toBe('LayoutAnalysis');
+    expect(config.high_resolution).toBe(true);
+    expect(config.error_handling).toBe('Fail');
+    expect(config.expires_in).toBeNull();
+    expect(config.chunk_processing).toEqual({ target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } });
+    expect(config.llm_processing).toEqual({ model_id: null, fallback_strategy: 'Default', max_completion_tokens: null, temperature: 0 });
+    expect(Object.keys(config.segment_processing).sort()).toEqual([...SEGMENT_TYPES].sort());
+  });
+
+  it('uses per-type defaults: Table Html/LLM, Formula and Page LLM, Picture crops All', () => {
+    const sp = resolveConfiguration(parse({}), defaults).segment_processing;
+    expect(sp.Table).toMatchObject({ format: 'Html', strategy: 'LLM', crop_image: 'Auto' });
+    expect(sp.Formula).toMatchObject({ format: 'Markdown', strategy: 'LLM' });
+    expect(sp.Page).toMatchObject({ format: 'Markdown', strategy: 'LLM' });
+    expect(sp.Picture).toMatchObject({ format: 'Markdown', strategy: 'Auto', crop_image: 'All' });
+    expect(sp.Text).toEqual({
+      crop_image: 'Auto',
+      format: 'Markdown',
+      strategy: 'Auto',
+      llm: null,
+      embed_sources: ['Content'],
+      extended_context: false,
+      description: false,
+    });
+  });
+
+  it('takes the operator defaults for expires_in and the model', () => {
+    const config = resolveConfiguration(parse({}), { expiresIn: 3600, defaultModelId: 'model-a' });
+    expect(config.expires_in).toBe(3600);
+    expect(config.llm_processing.model_id).toBe('model-a');
+    expect(resolveConfiguration(parse({ expires_in: 60 }), { expiresIn: 3600, defaultModelId: null }).expires_in).toBe(60);
+  });
+});
+
+describe('compatibility spellings', () => {
+  it('accepts segment_processing keys in PascalCase and snake_case', () => {
+    const config = resolveConfiguration(
+      parse({ segment_processing: { section_header: { format: 'Html' }, ListItem: { strategy: 'LLM' }, page_footer: { strategy: 'Ignore' } } }),
+      defaults,
+    );
+    expect(config.segment_processing.SectionHeader.format).toBe('Html');
+    expect(config.segment_processing.ListItem.strategy).toBe('LLM');
+    expect(config.segment_processing.PageFooter.strategy).toBe('Ignore');
+  });
+
+  it('ignores unknown fields and unknown segment types', () => {
+    const config = resolveConfiguration(parse({ pipeline: 'Azure', whatever: 1, segment_processing: { Chart: { format: 'Html' } } }), defaults);
+    expect(config).toEqual(defaultConfiguration(defaults));
+  });
+
+  it.each([
+    ['Word', { Enum: 'Word' }],
+    ['Cl100kBase', { Enum: 'Cl100kBase' }],
+    ['XlmRobertaBase', { Enum: 'XlmRobertaBase' }],
+    ['BertBaseUncased', { Enum: 'BertBaseUncased' }],
+    ['xlm-roberta-base', { Enum: 'XlmRobertaBase' }],
+    ['bert-base-uncased', { Enum: 'BertBaseUncased' }],
+    [{ Enum: 'Cl100kBase' }, { Enum: 'Cl100kBase' }],
+    [{ Enum: 'bert-base-uncased' }, { Enum: 'BertBaseUncased' }],
+    [{ String: 'Qwen/Qwen2-7B' }, { String: 'Qwen/Qwen2-7B' }],
+    ['Qwen/Qwen2-7B', { String: 'Qwen/Qwen2-7B' }],
+  ])('reads tokenizer %j as %j', (tokenizer, expected) => {
+    expect(resolveConfiguration(parse({ chunk_processing: { tokenizer } }), defaults).chunk_processing.tokenizer).toEqual(expected);
+  });
+
+  it.each([
+    ['None', 'None'],
+    ['Default', 'Default'],
+    [{ Model: 'model-b' }, { Model: 'model-b' }],
+  ])('reads fallback_strategy %j', (fallback, expected) => {
+    expect(resolveConfiguration(parse({ llm_processing: { fallback_strategy: fallback } }), defaults).llm_processing.fallback_strategy).toEqual(expected);
+  });
+
+  it('maps target_chunk_length onto chunk_processing.target_length, the nested field winning', () => {
+    expect(resolveConfiguration(parse({ target_chunk_length: 100 }), defaults).chunk_processing.target_length).toBe(100);
+    expect(resolveConfiguration(parse({ target_chunk_length: 100, chunk_processing: { target_length: 7 } }), defaults).chunk_processing.target_length).toBe(7);
+  });
+
+  it('maps the legacy html/markdown strategies onto format and strategy', () => {
+    const sp = resolveConfiguration(
+      parse({
+        segment_processing: {
+          Text: { html: 'LLM', markdown: 'Auto' },
+          Title: { markdown: 'LLM' },
+          Caption: { html: 'Ignore', markdown: 'Ignore' },
+          Footnote: { html: 'LLM', format: 'Markdown' },
+        },
+      }),
+      defaults,
+    ).segment_processing;
+    expect(sp.Text).toMatchObject({ format: 'Html', strategy: 'LLM' });
+    expect(sp.Title).toMatchObject({ format: 'Markdown', strategy: 'LLM' });
+    expect(sp.Caption.strategy).toBe('Ignore');
+    // Explicit fields win over legacy ones.
+    expect(sp.Footnote).toMatchObject({ format: 'Markdown', strategy: 'LLM' });
+  });
+
+  it('accepts description, llm prompts and every embed source', () => {
+    const sp = resolveConfiguration(
+      parse({ segment_processing: { Picture: { description: true, llm: 'Describe', embed_sources: ['Markdown', 'LLM', 'HTML', 'Content'] } } }),
+      defaults,
+    ).segment_processing;
+    expect(sp.Picture).toMatchObject({ description: true, llm: 'Describe', embed_sources: ['Markdown', 'LLM', 'HTML', 'Content'], crop_image: 'All' });
+  });
+
+  it('reads null as "not given" for plain fields', () => {
+    expect(resolveConfiguration(parse({ ocr_strategy: null, chunk_processing: null, high_resolution: null }), defaults)).toEqual(
+      defaultConfiguration(defaults),
+    );
+  });
+
+  it('parses what the reference Python client sends', () => {
+    const body = {
+      file: 'JVBERi0=',
+      file_name: 'a.pdf',
+      chunk_processing: { target_length: 1024, tokenizer: { Enum: 'Cl100kBase' } },
+      segment_processing: { table: { format: 'Html', strategy: 'LLM', crop_image: 'All', embed_sources: ['Content'] } },
+      llm_processing: { fallback_strategy: 'Default', temperature: 0.0 },
+      ocr_strategy: 'Auto',
+      high_resolution: false,
+      expires_in: 60,
+      error_handling: 'Continue',
+      segmentation_strategy: 'Page',
+    };
+    const parsed = createTaskBodySchema.parse(body);
+    const config = resolveConfiguration(parsed, defaults);
+    expect(config).toMatchObject({
+      ocr_strategy: 'Auto',
+      segmentation_strategy: 'Page',
+      high_resolution: false,
+      expires_in: 60,
+      error_handling: 'Continue',
+      chunk_processing: { target_length: 1024, tokenizer: { Enum: 'Cl100kBase' } },
+    });
+    expect(config.segment_processing.Table.crop_image).toBe('All');
+  });
+});
+
+describe('validation messages', () => {
+  it.each([
+    [{ ocr_strategy: 'Some' }, "Invalid value for 'ocr_strategy': expected one of All, Auto"],
+    [{ segmentation_strategy: 1 }, "Invalid value for 'segmentation_strategy': expected one of LayoutAnalysis, Page"],
+    [{ error_handling: 'Stop' }, "Invalid value for 'error_handling': expected one of Fail, Continue"],
+    [{ high_resolution: 'yes' }, "Invalid value for 'high_resolution': expected true or false"],
+    [{ expires_in: -1 }, "Invalid value for 'expires_in': expected a positive integer (seconds)"],
+    [{ chunk_processing: { target_length: 1.5 } }, "Invalid value for 'chunk_processing.target_length': expected an integer >= 0"],
+    [{ segment_processing: { Table: { format: 'Pdf' } } }, "Invalid value for 'segment_processing.Table.format': expected one of Html, Markdown"],
+    [{ segment_processing: { Table: { strategy: 'Magic' } } }, "Invalid value for 'segment_processing.Table.strategy': expected one of Auto, LLM, Ignore"],
+    [{ segment_processing: { Table: { crop_image: 'Some' } } }, "Invalid value for 'segment_processing.Table.crop_image': expected one of Auto, All"],
+    [
+      { segment_processing: { Text: { embed_sources: ['Everything'] } } },
+      "Invalid value for 'segment_processing.Text.embed_sources.0': expected one of Content, LLM, HTML, Markdown",
+    ],
+    [{ llm_processing: { temperature: 'hot' } }, "Invalid value for 'llm_processing.temperature': expected a number"],
+    [{ llm_processing: { fallback_strategy: 'Sometimes' } }, `Invalid value for 'llm_processing.fallback_strategy': expected "None", "Default" or {"Model": "<model id>"}`],
+  ])('names the field and allowed values for %j', (input, message) => {
+    expect(errorOf(input)).toBe(message);
+  });
+
+  it('explains every tokenizer spelling when the tokenizer is wrong', () => {
+    expect(errorOf({ chunk_processing: { tokenizer: { Enum: 'Nope' } } })).toMatch(
+      /^Invalid value for 'chunk_processing.tokenizer': expected one of Word, Cl100kBase, XlmRobertaBase, BertBaseUncased, xlm-roberta-base, bert-base-uncased/,
+    );
+    expect(errorOf({ chunk_processing: { tokenizer: 5 } })).toMatch(/chunk_processing.tokenizer/);
+  });
+});
+
+describe('applyConfigurationInput (update merge)', () => {
+  const current = resolveConfiguration(
+    parse({ ocr_strategy: 'Auto', segment_processing: { Table: { format: 'Markdown', llm: 'prompt' } }, llm_processing: { model_id: 'model-a', temperature: 0.5 } }),
+    defaults,
+  );
+
+  it('keeps every field the update does not give', () => {
+    expect(applyConfigurationInput(current, parse({}))).toEqual(current);
+    const merged = applyConfigurationInput(current, parse({ high_resolution: false }));
+    expect(merged).toEqual({ ...current, high_resolution: false });
+  });
+
+  it('merges segment_processing per type and per field within a type', () => {
+    const merged = applyConfigurationInput(current, parse({ segment_processing: { table: { strategy: 'Auto' }, Text: { format: 'Html' } } }));
+    expect(merged.segment_processing.Table).toEqual({ ...current.segment_processing.Table, strategy: 'Auto' });
+    expect(merged.segment_processing.Table.llm).toBe('prompt');
+    expect(merged.segment_processing.Text.format).toBe('Html');
+    expect(merged.segment_processing.Picture).toEqual(current.segment_processing.Picture);
+  });
+
+  it('merges chunk_processing and llm_processing per field, null clearing nullable ones', () => {
+    const merged = applyConfigurationInput(
+      current,
+      parse({ chunk_processing: { target_length: 0 }, llm_processing: { model_id: null, max_completion_tokens: 100 } }),
+    );
+    expect(merged.chunk_processing).toEqual({ ...current.chunk_processing, target_length: 0 });
+    expect(merged.llm_processing).toEqual({ model_id: null, fallback_strategy: 'Default', max_completion_tokens: 100, temperature: 0.5 });
+  });
+
+  it('does not share arrays with the configuration it merged from', () => {
+    const merged = applyConfigurationInput(current, parse({}));
+    merged.segment_processing.Text.embed_sources.push('LLM');
+    expect(current.segment_processing.Text.embed_sources).toEqual(['Content']);
+  });
+});
+
+describe('isSameConfiguration', () => {
+  it('compares deeply, ignoring key order', () => {
+    const a = defaultConfiguration(defaults);
+    const b = JSON.parse(JSON.stringify(a)) as typeof a;
+    expect(isSameConfiguration(a, b)).toBe(true);
+    const reordered = { ...b, llm_processing: { temperature: 0, max_completion_tokens: null, fallback_strategy: 'Default' as const, model_id: null } };
+    expect(isSameConfiguration(a, reordered)).toBe(true);
+    b.segment_processing.Text.embed_sources = ['Content', 'LLM'];
+    expect(isSameConfiguration(a, b)).toBe(false);
+  });
+});
+
+describe('unknownModelMessage', () => {
+  const base = defaultConfiguration(defaults);
+  it('accepts known and default models', () => {
+    expect(unknownModelMessage(base, [])).toBeNull();
+    expect(unknownModelMessage({ ...base, llm_processing: { ...base.llm_processing, model_id: 'a' } }, ['a', 'b'])).toBeNull();
+  });
+
+  it('names an unknown model_id or fallback model and lists the supported ones', () => {
+    expect(unknownModelMessage({ ...base, llm_processing: { ...base.llm_processing, model_id: 'x' } }, ['a', 'b'])).toBe(
+      "Unknown model_id 'x'. Supported model IDs are: a, b",
+    );
+    expect(unknownModelMessage({ ...base, llm_processing: { ...base.llm_processing, fallback_strategy: { Model: 'y' } } }, ['a'])).toBe(
+      "Unknown model_id 'y'. Supported model IDs are: a",
+    );
+  });
+});

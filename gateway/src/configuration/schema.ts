@@ -1,0 +1,195 @@
+import {
+  SEGMENT_TYPES,
+  type CropImage,
+  type EmbedSource,
+  type ErrorHandling,
+  type FallbackStrategy,
+  type GenerationStrategy,
+  type OcrStrategy,
+  type SegmentFormat,
+  type SegmentType,
+  type SegmentationStrategy,
+  type TokenizerConfig,
+  type TokenizerEnum,
+} from '@folio/workflows/contracts';
+import { z } from 'zod';
+
+/*
+ * The configuration fields as clients send them, with every compatibility spelling of behavior.md 3.
+ * Parsing only normalizes spellings; `resolve.ts` applies defaults and merges. Unknown fields are
+ * stripped (zod's default), and `null` counts as "not given" except where null is a real value.
+ */
+
+export const OCR_STRATEGIES = ['All', 'Auto'] as const satisfies readonly OcrStrategy[];
+export const SEGMENTATION_STRATEGIES = ['LayoutAnalysis', 'Page'] as const satisfies readonly SegmentationStrategy[];
+export const ERROR_HANDLINGS = ['Fail', 'Continue'] as const satisfies readonly ErrorHandling[];
+export const SEGMENT_FORMATS = ['Html', 'Markdown'] as const satisfies readonly SegmentFormat[];
+export const GENERATION_STRATEGIES = ['Auto', 'LLM', 'Ignore'] as const satisfies readonly GenerationStrategy[];
+export const CROP_IMAGES = ['Auto', 'All'] as const satisfies readonly CropImage[];
+export const EMBED_SOURCES = ['Content', 'LLM', 'HTML', 'Markdown'] as const satisfies readonly EmbedSource[];
+export const TOKENIZER_ENUMS = ['Word', 'Cl100kBase', 'XlmRobertaBase', 'BertBaseUncased'] as const satisfies readonly TokenizerEnum[];
+
+/** Every accepted spelling of the tokenizer enum: the enum names and the spec's hub ids. */
+const TOKENIZER_SPELLINGS: Record<string, TokenizerEnum> = {
+  Word: 'Word',
+  Cl100kBase: 'Cl100kBase',
+  XlmRobertaBase: 'XlmRobertaBase',
+  BertBaseUncased: 'BertBaseUncased',
+  'xlm-roberta-base': 'XlmRobertaBase',
+  'bert-base-uncased': 'BertBaseUncased',
+};
+const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id`;
+
+/** Drops `null` so that it reads as "not given". */
+const absentIfNull = (value: unknown): unknown => (value === null ? undefined : value);
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(absentIfNull, z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional());
+}
+
+const bool = z.preprocess(absentIfNull, z.boolean({ error: 'expected true or false' }).optional());
+
+function int(min: number, what = `an integer >= ${min}`) {
+  return z.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).min(min, { error: `expected ${what}` });
+}
+
+const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefined => {
+  if (value === null || value === undefined) return undefined;
+  const fromString = (text: string): TokenizerConfig | null => {
+    const known = TOKENIZER_SPELLINGS[text];
+    if (known) return { Enum: known };
+    return text.trim().length > 0 ? { String: text.trim() } : null;
+  };
+  let parsed: TokenizerConfig | null = null;
+  if (typeof value === 'string') {
+    parsed = fromString(value);
+  } else if (typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    if (typeof record.Enum === 'string') {
+      const known = TOKENIZER_SPELLINGS[record.Enum];
+      parsed = known ? { Enum: known } : null;
+    } else if (typeof record.String === 'string') {
+      parsed = fromString(record.String);
+    }
+  }
+  if (parsed === null) ctx.addIssue({ code: 'custom', message: TOKENIZER_HINT });
+  return parsed ?? undefined;
+});
+
+const fallbackStrategy = z.unknown().transform((value, ctx): FallbackStrategy | undefined => {
+  if (value === null || value === undefined) return undefined;
+  if (value === 'None' || value === 'Default') return value;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const model = (value as Record<string, unknown>).Model;
+    if (typeof model === 'string' && model.length > 0) return { Model: model };
+  }
+  ctx.addIssue({ code: 'custom', message: 'expected "None", "Default" or {"Model": "<model id>"}' });
+  return undefined;
+});
+
+const segmentTypeInput = z.object({
+  crop_image: oneOf(CROP_IMAGES),
+  format: oneOf(SEGMENT_FORMATS),
+  strategy: oneOf(GENERATION_STRATEGIES),
+  /** Null clears a custom prompt. */
+  llm: z.string({ error: 'expected a string or null' }).nullable().optional(),
+  embed_sources: z.preprocess(
+    absentIfNull,
+    z.array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), { error: `expected an array of ${EMBED_SOURCES.join(', ')}` }).optional(),
+  ),
+  extended_context: bool,
+  description: bool,
+  /** Legacy per-format strategies, mapped onto format + strategy. */
+  html: oneOf(GENERATION_STRATEGIES),
+  markdown: oneOf(GENERATION_STRATEGIES),
+});
+export type SegmentTypeInput = z.output<typeof segmentTypeInput>;
+
+/** `SectionHeader`, `section_header` and `sectionheader` all name the same type. */
+const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType>(
+  SEGMENT_TYPES.flatMap((type) => [
+    [type, type],
+    [type.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(), type],
+    [type.toLowerCase(), type],
+  ]),
+);
+
+const segmentProcessing = z.preprocess(
+  absentIfNull,
+  z
+    .record(z.string(), z.preprocess(absentIfNull, segmentTypeInput.optional()), { error: 'expected an object keyed by segment type' })
+    .transform((record) => {
+      const byType: Partial<Record<SegmentType, SegmentTypeInput>> = {};
+      for (const [key, value] of Object.entries(record)) {
+        const type = SEGMENT_TYPE_BY_KEY.get(key);
+        // Unknown segment types are ignored like any unknown field.
+        if (type === undefined || value === undefined) continue;
+        byType[type] = { ...byType[type], ...value };
+      }
+      return byType;
+    })
+    .optional(),
+);
+
+const chunkProcessing = z.preprocess(
+  absentIfNull,
+  z
+    .object(
+      {
+        target_length: z.preprocess(absentIfNull, int(0).optional()),
+        ignore_headers_and_footers: bool,
+        tokenizer: tokenizer.optional(),
+      },
+      { error: 'expected an object' },
+    )
+    .optional(),
+);
+
+const llmProcessing = z.preprocess(
+  absentIfNull,
+  z
+    .object(
+      {
+        /** Null means the operator's default model. */
+        model_id: z.string({ error: 'expected a string or null' }).min(1, { error: 'expected a non-empty string' }).nullable().optional(),
+        fallback_strategy: fallbackStrategy.optional(),
+        max_completion_tokens: int(1, 'a positive integer or null').nullable().optional(),
+        temperature: z.preprocess(absentIfNull, z.number({ error: 'expected a number' }).min(0, { error: 'expected a number >= 0' }).optional()),
+      },
+      { error: 'expected an object' },
+    )
+    .optional(),
+);
+
+/** The configuration fields of create and update (every field optional). */
+export const configurationInputSchema = z.object({
+  ocr_strategy: oneOf(OCR_STRATEGIES),
+  segmentation_strategy: oneOf(SEGMENTATION_STRATEGIES),
+  high_resolution: bool,
+  expires_in: z.preprocess(absentIfNull, int(1, 'a positive integer (seconds)').optional()),
+  error_handling: oneOf(ERROR_HANDLINGS),
+  chunk_processing: chunkProcessing,
+  /** Legacy name of `chunk_processing.target_length`. */
+  target_chunk_length: z.preprocess(absentIfNull, int(0).optional()),
+  segment_processing: segmentProcessing,
+  llm_processing: llmProcessing,
+});
+export type ConfigurationInput = z.output<typeof configurationInputSchema>;
+
+/** The JSON body of create: the configuration plus the file. */
+export const createTaskBodySchema = configurationInputSchema.extend({
+  file: z.string({ error: 'expected a URL, a data URI or base64 data' }),
+  file_name: z.preprocess(absentIfNull, z.string({ error: 'expected a string' }).optional()),
+});
+export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
+
+/**
+ * One plain-text message for a failed parse, naming the first bad field and what it accepts, e.g.
+ * `Invalid value for 'segment_processing.Table.format': expected one of Html, Markdown`.
+ */
+export function describeIssues(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request body';
+  const path = issue.path.map(String).join('.');
+  return path.length > 0 ? `Invalid value for '${path}': ${issue.message}` : `Invalid request body: ${issue.message}`;
+}

@@ -1,0 +1,14 @@
+export { createApp } from './app.js';
+export type { AppDeps } from './app.js';
+export { loadConfig } from './config.js';
+export type { GatewayConfig } from './config.js';
+export { API_KEYS_PREFIX, createApiKeyStore, hashApiKey } from './api-keys.js';
+export type { ApiKeyRecord, ApiKeyStore } from './api-keys.js';
+export { createJwtVerifier } from './auth/jwt.js';
+export type { JwtVerifier } from './auth/jwt.js';
+export { createCachedModelCatalog, createGrpcModelSource } from './tasks/model-catalog.js';
+export type { ModelCatalog, ModelInfo } from './tasks/model-catalog.js';
+export type { TaskWorkflows } from './tasks/task-workflows.js';
+export type { ApiTask } from './tasks/task-response.js';
+export { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.js';
+export { createOpenApiDocument } from './openapi/document.js';

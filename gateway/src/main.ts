@@ -1,0 +1,52 @@
+import { createLogger, createStoreFromConfig, onShutdown } from '@folio/runtime';
+import { Client, Connection } from '@temporalio/client';
+import type { Server } from 'node:http';
+import { createApiKeyStore } from './api-keys.js';
+import { createApp } from './app.js';
+import { createJwtVerifier } from './auth/jwt.js';
+import { loadConfig } from './config.js';
+import { createCachedModelCatalog, createGrpcModelSource } from './tasks/model-catalog.js';
+import { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.js';
+import { readVersion } from './version.js';
+
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+const store = await createStoreFromConfig(config);
+
+// Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
+// before it is reachable fail, and the client reconnects on the next one.
+const connection = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
+const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+const llm = createGrpcModelSource(config.LLM_GRPC_ADDRESS);
+
+const app = createApp({
+  config,
+  logger,
+  store,
+  workflows: createTemporalTaskWorkflows({ client }),
+  models: createCachedModelCatalog({ fetchModels: llm.fetchModels, logger }),
+  apiKeys: createApiKeyStore(store),
+  verifyJwt: createJwtVerifier({
+    jwksUrl: config.JWT_JWKS_URL,
+    publicKeyPem: config.JWT_PUBLIC_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  }),
+  version: readVersion(),
+});
+
+const server: Server = await new Promise((resolve, reject) => {
+  const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
+  listening.once('error', reject);
+});
+// The spec cuts an HTTP request after 600 s; uploads of large files need that long on slow links.
+server.requestTimeout = 600_000;
+const address = server.address();
+logger.info({ port: typeof address === 'object' && address ? address.port : config.PORT, publicUrl: config.PUBLIC_URL }, 'gateway listening');
+
+onShutdown(logger, async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  llm.close();
+  await connection.close();
+});

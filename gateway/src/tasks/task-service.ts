@@ -1,0 +1,217 @@
+import { detectFileType, errorMessage, type Logger, type ObjectStore } from '@folio/runtime';
+import {
+  storageKeys,
+  type ProcessDocumentInput,
+  type TaskConfiguration,
+  type TaskSource,
+  type TaskState,
+} from '@folio/workflows/contracts';
+import {
+  applyConfigurationInput,
+  isSameConfiguration,
+  resolveConfiguration,
+  unknownModelMessage,
+} from '../configuration/resolve.js';
+import type { ConfigurationInput } from '../configuration/schema.js';
+import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
+import { fileNameFromUrl, type FileInput } from './file-input.js';
+import type { ModelCatalog } from './model-catalog.js';
+import type { TaskWorkflows } from './task-workflows.js';
+
+export interface TaskSettings {
+  /** Processing time limit of one run. */
+  taskTimeoutMs: number;
+  pageLimit: number | null;
+  /** `expires_in` of tasks that set none. */
+  defaultExpiresIn: number | null;
+}
+
+export interface TaskServiceDeps {
+  store: ObjectStore;
+  workflows: TaskWorkflows;
+  models: ModelCatalog;
+  settings: TaskSettings;
+  logger: Logger;
+  now: () => number;
+  newId: () => string;
+}
+
+/** Who asks, for every operation. */
+export interface Caller {
+  ownerId: string;
+  requestId: string;
+}
+
+/** An input already written to storage (the multipart route streams it there itself). */
+export interface StoredInput {
+  key: string;
+  mimeType: string;
+  fileName: string;
+}
+
+export interface ListQuery {
+  /** 1-based. */
+  page: number;
+  limit: number;
+  /** Inclusive bounds on `created_at`, epoch ms. */
+  startMs: number | null;
+  endMs: number | null;
+}
+
+export interface TaskService {
+  newTaskId(): string;
+  /** Resolves a create request's configuration and checks its models. */
+  resolveNew(input: ConfigurationInput): Promise<TaskConfiguration>;
+  /** Stores the decoded file (or keeps the URL for the workflow to fetch) and starts the task. */
+  create(caller: Caller, taskId: string, file: FileInput, fileName: string | undefined, configuration: TaskConfiguration): Promise<TaskState>;
+  /** Starts a task whose input the caller already stored under `storageKeys.input`. */
+  createFromStored(caller: Caller, taskId: string, input: StoredInput, configuration: TaskConfiguration): Promise<TaskState>;
+  /** The caller's live task, or 404 `Task not found`. */
+  get(caller: Caller, taskId: string): Promise<TaskState>;
+  update(caller: Caller, taskId: string, input: ConfigurationInput): Promise<TaskState>;
+  cancel(caller: Caller, taskId: string): Promise<TaskState>;
+  delete(caller: Caller, taskId: string): Promise<void>;
+  list(caller: Caller, query: ListQuery): Promise<TaskState[]>;
+}
+
+/**
+ * The task operations behind the routes: configuration, ownership and state rules, storage of
+ * inputs, and the workflow calls. Routes only parse requests and shape responses.
+ */
+export function createTaskService(deps: TaskServiceDeps): TaskService {
+  const { store, workflows, settings } = deps;
+
+  async function checkModels(configuration: TaskConfiguration, prefix: string): Promise<void> {
+    const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
+    if (modelId === null && typeof fallback !== 'object') return;
+    const models = await deps.models.list();
+    const message = unknownModelMessage(configuration, models.map((model) => model.id));
+    if (message !== null) throw badRequest(`${prefix}${message}`);
+  }
+
+  function isExpired(state: TaskState): boolean {
+    return state.expiresAt !== null && Date.parse(state.expiresAt) <= deps.now();
+  }
+
+  async function getOwned(caller: Caller, taskId: string): Promise<TaskState> {
+    const state = await workflows.get(taskId);
+    // Another owner's task answers exactly like a missing one.
+    if (state === null || state.deleted || state.ownerId !== caller.ownerId || isExpired(state)) {
+      throw new ApiError('task-not-found');
+    }
+    return state;
+  }
+
+  async function start(
+    caller: Caller,
+    taskId: string,
+    fileName: string,
+    source: TaskSource,
+    configuration: TaskConfiguration,
+  ): Promise<TaskState> {
+    const createdAt = new Date(deps.now()).toISOString();
+    const stored = source.kind === 'stored' ? source : null;
+    const initialState: TaskState = {
+      taskId,
+      ownerId: caller.ownerId,
+      status: 'Starting',
+      message: 'Task queued',
+      createdAt,
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
+      configuration,
+      fileName,
+      mimeType: stored?.mimeType ?? null,
+      inputKey: stored?.key ?? null,
+      pageCount: null,
+      pdfKey: null,
+      outputKey: null,
+      deleted: false,
+      revision: 0,
+    };
+    const input: ProcessDocumentInput = {
+      taskId,
+      ownerId: caller.ownerId,
+      createdAt,
+      fileName,
+      source,
+      configuration,
+      limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit },
+      requestId: caller.requestId,
+    };
+    try {
+      await workflows.start(input, initialState);
+    } catch (error) {
+      deps.logger.error({ requestId: caller.requestId, taskId, err: error }, 'workflow start failed');
+      await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
+        deps.logger.warn({ taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
+      });
+      throw new ApiError('create-failed', undefined, { cause: error });
+    }
+    deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind }, 'task created');
+    return initialState;
+  }
+
+  return {
+    newTaskId: deps.newId,
+    async resolveNew(input) {
+      const models = await deps.models.list();
+      const configuration = resolveConfiguration(input, {
+        expiresIn: settings.defaultExpiresIn,
+        defaultModelId: models.find((model) => model.isDefault)?.id ?? null,
+      });
+      await checkModels(configuration, '');
+      return configuration;
+    },
+    async create(caller, taskId, file, givenName, configuration) {
+      if (file.kind === 'url') {
+        const fileName = givenName ?? fileNameFromUrl(file.url) ?? taskId;
+        return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration);
+      }
+      const type = detectFileType(file.bytes);
+      if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
+      const fileName = givenName ?? `${taskId}.${type.extension}`;
+      const key = storageKeys.input(taskId, fileName);
+      await store.put(key, file.bytes, { contentType: type.mimeType });
+      return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration);
+    },
+    createFromStored(caller, taskId, input, configuration) {
+      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration);
+    },
+    get: getOwned,
+    async update(caller, taskId, input) {
+      const state = await getOwned(caller, taskId);
+      if (state.status !== 'Succeeded' && state.status !== 'Failed') throw badRequest(MESSAGES.cannotUpdate(state.status));
+      const merged = applyConfigurationInput(state.configuration, input);
+      await checkModels(merged, MESSAGES.llmOutdatedPrefix);
+      if (isSameConfiguration(merged, state.configuration)) throw badRequest(MESSAGES.configurationUnchanged);
+      const updated = await workflows.reconfigure(taskId, merged);
+      deps.logger.info({ requestId: caller.requestId, taskId }, 'task reconfigured');
+      return updated;
+    },
+    async cancel(caller, taskId) {
+      const state = await getOwned(caller, taskId);
+      // Checked here for a fast answer; the workflow's validator decides in the end.
+      if (state.status !== 'Starting') throw badRequest(MESSAGES.cannotCancel(state.status));
+      return workflows.cancel(taskId);
+    },
+    async delete(caller, taskId) {
+      const state = await getOwned(caller, taskId);
+      if (state.status === 'Processing') throw badRequest(MESSAGES.cannotDelete(state.status));
+      const outcome = await workflows.delete(taskId);
+      if (outcome === 'removed') await store.deletePrefix(storageKeys.taskPrefix(taskId));
+      deps.logger.info({ requestId: caller.requestId, taskId, outcome }, 'task deleted');
+    },
+    async list(caller, query) {
+      const states = (await workflows.listByOwner(caller.ownerId)).filter((state) => {
+        if (state.deleted || state.ownerId !== caller.ownerId || isExpired(state)) return false;
+        const createdMs = Date.parse(state.createdAt);
+        return (query.startMs === null || createdMs >= query.startMs) && (query.endMs === null || createdMs <= query.endMs);
+      });
+      states.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.taskId.localeCompare(a.taskId));
+      const offset = (query.page - 1) * query.limit;
+      return states.slice(offset, offset + query.limit);
+    },
+  };
+}

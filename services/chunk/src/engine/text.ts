@@ -1,0 +1,65 @@
+import type { Word } from '@folio/proto/documents/v1';
+
+/**
+ * The segment's words as text: words of one line joined by a space, lines by a newline. A line
+ * ends where the word's (block, line) pair changes; OCR words that carry no line structure (all
+ * zeros) therefore read as one line.
+ */
+export function wordsToText(words: readonly Word[]): string {
+  return groupLines(words)
+    .map((line) =>
+      line
+        .map((word) => word.text.trim())
+        .filter((text) => text.length > 0)
+        .join(' '),
+    )
+    .filter((line) => line.length > 0)
+    .join('\n');
+}
+
+/** Splits words into lines, keeping reading order. */
+export function groupLines(words: readonly Word[]): Word[][] {
+  const lines: Word[][] = [];
+  let current: Word[] = [];
+  let previous: Word | undefined;
+  for (const word of words) {
+    if (previous && (word.blockIndex !== previous.blockIndex || word.lineIndex !== previous.lineIndex)) {
+      lines.push(current);
+      current = [];
+    }
+    current.push(word);
+    previous = word;
+  }
+  if (current.length > 0) lines.push(current);
+  return lines;
+}
+
+/** Collapses every run of whitespace (line breaks included) to one space: text that flows as a paragraph. */
+export function flowText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+}
+
+const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Decodes the entities a table cell is likely to hold (named basics and numeric references). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity.startsWith('#x') || entity.startsWith('#X'))
+      return safeFromCodePoint(parseInt(entity.slice(2), 16), match);
+    if (entity.startsWith('#')) return safeFromCodePoint(parseInt(entity.slice(1), 10), match);
+    return namedEntities[entity.toLowerCase()] ?? match;
+  });
+}
+
+function safeFromCodePoint(codePoint: number, fallback: string): string {
+  return Number.isInteger(codePoint) && codePoint >= 0 && codePoint <= 0x10ffff
+    ? String.fromCodePoint(codePoint)
+    : fallback;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../testing/segments.js';
+import { createTokenizerRegistry, TokenizerUnavailableError, wordTokenizer } from './tokenizer.js';
+
+describe('tokenizers', () => {
+  it('Word counts whitespace-separated words, whatever the whitespace', () => {
+    expect(wordTokenizer.count('')).toBe(0);
+    expect(wordTokenizer.count('  one\ttwo\nthree\u00a0four  ')).toBe(4);
+    expect(wordTokenizer.count('<h1>Title here</h1>')).toBe(2);
+  });
+
+  it('Cl100kBase gives exact BPE counts and accepts special-token text as plain text', async () => {
+    const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
+    expect(tokenizer.count('hello world')).toBe(2);
+    expect(tokenizer.count('')).toBe(0);
+    expect(tokenizer.count('<|endoftext|>')).toBeGreaterThan(1);
+  });
+
+  it('loads each tokenizer once per registry', async () => {
+    const registry = createTokenizerRegistry();
+    const [a, b] = await Promise.all([registry.load('Cl100kBase'), registry.load('Cl100kBase')]);
+    expect(a).toBe(b);
+  });
+
+  it('refuses tokenizers it cannot load with FAILED_PRECONDITION and the id in the message', async () => {
+    const registry = createTokenizerRegistry();
+    for (const id of ['bert-base-uncased', 'xlm-roberta-base', 'someone/custom-model']) {
+      const error: unknown = await registry.load(id).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TokenizerUnavailableError);
+      expect((error as TokenizerUnavailableError).code).toBe('FAILED_PRECONDITION');
+      expect((error as Error).message).toMatch(new RegExp(`^Tokenizer '${id}' is not available: `));
+    }
+  });
+});
+
+describe('Cl100kBase piece memo', () => {
+  it('counts exactly what js-tiktoken encodes, on seeded random text', async () => {
+    const { Tiktoken } = await import('js-tiktoken/lite');
+    const { default: ranks } = await import('js-tiktoken/ranks/cl100k_base');
+    const reference = new Tiktoken(ranks);
+    const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
+    const alphabet = [
+      ..."ab c\n\n  1234567 xyz.,!?'s'll ÄöÜ 漢字\t\r\n-",
+      '😀',
+      '<|endoftext|>',
+      '   ',
+      'Hello',
+      ' world',
+    ];
+    const random = seededRandom(99);
+    for (let round = 0; round < 1000; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 60) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+      expect(tokenizer.count(text)).toBe(reference.encode(text, [], []).length);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { AppError, assertValidKey, errorMessage } from '@folio/runtime';
+import type { ChunkDocumentRequest, ChunkDocumentResponse } from '@folio/proto/chunk/v1';
+import type { ChunkEngine } from '../engine/chunk-document.js';
+
+function checkKey(field: string, key: string): void {
+  try {
+    assertValidKey(key);
+  } catch (error) {
+    throw new AppError('INVALID_ARGUMENT', `${field}: ${errorMessage(error)}`, { cause: error });
+  }
+}
+
+/** `ChunkService.ChunkDocument`: validates the references, runs the engine, returns the stored output's ref. */
+export function handleChunkDocument(
+  engine: ChunkEngine,
+): (request: ChunkDocumentRequest) => Promise<ChunkDocumentResponse> {
+  return async function chunkDocument(request) {
+    request.pageSegments.forEach((ref, index) => checkKey(`page_segments[${index}].key`, ref.key));
+    const extrasKey = request.extras?.key ?? '';
+    if (extrasKey) checkKey('extras.key', extrasKey);
+    checkKey('output_key', request.outputKey);
+    const result = await engine.chunkDocument({
+      pageSegmentKeys: request.pageSegments.map((ref) => ref.key),
+      segmentTypes: request.segmentTypes,
+      targetLength: request.targetLength,
+      ignoreHeadersAndFooters: request.ignoreHeadersAndFooters,
+      tokenizer: request.tokenizer,
+      extrasKey,
+      outputKey: request.outputKey,
+    });
+    return { output: result.output, chunkCount: result.chunkCount, segmentCount: result.segmentCount };
+  };
+}

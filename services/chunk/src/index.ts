@@ -1,0 +1,11 @@
+export { loadConfig } from './config.js';
+export type { ChunkConfig } from './config.js';
+export { createChunkServer } from './server.js';
+export type { ChunkServerDeps } from './server.js';
+export { createChunkEngine } from './engine/chunk-document.js';
+export type { ChunkDocumentInput, ChunkDocumentResult, ChunkEngine, ChunkEngineDeps } from './engine/chunk-document.js';
+export { chunkPages } from './engine/chunk-pages.js';
+export type { ChunkOptions } from './engine/chunk-pages.js';
+export { IMAGE_PLACEHOLDER_SCHEME, imagePlaceholder, renderAuto } from './engine/auto-format.js';
+export { createTokenizerRegistry, TokenizerUnavailableError, wordTokenizer } from './engine/tokenizer.js';
+export type { Tokenizer, TokenizerRegistry } from './engine/tokenizer.js';

@@ -1,0 +1,14 @@
+import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import { loadConfig } from './config.js';
+import { createChunkEngine } from './engine/chunk-document.js';
+import { createTokenizerRegistry } from './engine/tokenizer.js';
+import { createChunkServer } from './server.js';
+
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'chunk', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+const store = await createStoreFromConfig(config);
+const engine = createChunkEngine({ store, tokenizers: createTokenizerRegistry() });
+const server = createChunkServer({ engine, logger });
+const port = await listen(server, config.CHUNK_GRPC_HOST, config.CHUNK_GRPC_PORT);
+logger.info({ host: config.CHUNK_GRPC_HOST, port }, 'chunk service listening');
+onShutdown(logger, () => shutdownServer(server));

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+
+const schema = z.object({
+  ...loggingEnv,
+  ...storageEnv,
+  ...stageListenEnv('layout'),
+  /** The layout detector. Only `none` (segments from text blocks) exists yet; DocLayNet comes next. */
+  LAYOUT_ENGINE: z.enum(['none']).default('none'),
+});
+
+/** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */
+const listenSchema = z.object({ LAYOUT_GRPC_HOST: z.string(), LAYOUT_GRPC_PORT: z.number() });
+
+type ParsedEnv = z.output<typeof schema>;
+
+/** The layout service's configuration, read once by main.ts. */
+export type LayoutConfig = { [K in keyof ParsedEnv as string extends K ? never : K]: ParsedEnv[K] } & z.output<
+  typeof listenSchema
+>;
+
+/** Parses the layout service's env, listing every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv): LayoutConfig {
+  const parsed = parseEnv(schema, env);
+  return { ...parsed, ...listenSchema.parse(parsed) };
+}

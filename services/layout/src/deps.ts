@@ -1,0 +1,13 @@
+import type { Logger, ObjectStore } from '@folio/runtime';
+import type { LayoutEngine } from './engine/layout-engine.js';
+import type { IdFactory } from './engine/segmenter.js';
+
+/** What the layout service is built from. */
+export interface LayoutServerDeps {
+  store: ObjectStore;
+  logger: Logger;
+  /** The layout detector; absent until one is configured, and then text blocks are the segments. */
+  engine?: LayoutEngine;
+  /** Segment ids; defaults to crypto.randomUUID. */
+  newId?: IdFactory;
+}

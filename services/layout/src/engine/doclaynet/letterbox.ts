@@ -1,0 +1,60 @@
+import type { RgbImage } from './rgb-image.js';
+
+/** Where the page landed inside the square model input. */
+export interface Letterbox {
+  /** Model input pixels per page pixel. */
+  scale: number;
+  /** Padding added on the left and top, in model input pixels. */
+  padX: number;
+  padY: number;
+}
+
+/** Grey that Ultralytics pads with (114/255), which the model saw around every training image. */
+const PAD_VALUE = 114 / 255;
+
+/**
+ * Ultralytics' LetterBox: scale the page to fit `inputWidth` x `inputHeight` keeping its aspect
+ * ratio (bilinear on pixel centres, like cv2.INTER_LINEAR), centre it, pad with grey. Returns
+ * the CHW float tensor in RGB order scaled to 0..1, and the mapping back to page pixels.
+ */
+export function letterbox(image: RgbImage, inputWidth: number, inputHeight: number): { tensor: Float32Array; box: Letterbox } {
+  const { width, height, rgb } = image;
+  const scale = Math.min(inputWidth / width, inputHeight / height);
+  const outWidth = Math.round(width * scale);
+  const outHeight = Math.round(height * scale);
+  // Same rounding as Ultralytics (round(dw - 0.1)), so boxes map back without a half-pixel shift.
+  const padX = Math.round((inputWidth - outWidth) / 2 - 0.1);
+  const padY = Math.round((inputHeight - outHeight) / 2 - 0.1);
+  const plane = inputWidth * inputHeight;
+  const tensor = new Float32Array(3 * plane).fill(PAD_VALUE);
+  const sx = width / outWidth;
+  const sy = height / outHeight;
+  const x0s = new Int32Array(outWidth);
+  const dxs = new Int32Array(outWidth);
+  const wxs = new Float32Array(outWidth);
+  for (let x = 0; x < outWidth; x += 1) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), width - 1);
+    x0s[x] = Math.floor(fx);
+    dxs[x] = x0s[x]! + 1 < width ? 3 : 0;
+    wxs[x] = fx - x0s[x]!;
+  }
+  for (let y = 0; y < outHeight; y += 1) {
+    const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), height - 1);
+    const y0 = Math.floor(fy);
+    const dy = y0 + 1 < height ? width * 3 : 0;
+    const wy = fy - y0;
+    const rowOut = (y + padY) * inputWidth + padX;
+    for (let x = 0; x < outWidth; x += 1) {
+      const a = (y0 * width + x0s[x]!) * 3;
+      const dx = dxs[x]!;
+      const wx = wxs[x]!;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const p = a + channel;
+        const top = rgb[p]! + (rgb[p + dx]! - rgb[p]!) * wx;
+        const bottom = rgb[p + dy]! + (rgb[p + dy + dx]! - rgb[p + dy]!) * wx;
+        tensor[channel * plane + rowOut + x] = (top + (bottom - top) * wy) / 255;
+      }
+    }
+  }
+  return { tensor, box: { scale, padX, padY } };
+}

@@ -1,0 +1,30 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { SegmentType } from './segment-types.js';
+
+/** A rendered page handed to a layout detector. */
+export interface LayoutPageImage {
+  pageIndex: number;
+  /** The encoded page image (PNG from the render stage). */
+  image: Uint8Array;
+  /** Image size in pixels. */
+  width: number;
+  height: number;
+}
+
+/** A layout element found by a model, in page pixels. */
+export interface DetectedRegion {
+  segmentType: SegmentType;
+  bbox: BBox;
+  /** The detector's score, 0..1. */
+  confidence: number;
+}
+
+/**
+ * Finds layout elements on a page image (e.g. a DocLayNet detector on onnxruntime-node). Knows
+ * its model, not gRPC or storage; the handler assigns words to the regions it returns.
+ */
+export interface LayoutEngine {
+  /** For logs, e.g. "yolov8n-doclaynet". */
+  readonly name: string;
+  detect(page: LayoutPageImage): Promise<DetectedRegion[]>;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { assertValidKey, getJson, putJson } from '@folio/runtime';
+import { PageSegments, PageWords, type Segment } from '@folio/proto/documents/v1';
+import {
+  SegmentationStrategy,
+  type AnalyzeLayoutRequest,
+  type AnalyzeLayoutResponse,
+  type LayoutPageInput,
+  type LayoutPageResult,
+} from '@folio/proto/layout/v1';
+import type { LayoutServerDeps } from '../deps.js';
+import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
+import { InvalidRequestError } from '../errors.js';
+
+/** The contract's batch limit: a detector batch must finish well within the activity's deadline. */
+export const MAX_PAGES_PER_REQUEST = 3;
+
+/** Storage key of a page's segments under the request's prefix. */
+export function segmentsKey(prefix: string, pageIndex: number): string {
+  return `${prefix}segments-${pageIndex}.json`;
+}
+
+const STRATEGIES = [
+  SegmentationStrategy.SEGMENTATION_STRATEGY_UNSPECIFIED,
+  SegmentationStrategy.SEGMENTATION_STRATEGY_LAYOUT_ANALYSIS,
+  SegmentationStrategy.SEGMENTATION_STRATEGY_PAGE,
+];
+
+function validate(request: AnalyzeLayoutRequest): void {
+  if (request.pages.length === 0) throw new InvalidRequestError('pages must not be empty');
+  if (request.pages.length > MAX_PAGES_PER_REQUEST) {
+    throw new InvalidRequestError(`At most ${MAX_PAGES_PER_REQUEST} pages per request, got ${request.pages.length}`);
+  }
+  if (!STRATEGIES.includes(request.strategy))
+    throw new InvalidRequestError(`Unknown segmentation strategy ${request.strategy}`);
+  try {
+    assertValidKey(`${request.outputPrefix}x`);
+  } catch (error) {
+    throw new InvalidRequestError('output_prefix is not a valid storage key prefix', { cause: error });
+  }
+  request.pages.forEach((input, index) => {
+    if (!input.page) throw new InvalidRequestError(`pages[${index}].page is required`);
+  });
+}
+
+/**
+ * AnalyzeLayout: the segments of each page in reading order, stored as JSON PageSegments at
+ * `<output_prefix>segments-<page_index>.json`. Page strategy gives one `Page` segment; layout
+ * analysis uses the detector when one is configured and the text blocks otherwise. A page that
+ * yields nothing still gets one empty `Page` segment, so every page appears in the output.
+ */
+export function createAnalyzeLayoutHandler(
+  deps: LayoutServerDeps,
+): (request: AnalyzeLayoutRequest) => Promise<AnalyzeLayoutResponse> {
+  const { store, engine, logger } = deps;
+  const newId = deps.newId ?? randomUUID;
+
+  async function segmentPage(
+    input: LayoutPageInput,
+    strategy: SegmentationStrategy,
+    size: PageSize,
+  ): Promise<Segment[]> {
+    const wordsKey = input.words?.key ?? '';
+    const words = wordsKey ? PageWords.fromJSON(await getJson(store, wordsKey)).words : [];
+    if (strategy === SegmentationStrategy.SEGMENTATION_STRATEGY_PAGE) return [pageSegment(words, size, newId)];
+    let segments: Segment[];
+    // validate() checked that every input has a page.
+    const imageKey = input.page!.image?.key;
+    if (engine && imageKey) {
+      const regions = await engine.detect({
+        pageIndex: input.page!.pageIndex,
+        image: await store.get(imageKey),
+        ...size,
+      });
+      segments = segmentByRegions(words, regions, newId);
+    } else {
+      segments = segmentByBlocks(words, newId);
+    }
+    return segments.length > 0 ? segments : [pageSegment([], size, newId)];
+  }
+
+  return async function analyzeLayout(request) {
+    validate(request);
+    const results: LayoutPageResult[] = [];
+    // One page at a time: a detector saturates the CPU on its own.
+    for (const input of request.pages) {
+      const page = input.page!; // validate() checked it
+      const size = { width: page.width, height: page.height };
+      const segments = await segmentPage(input, request.strategy, size);
+      const pageSegments: PageSegments = { pageIndex: page.pageIndex, ...size, segments, image: page.image };
+      const stored = await putJson(
+        store,
+        segmentsKey(request.outputPrefix, page.pageIndex),
+        PageSegments.toJSON(pageSegments),
+      );
+      results.push({ pageIndex: page.pageIndex, segments: stored, segmentCount: segments.length });
+    }
+    logger.info(
+      {
+        pageCount: results.length,
+        segmentCount: results.reduce((sum, r) => sum + r.segmentCount, 0),
+        strategy: SegmentationStrategy[request.strategy],
+        engine: engine?.name ?? 'text-blocks',
+      },
+      'layout analyzed',
+    );
+    return { pages: results };
+  };
+}

@@ -1,0 +1,18 @@
+import type { Server } from '@grpc/grpc-js';
+import { createGrpcServer, unary } from '@folio/runtime';
+import { LayoutServiceService, type LayoutServiceServer } from '@folio/proto/layout/v1';
+import type { LayoutServerDeps } from './deps.js';
+import { createAnalyzeLayoutHandler } from './handlers/analyze-layout.js';
+
+/**
+ * Builds the LayoutService gRPC server. It never listens and never reads env: `main.ts` binds it,
+ * tests bind it on port 0.
+ */
+export function createLayoutServer(deps: LayoutServerDeps): Server {
+  const server = createGrpcServer();
+  const implementation: LayoutServiceServer = {
+    analyzeLayout: unary(deps.logger, 'AnalyzeLayout', createAnalyzeLayoutHandler(deps)),
+  };
+  server.addService(LayoutServiceService, implementation);
+  return server;
+}

@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFsStore, type ObjectStore } from '@folio/runtime';
+import type { Word } from '@folio/proto/documents/v1';
+import type { IdFactory } from '../engine/segmenter.js';
+
+/** An fs store in a fresh temporary folder. */
+export async function createTempStore(): Promise<{ store: ObjectStore; cleanup: () => Promise<void> }> {
+  const rootDir = await mkdtemp(join(tmpdir(), 'folio-layout-test-'));
+  const store = createFsStore({
+    rootDir,
+    publicUrl: 'http://localhost:8000',
+    signingSecret: 'test-signing-secret-0123',
+  });
+  return { store, cleanup: () => rm(rootDir, { recursive: true, force: true }) };
+}
+
+/** A word 10 px per character wide and 12 px high. */
+export function word(text: string, left: number, top: number, blockIndex: number, lineIndex: number): Word {
+  return { text, bbox: { left, top, width: 10 * text.length, height: 12 }, confidence: 1, blockIndex, lineIndex };
+}
+
+/** Ids `s1`, `s2`, ... so tests can compare whole segments. */
+export function counterIds(): IdFactory {
+  let next = 0;
+  return () => `s${++next}`;
+}

@@ -1,0 +1,212 @@
+import { AppError, detectFileType, errorMessage, type Logger, type ObjectStore } from '@folio/runtime';
+import { ChatCallError, type ChatClient, type ChatMessage, type ContentPart } from './chat-client.js';
+import type { ModelConfig } from './models.js';
+import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerFormat, type AnswerSpec } from './prompts.js';
+
+/** One segment to generate, in plain types. */
+export interface SegmentJob {
+  segmentId: string;
+  segmentType: string;
+  /** Crop storage key; empty for none. */
+  imageKey: string;
+  /** Page image storage key, sent for extended context; empty for none. */
+  pageImageKey: string;
+  format: AnswerFormat;
+  prompt: string;
+  text: string;
+}
+
+export interface GenerateInput {
+  jobs: SegmentJob[];
+  /** Empty for the default model. */
+  modelId: string;
+  /** `None`, `Default` (or empty) or a model id. */
+  fallback: string;
+  temperature: number;
+  /** 0 for no limit. */
+  maxCompletionTokens: number;
+}
+
+export interface SegmentAnswer {
+  segmentId: string;
+  content: string;
+  modelId: string;
+  /** Empty on success. */
+  error: string;
+}
+
+export interface ModelInfo {
+  id: string;
+  isDefault: boolean;
+  isFallback: boolean;
+}
+
+/** The language-model stage's logic, free of gRPC. */
+export interface LlmEngine {
+  listModels(): ModelInfo[];
+  generateSegments(input: GenerateInput): Promise<SegmentAnswer[]>;
+}
+
+export interface LlmEngineDeps {
+  models: readonly ModelConfig[];
+  store: ObjectStore;
+  chat: ChatClient;
+  logger: Logger;
+  /** Segments of one request in flight at once; each request still waits for its model's bucket. */
+  concurrency: number;
+  /** Extra asks when an answer is cut off (`finish_reason: length`) or has no fenced block. */
+  maxReasks: number;
+}
+
+/** The answer was unusable after every re-ask: try the fallback model. */
+class UnusableAnswerError extends Error {
+  override name = 'UnusableAnswerError';
+}
+
+function unknownModel(id: string, models: readonly ModelConfig[]): AppError {
+  const supported = models.map((model) => model.id).join(', ');
+  return new AppError('INVALID_ARGUMENT', `Unknown model_id '${id}'. Supported model IDs are: ${supported}`, {
+    expose: true,
+  });
+}
+
+/** Resolves the primary and fallback models of a request; the fallback is skipped when it is the primary. */
+function resolveModels(input: GenerateInput, models: readonly ModelConfig[]): ModelConfig[] {
+  const byId = (id: string): ModelConfig => {
+    const model = models.find((candidate) => candidate.id === id);
+    if (!model) throw unknownModel(id, models);
+    return model;
+  };
+  // parseModels guarantees exactly one default and one fallback whenever any model is listed.
+  const primary = input.modelId ? byId(input.modelId) : models.find((model) => model.isDefault);
+  if (!primary) throw new AppError('FAILED_PRECONDITION', 'No default language model is configured');
+  const fallbackName = input.fallback.trim();
+  if (fallbackName === 'None') return [primary];
+  const fallback =
+    fallbackName === '' || fallbackName === 'Default' ? models.find((model) => model.isFallback) : byId(fallbackName);
+  return fallback && fallback.id !== primary.id ? [primary, fallback] : [primary];
+}
+
+async function mapLimit<T, R>(values: readonly T[], limit: number, fn: (value: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(values.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < values.length) {
+      const index = next++;
+      results[index] = await fn(values[index] as T); // index < values.length was checked just above
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, values.length)) }, worker));
+  return results;
+}
+
+async function imagePart(store: ObjectStore, key: string): Promise<ContentPart | null> {
+  if (!key) return null;
+  const bytes = await store.get(key);
+  const mimeType = detectFileType(bytes)?.mimeType ?? 'image/png';
+  return { type: 'image_url', image_url: { url: `data:${mimeType};base64,${bytes.toString('base64')}` } };
+}
+
+const REASK_TRUNCATED =
+  'Your previous answer was cut off before the end. Answer again, more compactly, with the complete result.';
+const REASK_NO_FENCE =
+  'Your previous answer had no complete fenced code block. Answer again with the result inside one.';
+
+/**
+ * Creates the engine. Per job: read the crop (and page image), ask the primary model, re-ask when
+ * the answer was truncated or lacks its fenced block, then try the fallback model; a job that
+ * still fails gets its reason in `error` and the rest of the batch goes on.
+ */
+export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
+  async function ask(
+    model: ModelConfig,
+    images: ContentPart[],
+    spec: AnswerSpec,
+    input: GenerateInput,
+  ): Promise<string> {
+    let note = '';
+    for (let ask = 0; ask <= deps.maxReasks; ask++) {
+      const messages: ChatMessage[] = [
+        {
+          role: 'user',
+          content: [{ type: 'text', text: note ? `${spec.prompt}\n\n${note}` : spec.prompt }, ...images],
+        },
+      ];
+      const answer = await deps.chat(model, {
+        messages,
+        temperature: input.temperature,
+        maxCompletionTokens: input.maxCompletionTokens,
+      });
+      if (answer.finishReason === 'length') {
+        note = REASK_TRUNCATED;
+        continue;
+      }
+      const body = extractFencedBlock(answer.content, spec.language);
+      if (body !== null && body.length > 0) return body;
+      if (!spec.fenceRequired && answer.content.trim()) return answer.content.trim();
+      note = REASK_NO_FENCE;
+    }
+    throw new UnusableAnswerError(
+      note === REASK_TRUNCATED ? 'answer was cut off (finish_reason length)' : 'answer had no fenced code block',
+    );
+  }
+
+  async function runJob(job: SegmentJob, models: ModelConfig[], input: GenerateInput): Promise<SegmentAnswer> {
+    let images: ContentPart[];
+    try {
+      images = (
+        await Promise.all([imagePart(deps.store, job.imageKey), imagePart(deps.store, job.pageImageKey)])
+      ).filter((part) => part !== null);
+    } catch (error) {
+      return {
+        segmentId: job.segmentId,
+        content: '',
+        modelId: '',
+        error: `Could not read the segment image: ${errorMessage(error)}`,
+      };
+    }
+    const custom = job.prompt.trim().length > 0;
+    const spec = answerSpec({
+      segmentType: job.segmentType,
+      format: job.format,
+      customPrompt: job.prompt,
+      text: job.text,
+    });
+    const failures: string[] = [];
+    for (const model of models) {
+      try {
+        const body = await ask(model, images, spec, input);
+        return {
+          segmentId: job.segmentId,
+          content: toSegmentContent(job.segmentType, job.format, body, custom),
+          modelId: model.id,
+          error: '',
+        };
+      } catch (error) {
+        if (!(error instanceof ChatCallError || error instanceof UnusableAnswerError)) throw error;
+        deps.logger.warn(
+          { segmentId: job.segmentId, modelId: model.id, reason: error.message },
+          'model attempt failed',
+        );
+        failures.push(`${model.id}: ${error.message}`);
+      }
+    }
+    return {
+      segmentId: job.segmentId,
+      content: '',
+      modelId: '',
+      error: `Language model failed (${failures.join('; ')})`,
+    };
+  }
+
+  return {
+    listModels: () =>
+      deps.models.map((model) => ({ id: model.id, isDefault: model.isDefault, isFallback: model.isFallback })),
+    async generateSegments(input) {
+      if (deps.models.length === 0)
+        throw new AppError('FAILED_PRECONDITION', 'No language model is configured', { expose: true });
+      const models = resolveModels(input, deps.models);
+      return mapLimit(input.jobs, deps.concurrency, (job) => runJob(job, models, input));
+    },
+  };
+}

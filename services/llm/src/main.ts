@@ -1,0 +1,34 @@
+import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import { loadConfig, loadModels } from './config.js';
+import { createChatClient } from './engine/chat-client.js';
+import { createLlmEngine } from './engine/generate.js';
+import { createTokenBucket, systemClock, unlimited, type RateLimiter } from './engine/token-bucket.js';
+import { createLlmServer } from './server.js';
+
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'llm', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+const models = await loadModels(config.LLM_MODELS_PATH, process.env);
+const store = await createStoreFromConfig(config);
+// One bucket per model, shared by every request this process serves.
+const limiters = new Map<string, RateLimiter>(
+  models.map((model) => [model.id, model.rateLimit === null ? unlimited : createTokenBucket(model.rateLimit)]),
+);
+const chat = createChatClient({
+  fetch: globalThis.fetch,
+  clock: systemClock,
+  random: Math.random,
+  retry: { maxRetries: config.LLM_MAX_RETRIES, baseDelayMs: config.LLM_RETRY_BASE_MS, maxDelayMs: 30_000 },
+  limiter: (model) => limiters.get(model.id) ?? unlimited,
+});
+const engine = createLlmEngine({
+  models,
+  store,
+  chat,
+  logger,
+  concurrency: config.LLM_CONCURRENCY,
+  maxReasks: config.LLM_MAX_REASKS,
+});
+const server = createLlmServer({ engine, logger });
+const port = await listen(server, config.LLM_GRPC_HOST, config.LLM_GRPC_PORT);
+logger.info({ host: config.LLM_GRPC_HOST, port, models: models.map((model) => model.id) }, 'llm service listening');
+onShutdown(logger, () => shutdownServer(server));

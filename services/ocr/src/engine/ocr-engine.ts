@@ -1,0 +1,22 @@
+import type { Word } from '@folio/proto/documents/v1';
+
+/** A rendered page handed to an OCR engine. */
+export interface OcrPageImage {
+  pageIndex: number;
+  /** The encoded page image (PNG from the render stage). */
+  image: Uint8Array;
+  /** Image size in pixels. */
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads the words of a page image. Implementations (PP-OCR on onnxruntime-node, Tesseract) know
+ * their model, not gRPC or storage. Words come back in page pixels, in reading order, with
+ * confidences in 0..1 and block/line indexes as the engine groups them.
+ */
+export interface OcrEngine {
+  /** Recorded as the words' `source`, e.g. "ppocr-v4". */
+  readonly name: string;
+  recognize(page: OcrPageImage): Promise<Word[]>;
+}

@@ -1,0 +1,81 @@
+import * as ort from 'onnxruntime-node';
+import { DEFAULT_DB_OPTIONS, extractTextRects, type DbOptions } from './db-postprocess.js';
+import { orderCorners, rectOfQuad, type RotatedRect } from './geometry.js';
+import { toDetectionTensor, type RgbImage } from './rgb-image.js';
+
+/** How the page is scaled for the detector. */
+export interface DetectionSize {
+  /** The longer side is scaled down to at most this many pixels (speed and memory bound). */
+  maxSideLen: number;
+  /** The shorter side is scaled up to at least this (small crops and thumbnails). */
+  minSideLen: number;
+}
+
+/** Defaults chosen for pages rendered at scale 2 (144 dpi): see docs/models.md for timings. */
+export const DEFAULT_DETECTION_SIZE: DetectionSize = { maxSideLen: 1600, minSideLen: 736 };
+
+/**
+ * The model input size: scaled to respect both limits (the max side wins), then each side rounded
+ * to a multiple of 32 because the DB network downsamples five times.
+ */
+export function detectionInputSize(width: number, height: number, size: DetectionSize): { width: number; height: number } {
+  let ratio = Math.max(1, size.minSideLen / Math.min(width, height));
+  ratio = Math.min(ratio, size.maxSideLen / Math.max(width, height));
+  const round32 = (value: number): number => Math.max(32, Math.round((value * ratio) / 32) * 32);
+  return { width: round32(width), height: round32(height) };
+}
+
+/**
+ * Sorts lines top to bottom, then left to right among lines that share a row: two lines are on
+ * the same row when their vertical centres are closer than half the smaller line height.
+ */
+export function sortLines(rects: RotatedRect[]): RotatedRect[] {
+  const centre = (r: RotatedRect): { x: number; y: number; h: number } => {
+    const ys = r.quad.map((p) => p.y);
+    const xs = r.quad.map((p) => p.x);
+    return { x: Math.min(...xs), y: (Math.min(...ys) + Math.max(...ys)) / 2, h: Math.max(...ys) - Math.min(...ys) };
+  };
+  const sorted = rects.map((rect) => ({ rect, ...centre(rect) })).sort((a, b) => a.y - b.y || a.x - b.x);
+  // Insertion pass like PaddleOCR's sorted_boxes: within a row, left before right.
+  for (let i = 1; i < sorted.length; i += 1) {
+    for (let j = i; j > 0; j -= 1) {
+      const a = sorted[j - 1]!;
+      const b = sorted[j]!;
+      if (Math.abs(a.y - b.y) < Math.min(a.h, b.h) / 2 && b.x < a.x) {
+        sorted[j - 1] = b;
+        sorted[j] = a;
+      } else {
+        break;
+      }
+    }
+  }
+  return sorted.map((entry) => entry.rect);
+}
+
+/**
+ * Runs DB text detection on a page and returns text-line rectangles in page pixels, sorted in
+ * reading order (top to bottom, left to right).
+ */
+export async function detectTextLines(
+  session: ort.InferenceSession,
+  image: RgbImage,
+  size: DetectionSize = DEFAULT_DETECTION_SIZE,
+  options: DbOptions = DEFAULT_DB_OPTIONS,
+): Promise<RotatedRect[]> {
+  const input = detectionInputSize(image.width, image.height, size);
+  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height), [1, 3, input.height, input.width]);
+  const outputs = await session.run({ [session.inputNames[0]!]: tensor });
+  const output = outputs[session.outputNames[0]!];
+  if (!output || output.type !== 'float32') throw new Error('text detector returned no float32 map');
+  // Output is [1, 1, H, W] probabilities (the exported model ends in a sigmoid).
+  const [, , mapHeight, mapWidth] = output.dims;
+  const data = output.data as Float32Array; // type checked just above
+  const rects = extractTextRects({ width: mapWidth ?? input.width, height: mapHeight ?? input.height, data }, options);
+  output.dispose();
+  const sx = image.width / (mapWidth ?? input.width);
+  const sy = image.height / (mapHeight ?? input.height);
+  const clampX = (x: number): number => Math.min(Math.max(x * sx, 0), image.width);
+  const clampY = (y: number): number => Math.min(Math.max(y * sy, 0), image.height);
+  const scaled = rects.map((rect) => rectOfQuad(orderCorners(rect.quad.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })))));
+  return sortLines(scaled.filter((rect) => rect.width >= 1 && rect.height >= 1));
+}

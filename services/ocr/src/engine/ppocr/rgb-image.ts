@@ -1,0 +1,115 @@
+import * as mupdf from 'mupdf';
+
+/**
+ * A decoded page image: `width * height` pixels, row-major, 3 bytes per pixel (R, G, B), no row
+ * padding. Boxes the engine returns are in this image's pixels.
+ */
+export interface RgbImage {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/**
+ * Decodes a PNG (or JPEG, ...) page image with MuPDF into packed RGB. Blocks the thread for the
+ * decode (tens of milliseconds for a page at scale 2).
+ */
+export function decodePng(bytes: Uint8Array): RgbImage {
+  const image = new mupdf.Image(bytes);
+  let pixmap = image.toPixmap();
+  image.destroy();
+  if (pixmap.getAlpha() !== 0 || !pixmap.getColorSpace()?.isRGB()) {
+    const rgb = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    pixmap.destroy();
+    pixmap = rgb;
+  }
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const stride = pixmap.getStride();
+  const pixels = pixmap.getPixels();
+  const rgb = new Uint8Array(width * height * 3);
+  // getPixels is a view of the WASM heap that may pad rows: copy row by row before destroying.
+  for (let y = 0; y < height; y += 1) rgb.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
+  pixmap.destroy();
+  return { width, height, rgb };
+}
+
+/** Checks the buffer size against the declared dimensions, so a bad caller fails loudly. */
+export function assertRgbImage(image: RgbImage): void {
+  if (!Number.isInteger(image.width) || !Number.isInteger(image.height) || image.width <= 0 || image.height <= 0) {
+    throw new RangeError(`invalid image size ${image.width}x${image.height}`);
+  }
+  if (image.rgb.length !== image.width * image.height * 3) {
+    throw new RangeError(`image buffer has ${image.rgb.length} bytes, expected ${image.width * image.height * 3}`);
+  }
+}
+
+/**
+ * Resizes to `outWidth` x `outHeight` with bilinear sampling on pixel centres (OpenCV's
+ * INTER_LINEAR, which the models were trained with) and writes a normalized CHW float tensor:
+ * `(value / 255 - 0.5) / 0.5` in BGR channel order, as PaddleOCR feeds OpenCV images.
+ */
+export function toDetectionTensor(image: RgbImage, outWidth: number, outHeight: number): Float32Array {
+  const { width, height, rgb } = image;
+  const plane = outWidth * outHeight;
+  const tensor = new Float32Array(3 * plane);
+  const sx = width / outWidth;
+  const sy = height / outHeight;
+  const x0s = new Int32Array(outWidth);
+  const x1s = new Int32Array(outWidth);
+  const fxs = new Float32Array(outWidth);
+  for (let x = 0; x < outWidth; x += 1) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), width - 1);
+    x0s[x] = Math.floor(fx);
+    x1s[x] = Math.min(x0s[x]! + 1, width - 1);
+    fxs[x] = fx - x0s[x]!;
+  }
+  for (let y = 0; y < outHeight; y += 1) {
+    const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), height - 1);
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(y0 + 1, height - 1);
+    const wy = fy - y0;
+    const row0 = y0 * width * 3;
+    const row1 = y1 * width * 3;
+    for (let x = 0; x < outWidth; x += 1) {
+      const a = row0 + x0s[x]! * 3;
+      const b = row0 + x1s[x]! * 3;
+      const c = row1 + x0s[x]! * 3;
+      const d = row1 + x1s[x]! * 3;
+      const wx = fxs[x]!;
+      const out = y * outWidth + x;
+      for (let channel = 0; channel < 3; channel += 1) {
+        const top = rgb[a + channel]! + (rgb[b + channel]! - rgb[a + channel]!) * wx;
+        const bottom = rgb[c + channel]! + (rgb[d + channel]! - rgb[c + channel]!) * wx;
+        const value = top + (bottom - top) * wy;
+        // RGB -> BGR: channel 0 (R) goes to plane 2.
+        tensor[(2 - channel) * plane + out] = value / 127.5 - 1;
+      }
+    }
+  }
+  return tensor;
+}
+
+/**
+ * Bilinear sample of all three channels at a sub-pixel position (clamped to the image), added
+ * into `into[0..2]` (R, G, B). Accumulating lets callers average several samples without
+ * allocating; this runs once per crop pixel, so it stays free of closures and objects.
+ */
+export function addSample(image: RgbImage, x: number, y: number, into: Float64Array): void {
+  const { width, height, rgb } = image;
+  const fx = Math.min(Math.max(x - 0.5, 0), width - 1);
+  const fy = Math.min(Math.max(y - 0.5, 0), height - 1);
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const dx = x0 + 1 < width ? 3 : 0;
+  const dy = y0 + 1 < height ? width * 3 : 0;
+  const wx = fx - x0;
+  const wy = fy - y0;
+  const a = (y0 * width + x0) * 3;
+  for (let channel = 0; channel < 3; channel += 1) {
+    const p = a + channel;
+    const top = rgb[p]! + (rgb[p + dx]! - rgb[p]!) * wx;
+    const bottom = rgb[p + dy]! + (rgb[p + dy + dx]! - rgb[p + dy]!) * wx;
+    into[channel]! += top + (bottom - top) * wy;
+  }
+}

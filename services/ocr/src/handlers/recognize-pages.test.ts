@@ -1,0 +1,90 @@
+import { createLogger, getJson, putJson, type AppError, type ObjectStore } from '@folio/runtime';
+import { PageWords, TextLayer } from '@folio/proto/documents/v1';
+import { OcrStrategy, type OcrPageInput } from '@folio/proto/ocr/v1';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeOcrEngine, createTempStore, textLayerOf, word } from '../testing/fixtures.js';
+import { createRecognizePagesHandler } from './recognize-pages.js';
+
+const logger = createLogger({ name: 'ocr-test', level: 'silent' });
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(() => cleanup?.());
+
+/** Page 0 has a text layer with two words; page 1 is a scan (no text layer). */
+async function setup(): Promise<{ store: ObjectStore; pages: OcrPageInput[] }> {
+  const temp = await createTempStore();
+  cleanup = temp.cleanup;
+  const { store } = temp;
+  const textLayer = await putJson(
+    store,
+    'run/text-0.json',
+    TextLayer.toJSON(textLayerOf(0, [word('Hello', 72, 90), word('world', 130, 90)])),
+  );
+  const image0 = await store.put('run/page-0.png', Buffer.from('png-0'));
+  const image1 = await store.put('run/page-1.png', Buffer.from('png-1'));
+  return {
+    store,
+    pages: [
+      { page: { pageIndex: 0, width: 612, height: 792, image: image0, scale: 1 }, textLayer },
+      {
+        page: { pageIndex: 1, width: 612, height: 792, image: image1, scale: 1 },
+        textLayer: { key: '', sha256: '', byteSize: 0 },
+      },
+    ],
+  };
+}
+
+async function storedWords(store: ObjectStore, key: string): Promise<PageWords> {
+  return PageWords.fromJSON(await getJson(store, key));
+}
+
+describe('RecognizePages', () => {
+  it('passes text-layer words through and leaves scanned pages empty when no engine is configured', async () => {
+    const { store, pages } = await setup();
+    const recognize = createRecognizePagesHandler({ store, logger });
+    const response = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'run/ocr/' });
+    expect(response.pages.map((p) => [p.pageIndex, p.source, p.wordCount, p.words?.key])).toEqual([
+      [0, 'text-layer', 2, 'run/ocr/words-0.json'],
+      [1, 'none', 0, 'run/ocr/words-1.json'],
+    ]);
+    const first = await storedWords(store, 'run/ocr/words-0.json');
+    expect(first).toMatchObject({ pageIndex: 0, width: 612, height: 792, source: 'text-layer' });
+    expect(first.words.map((w) => [w.text, w.bbox?.left, w.confidence])).toEqual([
+      ['Hello', 72, 1],
+      ['world', 130, 1],
+    ]);
+    expect(await storedWords(store, 'run/ocr/words-1.json')).toMatchObject({ pageIndex: 1, words: [], source: 'none' });
+  });
+
+  it('sends every page to a configured engine under All, and only scans under Auto', async () => {
+    const { store, pages } = await setup();
+    const engine = new FakeOcrEngine();
+    const recognize = createRecognizePagesHandler({ store, logger, engine });
+
+    const all = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'all/' });
+    expect(all.pages.map((p) => p.source)).toEqual(['fake-ocr', 'fake-ocr']);
+    expect(engine.seen.map((page) => Buffer.from(page.image).toString())).toEqual(['png-0', 'png-1']);
+    expect((await storedWords(store, 'all/words-1.json')).words.map((w) => w.text)).toEqual(['ocr-1']);
+
+    const auto = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_AUTO, outputPrefix: 'auto/' });
+    expect(auto.pages.map((p) => p.source)).toEqual(['text-layer', 'fake-ocr']);
+  });
+
+  it('refuses empty, oversized and malformed batches', async () => {
+    const { store, pages } = await setup();
+    const recognize = createRecognizePagesHandler({ store, logger });
+    const tooMany = Array.from({ length: 31 }, () => pages[0]!);
+    for (const request of [
+      { pages: [], strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'x/' },
+      { pages: tooMany, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'x/' },
+      { pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: '/abs/' },
+      {
+        pages: [{ page: undefined, textLayer: undefined }],
+        strategy: OcrStrategy.OCR_STRATEGY_ALL,
+        outputPrefix: 'x/',
+      },
+    ]) {
+      const error = await recognize(request).catch((e: unknown) => e);
+      expect((error as AppError).code).toBe('INVALID_ARGUMENT');
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import type { Server } from '@grpc/grpc-js';
+import { createGrpcServer, unary } from '@folio/runtime';
+import { OcrServiceService, type OcrServiceServer } from '@folio/proto/ocr/v1';
+import type { OcrServerDeps } from './deps.js';
+import { createRecognizePagesHandler } from './handlers/recognize-pages.js';
+
+/**
+ * Builds the OcrService gRPC server. It never listens and never reads env: `main.ts` binds it,
+ * tests bind it on port 0.
+ */
+export function createOcrServer(deps: OcrServerDeps): Server {
+  const server = createGrpcServer();
+  const implementation: OcrServiceServer = {
+    recognizePages: unary(deps.logger, 'RecognizePages', createRecognizePagesHandler(deps)),
+  };
+  server.addService(OcrServiceService, implementation);
+  return server;
+}

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFsStore, type ObjectStore } from '@folio/runtime';
+import type { TextLayer, Word } from '@folio/proto/documents/v1';
+import type { OcrEngine, OcrPageImage } from '../engine/ocr-engine.js';
+
+/** An fs store in a fresh temporary folder. */
+export async function createTempStore(): Promise<{ store: ObjectStore; cleanup: () => Promise<void> }> {
+  const rootDir = await mkdtemp(join(tmpdir(), 'folio-ocr-test-'));
+  const store = createFsStore({
+    rootDir,
+    publicUrl: 'http://localhost:8000',
+    signingSecret: 'test-signing-secret-0123',
+  });
+  return { store, cleanup: () => rm(rootDir, { recursive: true, force: true }) };
+}
+
+/** A word at a box, as the render stage writes them. */
+export function word(text: string, left: number, top: number, blockIndex = 0, lineIndex = 0): Word {
+  return { text, bbox: { left, top, width: 10 * text.length, height: 12 }, confidence: 1, blockIndex, lineIndex };
+}
+
+/** A one-block, one-line text layer holding `words`. */
+export function textLayerOf(pageIndex: number, words: Word[]): TextLayer {
+  return {
+    pageIndex,
+    width: 612,
+    height: 792,
+    images: [],
+    blocks: words.length
+      ? [{ lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica' }], bbox: undefined }]
+      : [],
+  };
+}
+
+/** An OCR engine that "reads" one word per page and records what it was given. */
+export class FakeOcrEngine implements OcrEngine {
+  readonly name = 'fake-ocr';
+  readonly seen: OcrPageImage[] = [];
+
+  recognize(page: OcrPageImage): Promise<Word[]> {
+    this.seen.push(page);
+    return Promise.resolve([{ ...word(`ocr-${page.pageIndex}`, 5, 5), confidence: 0.9 }]);
+  }
+}

@@ -1,0 +1,246 @@
+import * as mupdf from 'mupdf';
+import { RenderFailure } from './render-failure.js';
+import type {
+  CropInput,
+  CropOutput,
+  PixelRect,
+  PrepareInput,
+  PrepareOutput,
+  RenderInput,
+  RenderOps,
+  RenderOutput,
+} from './render-ops.js';
+import { extractTextLayer } from './text-layer.js';
+
+/**
+ * The MuPDF work of the render stage. Every function here blocks its thread, so production runs
+ * them in worker threads (see render-worker.ts); they know nothing of gRPC or storage.
+ */
+
+/** Pages larger than this many pixels are refused instead of exhausting the WASM heap (4 GiB). */
+export const MAX_PAGE_PIXELS = 100_000_000;
+const MAX_WARNINGS = 50;
+
+let warnings: string[] = [];
+// MuPDF prints repairs and font substitutions to stderr by default; collect them for the logs.
+mupdf.setLog({
+  warning: (message) => {
+    if (warnings.length < MAX_WARNINGS) warnings.push(message);
+  },
+  error: (message) => {
+    if (warnings.length < MAX_WARNINGS) warnings.push(message);
+  },
+});
+
+function withWarnings<T extends { warnings: string[] }>(run: () => Omit<T, 'warnings'>): T {
+  warnings = [];
+  const result = run();
+  // The cast adds the one missing field; T is exactly "result + warnings".
+  return { ...result, warnings } as T;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Opens a document, turning MuPDF's refusals into `unreadable`/`encrypted` failures. */
+function openDocument(bytes: Uint8Array, mimeType: string): mupdf.Document {
+  let doc: mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(bytes, mimeType);
+  } catch (error) {
+    throw new RenderFailure('unreadable', `The document cannot be read: ${messageOf(error)}`);
+  }
+  if (doc.needsPassword()) {
+    doc.destroy();
+    throw new RenderFailure('encrypted', 'The document is encrypted with a password');
+  }
+  return doc;
+}
+
+function countPages(doc: mupdf.Document): number {
+  let pageCount: number;
+  try {
+    pageCount = doc.countPages();
+    // Loading the first page catches files whose page tree is broken beyond repair.
+    if (pageCount > 0) doc.loadPage(0).destroy();
+  } catch (error) {
+    throw new RenderFailure('unreadable', `The document cannot be read: ${messageOf(error)}`);
+  }
+  if (pageCount === 0) throw new RenderFailure('unreadable', 'The document has no pages');
+  return pageCount;
+}
+
+/** The pixel size of the one image an image-document page draws, or null if there is none. */
+function imagePixelSize(page: mupdf.Page): { width: number; height: number; rotated: boolean } | null {
+  let found: { width: number; height: number; rotated: boolean } | null = null;
+  const device = new mupdf.Device({
+    fillImage(image: mupdf.Image, ctm: mupdf.Matrix): void {
+      // EXIF orientation shows up as a rotated ctm: the image's x axis then runs along page y.
+      found ??= { width: image.getWidth(), height: image.getHeight(), rotated: Math.abs(ctm[1]) > Math.abs(ctm[0]) };
+    },
+  });
+  page.run(device, mupdf.Matrix.identity);
+  device.close();
+  device.destroy();
+  return found;
+}
+
+/**
+ * Re-draws each frame of an image document onto a PDF page of the image's pixel size (1 px =
+ * 1 pt, i.e. 72 dpi), whatever resolution the file declares, so page pixels at scale 1 are the
+ * image's own pixels.
+ */
+function imageToPdf(doc: mupdf.Document): { pdf: Uint8Array; pageCount: number } {
+  const pageCount = countPages(doc);
+  const buffer = new mupdf.Buffer();
+  const writer = new mupdf.DocumentWriter(buffer, 'pdf', 'compress');
+  for (let index = 0; index < pageCount; index += 1) {
+    const page = doc.loadPage(index);
+    const [x0, y0, x1, y1] = page.getBounds();
+    const size = imagePixelSize(page);
+    const pixelWidth = size ? (size.rotated ? size.height : size.width) : x1 - x0;
+    const pixelHeight = size ? (size.rotated ? size.width : size.height) : y1 - y0;
+    const sx = pixelWidth / (x1 - x0);
+    const sy = pixelHeight / (y1 - y0);
+    const device = writer.beginPage([0, 0, pixelWidth, pixelHeight]);
+    page.run(device, mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(sx, sy)));
+    writer.endPage();
+    page.destroy();
+  }
+  writer.close();
+  // asUint8Array is a view of the WASM heap: copy it out before the buffer is freed.
+  const pdf = buffer.asUint8Array().slice();
+  writer.destroy();
+  buffer.destroy();
+  return { pdf, pageCount };
+}
+
+function prepare(input: PrepareInput): PrepareOutput {
+  return withWarnings<PrepareOutput>(() => {
+    const doc = openDocument(input.bytes, input.mimeType);
+    try {
+      if (input.family === 'pdf') {
+        if (!doc.isPDF()) throw new RenderFailure('unreadable', 'The file is not a PDF');
+        return { pdf: null, pageCount: countPages(doc) };
+      }
+      return imageToPdf(doc);
+    } finally {
+      doc.destroy();
+    }
+  });
+}
+
+function renderPage(
+  doc: mupdf.Document,
+  pageIndex: number,
+  scale: number,
+  pageCount: number,
+): RenderOutput['pages'][number] {
+  if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
+    throw new RenderFailure(
+      'page-out-of-range',
+      `Page index ${pageIndex} is out of range: the document has ${pageCount} pages`,
+    );
+  }
+  let page: mupdf.Page | undefined;
+  try {
+    page = doc.loadPage(pageIndex);
+    const [x0, y0, x1, y1] = page.getBounds();
+    if ((x1 - x0) * (y1 - y0) * scale * scale > MAX_PAGE_PIXELS) {
+      throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
+    }
+    // showExtras renders annotations too: what a reader of the PDF sees.
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+    const width = pixmap.getWidth();
+    const height = pixmap.getHeight();
+    const mapping = { scale, originX: pixmap.getX(), originY: pixmap.getY() };
+    const png = pixmap.asPNG();
+    pixmap.destroy();
+    const stext = page.toStructuredText('preserve-images');
+    const { textLayer, wordCount } = extractTextLayer(stext, { pageIndex, width, height }, mapping);
+    stext.destroy();
+    return { pageIndex, png, width, height, textLayer, wordCount };
+  } catch (error) {
+    if (error instanceof RenderFailure) throw error;
+    throw new RenderFailure('unreadable', `Page ${pageIndex + 1} cannot be rendered: ${messageOf(error)}`);
+  } finally {
+    page?.destroy();
+  }
+}
+
+function render(input: RenderInput): RenderOutput {
+  return withWarnings<RenderOutput>(() => {
+    const doc = openDocument(input.pdf, 'application/pdf');
+    try {
+      const pageCount = countPages(doc);
+      return { pages: input.pageIndexes.map((pageIndex) => renderPage(doc, pageIndex, input.scale, pageCount)) };
+    } finally {
+      doc.destroy();
+    }
+  });
+}
+
+/** Rounds a box outwards to whole pixels and clips it to the image; null when nothing is left. */
+export function clipToImage(
+  box: PixelRect,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number } | null {
+  const x0 = Math.max(0, Math.floor(box.left));
+  const y0 = Math.max(0, Math.floor(box.top));
+  const x1 = Math.min(width, Math.ceil(box.left + box.width));
+  const y1 = Math.min(height, Math.ceil(box.top + box.height));
+  if (!(x1 > x0 && y1 > y0)) return null;
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+function decodeImage(bytes: Uint8Array): mupdf.Pixmap {
+  let image: mupdf.Image;
+  try {
+    image = new mupdf.Image(bytes);
+  } catch (error) {
+    throw new RenderFailure('unreadable', `The page image cannot be read: ${messageOf(error)}`);
+  }
+  const decoded = image.toPixmap();
+  image.destroy();
+  if (decoded.getAlpha() === 0 && decoded.getColorSpace()?.isRGB()) return decoded;
+  const rgb = decoded.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+  decoded.destroy();
+  return rgb;
+}
+
+function crop(input: CropInput): CropOutput {
+  return withWarnings<CropOutput>(() => {
+    const source = decodeImage(input.image);
+    try {
+      const width = source.getWidth();
+      const height = source.getHeight();
+      return {
+        crops: input.boxes.map((box, index) => {
+          const clip = clipToImage(box, width, height);
+          if (!clip)
+            throw new RenderFailure('bad-region', `Region ${index} lies outside the ${width}x${height} page image`);
+          const target = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, clip.w, clip.h], false);
+          // Views of the WASM heap: take both after the last allocation, since growth detaches them.
+          const from = source.getPixels();
+          const to = target.getPixels();
+          const sourceStride = source.getStride();
+          const targetStride = target.getStride();
+          for (let row = 0; row < clip.h; row += 1) {
+            const start = (clip.y + row) * sourceStride + clip.x * 3;
+            to.set(from.subarray(start, start + clip.w * 3), row * targetStride);
+          }
+          const png = target.asPNG();
+          target.destroy();
+          return png;
+        }),
+      };
+    } finally {
+      source.destroy();
+    }
+  });
+}
+
+/** The MuPDF operations, as run by a worker thread or inline. */
+export const mupdfOps: RenderOps = { prepare, render, crop };

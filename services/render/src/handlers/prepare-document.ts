@@ -1,0 +1,32 @@
+import { sha256Hex } from '@folio/runtime';
+import type { PrepareDocumentRequest, PrepareDocumentResponse } from '@folio/proto/render/v1';
+import type { RenderServerDeps } from '../deps.js';
+import { requireKey, requireRef } from './validate.js';
+
+/**
+ * PrepareDocument: reads the input, has the engine turn it into a PDF (or check the PDF it is),
+ * and stores that PDF at `pdf_key`.
+ */
+export function createPrepareDocumentHandler(
+  deps: RenderServerDeps,
+): (request: PrepareDocumentRequest) => Promise<PrepareDocumentResponse> {
+  return async function prepareDocument(request) {
+    const sourceKey = requireRef(request.source, 'source');
+    const pdfKey = requireKey(request.pdfKey, 'pdf_key');
+    const bytes = await deps.store.get(sourceKey);
+    const prepared = await deps.engine.prepare({ bytes, mimeType: request.mimeType });
+    const pdfBytes = prepared.pdf ?? bytes;
+    // The input is the PDF and already where it belongs: nothing to write.
+    const pdf =
+      prepared.pdf === null && sourceKey === pdfKey
+        ? { key: pdfKey, sha256: sha256Hex(bytes), byteSize: bytes.length }
+        : await deps.store.put(pdfKey, Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength), {
+            contentType: 'application/pdf',
+          });
+    deps.logger.info(
+      { sourceKey, mimeType: request.mimeType, pageCount: prepared.pageCount, byteSize: pdf.byteSize },
+      'document prepared',
+    );
+    return { pdf, pageCount: prepared.pageCount };
+  };
+}

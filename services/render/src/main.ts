@@ -1,0 +1,25 @@
+import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import { loadConfig } from './config.js';
+import { createSofficeConverter } from './engine/office-converter.js';
+import { createMupdfEngine } from './engine/render-engine.js';
+import { createWorkerPool } from './engine/worker-pool.js';
+import { createRenderServer } from './server.js';
+
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'render', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+const store = await createStoreFromConfig(config);
+const executor = createWorkerPool({ size: config.RENDER_WORKERS, logger });
+const officeConverter = createSofficeConverter({
+  sofficePath: config.SOFFICE_PATH,
+  timeoutMs: config.SOFFICE_TIMEOUT_MS,
+  logger,
+});
+const engine = createMupdfEngine({ executor, officeConverter, logger });
+const server = createRenderServer({ store, engine, logger });
+const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT);
+logger.info({ host: config.RENDER_GRPC_HOST, port, workers: config.RENDER_WORKERS }, 'render service listening');
+
+onShutdown(logger, async () => {
+  await shutdownServer(server);
+  await executor.close();
+});

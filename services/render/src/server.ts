@@ -1,0 +1,22 @@
+import type { Server } from '@grpc/grpc-js';
+import { createGrpcServer, unary } from '@folio/runtime';
+import { RenderServiceService, type RenderServiceServer } from '@folio/proto/render/v1';
+import type { RenderServerDeps } from './deps.js';
+import { createCropRegionsHandler } from './handlers/crop-regions.js';
+import { createPrepareDocumentHandler } from './handlers/prepare-document.js';
+import { createRenderPagesHandler } from './handlers/render-pages.js';
+
+/**
+ * Builds the RenderService gRPC server. It never listens and never reads env: `main.ts` binds it,
+ * tests bind it on port 0.
+ */
+export function createRenderServer(deps: RenderServerDeps): Server {
+  const server = createGrpcServer();
+  const implementation: RenderServiceServer = {
+    prepareDocument: unary(deps.logger, 'PrepareDocument', createPrepareDocumentHandler(deps)),
+    renderPages: unary(deps.logger, 'RenderPages', createRenderPagesHandler(deps)),
+    cropRegions: unary(deps.logger, 'CropRegions', createCropRegionsHandler(deps)),
+  };
+  server.addService(RenderServiceService, implementation);
+  return server;
+}

@@ -1,0 +1,58 @@
+import * as mupdf from 'mupdf';
+
+/** One text run of a fixture page, at a baseline position in PDF points from the top-left. */
+export interface FixtureText {
+  text: string;
+  x: number;
+  /** Baseline distance from the top of the page, in points. */
+  y: number;
+  size?: number;
+  bold?: boolean;
+}
+
+export interface FixturePage {
+  /** Page size in points; defaults to US Letter (612 x 792). */
+  width?: number;
+  height?: number;
+  texts: FixtureText[];
+}
+
+/** PDF string literals escape backslashes and parentheses; fixtures stay in Latin-1. */
+function pdfString(text: string): string {
+  return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+/**
+ * Builds a small PDF with real text (Helvetica / Helvetica-Bold) for tests of any package. Each
+ * text run becomes its own BT/ET, so MuPDF usually reads far-apart runs as separate blocks.
+ */
+export function createTextPdf(pages: FixturePage[]): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  const regular = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  const bold = doc.addSimpleFont(new mupdf.Font('Helvetica-Bold'));
+  const resources = doc.addObject({ Font: { F1: regular, F2: bold } });
+  for (const page of pages) {
+    const width = page.width ?? 612;
+    const height = page.height ?? 792;
+    const content = page.texts
+      .map((t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`)
+      .join('\n');
+    doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
+  }
+  const buffer = doc.saveToBuffer('compress');
+  // asUint8Array is a view of the WASM heap: copy it out before the document goes.
+  const bytes = buffer.asUint8Array().slice();
+  buffer.destroy();
+  doc.destroy();
+  return bytes;
+}
+
+/** A PNG of one flat colour (grey level 0..255), `width` x `height` pixels, at `dpi`. */
+export function createPng(width: number, height: number, options: { grey?: number; dpi?: number } = {}): Uint8Array {
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
+  pixmap.clear(options.grey ?? 200);
+  if (options.dpi) pixmap.setResolution(options.dpi, options.dpi);
+  const png = pixmap.asPNG();
+  pixmap.destroy();
+  return png;
+}

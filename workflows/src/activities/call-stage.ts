@@ -1,0 +1,48 @@
+import { Context } from '@temporalio/activity';
+import { callUnary, type StageName } from '@folio/runtime';
+import { toActivityFailure } from './grpc-failure.js';
+
+/** A generated unary client method, bound to its client (grpc-js methods use `this`). */
+export type BoundUnaryMethod<Req, Res> = Parameters<typeof callUnary<Req, Res>>[0];
+
+export interface StageCallOptions {
+  stage: StageName;
+  timeoutMs: number;
+  requestId: string;
+  heartbeatIntervalMs?: number;
+}
+
+/**
+ * Calls one stage RPC from inside an activity: deadline, request id, the activity's cancellation
+ * signal (a cancelled activity aborts the call), heartbeats while waiting (so a lost worker is
+ * noticed and cancellation is delivered), and the gRPC -> Temporal failure mapping.
+ */
+export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, request: Req, options: StageCallOptions): Promise<Res> {
+  const context = Context.current();
+  const timer = setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
+  try {
+    return await callUnary(method, request, {
+      timeoutMs: options.timeoutMs,
+      requestId: options.requestId,
+      signal: context.cancellationSignal,
+    });
+  } catch (error) {
+    throw toActivityFailure(error, options.stage);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Runs `worker` over `items` with at most `limit` in flight; results keep the input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  async function lane(): Promise<void> {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await worker(items[index] as T); // index < items.length
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}

@@ -1,0 +1,74 @@
+import { status, type ServiceError } from '@grpc/grpc-js';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import { AppError, type StageName } from '@folio/runtime';
+
+type Disposition = 'fatal' | 'retry' | 'cancelled';
+
+/**
+ * How the activity boundary treats each gRPC status. Caller and data faults are final; everything
+ * else is worth another attempt, and the retry policy bounds how many. This is the only place
+ * where retryability is decided.
+ */
+const dispositionByStatus: Record<status, Disposition> = {
+  [status.OK]: 'retry',
+  [status.CANCELLED]: 'cancelled',
+  [status.UNKNOWN]: 'retry',
+  [status.INVALID_ARGUMENT]: 'fatal',
+  [status.DEADLINE_EXCEEDED]: 'retry',
+  [status.NOT_FOUND]: 'fatal',
+  [status.ALREADY_EXISTS]: 'retry',
+  [status.PERMISSION_DENIED]: 'retry',
+  [status.RESOURCE_EXHAUSTED]: 'retry',
+  [status.FAILED_PRECONDITION]: 'fatal',
+  [status.ABORTED]: 'retry',
+  [status.OUT_OF_RANGE]: 'retry',
+  [status.UNIMPLEMENTED]: 'retry',
+  [status.INTERNAL]: 'retry',
+  [status.UNAVAILABLE]: 'retry',
+  [status.DATA_LOSS]: 'retry',
+  [status.UNAUTHENTICATED]: 'retry',
+};
+
+const stageTitles: Record<StageName, string> = { render: 'Render', ocr: 'OCR', layout: 'Layout', chunk: 'Chunk', llm: 'LLM' };
+
+/** `INVALID_ARGUMENT` -> `InvalidArgumentError`: the failure type when the stage sent none. */
+function typeFromStatus(code: status): string {
+  const name = status[code] ?? 'UNKNOWN';
+  return `${name
+    .toLowerCase()
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}Error`;
+}
+
+/** grpc-js rejects calls with an Error carrying `code`, `details` and `metadata`. */
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'details' in error;
+}
+
+/**
+ * Maps a failed stage call (or a typed `AppError` raised in the activity itself) to what Temporal
+ * should see. Non-retryable failures carry the stage's own message, which becomes the task's
+ * message, and the `error-type` the stage sent (the AppError class name) as the failure type.
+ */
+export function toActivityFailure(error: unknown, stage: StageName): Error {
+  if (error instanceof ApplicationFailure || error instanceof CancelledFailure) return error;
+  if (isServiceError(error)) {
+    const details = error.details || error.message;
+    const sentType = error.metadata?.get('error-type')[0];
+    const type = typeof sentType === 'string' && sentType.length > 0 ? sentType : typeFromStatus(error.code);
+    switch (dispositionByStatus[error.code]) {
+      case 'fatal':
+        return ApplicationFailure.create({ message: details, type, nonRetryable: true });
+      case 'cancelled':
+        // The activity was cancelled (the call was aborted through the cancellation signal).
+        return new CancelledFailure(details);
+      case 'retry':
+        return ApplicationFailure.create({ message: `${stageTitles[stage]} stage failed: ${details}`, type, nonRetryable: false });
+    }
+  }
+  if (error instanceof AppError) {
+    return ApplicationFailure.create({ message: error.message, type: error.name, nonRetryable: !error.retryable });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

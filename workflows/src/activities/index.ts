@@ -1,0 +1,45 @@
+import { createChunkActivities, type ChunkActivities } from './chunk.js';
+import { createFetchActivities, type FetchActivities } from './fetch.js';
+import { createLayoutActivities, type LayoutActivities } from './layout.js';
+import { createLlmActivities, type LlmActivities } from './llm.js';
+import { createOcrActivities, type OcrActivities } from './ocr.js';
+import { createRenderActivities, type RenderActivities } from './render.js';
+import { createStorageActivities, type StorageActivities } from './storage.js';
+import type { ActivityDeps } from './types.js';
+
+/** Every activity of `processDocument`, by name. */
+export type Activities = FetchActivities &
+  RenderActivities &
+  OcrActivities &
+  LayoutActivities &
+  LlmActivities &
+  ChunkActivities &
+  StorageActivities;
+
+/**
+ * Builds the activities over injected clients and storage: one per stage action, each calling its
+ * gRPC stage with a deadline and mapping the gRPC status to a Temporal failure exactly once.
+ */
+export function createActivities(deps: ActivityDeps): Activities {
+  return {
+    ...createFetchActivities(deps),
+    ...createRenderActivities(deps),
+    ...createOcrActivities(deps),
+    ...createLayoutActivities(deps),
+    ...createLlmActivities(deps),
+    ...createChunkActivities(deps),
+    ...createStorageActivities(deps),
+  };
+}
+
+export { createTaskSignaller } from './start-signal.js';
+export { toActivityFailure } from './grpc-failure.js';
+export { isPrivateAddress } from './url-guard.js';
+export type { ActivityDeps, FetchLimits, ObjectRefJson, RunRef, StageClients, StageTimeouts, StartNotice, TaskSignaller } from './types.js';
+export type { FetchInputInput, FetchInputResult } from './fetch.js';
+export type { CropSegmentsInput, CropSegmentsResult, PrepareDocumentInput, PrepareDocumentResult, RenderPagesInput } from './render.js';
+export type { RecognizeTextInput } from './ocr.js';
+export type { AnalyzeLayoutInput } from './layout.js';
+export type { GenerateSegmentsInput, GenerateSegmentsResult, SegmentFailure } from './llm.js';
+export type { ChunkDocumentInput, ChunkDocumentResult } from './chunk.js';
+export type { DeleteArtifactsInput } from './storage.js';

@@ -1,0 +1,132 @@
+import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
+import { PageSegments } from '@folio/proto/documents/v1';
+import { LayoutPageResult } from '@folio/proto/layout/v1';
+import type { SegmentJob } from '@folio/proto/llm/v1';
+import type { FallbackStrategy, LlmProcessing, SegmentType, SegmentTypeProcessing } from '../contracts.js';
+import { callStage, mapLimit } from './call-stage.js';
+import { allPages, needsLanguageModel, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
+import { runKeys } from './run-keys.js';
+import type { ActivityDeps, RunRef } from './types.js';
+
+export interface GenerateSegmentsInput {
+  run: RunRef;
+  pageCount: number;
+  /** The crops from `cropSegments`; segments without a crop are not sent. */
+  cropExtrasKey: string | null;
+  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>;
+  llmProcessing: LlmProcessing;
+}
+
+export interface SegmentFailure {
+  segmentId: string;
+  error: string;
+}
+
+export interface GenerateSegmentsResult {
+  /** JSON `SegmentExtras`: the crops plus the model's answers. */
+  extrasKey: string;
+  answeredCount: number;
+  /** Segments every model attempt failed for (at most 10 listed); the workflow applies `error_handling`. */
+  failures: SegmentFailure[];
+  failedCount: number;
+}
+
+export interface LlmActivities {
+  listModels(): Promise<{ modelIds: string[] }>;
+  generateSegments(input: GenerateSegmentsInput): Promise<GenerateSegmentsResult>;
+}
+
+/** Jobs per GenerateSegments call and calls in flight; the LLM stage rate-limits per model itself. */
+const LLM_BATCH = 8;
+const LLM_PARALLEL = 2;
+const DESCRIPTION_PROMPT = 'Describe the content of this image in one or two sentences.';
+
+/** Job ids tell apart the answers for one segment: its content, its custom prompt, its description. */
+type JobKind = 'content' | 'llm' | 'description';
+const jobId = (segmentId: string, kind: JobKind): string => (kind === 'content' ? segmentId : `${segmentId}#${kind}`);
+
+function fallbackName(fallback: FallbackStrategy): string {
+  return typeof fallback === 'string' ? fallback : fallback.Model;
+}
+
+/** Activities of the language-model stage. */
+export function createLlmActivities(deps: ActivityDeps): LlmActivities {
+  const { store } = deps;
+  const llm = deps.clients.llm;
+  const call = { stage: 'llm' as const, timeoutMs: deps.timeouts.llmMs, heartbeatIntervalMs: deps.heartbeatIntervalMs };
+
+  return {
+    async listModels() {
+      const response = await callStage(llm.listModels.bind(llm), {}, { ...call, requestId: '' });
+      return { modelIds: response.models.map((model) => model.id) };
+    },
+
+    async generateSegments(input) {
+      const extras = new Map<string, SegmentExtra>();
+      if (input.cropExtrasKey !== null) {
+        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras) extras.set(extra.segmentId, extra);
+      }
+      const jobs: { kind: JobKind; segmentId: string; job: SegmentJob }[] = [];
+      for (const pageIndex of allPages(input.pageCount)) {
+        const layout = await readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult);
+        if (layout.segments === undefined) continue;
+        const page = await readMessage(store, layout.segments.key, PageSegments);
+        for (const segment of page.segments) {
+          const processing = processingOf(input.segmentProcessing, segment.segmentType);
+          const imageKey = extras.get(segment.segmentId)?.imageKey ?? '';
+          if (processing === null || !needsLanguageModel(processing) || imageKey === '') continue;
+          const base = {
+            segmentType: segment.segmentType,
+            image: refOf(imageKey),
+            pageImage: processing.extended_context && page.image !== undefined ? page.image : refOf(''),
+            text: segment.words.map((word) => word.text).join(' '),
+          };
+          const add = (kind: JobKind, format: string, prompt: string): void => {
+            jobs.push({ kind, segmentId: segment.segmentId, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
+          };
+          if (processing.strategy === 'LLM') add('content', processing.format, '');
+          if (processing.llm !== null) add('llm', 'Markdown', processing.llm);
+          if (processing.description) add('description', 'Markdown', DESCRIPTION_PROMPT);
+        }
+      }
+
+      const batches = Array.from({ length: Math.ceil(jobs.length / LLM_BATCH) }, (_, i) => jobs.slice(i * LLM_BATCH, (i + 1) * LLM_BATCH));
+      const settings = input.llmProcessing;
+      const responses = await mapLimit(batches, LLM_PARALLEL, (batch) =>
+        callStage(
+          llm.generateSegments.bind(llm),
+          {
+            jobs: batch.map((entry) => entry.job),
+            modelId: settings.model_id ?? '',
+            fallback: fallbackName(settings.fallback_strategy),
+            temperature: settings.temperature,
+            maxCompletionTokens: settings.max_completion_tokens ?? 0,
+          },
+          { ...call, requestId: input.run.requestId },
+        ),
+      );
+
+      const byJobId = new Map(jobs.map((entry) => [entry.job.segmentId, entry]));
+      const failures: SegmentFailure[] = [];
+      let answeredCount = 0;
+      for (const answer of responses.flatMap((response) => response.answers)) {
+        const entry = byJobId.get(answer.segmentId);
+        if (entry === undefined) continue;
+        if (answer.error !== '' || answer.content === '') {
+          failures.push({ segmentId: entry.segmentId, error: answer.error || 'The language model returned no content' });
+          continue;
+        }
+        answeredCount++;
+        const extra = extras.get(entry.segmentId) ?? { segmentId: entry.segmentId, imageKey: '' };
+        if (entry.kind === 'content') extra.llmContent = answer.content;
+        else if (entry.kind === 'llm') extra.llm = answer.content;
+        else extra.description = answer.content;
+        extras.set(entry.segmentId, extra);
+      }
+
+      const extrasKey = runKeys.llmExtras(input.run);
+      await writeMessage(store, extrasKey, SegmentExtras, { extras: [...extras.values()] });
+      return { extrasKey, answeredCount, failures: failures.slice(0, 10), failedCount: failures.length };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { OcrPageResult, OcrStrategy as ProtoOcrStrategy } from '@folio/proto/ocr/v1';
+import { RenderedPage } from '@folio/proto/render/v1';
+import type { OcrStrategy } from '../contracts.js';
+import { callStage } from './call-stage.js';
+import { readMessage, refOf, writeMessage } from './manifests.js';
+import { runKeys } from './run-keys.js';
+import type { ActivityDeps, RunRef } from './types.js';
+
+export interface RecognizeTextInput {
+  run: RunRef;
+  /** At most 30 pages: the OCR stage's batch size. */
+  pageIndexes: number[];
+  strategy: OcrStrategy;
+}
+
+export interface OcrActivities {
+  recognizeText(input: RecognizeTextInput): Promise<{ wordCount: number }>;
+}
+
+const strategies: Record<OcrStrategy, ProtoOcrStrategy> = {
+  All: ProtoOcrStrategy.OCR_STRATEGY_ALL,
+  Auto: ProtoOcrStrategy.OCR_STRATEGY_AUTO,
+};
+
+/** Activities of the OCR stage. */
+export function createOcrActivities(deps: ActivityDeps): OcrActivities {
+  const { store } = deps;
+  return {
+    async recognizeText(input) {
+      const rendered = await Promise.all(input.pageIndexes.map((pageIndex) => readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage)));
+      const response = await callStage(
+        deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
+        {
+          pages: rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') })),
+          strategy: strategies[input.strategy],
+          outputPrefix: runKeys.ocrPrefix(input.run),
+        },
+        { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+      );
+      await Promise.all(response.pages.map((page) => writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page)));
+      if (response.pages.length !== input.pageIndexes.length) {
+        throw new Error(`RecognizePages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
+      }
+      return { wordCount: response.pages.reduce((sum, page) => sum + page.wordCount, 0) };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { ObjectStore } from '@folio/runtime';
+import type { ChunkServiceClient } from '@folio/proto/chunk/v1';
+import type { LayoutServiceClient } from '@folio/proto/layout/v1';
+import type { LlmServiceClient } from '@folio/proto/llm/v1';
+import type { OcrServiceClient } from '@folio/proto/ocr/v1';
+import type { RenderServiceClient } from '@folio/proto/render/v1';
+import type { ProcessingStartedSignal } from '../contracts.js';
+
+/** Sends the `processingStarted` signal; a small seam over the Temporal client so tests can fake it. */
+export interface TaskSignaller {
+  processingStarted(workflowId: string, signal: ProcessingStartedSignal): Promise<void>;
+}
+
+/** The generated gRPC clients of the stages. */
+export interface StageClients {
+  render: RenderServiceClient;
+  ocr: OcrServiceClient;
+  layout: LayoutServiceClient;
+  chunk: ChunkServiceClient;
+  llm: LlmServiceClient;
+}
+
+/** Deadline of one gRPC call into each stage. */
+export interface StageTimeouts {
+  renderMs: number;
+  ocrMs: number;
+  layoutMs: number;
+  chunkMs: number;
+  llmMs: number;
+}
+
+/** Limits of `fetchInput`. */
+export interface FetchLimits {
+  /** Allow loopback, link-local and private addresses. */
+  allowPrivateUrls: boolean;
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/** Everything the activities touch, injected so that tests pass fakes. */
+export interface ActivityDeps {
+  store: ObjectStore;
+  clients: StageClients;
+  signaller: TaskSignaller;
+  timeouts: StageTimeouts;
+  fetch: FetchLimits;
+  /** How often long activities heartbeat while a call is in flight; 10 s by default. */
+  heartbeatIntervalMs?: number;
+}
+
+/** JSON-safe reference to a stored object (the proto `ObjectRef`'s shape). */
+export interface ObjectRefJson {
+  key: string;
+  sha256: string;
+  byteSize: number;
+}
+
+/** Identifies one run of a task: its storage prefix and the request id for logs and gRPC metadata. */
+export interface RunRef {
+  taskId: string;
+  /** `storageKeys.runPrefix(taskId, revision)`; ends with `/`. */
+  runPrefix: string;
+  requestId: string;
+}
+
+/** Set on the first activity of a run: it signals the workflow once it begins executing. */
+export type StartNotice = ProcessingStartedSignal | null;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { envBoolean, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/** Environment of the worker process. Only `worker.ts` calls `loadConfig`; tests build objects. */
+const workerSchema = z.object({
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  ...stageAddressEnv,
+  ...storageEnv,
+  ...loggingEnv,
+  // Deadline of one gRPC call into each stage (a batch of pages, not the whole document).
+  RENDER_TIMEOUT_SEC: seconds(300),
+  OCR_TIMEOUT_SEC: seconds(300),
+  LAYOUT_TIMEOUT_SEC: seconds(300),
+  CHUNK_TIMEOUT_SEC: seconds(300),
+  // One GenerateSegments call covers a few segments; the LLM stage times out each model call itself.
+  LLM_TIMEOUT_SEC: seconds(600),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(8),
+  /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
+  ALLOW_PRIVATE_URLS: envBoolean.default(false),
+  /** Largest input a URL may deliver, in bytes (1 GB). */
+  MAX_TOTAL_LIMIT: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  FETCH_TIMEOUT_SEC: seconds(300),
+});
+
+export type WorkerConfig = z.output<typeof workerSchema>;
+
+/** Parses the worker's environment, failing with every bad variable listed. */
+export function loadConfig(env: NodeJS.ProcessEnv): WorkerConfig {
+  return parseEnv(workerSchema, env);
+}

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure, defaultPayloadConverter } from '@temporalio/common';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activities } from './activities/index.js';
+import { createTaskSignaller } from './activities/index.js';
+import {
+  PROCESS_DOCUMENT_WORKFLOW,
+  TASK_MEMO_KEY,
+  UPDATES,
+  initialTaskState,
+  storageKeys,
+  type ProcessDocumentInput,
+  type TaskConfiguration,
+  type TaskState,
+} from './contracts.js';
+import { Gate, blockOn, createFakeActivities, type ActivityCall } from './testing/fake-activities.js';
+import { defaultConfiguration, makeInput } from './testing/fixtures.js';
+import { OWNER_KEY, STATUS_KEY, createTestEnv } from './testing/temporal-env.js';
+import type { processDocument } from './workflows/index.js';
+
+type TaskHandle = WorkflowHandle<typeof processDocument>;
+
+let env: TestWorkflowEnvironment;
+let bundle: WorkflowBundleWithSourceMap;
+
+beforeAll(async () => {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  env = await createTestEnv();
+  const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+  bundle = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
+});
+
+afterAll(async () => {
+  await env?.teardown();
+});
+
+/** Runs `body` while a worker with these fakes polls a task queue of its own. */
+async function withWorker<T>(
+  overrides: Partial<Activities>,
+  body: (taskQueue: string, calls: ActivityCall[]) => Promise<T>,
+): Promise<T> {
+  const { activities, calls } = createFakeActivities(createTaskSignaller(env.client), overrides);
+  const taskQueue = `test-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: bundle,
+    activities,
+    // Deliver cancellation to blocked fakes quickly.
+    maxHeartbeatThrottleInterval: '100ms',
+  });
+  return worker.runUntil(body(taskQueue, calls));
+}
+
+/** Starts a task the way the gateway does: initial memo, owner and status attributes. */
+function startTask(taskQueue: string, input: ProcessDocumentInput): Promise<TaskHandle> {
+  return env.client.workflow.start<typeof processDocument>(PROCESS_DOCUMENT_WORKFLOW, {
+    taskQueue,
+    workflowId: input.taskId,
+    args: [input],
+    memo: { [TASK_MEMO_KEY]: initialTaskState(input) },
+    typedSearchAttributes: [
+      { key: OWNER_KEY, value: input.ownerId },
+      { key: STATUS_KEY, value: 'Starting' },
+    ],
+  });
+}
+
+async function memoState(handle: TaskHandle): Promise<TaskState> {
+  const description = await handle.describe();
+  return description.memo?.[TASK_MEMO_KEY] as TaskState; // written by the workflow as a TaskState
+}
+
+/** Polls the memo (what the gateway reads) until `predicate` holds. Real time: no time skipping here. */
+async function waitForMemo(handle: TaskHandle, predicate: (state: TaskState) => boolean, timeoutMs = 20_000): Promise<TaskState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await memoState(handle);
+    if (predicate(state)) return state;
+    if (Date.now() > deadline) throw new Error(`memo never matched; last: ${JSON.stringify({ status: state.status, message: state.message })}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every state the workflow published, in order, from its history. */
+async function publishedStates(handle: TaskHandle): Promise<TaskState[]> {
+  const history = await handle.fetchHistory();
+  return (history.events ?? []).flatMap((event) => {
+    const payload = event.workflowPropertiesModifiedEventAttributes?.upsertedMemo?.fields?.[TASK_MEMO_KEY];
+    return payload ? [defaultPayloadConverter.fromPayload<TaskState>(payload)] : [];
+  });
+}
+
+async function statusAttribute(handle: TaskHandle): Promise<unknown> {
+  return (await handle.describe()).typedSearchAttributes.get(STATUS_KEY);
+}
+
+const cancelTask = (handle: TaskHandle): Promise<TaskState> => handle.executeUpdate<TaskState, []>(UPDATES.cancel);
+const deleteTask = (handle: TaskHandle): Promise<TaskState> => handle.executeUpdate<TaskState, []>(UPDATES.delete);
+const reconfigureTask = (handle: TaskHandle, configuration: TaskConfiguration): Promise<TaskState> =>
+  handle.executeUpdate<TaskState, [TaskConfiguration]>(UPDATES.reconfigure, { args: [configuration] });
+
+async function expectRefused(update: Promise<unknown>, message: string, type = 'InvalidTaskStateError'): Promise<void> {
+  const error = await update.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(WorkflowUpdateFailedError);
+  const cause = (error as WorkflowUpdateFailedError).cause; // checked just above
+  expect(cause).toBeInstanceOf(ApplicationFailure);
+  expect(cause?.message).toBe(message);
+  expect((cause as ApplicationFailure).type).toBe(type); // checked just above
+}
+
+const calledWith = (calls: ActivityCall[], name: keyof Activities): unknown[] => calls.filter((call) => call.name === name).map((call) => call.input);
+
+describe('processDocument', () => {
+  it('publishes every step to the memo and ends Succeeded with the output key', async () => {
+    await withWorker({}, async (taskQueue) => {
+      const input = makeInput();
+      const handle = await startTask(taskQueue, input);
+      const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+
+      expect(final).toMatchObject({
+        message: 'Task succeeded',
+        pageCount: 3,
+        pdfKey: storageKeys.pdf(input.taskId),
+        outputKey: `${storageKeys.runPrefix(input.taskId, 0)}output.json`,
+        expiresAt: null,
+        deleted: false,
+      });
+      expect(final.startedAt).not.toBeNull();
+      expect(final.finishedAt).not.toBeNull();
+      expect(await statusAttribute(handle)).toBe('Succeeded');
+      expect(await handle.query<TaskState>('taskState')).toEqual(final);
+
+      const states = await publishedStates(handle);
+      const messages = states.map((state) => state.message).filter((message, i, all) => all[i - 1] !== message);
+      expect(messages).toEqual([
+        'Task started',
+        'Rendering pages (0/3)',
+        'Rendering pages (3/3)',
+        'Running OCR',
+        'Analyzing layout',
+        'Processing segments',
+        'Chunking',
+        'Task succeeded',
+      ]);
+      expect(states.map((state) => state.revision)).toEqual(states.map((_, i) => i + 1));
+    });
+  });
+
+  it('fetches a URL input first and records its key and type', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const input = makeInput({ source: { kind: 'url', url: 'https://example.org/a.pdf' }, fileName: 'a.pdf' });
+      const handle = await startTask(taskQueue, input);
+      const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(final.inputKey).toBe(storageKeys.input(input.taskId, 'a.pdf'));
+      expect(final.mimeType).toBe('application/pdf');
+      expect(calls[0]?.name).toBe('fetchInput');
+      expect(calledWith(calls, 'prepareDocument')[0]).toMatchObject({ inputKey: final.inputKey, startNotice: null });
+    });
+  });
+
+  it("fails the task with the step's message", async () => {
+    const prepareDocument: Activities['prepareDocument'] = () =>
+      Promise.reject(ApplicationFailure.nonRetryable('Unsupported file type', 'InvalidDocumentError'));
+    await withWorker({ prepareDocument }, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      const final = await waitForMemo(handle, (state) => state.status === 'Failed');
+      expect(final.message).toBe('Unsupported file type');
+      expect(final.finishedAt).not.toBeNull();
+      expect(await statusAttribute(handle)).toBe('Failed');
+    });
+  });
+
+  it('fails with Page limit exceeded over the page limit', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput({ limits: { processingTimeoutMs: 60_000, pageLimit: 2 } }));
+      const final = await waitForMemo(handle, (state) => state.status === 'Failed');
+      expect(final).toMatchObject({ message: 'Page limit exceeded', pageCount: 3 });
+      expect(calledWith(calls, 'renderPages')).toHaveLength(0);
+    });
+  });
+
+  it('cancels a task that is still Starting', async () => {
+    const gate = new Gate();
+    const prepareDocument: Activities['prepareDocument'] = async () => {
+      await blockOn(gate); // never announces the start: the task waits like one with no free worker
+      return { pdf: { key: 'x', sha256: '', byteSize: 0 }, pageCount: 1 };
+    };
+    await withWorker({ prepareDocument }, async (taskQueue, calls) => {
+      const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 3600 } });
+      const handle = await startTask(taskQueue, input);
+      await waitForMemo(handle, (state) => state.revision === 0 && state.status === 'Starting');
+      const cancelled = await cancelTask(handle);
+      expect(cancelled).toMatchObject({ status: 'Cancelled', message: 'Task cancelled', startedAt: null });
+      expect(cancelled.expiresAt).not.toBeNull();
+      expect(await memoState(handle)).toEqual(cancelled);
+      expect(await statusAttribute(handle)).toBe('Cancelled');
+      await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Cancelled');
+      await expectRefused(reconfigureTask(handle, defaultConfiguration()), 'Task cannot be updated: status is Cancelled');
+      gate.open();
+      await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+    });
+  });
+
+  it('refuses cancel and delete while Processing, changing nothing', async () => {
+    const gate = new Gate();
+    await withWorker({ renderPages: async (input) => (await blockOn(gate), { renderedCount: input.pageIndexes.length }) }, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      const processing = await waitForMemo(handle, (state) => state.message.startsWith('Rendering pages'));
+      expect(processing.status).toBe('Processing');
+      await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Processing');
+      await expectRefused(deleteTask(handle), 'Task cannot be deleted: status is Processing');
+      await expectRefused(reconfigureTask(handle, defaultConfiguration()), 'Task cannot be updated: status is Processing');
+      expect((await memoState(handle)).revision).toBe(processing.revision);
+      gate.open();
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+    });
+  });
+
+  it('reprocesses the stored input on reconfigure and drops the previous run', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const input = makeInput();
+      const handle = await startTask(taskQueue, input);
+      const first = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      const configuration: TaskConfiguration = { ...defaultConfiguration(), high_resolution: false };
+
+      const queued = await reconfigureTask(handle, configuration);
+      expect(queued).toMatchObject({
+        status: 'Starting',
+        message: 'Task queued for update',
+        startedAt: null,
+        finishedAt: null,
+        expiresAt: null,
+        configuration,
+        createdAt: input.createdAt,
+      });
+
+      const second = await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queued.revision);
+      expect(second.outputKey).not.toBe(first.outputKey);
+      expect(second.startedAt).not.toBe(first.startedAt);
+      expect(calledWith(calls, 'prepareDocument')).toHaveLength(2);
+      expect(calledWith(calls, 'prepareDocument')[1]).toMatchObject({ inputKey: input.source.kind === 'stored' ? input.source.key : '' });
+      expect(calledWith(calls, 'renderPages').at(-1)).toMatchObject({ scale: 1 });
+      await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+    });
+  });
+
+  it('restores the previous result when a queued update is cancelled', async () => {
+    const gate = new Gate();
+    let prepared = 0;
+    const prepareDocument: Activities['prepareDocument'] = async (input) => {
+      if (++prepared === 2) await blockOn(gate); // the update's run waits for a worker
+      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
+      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 1 }, pageCount: 1 };
+    };
+    await withWorker({ prepareDocument }, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      const first = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      await reconfigureTask(handle, { ...defaultConfiguration(), ocr_strategy: 'Auto' });
+      const restored = await cancelTask(handle);
+      expect(restored).toEqual({ ...first, revision: restored.revision });
+      expect(restored.revision).toBeGreaterThan(first.revision + 1);
+      expect(await statusAttribute(handle)).toBe('Succeeded');
+      gate.open();
+    });
+  });
+
+  it('deletes every artifact and completes on delete', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const input = makeInput();
+      const handle = await startTask(taskQueue, input);
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      const deleted = await deleteTask(handle);
+      expect(deleted.deleted).toBe(true);
+      expect((await handle.result()).deleted).toBe(true);
+      expect(calledWith(calls, 'deleteArtifacts')).toContainEqual({ prefix: storageKeys.taskPrefix(input.taskId) });
+      expect(await statusAttribute(handle)).toBe('Deleted');
+      expect((await memoState(handle)).deleted).toBe(true);
+    });
+  });
+
+  it('deletes the task when it expires', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 1 } });
+      const handle = await startTask(taskQueue, input);
+      const succeeded = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(Date.parse(succeeded.expiresAt ?? '') - Date.parse(succeeded.finishedAt ?? '')).toBe(1000);
+      const final = await handle.result();
+      expect(final).toMatchObject({ deleted: true, status: 'Succeeded' });
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.taskPrefix(input.taskId) }]);
+      expect(await statusAttribute(handle)).toBe('Deleted');
+    });
+  });
+
+  it('ends Failed / Task timed out past the processing limit', async () => {
+    const gate = new Gate();
+    await withWorker({ recognizeText: async () => (await blockOn(gate), { wordCount: 0 }) }, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput({ limits: { processingTimeoutMs: 1500, pageLimit: null } }));
+      const final = await waitForMemo(handle, (state) => state.status === 'Failed');
+      expect(final.message).toBe('Task timed out');
+      gate.open();
+    });
+  });
+
+  it('resumes from a carried state (continue-as-new) and accepts updates', async () => {
+    await withWorker({}, async (taskQueue) => {
+      const input = makeInput();
+      const resumeState: TaskState = {
+        ...initialTaskState(input),
+        status: 'Failed',
+        message: 'Page limit exceeded',
+        finishedAt: '2026-01-01T00:01:00.000Z',
+        revision: 40,
+      };
+      const handle = await startTask(taskQueue, { ...input, resumeState });
+      expect(await handle.query<TaskState>('taskState')).toEqual(resumeState);
+      const queued = await reconfigureTask(handle, defaultConfiguration());
+      expect(queued.revision).toBe(41);
+      const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(final.outputKey).toBe(`${storageKeys.runPrefix(input.taskId, 41)}output.json`);
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import type { LogEntry, LogLevel } from '@temporalio/worker';
+import { DefaultLogger } from '@temporalio/worker';
+import type { Logger } from '@folio/runtime';
+
+const temporalLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' };
+const pinoLevels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+
+/**
+ * A Temporal SDK logger that writes into the process's pino logger, so SDK, workflow (`log` from
+ * `@temporalio/workflow`, silent on replay) and activity logs come out as the same JSON lines.
+ */
+export function createTemporalLogger(logger: Logger): DefaultLogger {
+  return new DefaultLogger(temporalLevels[logger.level] ?? 'INFO', (entry: LogEntry) => {
+    logger[pinoLevels[entry.level]]({ ...entry.meta, sdk: true }, entry.message);
+  });
+}

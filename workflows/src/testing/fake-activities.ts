@@ -1,0 +1,71 @@
+import { Context } from '@temporalio/activity';
+import type { Activities } from '../activities/index.js';
+import { announceStart } from '../activities/start-signal.js';
+import type { TaskSignaller } from '../activities/types.js';
+import { storageKeys } from '../contracts.js';
+
+/** A promise a test opens when it wants a blocked fake activity to go on. */
+export class Gate {
+  readonly opened: Promise<void>;
+  open!: () => void; // assigned in the constructor's promise executor
+
+  constructor() {
+    this.opened = new Promise((resolve) => {
+      this.open = resolve;
+    });
+  }
+}
+
+/**
+ * Waits inside an activity until the gate opens or the activity is cancelled, heartbeating so
+ * that cancellation reaches it.
+ */
+export async function blockOn(gate: Gate): Promise<void> {
+  const context = Context.current();
+  const timer = setInterval(() => context.heartbeat(), 100);
+  try {
+    await Promise.race([gate.opened, context.cancelled]);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface ActivityCall {
+  name: keyof Activities;
+  input: unknown;
+}
+
+/** Happy-path fakes of every activity (3 pages), with per-test overrides, recording each call. */
+export function createFakeActivities(signaller: TaskSignaller, overrides: Partial<Activities> = {}): { activities: Activities; calls: ActivityCall[] } {
+  const defaults: Activities = {
+    async fetchInput(input) {
+      await announceStart(signaller, input.startNotice);
+      const fileName = input.fileName || `${input.taskId}.pdf`;
+      return { inputKey: storageKeys.input(input.taskId, fileName), mimeType: 'application/pdf', fileName, byteSize: 100 };
+    },
+    async prepareDocument(input) {
+      await announceStart(signaller, input.startNotice);
+      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 3 };
+    },
+    renderPages: (input) => Promise.resolve({ renderedCount: input.pageIndexes.length }),
+    recognizeText: () => Promise.resolve({ wordCount: 10 }),
+    analyzeLayout: () => Promise.resolve({ segmentCount: 4 }),
+    cropSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras.json`, cropCount: 1 }),
+    listModels: () => Promise.resolve({ modelIds: [] }),
+    generateSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras-llm.json`, answeredCount: 1, failures: [], failedCount: 0 }),
+    chunkDocument: (input) => Promise.resolve({ outputKey: `${input.run.runPrefix}output.json`, chunkCount: 2 }),
+    deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
+  };
+  const merged: Activities = { ...defaults, ...overrides };
+  const calls: ActivityCall[] = [];
+  const recorded = Object.fromEntries(
+    Object.entries(merged).map(([name, fn]: [string, (input: unknown) => Promise<unknown>]) => [
+      name,
+      (input: unknown) => {
+        calls.push({ name: name as keyof Activities, input }); // keys come from Activities
+        return fn(input);
+      },
+    ]),
+  ) as unknown as Activities; // same keys and signatures as `merged`
+  return { activities: recorded, calls };
+}

@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { credentials, type Client as GrpcClient } from '@grpc/grpc-js';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
+import { ChunkServiceClient } from '@folio/proto/chunk/v1';
+import { LayoutServiceClient } from '@folio/proto/layout/v1';
+import { LlmServiceClient } from '@folio/proto/llm/v1';
+import { OcrServiceClient } from '@folio/proto/ocr/v1';
+import { RenderServiceClient } from '@folio/proto/render/v1';
+import { createLogger, createStoreFromConfig, grpcClientOptions, onShutdown } from '@folio/runtime';
+import { createActivities, createTaskSignaller, type StageClients } from './activities/index.js';
+import { loadConfig } from './config.js';
+import { TASK_QUEUE } from './contracts.js';
+import { createTemporalLogger } from './temporal-logger.js';
+
+// The worker's process entry: the only file here that reads env, opens connections or exits.
+const config = loadConfig(process.env);
+const logger = createLogger({ name: 'worker', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+
+Runtime.install({
+  logger: createTemporalLogger(logger),
+  telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN', other: 'ERROR' }), forward: {} } },
+  // onShutdown below owns SIGINT/SIGTERM, so the worker drains once, in our order.
+  shutdownSignals: [],
+});
+
+const store = await createStoreFromConfig(config);
+const insecure = credentials.createInsecure();
+const clients: StageClients = {
+  render: new RenderServiceClient(config.RENDER_GRPC_ADDRESS, insecure, grpcClientOptions),
+  ocr: new OcrServiceClient(config.OCR_GRPC_ADDRESS, insecure, grpcClientOptions),
+  layout: new LayoutServiceClient(config.LAYOUT_GRPC_ADDRESS, insecure, grpcClientOptions),
+  chunk: new ChunkServiceClient(config.CHUNK_GRPC_ADDRESS, insecure, grpcClientOptions),
+  llm: new LlmServiceClient(config.LLM_GRPC_ADDRESS, insecure, grpcClientOptions),
+};
+
+const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
+const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+
+const worker = await Worker.create({
+  connection,
+  namespace: config.TEMPORAL_NAMESPACE,
+  taskQueue: TASK_QUEUE,
+  // Bundled at build time (scripts/bundle.mjs): startup does no webpack work.
+  workflowBundle: { codePath: fileURLToPath(new URL('./workflow-bundle.js', import.meta.url)) },
+  activities: createActivities({
+    store,
+    clients,
+    signaller: createTaskSignaller(client),
+    timeouts: {
+      renderMs: config.RENDER_TIMEOUT_SEC * 1000,
+      ocrMs: config.OCR_TIMEOUT_SEC * 1000,
+      layoutMs: config.LAYOUT_TIMEOUT_SEC * 1000,
+      chunkMs: config.CHUNK_TIMEOUT_SEC * 1000,
+      llmMs: config.LLM_TIMEOUT_SEC * 1000,
+    },
+    fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
+  }),
+  maxConcurrentActivityTaskExecutions: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
+  // Running activities get this long to finish before they are cancelled on shutdown.
+  shutdownGraceTime: '10s',
+});
+
+const running = worker.run();
+logger.info({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: TASK_QUEUE }, 'worker started');
+
+onShutdown(logger, async () => {
+  worker.shutdown();
+  await running;
+  const stageClients: GrpcClient[] = [clients.render, clients.ocr, clients.layout, clients.chunk, clients.llm];
+  for (const stageClient of stageClients) stageClient.close();
+  await connection.close();
+  await clientConnection.close();
+});
+
+running.catch((error: unknown) => {
+  logger.fatal({ err: error }, 'worker failed');
+  process.exit(1);
+});

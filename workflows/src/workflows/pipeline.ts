@@ -1,0 +1,160 @@
+import { ActivityFailure, ApplicationFailure, isCancellation, log } from '@temporalio/workflow';
+import type { RunRef, StartNotice } from '../activities/index.js';
+import { storageKeys, type ProcessDocumentInput, type TaskConfiguration } from '../contracts.js';
+import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
+import { batches, mapLimit } from './batching.js';
+import type { TaskRecord } from './task-record.js';
+
+/** Pages per call (the stages' batch sizes) and calls in flight per stage. */
+const RENDER_BATCH = 8;
+const OCR_BATCH = 30;
+const LAYOUT_BATCH = 3;
+const PARALLEL_CALLS = 4;
+
+export interface PipelineContext {
+  input: ProcessDocumentInput;
+  task: TaskRecord;
+  /** Names the run: its storage prefix and the start signal it expects. */
+  runRevision: number;
+  /** Turns the task `Processing` if the start signal has not done so yet (idempotent). */
+  markStarted: () => void;
+}
+
+/** How a run ended when it was not cancelled. Expected failures are values, not throws. */
+export type PipelineOutcome = { kind: 'succeeded'; outputKey: string } | { kind: 'failed'; message: string };
+
+const failed = (message: string): PipelineOutcome => ({ kind: 'failed', message });
+
+/** Whether any segment type asks for the language model. */
+function usesLanguageModel(configuration: TaskConfiguration): boolean {
+  return Object.values(configuration.segment_processing).some(
+    (processing) => processing.strategy === 'LLM' || processing.llm !== null || processing.description,
+  );
+}
+
+/**
+ * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout ->
+ * crops -> language model -> chunking. Activities pass page indexes and storage keys only.
+ */
+export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome> {
+  const { input, task } = ctx;
+  const configuration = task.state.configuration;
+  const run: RunRef = { taskId: input.taskId, runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision), requestId: input.requestId };
+  // Only the run's first activity announces the start.
+  let startNotice: StartNotice = { runRevision: ctx.runRevision };
+
+  let { inputKey, mimeType } = task.state;
+  if (inputKey === null || mimeType === null) {
+    if (input.source.kind !== 'url') return failed('Input file is missing');
+    const fetched = await fetchStage.fetchInput({
+      taskId: input.taskId,
+      url: input.source.url,
+      fileName: task.state.fileName,
+      requestId: input.requestId,
+      startNotice,
+    });
+    startNotice = null;
+    ctx.markStarted();
+    ({ inputKey, mimeType } = fetched);
+    task.update({ inputKey, mimeType, fileName: fetched.fileName });
+  }
+
+  const prepared = await fastStage.prepareDocument({ taskId: input.taskId, inputKey, mimeType, requestId: input.requestId, startNotice });
+  ctx.markStarted();
+  const { pageCount } = prepared;
+  task.update({ pageCount, pdfKey: prepared.pdf.key });
+  if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit) return failed('Page limit exceeded');
+
+  const pages = Array.from({ length: pageCount }, (_, index) => index);
+  let renderedCount = 0;
+  task.update({ message: `Rendering pages (0/${pageCount})` });
+  await mapLimit(batches(pages, RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
+    const result = await pageStage.renderPages({ run, pdf: prepared.pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
+    renderedCount += result.renderedCount;
+    task.update({ message: `Rendering pages (${renderedCount}/${pageCount})` });
+  });
+
+  task.update({ message: 'Running OCR' });
+  await mapLimit(batches(pages, OCR_BATCH), PARALLEL_CALLS, (pageIndexes) =>
+    pageStage.recognizeText({ run, pageIndexes, strategy: configuration.ocr_strategy }),
+  );
+
+  task.update({ message: 'Analyzing layout' });
+  await mapLimit(batches(pages, LAYOUT_BATCH), PARALLEL_CALLS, (pageIndexes) =>
+    pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
+  );
+
+  task.update({ message: 'Processing segments' });
+  const segmentProcessing = configuration.segment_processing;
+  const crops = await fastStage.cropSegments({ run, pageCount, segmentProcessing });
+  let extrasKey = crops.extrasKey;
+  if (usesLanguageModel(configuration)) {
+    const generated = await generateWithModel(run, pageCount, extrasKey, configuration);
+    if (generated.kind === 'failed') return generated;
+    extrasKey = generated.extrasKey;
+  }
+
+  task.update({ message: 'Chunking' });
+  const chunked = await fastStage.chunkDocument({
+    run,
+    pageCount,
+    extrasKey,
+    chunkProcessing: configuration.chunk_processing,
+    segmentProcessing,
+  });
+  return { kind: 'succeeded', outputKey: chunked.outputKey };
+}
+
+/**
+ * The language-model step. With no model configured it is skipped (the chunk stage uses the
+ * built-in results). On failure, `error_handling` decides: Continue keeps the Auto content,
+ * Fail ends the task with the step's message. This is the one place a failed activity is caught,
+ * because here there is a real alternative.
+ */
+async function generateWithModel(
+  run: RunRef,
+  pageCount: number,
+  cropExtrasKey: string | null,
+  configuration: TaskConfiguration,
+): Promise<{ kind: 'generated'; extrasKey: string | null } | { kind: 'failed'; message: string }> {
+  const keepCrops = { kind: 'generated', extrasKey: cropExtrasKey } as const;
+  try {
+    const { modelIds } = await fastStage.listModels();
+    if (modelIds.length === 0) return keepCrops;
+    const result = await llmStage.generateSegments({
+      run,
+      pageCount,
+      cropExtrasKey,
+      segmentProcessing: configuration.segment_processing,
+      llmProcessing: configuration.llm_processing,
+    });
+    const firstFailure = result.failures[0];
+    if (firstFailure !== undefined && configuration.error_handling === 'Fail') return { kind: 'failed', message: firstFailure.error };
+    if (result.failedCount > 0) log.warn('segments kept their Auto content', { failedCount: result.failedCount });
+    return { kind: 'generated', extrasKey: result.extrasKey };
+  } catch (error) {
+    if (isCancellation(error) || configuration.error_handling === 'Fail') throw error;
+    log.warn('language model step failed; continuing with Auto content', { error: failureMessage(error) });
+    return keepCrops;
+  }
+}
+
+/** The message a failed step leaves on the task, or null for errors that are not step failures. */
+export function failureMessage(error: unknown): string | null {
+  if (error instanceof ActivityFailure) {
+    if (error.cause instanceof ApplicationFailure) return error.cause.message;
+    return `Step ${error.activityType} failed: ${error.cause?.message ?? error.message}`;
+  }
+  if (error instanceof ApplicationFailure) return error.message;
+  return null;
+}
+
+/** Deletes a run's leftovers; a failure only leaves garbage that task deletion removes later. */
+export async function deleteQuietly(prefix: string): Promise<void> {
+  try {
+    await cleanupStage.deleteArtifacts({ prefix });
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    log.warn('artifact cleanup failed', { prefix, error: failureMessage(error) });
+  }
+}

@@ -1,0 +1,260 @@
+import {
+  ApplicationFailure,
+  CancellationScope,
+  allHandlersFinished,
+  condition,
+  defineQuery,
+  defineSignal,
+  defineUpdate,
+  log,
+  makeContinueAsNewFunc,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  PROCESSING_STARTED_SIGNAL,
+  TASK_FAILURE_TYPES,
+  TASK_MEMO_KEY,
+  TASK_STATE_QUERY,
+  UPDATES,
+  initialTaskState,
+  storageKeys,
+  type ProcessDocumentInput,
+  type ProcessingStartedSignal,
+  type TaskConfiguration,
+  type TaskState,
+  type TaskStatus,
+} from '../contracts.js';
+import { cleanupStage } from './activity-proxies.js';
+import { deleteQuietly, failureMessage, runPipeline, type PipelineOutcome } from './pipeline.js';
+import { TaskRecord, expiryOf, nowIso } from './task-record.js';
+
+export const taskStateQuery = defineQuery<TaskState>(TASK_STATE_QUERY);
+export const processingStartedSignal = defineSignal<[ProcessingStartedSignal]>(PROCESSING_STARTED_SIGNAL);
+export const cancelTaskUpdate = defineUpdate<TaskState>(UPDATES.cancel);
+export const reconfigureTaskUpdate = defineUpdate<TaskState, [TaskConfiguration]>(UPDATES.reconfigure);
+export const deleteTaskUpdate = defineUpdate<TaskState>(UPDATES.delete);
+
+/** Runs per execution before continue-as-new, so that a task updated many times keeps a short history. */
+const MAX_RUNS_PER_EXECUTION = 20;
+
+type CancelReason = 'cancelled' | 'deleted' | 'timeout';
+
+interface ActiveRun {
+  revision: number;
+  scope: CancellationScope;
+  started: boolean;
+  cancelReason: CancelReason | null;
+}
+
+function refuse(message: string): ApplicationFailure {
+  return ApplicationFailure.create({ message, type: TASK_FAILURE_TYPES.invalidState, nonRetryable: true });
+}
+
+/** The prefix of the run that wrote `outputKey` (`runPrefix + 'output.json'`). */
+function runPrefixOf(outputKey: string): string {
+  return outputKey.slice(0, outputKey.lastIndexOf('/') + 1);
+}
+
+/**
+ * One workflow per task (workflow id = task id). It owns the task lifecycle: runs the stages,
+ * publishes every change to the memo, answers cancel / reconfigure / delete updates, enforces the
+ * processing limit and deletes everything when the task expires.
+ */
+export async function processDocument(input: ProcessDocumentInput): Promise<TaskState> {
+  const task = new TaskRecord(input.resumeState ?? initialTaskState(input));
+  // The gateway writes the initial memo at start; publish only if it did not (or on older starts).
+  if (workflowInfo().memo?.[TASK_MEMO_KEY] === undefined) task.publish();
+
+  let runRequested = task.state.status === 'Starting' && !task.state.deleted;
+  let activeRun: ActiveRun | null = null;
+  /** The state before a queued update, restored if that update is cancelled before it starts. */
+  let previous: TaskState | null = null;
+  let deleting = false;
+  let runCount = 0;
+
+  const markStarted = (run: ActiveRun): void => {
+    if (run.started || activeRun !== run) return;
+    run.started = true;
+    if (task.state.status === 'Starting') task.update({ status: 'Processing', message: 'Task started', startedAt: nowIso() });
+  };
+
+  const finish = (status: TaskStatus, message: string, outputKey: string | null): void => {
+    const finishedAt = nowIso();
+    task.update({ status, message, finishedAt, expiresAt: expiryOf(finishedAt, task.state.configuration.expires_in), outputKey });
+  };
+
+  const assertNotDeleting = (): void => {
+    if (deleting || task.state.deleted) throw ApplicationFailure.create({ message: 'Task not found', type: TASK_FAILURE_TYPES.deleted, nonRetryable: true });
+  };
+
+  setHandler(taskStateQuery, () => task.state);
+
+  setHandler(processingStartedSignal, ({ runRevision }) => {
+    // A late signal from an earlier (cancelled) run's activity must not start this one.
+    if (activeRun !== null && activeRun.revision === runRevision) markStarted(activeRun);
+  });
+
+  setHandler(
+    cancelTaskUpdate,
+    () => {
+      runRequested = false;
+      if (activeRun !== null) {
+        activeRun.cancelReason = 'cancelled';
+        activeRun.scope.cancel();
+      }
+      if (previous !== null) task.restore(previous);
+      else finish('Cancelled', 'Task cancelled', null);
+      previous = null;
+      return task.state;
+    },
+    {
+      validator: () => {
+        assertNotDeleting();
+        if (task.state.status !== 'Starting') throw refuse(`Task cannot be cancelled: status is ${task.state.status}`);
+      },
+    },
+  );
+
+  setHandler(
+    reconfigureTaskUpdate,
+    (configuration) => {
+      previous = task.state;
+      task.update({
+        status: 'Starting',
+        message: 'Task queued for update',
+        startedAt: null,
+        finishedAt: null,
+        expiresAt: null,
+        outputKey: null,
+        configuration,
+      });
+      runRequested = true;
+      return task.state;
+    },
+    {
+      validator: (_configuration: TaskConfiguration) => {
+        assertNotDeleting();
+        const { status } = task.state;
+        if (status !== 'Succeeded' && status !== 'Failed') throw refuse(`Task cannot be updated: status is ${status}`);
+      },
+    },
+  );
+
+  setHandler(
+    deleteTaskUpdate,
+    async () => {
+      deleting = true;
+      runRequested = false;
+      if (activeRun !== null) {
+        activeRun.cancelReason = 'deleted';
+        activeRun.scope.cancel();
+      }
+      await condition(() => activeRun === null);
+      try {
+        await CancellationScope.nonCancellable(() => deleteArtifacts(input.taskId));
+      } catch (error) {
+        deleting = false;
+        throw error;
+      }
+      return task.update({ deleted: true });
+    },
+    {
+      validator: () => {
+        assertNotDeleting();
+        if (task.state.status === 'Processing') throw refuse('Task cannot be deleted: status is Processing');
+      },
+    },
+  );
+
+  /** One run, bounded by the processing limit from the moment it starts processing. */
+  async function runOnce(): Promise<void> {
+    const run: ActiveRun = { revision: task.state.revision, scope: new CancellationScope(), started: false, cancelReason: null };
+    activeRun = run;
+    runCount++;
+    const replacedOutputKey = previous?.outputKey ?? null;
+    const runPrefix = storageKeys.runPrefix(input.taskId, run.revision);
+    const settled: { outcome?: PipelineOutcome; error?: unknown; done: boolean } = { done: false };
+    void run.scope
+      .run(() => runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run) }))
+      .then(
+        (outcome) => Object.assign(settled, { outcome, done: true }),
+        (error: unknown) => Object.assign(settled, { error, done: true }),
+      );
+
+    // The limit counts processing time: a task waiting for a free worker is queued, not late.
+    await condition(() => settled.done || run.started);
+    if (!settled.done && !(await condition(() => settled.done, input.limits.processingTimeoutMs))) {
+      run.cancelReason = 'timeout';
+      run.scope.cancel();
+      await condition(() => settled.done);
+    }
+    activeRun = null;
+    previous = null;
+
+    // Cancel and delete already set the state in their handlers.
+    if (run.cancelReason === 'deleted') return;
+    if (run.cancelReason === 'cancelled') return deleteQuietly(runPrefix);
+
+    let outcome: PipelineOutcome;
+    if (run.cancelReason === 'timeout') outcome = { kind: 'failed', message: 'Task timed out' };
+    else if (settled.outcome !== undefined) outcome = settled.outcome;
+    else {
+      const message = failureMessage(settled.error);
+      // Not a step failure: a bug in workflow code. Failing the workflow task keeps it visible.
+      if (message === null) throw settled.error;
+      outcome = { kind: 'failed', message };
+    }
+
+    if (outcome.kind === 'succeeded') finish('Succeeded', 'Task succeeded', outcome.outputKey);
+    else finish('Failed', outcome.message, null);
+    log.info('run finished', { taskId: input.taskId, status: task.state.status, revision: run.revision });
+
+    if (replacedOutputKey !== null) await deleteQuietly(runPrefixOf(replacedOutputKey));
+    if (outcome.kind === 'failed') await deleteQuietly(runPrefix);
+  }
+
+  for (;;) {
+    if (runRequested && !deleting) {
+      runRequested = false;
+      await runOnce();
+      continue;
+    }
+    if (deleting) {
+      await condition(() => !deleting || task.state.deleted);
+      if (task.state.deleted) break;
+      continue;
+    }
+    if (workflowInfo().continueAsNewSuggested || runCount >= MAX_RUNS_PER_EXECUTION) {
+      await condition(allHandlersFinished);
+      if (!runRequested && !deleting) {
+        const continueAsNew = makeContinueAsNewFunc<typeof processDocument>({
+          memo: { [TASK_MEMO_KEY]: task.state },
+          typedSearchAttributes: workflowInfo().typedSearchAttributes,
+        });
+        await continueAsNew({ ...input, resumeState: task.state });
+      }
+      continue;
+    }
+    const wake = (): boolean => runRequested || deleting;
+    const expiresAt = task.state.expiresAt;
+    if (expiresAt === null) {
+      await condition(wake);
+      continue;
+    }
+    // Wait until the expiry time (not a fresh `expires_in`): a restored state keeps its old deadline.
+    if (await condition(wake, Math.max(Date.parse(expiresAt) - Date.now(), 1))) continue;
+    deleting = true;
+    await deleteArtifacts(input.taskId);
+    task.update({ deleted: true });
+    log.info('task expired', { taskId: input.taskId });
+    break;
+  }
+  await condition(allHandlersFinished);
+  return task.state;
+}
+
+/** Deletes every object of the task (delete and expiry). */
+async function deleteArtifacts(taskId: string): Promise<void> {
+  await cleanupStage.deleteArtifacts({ prefix: storageKeys.taskPrefix(taskId) });
+}
