@@ -1,5 +1,6 @@
 import type { Logger, ObjectStore } from '@folio/runtime';
 import Koa from 'koa';
+import { constants } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyStore } from './api-keys.js';
 import type { JwtVerifier } from './auth/jwt.js';
@@ -43,6 +44,7 @@ export interface AppDeps {
  * rate limit are attached per route.
  */
 export function createApp(deps: AppDeps): Koa<GatewayState> {
+  const { MAX_STRING_LENGTH } = constants;
   const { config, logger, store } = deps;
   const now = (): number => (deps.clock ? deps.clock.now() : Date.now());
   const app = new Koa<GatewayState>({ proxy: false });
@@ -76,8 +78,9 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       presenter,
       authenticate,
       limitRate,
-      // JSON bodies are parsed whole, so the in-memory limit caps them too.
-      maxJsonBytes: Math.min(config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT),
+      // JSON bodies are parsed whole, so the in-memory limit caps them too, and so does the
+      // longest string V8 can hold (~512 MiB): larger files go by multipart or URL.
+      maxJsonBytes: Math.min(config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
   ];

@@ -13,8 +13,3 @@ export interface GatewayState {
 
 export type GatewayContext = ParameterizedContext<GatewayState>;
 export type GatewayMiddleware = Middleware<GatewayState>;
-
-/** The authenticated owner; routes behind auth may read it without checks. */
-export function ownerOf(ctx: GatewayContext): string {
-  return ctx.state.ownerId;
-}

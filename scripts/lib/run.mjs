@@ -2,6 +2,9 @@
 // `npm install`).
 import { spawn } from 'node:child_process';
 
+// Turbo would otherwise try to report usage over the network.
+process.env.TURBO_TELEMETRY_DISABLED = '1';
+
 /** Runs a command, inheriting stdio; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {

@@ -151,6 +151,8 @@ describe('processDocument', () => {
         'Task succeeded',
       ]);
       expect(states.map((state) => state.revision)).toEqual(states.map((_, i) => i + 1));
+      // The recorded history replays against the current code: the workflow is deterministic.
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
   });
 
@@ -187,16 +189,45 @@ describe('processDocument', () => {
     });
   });
 
+  it('skips the language model when none is configured', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(calledWith(calls, 'generateSegments')).toHaveLength(0);
+      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: expect.stringMatching(/extras\.json$/) as string });
+    });
+  });
+
+  it('applies error_handling to language-model failures', async () => {
+    const overrides: Partial<Activities> = {
+      listModels: () => Promise.resolve({ modelIds: ['m1'] }),
+      generateSegments: (input) =>
+        Promise.resolve({ extrasKey: `${input.run.runPrefix}extras-llm.json`, answeredCount: 0, failures: [{ segmentId: 's1', error: 'Model refused' }], failedCount: 1 }),
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const failing = await startTask(taskQueue, makeInput());
+      expect(await waitForMemo(failing, (state) => state.status === 'Failed')).toMatchObject({ message: 'Model refused' });
+      const continuing = await startTask(taskQueue, makeInput({ configuration: { ...defaultConfiguration(), error_handling: 'Continue' } }));
+      await waitForMemo(continuing, (state) => state.status === 'Succeeded');
+      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: expect.stringMatching(/extras-llm\.json$/) as string });
+    });
+  });
+
   it('cancels a task that is still Starting', async () => {
     const gate = new Gate();
+    const entered = new Gate();
     const prepareDocument: Activities['prepareDocument'] = async () => {
+      entered.open();
       await blockOn(gate); // never announces the start: the task waits like one with no free worker
       return { pdf: { key: 'x', sha256: '', byteSize: 0 }, pageCount: 1 };
     };
     await withWorker({ prepareDocument }, async (taskQueue, calls) => {
       const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 3600 } });
       const handle = await startTask(taskQueue, input);
-      await waitForMemo(handle, (state) => state.revision === 0 && state.status === 'Starting');
+      // Cancel once the run exists; a cancel that arrives with the first workflow task ends the
+      // task before any run starts, which leaves nothing to clean up.
+      await entered.opened;
+      expect((await memoState(handle)).status).toBe('Starting');
       const cancelled = await cancelTask(handle);
       expect(cancelled).toMatchObject({ status: 'Cancelled', message: 'Task cancelled', startedAt: null });
       expect(cancelled.expiresAt).not.toBeNull();
@@ -251,6 +282,7 @@ describe('processDocument', () => {
       expect(calledWith(calls, 'renderPages').at(-1)).toMatchObject({ scale: 1 });
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
   });
 

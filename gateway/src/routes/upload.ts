@@ -90,9 +90,10 @@ function receiveUpload(req: Readable & { headers: Record<string, string | string
       }
       const fileName = info.filename;
       const tap = new HeadTap();
+      // busboy truncates the file at the limit and ends the stream; the partial object is removed
+      // by the route's clean-up once the refusal surfaces.
       stream.on('limit', () => {
         failure ??= new ApiError('payload-too-large');
-        tap.destroy(new Error('file too large'));
       });
       storing = store.put(storageKeys.input(taskId, fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head() }));
       // Surface write errors through `storing`; keep the rejection from going unhandled meanwhile.

@@ -143,7 +143,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     try {
       await workflows.start(input, initialState);
     } catch (error) {
-      deps.logger.error({ requestId: caller.requestId, taskId, err: error }, 'workflow start failed');
+      // Logged once, by the error handler, with this error as the cause.
       await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
         deps.logger.warn({ taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
       });

@@ -4,6 +4,7 @@ import {
   DELETED_STATUS,
   PROCESS_DOCUMENT_WORKFLOW,
   SEARCH_ATTRIBUTES,
+  TASK_FAILURE_TYPES,
   TASK_MEMO_KEY,
   TASK_QUEUE,
   UPDATES,
@@ -16,9 +17,6 @@ import { isTaskState, type TaskWorkflows } from '../tasks/task-workflows.js';
 const OWNER_KEY = defineSearchAttributeKey(SEARCH_ATTRIBUTES.owner, SearchAttributeType.KEYWORD);
 const STATUS_KEY = defineSearchAttributeKey(SEARCH_ATTRIBUTES.status, SearchAttributeType.KEYWORD);
 
-/** The failure type the workflow's update validators use for "not allowed in this state". */
-const INVALID_TASK_STATE = 'InvalidTaskStateError';
-
 /** Quotes a value for a visibility query string literal. */
 function quote(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -29,13 +27,15 @@ function memoState(memo: Record<string, unknown> | undefined): TaskState | null 
   return isTaskState(value) ? value : null;
 }
 
-/** Maps update failures once: validator refusals to 400 with their message, a gone workflow to 404. */
-function mapUpdateError(error: unknown): unknown {
-  if (error instanceof WorkflowUpdateFailedError) {
-    const cause = error.cause;
-    if (cause instanceof ApplicationFailure && (cause.type === INVALID_TASK_STATE || cause.name === INVALID_TASK_STATE)) {
-      return badRequest(cause.message);
-    }
+/**
+ * Maps update failures once: a validator's "not in this state" refusal to 400 with its message
+ * (the API's text), a task being deleted or a workflow that is gone to 404; anything else as is.
+ */
+export function mapUpdateError(error: unknown): unknown {
+  if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
+    const { type, message } = error.cause;
+    if (type === TASK_FAILURE_TYPES.invalidState) return badRequest(message);
+    if (type === TASK_FAILURE_TYPES.deleted) return new ApiError('task-not-found', undefined, { cause: error });
   }
   if (error instanceof WorkflowNotFoundError) return new ApiError('task-not-found', undefined, { cause: error });
   return error;
@@ -49,6 +49,8 @@ export interface TemporalTaskWorkflowsOptions {
    * long a request waits for it (and for a worker to answer an update).
    */
   callTimeoutMs?: number;
+  /** Deadline of updates, which also wait for a worker to run the update handler. */
+  updateTimeoutMs?: number;
 }
 
 /**
@@ -58,12 +60,13 @@ export interface TemporalTaskWorkflowsOptions {
  */
 export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOptions): TaskWorkflows {
   const { client } = options;
-  const callTimeoutMs = options.callTimeoutMs ?? 20_000;
-  const bounded = <T>(fn: () => Promise<T>): Promise<T> => client.withDeadline(Date.now() + callTimeoutMs, fn);
+  const callTimeoutMs = options.callTimeoutMs ?? 10_000;
+  const updateTimeoutMs = options.updateTimeoutMs ?? 20_000;
+  const bounded = <T>(fn: () => Promise<T>, timeoutMs = callTimeoutMs): Promise<T> => client.withDeadline(Date.now() + timeoutMs, fn);
 
   async function update<T>(taskId: string, call: (handle: WorkflowHandle) => Promise<T>): Promise<T> {
     try {
-      return await bounded(() => call(client.workflow.getHandle(taskId)));
+      return await bounded(() => call(client.workflow.getHandle(taskId)), updateTimeoutMs);
     } catch (error) {
       throw mapUpdateError(error);
     }

@@ -41,6 +41,17 @@ function typeFromStatus(code: status): string {
     .join('')}Error`;
 }
 
+/**
+ * The message left on the task if every attempt fails. Transport-level failures (no `error-type`
+ * from a stage) carry grpc-js internals, so they get a plain sentence instead.
+ */
+function retryMessage(stage: StageName, code: status, details: string, fromStage: boolean): string {
+  const title = stageTitles[stage];
+  if (!fromStage && code === status.UNAVAILABLE) return `${title} stage is unavailable`;
+  if (!fromStage && code === status.DEADLINE_EXCEEDED) return `${title} stage timed out`;
+  return `${title} stage failed: ${details}`;
+}
+
 /** grpc-js rejects calls with an Error carrying `code`, `details` and `metadata`. */
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'details' in error;
@@ -64,7 +75,7 @@ export function toActivityFailure(error: unknown, stage: StageName): Error {
         // The activity was cancelled (the call was aborted through the cancellation signal).
         return new CancelledFailure(details);
       case 'retry':
-        return ApplicationFailure.create({ message: `${stageTitles[stage]} stage failed: ${details}`, type, nonRetryable: false });
+        return ApplicationFailure.create({ message: retryMessage(stage, error.code, details, sentType !== undefined), type, nonRetryable: false });
     }
   }
   if (error instanceof AppError) {

@@ -101,7 +101,7 @@ describe('stage status -> Temporal failure', () => {
 
   it('retries a call that passes its deadline', async () => {
     prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1 }), 3000).unref();
-    expect(await prepareFailure()).toMatchObject({ type: 'DeadlineExceededError', nonRetryable: false });
+    expect(await prepareFailure()).toMatchObject({ message: 'Render stage timed out', type: 'DeadlineExceededError', nonRetryable: false });
   });
 
   it('aborts the call when the activity is cancelled', async () => {
@@ -140,5 +140,17 @@ describe('render activities', () => {
     expect(result).toEqual({ renderedCount: 2 });
     const manifest = RenderedPage.fromJSON(await getJson(store, runKeys.renderManifest(run, 1)));
     expect(manifest.page).toMatchObject({ pageIndex: 1, scale: 2, image: { key: 'tasks/t1/runs/0/pages/1.png' } });
+  });
+});
+
+describe('transport failures', () => {
+  it('reports an unreachable stage in plain words, retryable', async () => {
+    const unreachable = stageClientsAt('127.0.0.1:1');
+    const offline = createActivities({ ...deps, clients: unreachable });
+    const error = await quietActivityEnv()
+      .run(offline.prepareDocument, input)
+      .catch((caught: unknown) => caught);
+    closeStageClients(unreachable);
+    expect(error).toMatchObject({ message: 'Render stage is unavailable', type: 'UnavailableError', nonRetryable: false });
   });
 });

@@ -60,6 +60,16 @@ function split<T>(items: T[], parts: number): T[][] {
 }
 
 /**
+ * Copies bytes into shared memory: posting the result to a worker shares it instead of cloning
+ * it (a clone copies twice), and several workers can read the same PDF.
+ */
+function shareBytes(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
+/**
  * The MuPDF render engine. Page batches are split across the executor's workers; the PDF is put
  * in shared memory once instead of being copied to each of them.
  */
@@ -82,18 +92,16 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
         logWarnings('prepare', result.warnings);
         return { pdf, pageCount: result.pageCount };
       }
-      const result = await mapped(executor.run('prepare', { bytes, mimeType: format.mimeType, family: format.family }));
+      const result = await mapped(
+        executor.run('prepare', { bytes: shareBytes(bytes), mimeType: format.mimeType, family: format.family }),
+      );
       logWarnings('prepare', result.warnings);
       return { pdf: result.pdf, pageCount: result.pageCount };
     },
 
     async renderPages({ pdf, pageIndexes, scale }) {
       const runs = split(pageIndexes, executor.concurrency);
-      let shared = pdf;
-      if (runs.length > 1) {
-        shared = new Uint8Array(new SharedArrayBuffer(pdf.byteLength));
-        shared.set(pdf);
-      }
+      const shared = shareBytes(pdf);
       const outputs = await mapped(
         Promise.all(runs.map((run) => executor.run('render', { pdf: shared, pageIndexes: run, scale }))),
       );

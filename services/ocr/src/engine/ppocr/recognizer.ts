@@ -17,11 +17,31 @@ function floatOutput(outputs: ort.InferenceSession.OnnxValueMapType, session: or
   return output as ort.Tensor & { data: Float32Array };
 }
 
-/** Crop indexes sorted by width, cut into batches, so padding within a batch stays small. */
-function batchesByWidth(crops: readonly LineCrop[], batchSize: number): number[][] {
+/** Limits of one recognizer call. */
+export interface BatchLimits {
+  maxLines: number;
+  /** Lines x padded width, in input pixels. */
+  maxWidth: number;
+}
+
+/**
+ * Crop indexes sorted by width and cut into batches, so padding within a batch stays small and
+ * no batch exceeds the limits (a line wider than maxWidth goes alone).
+ */
+function batchesByWidth(crops: readonly LineCrop[], limits: BatchLimits, minWidth = 0): number[][] {
   const order = crops.map((_, index) => index).sort((a, b) => crops[a]!.width - crops[b]!.width);
   const batches: number[][] = [];
-  for (let i = 0; i < order.length; i += batchSize) batches.push(order.slice(i, i + batchSize));
+  let current: number[] = [];
+  for (const index of order) {
+    // Sorted ascending, so this crop sets the batch's padded width.
+    const width = Math.max(minWidth, crops[index]!.width);
+    if (current.length > 0 && (current.length >= limits.maxLines || (current.length + 1) * width > limits.maxWidth)) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(index);
+  }
+  if (current.length > 0) batches.push(current);
   return batches;
 }
 
@@ -67,12 +87,12 @@ export async function classifyAngles(session: ort.InferenceSession, crops: reado
 }
 
 /**
- * Runs the CRNN recognizer over the crops in width-sorted batches and decodes each line with
+ * Runs the recognizer over the crops in width-sorted batches and decodes each line with
  * greedy CTC. Returns one RecognizedLine per crop, in the crops' order.
  */
-export async function recognizeLines(session: ort.InferenceSession, crops: readonly LineCrop[], alphabet: CtcAlphabet, batchSize: number): Promise<RecognizedLine[]> {
+export async function recognizeLines(session: ort.InferenceSession, crops: readonly LineCrop[], alphabet: CtcAlphabet, limits: BatchLimits): Promise<RecognizedLine[]> {
   const lines = new Array<RecognizedLine>(crops.length);
-  for (const batch of batchesByWidth(crops, batchSize)) {
+  for (const batch of batchesByWidth(crops, limits, MIN_RECOGNIZER_WIDTH)) {
     const members = batch.map((index) => crops[index]!);
     const batchWidth = Math.max(MIN_RECOGNIZER_WIDTH, ...members.map((crop) => crop.width));
     const input = new ort.Tensor('float32', packBatch(members, batchWidth), [members.length, 3, LINE_HEIGHT, batchWidth]);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createAlphabet, decodeCtc } from './ctc.js';
+
+describe('decodeCtc', () => {
+  const alphabet = createAlphabet('a\nb\nc\n');
+
+  /** One-hot-ish probabilities: the given class gets `p`, the rest share what is left. */
+  function steps(classes: number[], p = 0.9): Float32Array {
+    const size = alphabet.classes.length;
+    const data = new Float32Array(classes.length * size).fill((1 - p) / (size - 1));
+    classes.forEach((c, step) => (data[step * size + c] = p));
+    return data;
+  }
+
+  it('puts the blank first and the space last around the dictionary', () => {
+    expect(alphabet.classes).toEqual(['', 'a', 'b', 'c', ' ']);
+  });
+
+  it('merges repeats, drops blanks and keeps letters a blank separates', () => {
+    // a a _ a b b _ space c
+    const chars = decodeCtc(steps([1, 1, 0, 1, 2, 2, 0, 4, 3]), 0, 9, alphabet);
+    expect(chars.map((c) => c.text).join('')).toBe('aab c');
+    expect(chars.map((c) => c.step)).toEqual([0, 3, 4, 7, 8]);
+    expect(chars[0]!.probability).toBeCloseTo(0.9);
+  });
+});

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Word } from '@folio/proto/documents/v1';
+import { AppError } from '@folio/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPpOcrEngine, PPOCR_MODEL_FILES, type PpOcrEngine } from './ppocr-engine.js';
+import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
+import { createTextPdf, renderPage } from './testing/synthetic-page.js';
+
+// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
+const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
+const installed = Object.values(PPOCR_MODEL_FILES).every((file) => existsSync(`${modelsDir}/${file}`));
+
+const page = renderPage(
+  createTextPdf([
+    { text: 'Quarterly Report 2024', x: 72, y: 90, size: 22, bold: true },
+    { text: 'The quick brown fox jumps over the lazy dog.', x: 72, y: 140 },
+    { text: 'Revenue grew by 12.5% to $4,210 million in March.', x: 72, y: 160 },
+    { text: 'Contact: sales@example.com or call (555) 010-7788.', x: 72, y: 180 },
+    { text: 'Left column', x: 72, y: 300 },
+    { text: 'Right column', x: 330, y: 300 },
+  ]),
+  2,
+);
+const truthText = page.words.map((w) => w.text).join(' ');
+
+describe('createPpOcrEngine', () => {
+  it('refuses to start without its model files, naming the missing file', async () => {
+    const error: unknown = await createPpOcrEngine({ modelsDir: '/nonexistent-models' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('FAILED_PRECONDITION');
+    expect((error as AppError).message).toContain(PPOCR_MODEL_FILES.detector);
+  });
+});
+
+const title = installed ? 'PP-OCR on a rendered page' : 'PP-OCR on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
+
+// Model runs take seconds on a 2-core machine, more while other work shares it.
+describe.skipIf(!installed)(title, { timeout: 120_000 }, () => {
+  let engine: PpOcrEngine;
+  let words: Word[];
+  beforeAll(async () => {
+    engine = await createPpOcrEngine({ modelsDir, threads: 2 });
+    words = await engine.recognize(page.image);
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('reads every word of a born-digital page rendered at scale 2', () => {
+    expect(normalizedEditDistance(words.map((w) => w.text).join(' '), truthText)).toBeLessThan(0.03);
+    expect(words.every((w) => w.confidence > 0.5 && w.confidence <= 1)).toBe(true);
+  });
+
+  it('puts each word box on the true word', () => {
+    const overlaps = page.words.map((truth) => {
+      const best = Math.max(...words.map((w) => iou(truth, { left: w.bbox!.left, top: w.bbox!.top, right: w.bbox!.left + w.bbox!.width, bottom: w.bbox!.top + w.bbox!.height })));
+      return best;
+    });
+    // Word boxes follow the line's box vertically (a little taller than the glyphs).
+    expect(Math.min(...overlaps)).toBeGreaterThan(0.5);
+    expect(overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toBeGreaterThan(0.7);
+  });
+
+  it('orders lines top to bottom and left to right, words along their line', () => {
+    const lines = new Map<number, string[]>();
+    for (const w of words) lines.set(w.lineIndex, [...(lines.get(w.lineIndex) ?? []), w.text]);
+    expect([...lines.values()].map((line) => line.join(' '))).toEqual([
+      'Quarterly Report 2024',
+      'The quick brown fox jumps over the lazy dog.',
+      'Revenue grew by 12.5% to $4,210 million in March.',
+      'Contact: sales@example.com or call (555) 010-7788.',
+      'Left column',
+      'Right column',
+    ]);
+  });
+
+  it('reads an upside-down page the right way up', async () => {
+    const turned = await engine.recognize(rotate180(page.image));
+    const text = turned.map((w) => w.text).join(' ');
+    expect(text).toContain('The quick brown fox jumps over the lazy dog.');
+    expect(text).toContain('Quarterly Report 2024');
+    const heading = turned.find((w) => w.text === 'Quarterly')!;
+    // Upside down, the title sits at the bottom right.
+    expect(heading.bbox!.top).toBeGreaterThan(page.image.height / 2);
+  });
+
+  it('measures the time per dense page at scale 2', async () => {
+    const dense = renderPage(createTextPdf(denseLines(45)), 2);
+    await engine.recognize(dense.image);
+    const runs = 3;
+    const start = performance.now();
+    let count = 0;
+    for (let i = 0; i < runs; i += 1) count = (await engine.recognize(dense.image)).length;
+    const msPerPage = (performance.now() - start) / runs;
+    process.stdout.write(`[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`);
+    expect(count).toBeGreaterThan(45 * 15);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import type { CtcChar } from './ctc.js';
+import { toWords } from './words.js';
+
+describe('toWords', () => {
+  it('splits at spaces and places words by the time steps of their characters', () => {
+    // A 400 x 40 page line read at 4 input pixels per step over a 400-pixel-wide crop (scale 1).
+    const text = 'ab cd';
+    const chars: CtcChar[] = [...text].map((c, i) => ({ text: c, step: 10 + i * 10, probability: i === 4 ? 0.5 : 1 }));
+    const quad = [{ x: 100, y: 10 }, { x: 500, y: 10 }, { x: 500, y: 50 }, { x: 100, y: 50 }] as const;
+    const words = toWords({ chars, quad, cropWidth: 400, pixelsPerStep: 4 }, { blockIndex: 0, lineIndex: 3 });
+    expect(words.map((w) => w.text)).toEqual(['ab', 'cd']);
+    // Char columns: (step + 0.5) * 4 = 42, 82, 122, 162, 202; pitch 40, so "ab" spans 22..102.
+    expect(words[0]!.bbox).toEqual({ left: 122, top: 10, width: 80, height: 40 });
+    expect(words[1]!.confidence).toBeCloseTo(0.75);
+    expect(words[1]!.lineIndex).toBe(3);
+  });
+});

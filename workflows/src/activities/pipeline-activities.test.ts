@@ -1,0 +1,202 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChunkServiceService, SegmentExtras, type ChunkDocumentRequest } from '@folio/proto/chunk/v1';
+import { PageSegments } from '@folio/proto/documents/v1';
+import { LayoutServiceService, type AnalyzeLayoutRequest } from '@folio/proto/layout/v1';
+import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/llm/v1';
+import { OcrServiceService, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
+import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
+import { createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
+import { defaultConfiguration } from '../testing/fixtures.js';
+import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
+import { createActivities, type Activities, type ActivityDeps, type GenerateSegmentsInput, type GenerateSegmentsResult } from './index.js';
+
+const logger = createLogger({ name: 'test', level: 'fatal' });
+const ref = (key: string) => ({ key, sha256: '', byteSize: 1 });
+const seen: { ocr?: RecognizePagesRequest; layout?: AnalyzeLayoutRequest; chunk?: ChunkDocumentRequest; llm?: GenerateSegmentsRequest } = {};
+let failLlm = false;
+let server: Server;
+let dir: string;
+let store: ObjectStore;
+let deps: ActivityDeps;
+let activities: Activities;
+
+/** Fake stages that behave like the real ones: outputs written to storage, references returned. */
+function addFakeStages(target: Server): void {
+  target.addService(RenderServiceService, {
+    prepareDocument: unary(logger, 'PrepareDocument', () => Promise.reject(new Error('unused'))),
+    renderPages: unary(logger, 'RenderPages', (request: RenderPagesRequest) =>
+      Promise.resolve({
+        pages: request.pageIndexes.map((pageIndex) => ({
+          page: { pageIndex, width: 200, height: 300, scale: request.scale, image: ref(`${request.outputPrefix}${pageIndex}.png`) },
+          textLayer: ref(`${request.outputPrefix}${pageIndex}.text.json`),
+          wordCount: 3,
+        })),
+      }),
+    ),
+    cropRegions: unary(logger, 'CropRegions', (request: CropRegionsRequest) =>
+      Promise.resolve({ crops: request.regions.map((region) => ({ id: region.id, image: ref(region.outputKey) })) }),
+    ),
+  });
+  target.addService(OcrServiceService, {
+    recognizePages: unary(logger, 'RecognizePages', (request: RecognizePagesRequest) => {
+      seen.ocr = request;
+      return Promise.resolve({
+        pages: request.pages.map((page) => ({
+          pageIndex: page.page?.pageIndex ?? 0,
+          words: ref(`${request.outputPrefix}${page.page?.pageIndex}.json`),
+          wordCount: 3,
+          source: 'text-layer',
+        })),
+      });
+    }),
+  });
+  target.addService(LayoutServiceService, {
+    analyzeLayout: unary(logger, 'AnalyzeLayout', async (request: AnalyzeLayoutRequest) => {
+      seen.layout = request;
+      const pages = [];
+      for (const input of request.pages) {
+        const pageIndex = input.page?.pageIndex ?? 0;
+        const key = `${request.outputPrefix}${pageIndex}.json`;
+        const bbox = { left: 0, top: 0, width: 10, height: 10 };
+        const word = { text: 'cell', bbox, confidence: 1, blockIndex: 0, lineIndex: 0 };
+        await putJson(
+          store,
+          key,
+          PageSegments.toJSON({
+            pageIndex,
+            width: 200,
+            height: 300,
+            image: input.page?.image,
+            segments: [
+              { segmentId: `p${pageIndex}-table`, segmentType: 'Table', bbox, words: [word], tableHtml: '' },
+              { segmentId: `p${pageIndex}-text`, segmentType: 'Text', bbox, words: [word], tableHtml: '' },
+            ],
+          }),
+        );
+        pages.push({ pageIndex, segments: ref(key), segmentCount: 2 });
+      }
+      return { pages };
+    }),
+  });
+  target.addService(LlmServiceService, {
+    listModels: unary(logger, 'ListModels', () => Promise.resolve({ models: [{ id: 'm1', isDefault: true, isFallback: false }] })),
+    generateSegments: unary(logger, 'GenerateSegments', (request: GenerateSegmentsRequest) => {
+      seen.llm = request;
+      return Promise.resolve({
+        answers: request.jobs.map((job) =>
+          failLlm
+            ? { segmentId: job.segmentId, content: '', modelId: 'm1', error: 'Model refused the image' }
+            : { segmentId: job.segmentId, content: '<table><tr><td>cell</td></tr></table>', modelId: 'm1', error: '' },
+        ),
+      });
+    }),
+  });
+  target.addService(ChunkServiceService, {
+    chunkDocument: unary(logger, 'ChunkDocument', (request: ChunkDocumentRequest) => {
+      seen.chunk = request;
+      return Promise.resolve({ output: ref(request.outputKey), chunkCount: 1, segmentCount: 2 });
+    }),
+  });
+}
+
+beforeAll(async () => {
+  server = createGrpcServer();
+  addFakeStages(server);
+  const port = await listen(server, '127.0.0.1', 0);
+  dir = await mkdtemp(join(tmpdir(), 'folio-pipeline-'));
+  store = createFsStore({ rootDir: dir, publicUrl: 'http://localhost', signingSecret: 'test-secret-test-secret' });
+  deps = {
+    store,
+    clients: stageClientsAt(`127.0.0.1:${port}`),
+    signaller: { processingStarted: () => Promise.resolve() },
+    timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
+    fetch: { allowPrivateUrls: false, maxBytes: 1, timeoutMs: 1 },
+  };
+  activities = createActivities(deps);
+});
+
+afterAll(async () => {
+  closeStageClients(deps.clients);
+  await shutdownServer(server, 100);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('stage activities over storage references', () => {
+  const run = { taskId: 't1', runPrefix: 'tasks/t1/runs/3/', requestId: 'r1' };
+  const configuration = defaultConfiguration();
+  const env = quietActivityEnv();
+
+  it('passes page references from stage to stage through per-page manifests', async () => {
+    await env.run(activities.renderPages, { run, pdf: ref('tasks/t1/document.pdf'), pageIndexes: [0, 1], scale: 2 });
+    await env.run(activities.recognizeText, { run, pageIndexes: [0, 1], strategy: 'Auto' as const });
+    expect(seen.ocr?.pages[1]).toMatchObject({ page: { pageIndex: 1 }, textLayer: { key: 'tasks/t1/runs/3/pages/1.text.json' } });
+    expect(seen.ocr?.strategy).toBe(2);
+
+    await env.run(activities.analyzeLayout, { run, pageIndexes: [0, 1], strategy: 'LayoutAnalysis' as const });
+    expect(seen.layout?.pages[0]).toMatchObject({ words: { key: 'tasks/t1/runs/3/ocr/0.json' }, textLayer: { key: 'tasks/t1/runs/3/pages/0.text.json' } });
+    expect(seen.layout?.outputPrefix).toBe('tasks/t1/runs/3/layout/');
+  });
+
+  it('crops only segments that need an image and records their keys', async () => {
+    const crops = await env.run(activities.cropSegments, { run, pageCount: 2, segmentProcessing: configuration.segment_processing });
+    expect(crops).toEqual({ extrasKey: 'tasks/t1/runs/3/extras.json', cropCount: 2 });
+    const extras = SegmentExtras.fromJSON(await getJson(store, 'tasks/t1/runs/3/extras.json'));
+    expect(extras.extras.map((extra) => extra.segmentId)).toEqual(['p0-table', 'p1-table']);
+    expect(extras.extras[0]?.imageKey).toBe('tasks/t1/runs/3/crops/p0-table.png');
+  });
+
+  it("adds the model's answers to the extras, or reports the failures", async () => {
+    const input: GenerateSegmentsInput = {
+      run,
+      pageCount: 2,
+      cropExtrasKey: 'tasks/t1/runs/3/extras.json',
+      segmentProcessing: configuration.segment_processing,
+      llmProcessing: configuration.llm_processing,
+    };
+    expect(await env.run(activities.listModels)).toEqual({ modelIds: ['m1'] });
+    const generated: GenerateSegmentsResult = await env.run(activities.generateSegments, input);
+    expect(generated).toMatchObject({ extrasKey: 'tasks/t1/runs/3/extras-llm.json', answeredCount: 2, failedCount: 0 });
+    expect(seen.llm?.jobs.map((job) => [job.segmentId, job.format, job.text])).toEqual([
+      ['p0-table', 'Html', 'cell'],
+      ['p1-table', 'Html', 'cell'],
+    ]);
+    expect(seen.llm).toMatchObject({ modelId: '', fallback: 'Default', maxCompletionTokens: 0 });
+    const extras = SegmentExtras.fromJSON(await getJson(store, generated.extrasKey));
+    expect(extras.extras[0]).toMatchObject({ imageKey: 'tasks/t1/runs/3/crops/p0-table.png', llmContent: '<table><tr><td>cell</td></tr></table>' });
+
+    failLlm = true;
+    const failed = await env.run(activities.generateSegments, input);
+    failLlm = false;
+    expect(failed).toMatchObject({ answeredCount: 0, failedCount: 2, failures: [{ segmentId: 'p0-table', error: 'Model refused the image' }, { segmentId: 'p1-table' }] });
+  });
+
+  it('chunks the pages in order with the resolved configuration', async () => {
+    const result = await env.run(activities.chunkDocument, {
+      run,
+      pageCount: 2,
+      extrasKey: 'tasks/t1/runs/3/extras-llm.json',
+      chunkProcessing: { ...configuration.chunk_processing, tokenizer: { Enum: 'BertBaseUncased' as const } },
+      segmentProcessing: configuration.segment_processing,
+    });
+    expect(result).toEqual({ outputKey: 'tasks/t1/runs/3/output.json', chunkCount: 1 });
+    expect(seen.chunk).toMatchObject({
+      pageSegments: [{ key: 'tasks/t1/runs/3/layout/0.json' }, { key: 'tasks/t1/runs/3/layout/1.json' }],
+      targetLength: 512,
+      ignoreHeadersAndFooters: true,
+      tokenizer: 'bert-base-uncased',
+      extras: { key: 'tasks/t1/runs/3/extras-llm.json' },
+      outputKey: 'tasks/t1/runs/3/output.json',
+    });
+    expect(seen.chunk?.segmentTypes).toHaveLength(12);
+  });
+
+  it('deletes only under a task prefix', async () => {
+    expect(await env.run(activities.deleteArtifacts, { prefix: 'tasks/t1/runs/3/' })).toMatchObject({ deletedCount: expect.any(Number) as number });
+    expect(await store.list('tasks/t1/runs/3/')).toEqual([]);
+    await expect(env.run(activities.deleteArtifacts, { prefix: 'tasks' })).rejects.toThrow('Refusing to delete');
+  });
+});
