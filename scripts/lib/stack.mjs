@@ -104,6 +104,8 @@ export async function startStack({ root, env, temporalBinary, dataDir, output })
         '--ui-port', env.TEMPORAL_UI_PORT,
         '--db-filename', join(dataDir, 'temporal', 'temporal.db'),
         '--log-level', 'warn',
+        // A task's memo (state + configuration) is a few KiB; the default warning starts at 2 KiB.
+        '--dynamic-config-value', 'limit.memoSize.warn=65536',
         ...SEARCH_ATTRIBUTES.flatMap((attribute) => ['--search-attribute', attribute]),
         ...(env.TEMPORAL_UI_PORT === '0' ? ['--headless'] : []),
       ]);
