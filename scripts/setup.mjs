@@ -21,7 +21,9 @@ async function installNpmPackages() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   if (!isOlder(marker, join(root, 'package-lock.json'))) return;
   step('installing npm packages');
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, env: { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: 'skip' } });
+  // `npm install` rather than `npm ci`: the lockfile omits other platforms' optional binaries, which
+  // `npm ci` reports as out of sync; install still honours the locked versions.
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, env: { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: 'skip' } });
 }
 
 async function installTemporal() {

@@ -23,8 +23,8 @@ export function letterbox(image: RgbImage, inputWidth: number, inputHeight: numb
   const outWidth = Math.round(width * scale);
   const outHeight = Math.round(height * scale);
   // Same rounding as Ultralytics (round(dw - 0.1)), so boxes map back without a half-pixel shift.
-  const padX = Math.round((inputWidth - outWidth) / 2 - 0.1);
-  const padY = Math.round((inputHeight - outHeight) / 2 - 0.1);
+  const padX = Math.max(0, Math.round((inputWidth - outWidth) / 2 - 0.1));
+  const padY = Math.max(0, Math.round((inputHeight - outHeight) / 2 - 0.1));
   const plane = inputWidth * inputHeight;
   const tensor = new Float32Array(3 * plane).fill(PAD_VALUE);
   const sx = width / outWidth;

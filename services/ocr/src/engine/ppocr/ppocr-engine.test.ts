@@ -36,7 +36,7 @@ describe('createPpOcrEngine', () => {
 const title = installed ? 'PP-OCR on a rendered page' : 'PP-OCR on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
 
 // Model runs take seconds on a 2-core machine, more while other work shares it.
-describe.skipIf(!installed)(title, { timeout: 120_000 }, () => {
+describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
   let engine: PpOcrEngine;
   let words: Word[];
   beforeAll(async () => {
@@ -86,13 +86,11 @@ describe.skipIf(!installed)(title, { timeout: 120_000 }, () => {
   });
 
   it('measures the time per dense page at scale 2', async () => {
+    // 45 lines of 10 pt text, about 4,500 characters: recognition cost grows with characters.
     const dense = renderPage(createTextPdf(denseLines(45)), 2);
-    await engine.recognize(dense.image);
-    const runs = 3;
     const start = performance.now();
-    let count = 0;
-    for (let i = 0; i < runs; i += 1) count = (await engine.recognize(dense.image)).length;
-    const msPerPage = (performance.now() - start) / runs;
+    const count = (await engine.recognize(dense.image)).length;
+    const msPerPage = performance.now() - start;
     process.stdout.write(`[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`);
     expect(count).toBeGreaterThan(45 * 15);
   });

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AppError } from '@folio/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocLayNetEngine, DOCLAYNET_MODEL_FILE, type DocLayNetEngine, type LayoutDetection } from './doclaynet-engine.js';
+import { articlePage, TITLE } from './testing/article-page.js';
+import { createTextPdf, renderPage } from './testing/synthetic-page.js';
+
+// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
+const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
+const installed = existsSync(`${modelsDir}/${DOCLAYNET_MODEL_FILE}`);
+const title = installed ? 'DocLayNet detector on a rendered page' : 'DocLayNet detector on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
+
+describe('createDocLayNetEngine', () => {
+  it('refuses to start without its model file, naming it', async () => {
+    const error: unknown = await createDocLayNetEngine({ modelsDir: '/nonexistent-models' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('FAILED_PRECONDITION');
+    expect((error as AppError).message).toContain(DOCLAYNET_MODEL_FILE);
+  });
+});
+
+describe.skipIf(!installed)(title, { timeout: 120_000 }, () => {
+  const scale = 2;
+  const page = renderPage(createTextPdf(articlePage()), scale);
+  let engine: DocLayNetEngine;
+  let detections: LayoutDetection[];
+  beforeAll(async () => {
+    engine = await createDocLayNetEngine({ modelsDir, threads: 2 });
+    detections = await engine.detect(page.image);
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('reads its input size from the model', () => {
+    expect(engine.inputSize).toEqual({ width: 1024, height: 1024 });
+  });
+
+  it('finds the big bold title as a Title where it is drawn', () => {
+    const best = detections.filter((d) => d.segmentType === 'Title').sort((a, b) => b.confidence - a.confidence)[0];
+    expect(best).toBeDefined();
+    // The title's baseline is at TITLE.y points; its box must contain that line and start near TITLE.x.
+    const baseline = TITLE.y * scale;
+    expect(best!.bbox.top).toBeLessThan(baseline);
+    expect(best!.bbox.top + best!.bbox.height).toBeGreaterThan(baseline - 5);
+    expect(Math.abs(best!.bbox.left - TITLE.x * scale)).toBeLessThan(30);
+  });
+
+  it('finds the paragraphs as Text and the headings as SectionHeader, inside the page', () => {
+    const texts = detections.filter((d) => d.segmentType === 'Text' && d.confidence > 0.5);
+    expect(texts.length).toBeGreaterThanOrEqual(3);
+    // Paragraphs span the text column (72..540 pt).
+    for (const text of texts) {
+      expect(text.bbox.left).toBeGreaterThan(60 * scale);
+      expect(text.bbox.left + text.bbox.width).toBeLessThan(560 * scale);
+      expect(text.bbox.width).toBeGreaterThan(300 * scale);
+    }
+    expect(detections.filter((d) => d.segmentType === 'SectionHeader' && d.confidence > 0.5).length).toBeGreaterThanOrEqual(2);
+    for (const d of detections) {
+      expect(d.confidence).toBeGreaterThanOrEqual(0.25);
+      expect(d.bbox.left + d.bbox.width).toBeLessThanOrEqual(page.image.width);
+      expect(d.bbox.top + d.bbox.height).toBeLessThanOrEqual(page.image.height);
+    }
+  });
+
+  it('measures the time per page at scale 2', async () => {
+    const runs = 3;
+    const start = performance.now();
+    for (let i = 0; i < runs; i += 1) await engine.detect(page.image);
+    const msPerPage = (performance.now() - start) / runs;
+    process.stdout.write(`[doclaynet] ${page.image.width}x${page.image.height} page: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`);
+    expect(msPerPage).toBeGreaterThan(0);
+  });
+});
