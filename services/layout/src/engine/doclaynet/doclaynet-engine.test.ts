@@ -4,7 +4,8 @@ import { AppError } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocLayNetEngine, DOCLAYNET_MODEL_FILE, type DocLayNetEngine, type LayoutDetection } from './doclaynet-engine.js';
 import { articlePage, TITLE } from './testing/article-page.js';
-import { createTextPdf, renderPage } from './testing/synthetic-page.js';
+import { createDocLayNetServiceEngine } from './doclaynet-layout-engine.js';
+import { createTextPdf, renderPage, renderPng } from './testing/synthetic-page.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
@@ -62,6 +63,14 @@ describe.skipIf(!installed)(title, { timeout: 120_000 }, () => {
       expect(d.bbox.left + d.bbox.width).toBeLessThanOrEqual(page.image.width);
       expect(d.bbox.top + d.bbox.height).toBeLessThanOrEqual(page.image.height);
     }
+  });
+
+  it('plugs into the service seam: detects on a page PNG as the render stage stores it', async () => {
+    const service = await createDocLayNetServiceEngine({ modelsDir, threads: 2 });
+    const regions = await service.detect({ pageIndex: 0, image: renderPng(createTextPdf(articlePage()), scale), width: 1224, height: 1584 });
+    await service.close();
+    expect(regions.some((r) => r.segmentType === 'Title')).toBe(true);
+    expect(regions.filter((r) => r.segmentType === 'Text').length).toBeGreaterThanOrEqual(3);
   });
 
   it('measures the time per page at scale 2', async () => {

@@ -5,7 +5,8 @@ import { AppError } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, PPOCR_MODEL_FILES, type PpOcrEngine } from './ppocr-engine.js';
 import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
-import { createTextPdf, renderPage } from './testing/synthetic-page.js';
+import { createPpOcrServiceEngine } from './ppocr-ocr-engine.js';
+import { createTextPdf, renderPage, renderPng } from './testing/synthetic-page.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
@@ -83,6 +84,14 @@ describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
     const heading = turned.find((w) => w.text === 'Quarterly')!;
     // Upside down, the title sits at the bottom right.
     expect(heading.bbox!.top).toBeGreaterThan(page.image.height / 2);
+  });
+
+  it('plugs into the service seam: reads a page PNG as the render stage stores it', async () => {
+    const service = await createPpOcrServiceEngine({ modelsDir, threads: 2 });
+    const pdf = createTextPdf([{ text: 'Hello from a PNG page', x: 72, y: 100, size: 14 }]);
+    const words = await service.recognize({ pageIndex: 0, image: renderPng(pdf, 2), width: 1224, height: 1584 });
+    await service.close();
+    expect(words.map((w) => w.text).join(' ')).toBe('Hello from a PNG page');
   });
 
   it('measures the time per dense page at scale 2', async () => {

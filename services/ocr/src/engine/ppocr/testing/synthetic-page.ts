@@ -40,6 +40,23 @@ export function createTextPdf(texts: readonly SyntheticText[], size = { width: 6
   return bytes;
 }
 
+function pagePng(page: mupdf.Page, scale: number): Uint8Array {
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+  const png = pixmap.asPNG().slice();
+  pixmap.destroy();
+  return png;
+}
+
+/** Page 0 of a PDF as the PNG the render stage would store, at `scale`. */
+export function renderPng(pdf: Uint8Array, scale: number): Uint8Array {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const page = doc.loadPage(0);
+  const png = pagePng(page, scale);
+  page.destroy();
+  doc.destroy();
+  return png;
+}
+
 /**
  * Renders page 0 of a PDF at `scale` (2 = 144 dpi, the service's default) through a PNG, as the
  * render stage stores pages, and returns the decoded image with MuPDF's own word boxes.
@@ -47,9 +64,7 @@ export function createTextPdf(texts: readonly SyntheticText[], size = { width: 6
 export function renderPage(pdf: Uint8Array, scale: number): { image: RgbImage; words: TrueWord[] } {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   const page = doc.loadPage(0);
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
-  const image = decodePng(pixmap.asPNG());
-  pixmap.destroy();
+  const image = decodePng(pagePng(page, scale));
   const words: TrueWord[] = [];
   let current: TrueWord | null = null;
   const flush = (): void => {

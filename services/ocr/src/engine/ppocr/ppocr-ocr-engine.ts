@@ -1,0 +1,25 @@
+import type { Word } from '@folio/proto/documents/v1';
+import type { OcrEngine, OcrPageImage } from '../ocr-engine.js';
+import { createPpOcrEngine, type PpOcrEngineOptions } from './ppocr-engine.js';
+import { decodePng } from './rgb-image.js';
+
+/** The service's OcrEngine seam backed by PP-OCR, plus a way to free the models at shutdown. */
+export interface PpOcrServiceEngine extends OcrEngine {
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the OCR service's engine: decodes each page PNG with MuPDF (blocking, tens of ms per
+ * page at scale 2) and runs PP-OCR on it. A page whose decoded size differs from the size the
+ * render stage recorded is still read; boxes are in the decoded image's pixels.
+ */
+export async function createPpOcrServiceEngine(options: PpOcrEngineOptions): Promise<PpOcrServiceEngine> {
+  const engine = await createPpOcrEngine(options);
+  return {
+    name: engine.name,
+    recognize(page: OcrPageImage): Promise<Word[]> {
+      return engine.recognize(decodePng(page.image));
+    },
+    close: () => engine.close(),
+  };
+}
