@@ -5,8 +5,12 @@ const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('layout'),
-  /** The layout detector. Only `none` (segments from text blocks) exists yet; DocLayNet comes next. */
-  LAYOUT_ENGINE: z.enum(['none']).default('none'),
+  /** `doclaynet`: the DocLayNet ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
+  LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('none'),
+  /** Folder that scripts/models.mjs fills. */
+  MODELS_DIR: z.string().default('models'),
+  /** ONNX Runtime threads per inference. */
+  LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */

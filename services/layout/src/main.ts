@@ -1,14 +1,21 @@
 import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
 import { loadConfig } from './config.js';
+import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
 import { createLayoutServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'layout', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
-// LAYOUT_ENGINE=none is the only choice so far: segments come from the text blocks.
-logger.info({ engine: config.LAYOUT_ENGINE }, 'no layout detector configured: segments come from text blocks');
-const server = createLayoutServer({ store, logger });
+const engine =
+  config.LAYOUT_ENGINE === 'doclaynet'
+    ? await createDocLayNetServiceEngine({ modelsDir: config.MODELS_DIR, threads: config.LAYOUT_THREADS })
+    : undefined;
+logger.info({ engine: config.LAYOUT_ENGINE }, engine ? 'model engine loaded' : 'no model engine configured');
+const server = createLayoutServer({ store, logger, engine });
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT);
 logger.info({ host: config.LAYOUT_GRPC_HOST, port }, 'layout service listening');
 
-onShutdown(logger, () => shutdownServer(server));
+onShutdown(logger, async () => {
+  await shutdownServer(server);
+  await engine?.close();
+});

@@ -5,8 +5,12 @@ const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('ocr'),
-  /** The OCR model. Only `none` (PDF text layer only) exists yet; PP-OCR comes next. */
-  OCR_ENGINE: z.enum(['none']).default('none'),
+  /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
+  OCR_ENGINE: z.enum(['none', 'ppocr']).default('none'),
+  /** Folder that scripts/models.mjs fills. */
+  MODELS_DIR: z.string().default('models'),
+  /** ONNX Runtime threads per inference. */
+  OCR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */
