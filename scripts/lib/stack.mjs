@@ -103,7 +103,7 @@ export async function startStack({ root, env, temporalBinary, dataDir, output })
         '--port', port,
         '--ui-port', env.TEMPORAL_UI_PORT,
         '--db-filename', join(dataDir, 'temporal', 'temporal.db'),
-        '--log-level', 'warn',
+        '--log-level', 'error',
         // A task's memo (state + configuration) is a few KiB; the default warning starts at 2 KiB.
         '--dynamic-config-value', 'limit.memoSize.warn=65536',
         ...SEARCH_ATTRIBUTES.flatMap((attribute) => ['--search-attribute', attribute]),
