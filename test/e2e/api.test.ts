@@ -117,6 +117,16 @@ describe('creating tasks', () => {
     expect(task.output.page_count).toBe(1);
   });
 
+  it('converts office documents to PDF before processing them', async () => {
+    const html = Buffer.from('<!DOCTYPE html><html><body><h1>Quarterly memo</h1><p>Revenue grew in every region this quarter.</p></body></html>');
+    const created = await createTask(html, { file_name: 'memo.html', ocr_strategy: 'Auto' }, 'text/html');
+    const task = await waitForTask(created.task_id);
+    expect([task.status, task.message]).toEqual(['Succeeded', 'Task succeeded']);
+    expect(task.output.file_name).toBe('memo.html');
+    const text = task.output.chunks.flatMap((chunk) => chunk.segments.map((segment) => segment.text)).join(' ');
+    expect(text).toContain('Revenue grew in every region');
+  });
+
   it('refuses bad base64 and unsupported types with the API messages', async () => {
     const bad = await api('POST', '/api/v1/task/parse', { body: { file: 'data:application/pdf;base64,@@@not base64@@@' } });
     expect([bad.status, bad.text]).toEqual([400, 'Invalid base64 data']);
