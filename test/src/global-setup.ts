@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack, stackEnv, STAGES } from '../../scripts/lib/stack.mjs';
+import { startFakeOpenAi } from './fake-openai.js';
 import { freePort } from './free-port.js';
 
 declare module 'vitest' {
@@ -13,12 +14,31 @@ declare module 'vitest' {
     otherApiKey: string;
     dataDir: string;
     stackLog: string;
+    /** Control URL of the fake OpenAI-compatible provider the stack's models point at. */
+    fakeOpenAiControlUrl: string;
+    /** The layout stage's engine (`LAYOUT_ENGINE`, `none` unless the run sets it). */
+    layoutEngine: string;
   }
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
 const temporalBinary = process.env.TEMPORAL_BIN ?? join(root, '.tools', 'temporal', 'bin', 'temporal');
 let stop: (() => Promise<void>) | undefined;
+let stopFakeOpenAi: (() => Promise<void>) | undefined;
+
+/**
+ * The models the stack's LLM stage knows, all served by the fake provider. `main` is the default
+ * and `backup` the fallback; `tight` has a short timeout for the slow-answer test. The fake
+ * answers well unless a test scripts it otherwise, so tests that ignore the model still pass.
+ */
+function fakeModelsFile(baseUrl: string): string {
+  const models = [
+    { id: 'main', model: 'fake-main', default: true, rate_limit: 50 },
+    { id: 'backup', model: 'fake-backup', fallback: true },
+    { id: 'tight', model: 'fake-tight', timeout_ms: 1000 },
+  ];
+  return JSON.stringify({ models: models.map((model) => ({ base_url: baseUrl, api_key: 'sk-fake-e2e', ...model })) }, null, 2);
+}
 
 function createKey(env: NodeJS.ProcessEnv, owner: string): string {
   const result = spawnSync(process.execPath, [join(root, 'gateway', 'dist', 'keys-cli.js'), 'create', '--owner', owner], { env, encoding: 'utf8' });
@@ -45,6 +65,15 @@ export async function setup(project: TestProject): Promise<void> {
     ALLOW_PRIVATE_URLS: 'true',
     STORAGE_SIGNING_SECRET: 'e2e-signing-secret-0123456789',
   };
+  const fake = await startFakeOpenAi();
+  stopFakeOpenAi = fake.close;
+  const modelsPath = join(dataDir, 'llm-models.json');
+  writeFileSync(modelsPath, fakeModelsFile(fake.baseUrl));
+  base.LLM_MODELS_PATH = modelsPath;
+  // Short backoff: the retry tests script a few failures and should not wait seconds for each.
+  base.LLM_RETRY_BASE_MS = '50';
+  // Opt-in real detectors (e.g. LAYOUT_ENGINE=doclaynet finds the tables the LLM tests send).
+  for (const name of ['LAYOUT_ENGINE', 'OCR_ENGINE']) if (process.env[name]) base[name] = process.env[name];
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
   env.TEMPORAL_UI_PORT = '0';
@@ -61,8 +90,11 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('otherApiKey', createKey(env, 'e2e-other-owner'));
   project.provide('dataDir', dataDir);
   project.provide('stackLog', stackLog);
+  project.provide('fakeOpenAiControlUrl', fake.controlUrl);
+  project.provide('layoutEngine', env.LAYOUT_ENGINE ?? 'none');
 }
 
 export async function teardown(): Promise<void> {
   await stop?.();
+  await stopFakeOpenAi?.();
 }

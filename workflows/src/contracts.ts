@@ -144,6 +144,28 @@ export interface ProcessDocumentInput {
    * The gateway never sets it.
    */
   resumeState?: TaskState;
+  /** Set only by continue-as-new: the last successful run's reusable results. */
+  resumeStoredRun?: StoredRunResults | null;
+}
+
+/**
+ * What the last successful run left in storage, so that a later run whose configuration changes
+ * only later steps (chunking, say) reuses the earlier ones instead of rendering and OCRing again.
+ * Keys point into run prefixes (`tasks/<id>/runs/<n>/`), which are kept while referenced here.
+ */
+export interface StoredRunResults {
+  /** The configuration these results were computed with. */
+  configuration: TaskConfiguration;
+  pageCount: number;
+  /** Run prefix holding the render, OCR and layout manifests (and what they point to). */
+  pagesRunPrefix: string;
+  /** JSON `SegmentExtras` with the crops; null when nothing was cropped. */
+  cropExtrasKey: string | null;
+  /** JSON `SegmentExtras` the chunk stage read: the crops plus the model's answers. */
+  extrasKey: string | null;
+  /** False when some segments kept their Auto content after model errors: such answers are asked again. */
+  languageModelComplete: boolean;
+  outputKey: string;
 }
 
 /**

@@ -206,9 +206,13 @@ describe('processDocument', () => {
     };
     await withWorker(overrides, async (taskQueue, calls) => {
       const failing = await startTask(taskQueue, makeInput());
-      expect(await waitForMemo(failing, (state) => state.status === 'Failed')).toMatchObject({ message: 'Model refused' });
+      expect(await waitForMemo(failing, (state) => state.status === 'Failed')).toMatchObject({
+        message: 'Language-model step failed for 1 segment: Model refused',
+      });
       const continuing = await startTask(taskQueue, makeInput({ configuration: { ...defaultConfiguration(), error_handling: 'Continue' } }));
-      await waitForMemo(continuing, (state) => state.status === 'Succeeded');
+      expect(await waitForMemo(continuing, (state) => state.status === 'Succeeded')).toMatchObject({
+        message: 'Task succeeded (1 segment kept its built-in content after language-model errors)',
+      });
       expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: expect.stringMatching(/extras-llm\.json$/) as string });
     });
   });
@@ -282,6 +286,46 @@ describe('processDocument', () => {
       expect(calledWith(calls, 'renderPages').at(-1)).toMatchObject({ scale: 1 });
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('reruns only chunking on a chunk-only update, reusing the stored pages, crops and model answers', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const input = makeInput();
+      const handle = await startTask(taskQueue, input);
+      const first = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      const countOf = (name: keyof Activities): number => calledWith(calls, name).length;
+      const before = { prepare: countOf('prepareDocument'), render: countOf('renderPages'), ocr: countOf('recognizeText'), layout: countOf('analyzeLayout'), crops: countOf('cropSegments') };
+
+      const chunkOnly: TaskConfiguration = { ...defaultConfiguration(), chunk_processing: { ...defaultConfiguration().chunk_processing, target_length: 64 } };
+      const queued = await reconfigureTask(handle, chunkOnly);
+      const second = await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queued.revision);
+      expect(second.outputKey).not.toBe(first.outputKey);
+      expect({ prepare: countOf('prepareDocument'), render: countOf('renderPages'), ocr: countOf('recognizeText'), layout: countOf('analyzeLayout'), crops: countOf('cropSegments') }).toEqual(before);
+      const firstRun = storageKeys.runPrefix(input.taskId, 0);
+      expect(calledWith(calls, 'chunkDocument').at(-1)).toMatchObject({
+        run: { pagesRunPrefix: firstRun },
+        pageCount: 3,
+        extrasKey: `${firstRun}extras.json`,
+        chunkProcessing: { target_length: 64 },
+      });
+      // The first run's results are still in use: nothing is deleted.
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([]);
+      const states = await publishedStates(handle);
+      expect(states.filter((state) => state.revision > queued.revision).map((state) => state.message)).toEqual([
+        'Task started',
+        'Processing segments',
+        'Chunking',
+        'Task succeeded',
+      ]);
+
+      // A change to the pages reruns everything, then drops both runs nothing refers to any more.
+      const queuedAgain = await reconfigureTask(handle, { ...chunkOnly, high_resolution: false });
+      await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queuedAgain.revision);
+      expect(countOf('prepareDocument')).toBe(before.prepare + 1);
+      await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length >= 2);
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: firstRun }, { prefix: storageKeys.runPrefix(input.taskId, queued.revision) }]);
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
   });

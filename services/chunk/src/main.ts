@@ -7,7 +7,12 @@ import { createChunkServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'chunk', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
-const engine = createChunkEngine({ store, tokenizers: createTokenizerRegistry() });
+const tokenizers = createTokenizerRegistry({
+  dir: config.TOKENIZERS_DIR,
+  allowDownload: config.TOKENIZERS_ALLOW_DOWNLOAD,
+  hubEndpoint: config.HF_ENDPOINT,
+});
+const engine = createChunkEngine({ store, tokenizers });
 const server = createChunkServer({ engine, logger });
 const port = await listen(server, config.CHUNK_GRPC_HOST, config.CHUNK_GRPC_PORT);
 logger.info({ host: config.CHUNK_GRPC_HOST, port }, 'chunk service listening');

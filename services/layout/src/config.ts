@@ -6,7 +6,7 @@ const schema = z.object({
   ...storageEnv,
   ...stageListenEnv('layout'),
   /** `doclaynet`: the DocLayNet ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
-  LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('none'),
+  LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('doclaynet'),
   /** Folder that scripts/models.mjs fills. */
   MODELS_DIR: z.string().default('models'),
   /** ONNX Runtime threads per inference. */

@@ -6,11 +6,13 @@ const schema = z.object({
   ...storageEnv,
   ...stageListenEnv('ocr'),
   /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
-  OCR_ENGINE: z.enum(['none', 'ppocr']).default('none'),
+  OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
   /** Folder that scripts/models.mjs fills. */
   MODELS_DIR: z.string().default('models'),
   /** ONNX Runtime threads per inference. */
   OCR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Pages of a batch recognized at once; default: the CPU count divided by OCR_THREADS. */
+  OCR_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */

@@ -7,4 +7,6 @@ export interface OcrServerDeps {
   logger: Logger;
   /** The OCR model; absent until one is configured, and then pages use their PDF text layer. */
   engine?: OcrEngine;
+  /** Pages of a batch recognized at once (default 1). */
+  concurrency?: number;
 }

@@ -36,9 +36,44 @@ export interface LlmActivities {
   generateSegments(input: GenerateSegmentsInput): Promise<GenerateSegmentsResult>;
 }
 
-/** Jobs per GenerateSegments call and calls in flight; the LLM stage rate-limits per model itself. */
+/**
+ * Jobs per GenerateSegments call and calls in flight. The stage runs a call's jobs concurrently
+ * (LLM_CONCURRENCY) and holds each model to its rate limit, so these only bound the work in
+ * flight; 4 x 8 keeps a 50 req/s model busy at ~0.5 s per answer.
+ */
 const LLM_BATCH = 8;
-const LLM_PARALLEL = 2;
+const LLM_PARALLEL = 4;
+
+/**
+ * Groups jobs into calls of at most `size`, keeping each page's jobs together where they fit: the
+ * stage reads a page image once per call, and a page's answers land in the same response.
+ */
+export function batchByPage<T extends { pageIndex: number }>(jobs: readonly T[], size: number): T[][] {
+  const pages: T[][] = [];
+  for (const job of jobs) {
+    const last = pages[pages.length - 1];
+    if (last !== undefined && last[0]?.pageIndex === job.pageIndex) last.push(job);
+    else pages.push([job]);
+  }
+  const result: T[][] = [];
+  let current: T[] = [];
+  for (const page of pages) {
+    if (current.length > 0 && current.length + page.length > size) {
+      result.push(current);
+      current = [];
+    }
+    // A page with more jobs than a call holds is split into full calls.
+    for (const job of page) {
+      if (current.length === size) {
+        result.push(current);
+        current = [];
+      }
+      current.push(job);
+    }
+  }
+  if (current.length > 0) result.push(current);
+  return result;
+}
 const DESCRIPTION_PROMPT = 'Describe the content of this image in one or two sentences.';
 
 /** Job ids tell apart the answers for one segment: its content, its custom prompt, its description. */
@@ -66,7 +101,7 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
       if (input.cropExtrasKey !== null) {
         for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras) extras.set(extra.segmentId, extra);
       }
-      const jobs: { kind: JobKind; segmentId: string; job: SegmentJob }[] = [];
+      const jobs: { kind: JobKind; segmentId: string; pageIndex: number; job: SegmentJob }[] = [];
       for (const pageIndex of allPages(input.pageCount)) {
         const layout = await readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult);
         if (layout.segments === undefined) continue;
@@ -82,7 +117,7 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
             text: segment.words.map((word) => word.text).join(' '),
           };
           const add = (kind: JobKind, format: string, prompt: string): void => {
-            jobs.push({ kind, segmentId: segment.segmentId, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
+            jobs.push({ kind, segmentId: segment.segmentId, pageIndex, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
           };
           if (processing.strategy === 'LLM') add('content', processing.format, '');
           if (processing.llm !== null) add('llm', 'Markdown', processing.llm);
@@ -90,7 +125,7 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
         }
       }
 
-      const batches = Array.from({ length: Math.ceil(jobs.length / LLM_BATCH) }, (_, i) => jobs.slice(i * LLM_BATCH, (i + 1) * LLM_BATCH));
+      const batches = batchByPage(jobs, LLM_BATCH);
       const settings = input.llmProcessing;
       const responses = await mapLimit(batches, LLM_PARALLEL, (batch) =>
         callStage(
@@ -126,7 +161,9 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
 
       const extrasKey = runKeys.llmExtras(input.run);
       await writeMessage(store, extrasKey, SegmentExtras, { extras: [...extras.values()] });
-      return { extrasKey, answeredCount, failures: failures.slice(0, 10), failedCount: failures.length };
+      // A segment may have several jobs (content, custom prompt, description): count segments.
+      const failedCount = new Set(failures.map((failure) => failure.segmentId)).size;
+      return { extrasKey, answeredCount, failures: failures.slice(0, 10), failedCount };
     },
   };
 }

@@ -2,6 +2,9 @@ import type { RunRef } from './types.js';
 
 const pad = (pageIndex: number): string => String(pageIndex).padStart(5, '0');
 
+/** Where a run's page manifests live: its own prefix, or the earlier run it reuses. */
+const pagesOf = (run: RunRef): string => run.pagesRunPrefix ?? run.runPrefix;
+
 /**
  * Where a run keeps its artifacts. Stages write under their own prefixes; the activities add one
  * small manifest per page and stage, so that the workflow passes page indexes, never per-page
@@ -13,11 +16,11 @@ export const runKeys = {
   layoutPrefix: (run: RunRef): string => `${run.runPrefix}layout/`,
   crop: (run: RunRef, segmentId: string): string => `${run.runPrefix}crops/${segmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.png`,
   /** JSON `RenderedPage` of one page. */
-  renderManifest: (run: RunRef, pageIndex: number): string => `${run.runPrefix}manifests/render/${pad(pageIndex)}.json`,
+  renderManifest: (run: RunRef, pageIndex: number): string => `${pagesOf(run)}manifests/render/${pad(pageIndex)}.json`,
   /** JSON `OcrPageResult` of one page. */
-  ocrManifest: (run: RunRef, pageIndex: number): string => `${run.runPrefix}manifests/ocr/${pad(pageIndex)}.json`,
+  ocrManifest: (run: RunRef, pageIndex: number): string => `${pagesOf(run)}manifests/ocr/${pad(pageIndex)}.json`,
   /** JSON `LayoutPageResult` of one page. */
-  layoutManifest: (run: RunRef, pageIndex: number): string => `${run.runPrefix}manifests/layout/${pad(pageIndex)}.json`,
+  layoutManifest: (run: RunRef, pageIndex: number): string => `${pagesOf(run)}manifests/layout/${pad(pageIndex)}.json`,
   /** JSON `SegmentExtras` with the crops. */
   cropExtras: (run: RunRef): string => `${run.runPrefix}extras.json`,
   /** JSON `SegmentExtras` with the crops and the language model's answers. */

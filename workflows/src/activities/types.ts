@@ -61,6 +61,11 @@ export interface RunRef {
   /** `storageKeys.runPrefix(taskId, revision)`; ends with `/`. */
   runPrefix: string;
   requestId: string;
+  /**
+   * Prefix of an earlier run whose render, OCR and layout manifests this run reuses; absent when
+   * the run makes its own. Everything the run writes still goes under `runPrefix`.
+   */
+  pagesRunPrefix?: string;
 }
 
 /** Set on the first activity of a run: it signals the workflow once it begins executing. */

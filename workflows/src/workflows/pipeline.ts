@@ -1,8 +1,9 @@
 import { ActivityFailure, ApplicationFailure, isCancellation, log } from '@temporalio/workflow';
 import type { RunRef, StartNotice } from '../activities/index.js';
-import { storageKeys, type ProcessDocumentInput, type TaskConfiguration } from '../contracts.js';
+import { storageKeys, type ProcessDocumentInput, type StoredRunResults, type TaskConfiguration } from '../contracts.js';
 import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
 import { batches, mapLimit } from './batching.js';
+import { planRerun } from './rerun-plan.js';
 import type { TaskRecord } from './task-record.js';
 
 /** Pages per call (the stages' batch sizes) and calls in flight per stage. */
@@ -18,12 +19,16 @@ export interface PipelineContext {
   runRevision: number;
   /** Turns the task `Processing` if the start signal has not done so yet (idempotent). */
   markStarted: () => void;
+  /** The last successful run's results, for the steps this run may reuse; null runs everything. */
+  stored: StoredRunResults | null;
 }
 
 /** How a run ended when it was not cancelled. Expected failures are values, not throws. */
-export type PipelineOutcome = { kind: 'succeeded'; outputKey: string } | { kind: 'failed'; message: string };
-
-const failed = (message: string): PipelineOutcome => ({ kind: 'failed', message });
+export type PipelineOutcome =
+  /** `message`: the task's message when it differs from `Task succeeded` (segments that fell back). */
+  /** `stored`: what this run leaves for later runs to reuse. */
+  | { kind: 'succeeded'; outputKey: string; message?: string; stored: StoredRunResults }
+  | { kind: 'failed'; message: string };
 
 /** Whether any segment type asks for the language model. */
 function usesLanguageModel(configuration: TaskConfiguration): boolean {
@@ -34,18 +39,77 @@ function usesLanguageModel(configuration: TaskConfiguration): boolean {
 
 /**
  * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout ->
- * crops -> language model -> chunking. Activities pass page indexes and storage keys only.
+ * crops -> language model -> chunking. Activities pass page indexes and storage keys only. Steps
+ * whose inputs did not change since the last successful run (`ctx.stored`) reuse its stored
+ * results instead (`planRerun`); chunking always runs.
  */
 export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome> {
   const { input, task } = ctx;
   const configuration = task.state.configuration;
-  const run: RunRef = { taskId: input.taskId, runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision), requestId: input.requestId };
+  const stored = ctx.stored;
+  const plan = planRerun(stored, configuration);
+  let run: RunRef = { taskId: input.taskId, runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision), requestId: input.requestId };
+
+  let pageCount: number;
+  if (stored !== null && !plan.pages) {
+    // No activity announces this run's start: the worker is running this workflow task, so it has begun.
+    ctx.markStarted();
+    run = { ...run, pagesRunPrefix: stored.pagesRunPrefix };
+    pageCount = stored.pageCount;
+  } else {
+    const pages = await processPages(ctx, run);
+    if (pages.kind === 'failed') return pages;
+    pageCount = pages.pageCount;
+  }
+
+  task.update({ message: 'Processing segments' });
+  const segmentProcessing = configuration.segment_processing;
+  const cropExtrasKey =
+    stored !== null && !plan.crops ? stored.cropExtrasKey : (await fastStage.cropSegments({ run, pageCount, segmentProcessing })).extrasKey;
+  let extrasKey = cropExtrasKey;
+  let llmNote: string | null = null;
+  let languageModelComplete = true;
+  if (usesLanguageModel(configuration)) {
+    if (stored !== null && !plan.languageModel) extrasKey = stored.extrasKey;
+    else {
+      const generated = await generateWithModel(run, pageCount, extrasKey, configuration);
+      if (generated.kind === 'failed') return generated;
+      ({ extrasKey, note: llmNote } = generated);
+      // No answers file (no model configured, or the step failed under Continue): ask again next time.
+      languageModelComplete = llmNote === null && extrasKey !== cropExtrasKey;
+    }
+  }
+
+  task.update({ message: 'Chunking' });
+  const chunked = await fastStage.chunkDocument({
+    run,
+    pageCount,
+    extrasKey,
+    chunkProcessing: configuration.chunk_processing,
+    segmentProcessing,
+  });
+  const storedRun: StoredRunResults = {
+    configuration,
+    pageCount,
+    pagesRunPrefix: run.pagesRunPrefix ?? run.runPrefix,
+    cropExtrasKey,
+    extrasKey,
+    languageModelComplete,
+    outputKey: chunked.outputKey,
+  };
+  return { kind: 'succeeded', outputKey: chunked.outputKey, stored: storedRun, ...(llmNote === null ? {} : { message: `Task succeeded (${llmNote})` }) };
+}
+
+/** Fetch (URL sources), prepare, render, OCR and layout, writing the page manifests under `run`. */
+async function processPages(ctx: PipelineContext, run: RunRef): Promise<{ kind: 'pages'; pageCount: number } | { kind: 'failed'; message: string }> {
+  const { input, task } = ctx;
+  const configuration = task.state.configuration;
   // Only the run's first activity announces the start.
   let startNotice: StartNotice = { runRevision: ctx.runRevision };
 
   let { inputKey, mimeType } = task.state;
   if (inputKey === null || mimeType === null) {
-    if (input.source.kind !== 'url') return failed('Input file is missing');
+    if (input.source.kind !== 'url') return { kind: 'failed', message: 'Input file is missing' };
     const fetched = await fetchStage.fetchInput({
       taskId: input.taskId,
       url: input.source.url,
@@ -63,7 +127,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   ctx.markStarted();
   const { pageCount } = prepared;
   task.update({ pageCount, pdfKey: prepared.pdf.key });
-  if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit) return failed('Page limit exceeded');
+  if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit) return { kind: 'failed', message: 'Page limit exceeded' };
 
   const pages = Array.from({ length: pageCount }, (_, index) => index);
   let renderedCount = 0;
@@ -83,27 +147,10 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   await mapLimit(batches(pages, LAYOUT_BATCH), PARALLEL_CALLS, (pageIndexes) =>
     pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
   );
-
-  task.update({ message: 'Processing segments' });
-  const segmentProcessing = configuration.segment_processing;
-  const crops = await fastStage.cropSegments({ run, pageCount, segmentProcessing });
-  let extrasKey = crops.extrasKey;
-  if (usesLanguageModel(configuration)) {
-    const generated = await generateWithModel(run, pageCount, extrasKey, configuration);
-    if (generated.kind === 'failed') return generated;
-    extrasKey = generated.extrasKey;
-  }
-
-  task.update({ message: 'Chunking' });
-  const chunked = await fastStage.chunkDocument({
-    run,
-    pageCount,
-    extrasKey,
-    chunkProcessing: configuration.chunk_processing,
-    segmentProcessing,
-  });
-  return { kind: 'succeeded', outputKey: chunked.outputKey };
+  return { kind: 'pages', pageCount };
 }
+
+const segmentCount = (count: number): string => `${count} segment${count === 1 ? '' : 's'}`;
 
 /**
  * The language-model step. With no model configured it is skipped (the chunk stage uses the
@@ -116,8 +163,8 @@ async function generateWithModel(
   pageCount: number,
   cropExtrasKey: string | null,
   configuration: TaskConfiguration,
-): Promise<{ kind: 'generated'; extrasKey: string | null } | { kind: 'failed'; message: string }> {
-  const keepCrops = { kind: 'generated', extrasKey: cropExtrasKey } as const;
+): Promise<{ kind: 'generated'; extrasKey: string | null; note: string | null } | { kind: 'failed'; message: string }> {
+  const keepCrops = { kind: 'generated', extrasKey: cropExtrasKey, note: null } as const;
   try {
     const { modelIds } = await fastStage.listModels();
     if (modelIds.length === 0) return keepCrops;
@@ -129,13 +176,22 @@ async function generateWithModel(
       llmProcessing: configuration.llm_processing,
     });
     const firstFailure = result.failures[0];
-    if (firstFailure !== undefined && configuration.error_handling === 'Fail') return { kind: 'failed', message: firstFailure.error };
-    if (result.failedCount > 0) log.warn('segments kept their Auto content', { failedCount: result.failedCount });
-    return { kind: 'generated', extrasKey: result.extrasKey };
+    if (firstFailure === undefined) return { kind: 'generated', extrasKey: result.extrasKey, note: null };
+    // The stage's error names every model it tried ("model 'a': HTTP 500; fallback model 'b': ...").
+    const failedSegments = segmentCount(result.failedCount);
+    if (configuration.error_handling === 'Fail') {
+      return { kind: 'failed', message: `Language-model step failed for ${failedSegments}: ${firstFailure.error}` };
+    }
+    log.warn('segments kept their Auto content', { failedCount: result.failedCount });
+    return {
+      kind: 'generated',
+      extrasKey: result.extrasKey,
+      note: `${failedSegments} kept ${result.failedCount === 1 ? 'its' : 'their'} built-in content after language-model errors`,
+    };
   } catch (error) {
     if (isCancellation(error) || configuration.error_handling === 'Fail') throw error;
     log.warn('language model step failed; continuing with Auto content', { error: failureMessage(error) });
-    return keepCrops;
+    return { ...keepCrops, note: 'the language-model step failed; segments kept their built-in content' };
   }
 }
 

@@ -8,6 +8,7 @@ import {
   defineUpdate,
   log,
   makeContinueAsNewFunc,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -21,12 +22,14 @@ import {
   storageKeys,
   type ProcessDocumentInput,
   type ProcessingStartedSignal,
+  type StoredRunResults,
   type TaskConfiguration,
   type TaskState,
   type TaskStatus,
 } from '../contracts.js';
 import { cleanupStage } from './activity-proxies.js';
 import { deleteQuietly, failureMessage, runPipeline, type PipelineOutcome } from './pipeline.js';
+import { prefixesInUse } from './rerun-plan.js';
 import { TaskRecord, expiryOf, nowIso } from './task-record.js';
 
 export const taskStateQuery = defineQuery<TaskState>(TASK_STATE_QUERY);
@@ -72,6 +75,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let previous: TaskState | null = null;
   let deleting = false;
   let runCount = 0;
+  /** The last successful run's results, which later runs reuse for the steps whose inputs did not change. */
+  let storedRun: StoredRunResults | null = input.resumeStoredRun ?? null;
 
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
@@ -173,10 +178,12 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     activeRun = run;
     runCount++;
     const replacedOutputKey = previous?.outputKey ?? null;
+    // Histories from before reuse existed replay the old way: every step runs, the replaced run is deleted.
+    const reuse = patched('reuse-stored-run-results');
     const runPrefix = storageKeys.runPrefix(input.taskId, run.revision);
     const settled: { outcome?: PipelineOutcome; error?: unknown; done: boolean } = { done: false };
     void run.scope
-      .run(() => runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run) }))
+      .run(() => runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run), stored: reuse ? storedRun : null }))
       .then(
         (outcome) => Object.assign(settled, { outcome, done: true }),
         (error: unknown) => Object.assign(settled, { error, done: true }),
@@ -206,12 +213,22 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       outcome = { kind: 'failed', message };
     }
 
-    if (outcome.kind === 'succeeded') finish('Succeeded', 'Task succeeded', outcome.outputKey);
+    if (outcome.kind === 'succeeded') finish('Succeeded', outcome.message ?? 'Task succeeded', outcome.outputKey);
     else finish('Failed', outcome.message, null);
     log.info('run finished', { taskId: input.taskId, status: task.state.status, revision: run.revision });
 
-    if (replacedOutputKey !== null) await deleteQuietly(runPrefixOf(replacedOutputKey));
-    if (outcome.kind === 'failed') await deleteQuietly(runPrefix);
+    if (!reuse) {
+      if (replacedOutputKey !== null) await deleteQuietly(runPrefixOf(replacedOutputKey));
+      if (outcome.kind === 'failed') await deleteQuietly(runPrefix);
+      return;
+    }
+    // A failed run leaves the stored results alone, so that a corrected update can still reuse them;
+    // a successful one replaces them, and the runs nothing refers to any more are deleted.
+    if (outcome.kind === 'failed') return deleteQuietly(runPrefix);
+    const kept = prefixesInUse(outcome.stored);
+    const unused = [...prefixesInUse(storedRun)].filter((prefix) => !kept.has(prefix));
+    storedRun = outcome.stored;
+    for (const prefix of unused) await deleteQuietly(prefix);
   }
 
   for (;;) {
@@ -232,7 +249,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
           memo: { [TASK_MEMO_KEY]: task.state },
           typedSearchAttributes: workflowInfo().typedSearchAttributes,
         });
-        await continueAsNew({ ...input, resumeState: task.state });
+        await continueAsNew({ ...input, resumeState: task.state, resumeStoredRun: storedRun });
       }
       continue;
     }

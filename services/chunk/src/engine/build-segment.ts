@@ -27,8 +27,8 @@ function ocrResults(segment: Segment): OcrResult[] {
 /**
  * Chooses both renderings. Strategy LLM puts the model's answer in the chosen format when there is
  * one (otherwise the segment silently keeps Auto, as `error_handling: Continue` expects); the other
- * format always comes from the Auto rules. For tables the Auto Markdown is derived from the best
- * HTML available, so an LLM HTML table also yields the pipe table.
+ * format always comes from the Auto rules (behavior.md section 7), so for a Table the pipe table is
+ * built from the layout stage's table structure even when the model wrote the HTML.
  */
 function render(
   segment: Segment,
@@ -38,10 +38,8 @@ function render(
   extra: SegmentExtra | undefined,
 ): Rendered {
   const imageKey = extra?.imageKey ?? '';
+  const auto = renderAuto(type, { text, words: segment.words, tableHtml: segment.tableHtml, imageKey });
   const llmContent = config.strategy === 'LLM' && extra?.llmContent ? extra.llmContent : undefined;
-  const tableHtml =
-    type === 'Table' && llmContent !== undefined && config.format === 'Html' ? llmContent : segment.tableHtml;
-  const auto = renderAuto(type, { text, words: segment.words, tableHtml, imageKey });
   if (llmContent === undefined) return auto;
   return config.format === 'Html'
     ? { html: llmContent, markdown: auto.markdown }

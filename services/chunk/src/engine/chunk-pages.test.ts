@@ -56,7 +56,7 @@ describe('chunkPages', () => {
   });
 
   it('uses the language model answer for the chosen format and Auto for the other', () => {
-    const table = makeSegment('Table', 'x');
+    const table = makeSegment('Table', 'x', { tableHtml: '<table><tr><td>x</td></tr></table>' });
     const formula = makeSegment('Formula', 'E = mc2');
     const extras = new Map<string, SegmentExtra>([
       [
@@ -77,10 +77,11 @@ describe('chunkPages', () => {
     const [tableOut, formulaOut] = chunks[0]!.segments;
     expect(tableOut).toMatchObject({
       content: '<table><tr><th>h</th></tr><tr><td>v</td></tr></table>',
-      markdown: '| h |\n| --- |\n| v |',
+      // The other format follows the Auto rules: the layout stage's table structure.
+      markdown: '| x |\n| --- |',
       llm: 'custom answer',
       imageKey: 'crops/t.png',
-      embed: '| h |\n| --- |\n| v |\ncustom answer',
+      embed: '| x |\n| --- |\ncustom answer',
     });
     // No answer for the formula: Auto keeps it.
     expect(formulaOut!.content).toBe('$E = mc2$');

@@ -22,7 +22,7 @@ describe('tokenizers', () => {
     expect(a).toBe(b);
   });
 
-  it('refuses tokenizers it cannot load with FAILED_PRECONDITION and the id in the message', async () => {
+  it('without a tokenizer folder, refuses hub tokenizers with FAILED_PRECONDITION and the id in the message', async () => {
     const registry = createTokenizerRegistry();
     for (const id of ['bert-base-uncased', 'xlm-roberta-base', 'someone/custom-model']) {
       const error: unknown = await registry.load(id).catch((caught: unknown) => caught);

@@ -1,4 +1,7 @@
-import { AppError } from '@folio/runtime';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { AppError, errorMessage } from '@folio/runtime';
+import { fromBertVocab, fromTokenizerJson, type CountTokens } from './hf/tokenizer-json.js';
 
 /** Counts tokens the way an embedding model would see a text. */
 export interface Tokenizer {
@@ -15,8 +18,9 @@ export interface TokenizerRegistry {
 
 /** The requested tokenizer cannot be loaded here; retrying the same request will not help. */
 export class TokenizerUnavailableError extends AppError {
-  constructor(id: string, reason: string) {
+  constructor(id: string, reason: string, cause?: unknown) {
     super('FAILED_PRECONDITION', `Tokenizer '${id}' is not available: ${reason}`, {
+      cause,
       context: { tokenizer: id },
       expose: true,
     });
@@ -97,35 +101,106 @@ async function loadCl100k(): Promise<Tokenizer> {
   };
 }
 
-const loaders: Record<string, () => Promise<Tokenizer>> = {
-  Word: () => Promise.resolve(wordTokenizer),
-  Cl100kBase: loadCl100k,
-};
+/** Where hub tokenizers come from. */
+export interface TokenizerSources {
+  /** Folder with one sub-folder per tokenizer id holding `tokenizer.json` (or a BERT `vocab.txt`). */
+  dir: string;
+  /** Fetch a missing tokenizer.json from the hub and cache it in `dir`. */
+  allowDownload: boolean;
+  /** Hub base URL (HF_ENDPOINT). */
+  hubEndpoint: string;
+  /** Injected for tests; the global fetch otherwise. */
+  fetch?: (url: string, init: { signal: AbortSignal; redirect: 'follow' }) => Promise<Response>;
+  /** Download deadline. */
+  downloadTimeoutMs?: number;
+}
 
-/** Ids that name WordPiece/SentencePiece models; loading their vocabularies comes in a later change. */
-const NOT_YET_SUPPORTED = new Set(['bert-base-uncased', 'BertBaseUncased', 'xlm-roberta-base', 'XlmRobertaBase']);
+/** The API's enum spellings of the two hub tokenizers it names. */
+const ALIASES: Record<string, string> = { BertBaseUncased: 'bert-base-uncased', XlmRobertaBase: 'xlm-roberta-base' };
+
+/** A hub id: `name` or `owner/name`, no path tricks. */
+const HUB_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$/;
+
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null; // only "missing" is an ordinary outcome
+    throw error;
+  }
+}
+
+function toTokenizer(id: string, count: CountTokens): Tokenizer {
+  return { id, count };
+}
+
+function parseTokenizerJson(id: string, text: string): Tokenizer {
+  try {
+    return toTokenizer(id, fromTokenizerJson(JSON.parse(text)));
+  } catch (error) {
+    throw new TokenizerUnavailableError(id, `its tokenizer.json cannot be used: ${errorMessage(error)}`, error);
+  }
+}
+
+async function download(id: string, sources: TokenizerSources, destination: string): Promise<string> {
+  const url = `${sources.hubEndpoint.replace(/\/+$/, '')}/${id}/resolve/main/tokenizer.json`;
+  const fetchFn = sources.fetch ?? fetch;
+  let text: string;
+  try {
+    const response = await fetchFn(url, { signal: AbortSignal.timeout(sources.downloadTimeoutMs ?? 60_000), redirect: 'follow' });
+    if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
+    text = await response.text();
+    JSON.parse(text);
+  } catch (error) {
+    throw new TokenizerUnavailableError(id, `downloading its tokenizer.json failed: ${errorMessage(error)}`, error);
+  }
+  // Write beside the target and rename, so a concurrent reader never sees half a file.
+  await mkdir(dirname(destination), { recursive: true });
+  const partial = `${destination}.${process.pid}.partial`;
+  await writeFile(partial, text);
+  await rename(partial, destination);
+  return text;
+}
+
+/** Loads a hub tokenizer: tokenizer.json, else a BERT vocab.txt, else the hub if allowed. */
+async function loadHubTokenizer(id: string, sources: TokenizerSources): Promise<Tokenizer> {
+  if (!HUB_ID.test(id) || id.split('/').some((part) => part === '.' || part === '..'))
+    throw new TokenizerUnavailableError(id, 'not a valid tokenizer id (Word, Cl100kBase or a hub model id)');
+  const folder = join(sources.dir, ...id.split('/'));
+  const json = await readIfExists(join(folder, 'tokenizer.json'));
+  if (json !== null) return parseTokenizerJson(id, json);
+  const vocab = await readIfExists(join(folder, 'vocab.txt'));
+  if (vocab !== null) return toTokenizer(id, fromBertVocab(vocab, /uncased/i.test(id)));
+  if (!sources.allowDownload)
+    throw new TokenizerUnavailableError(
+      id,
+      `no ${id}/tokenizer.json in the tokenizer folder and downloads are disabled (TOKENIZERS_ALLOW_DOWNLOAD)`,
+    );
+  return parseTokenizerJson(id, await download(id, sources, join(folder, 'tokenizer.json')));
+}
 
 /**
- * Creates the per-process tokenizer cache. `Word` and `Cl100kBase` are built in; any other id
- * (the BERT and XLM-RoBERTa vocabularies, hub ids) fails with FAILED_PRECONDITION for now.
+ * Creates the per-process tokenizer cache. `Word` and `Cl100kBase` are built in; every other id
+ * (`bert-base-uncased`, `xlm-roberta-base`, any hub id) is read from `sources.dir`, or fetched
+ * from the hub when allowed. Without sources only the built-in two load.
  */
-export function createTokenizerRegistry(): TokenizerRegistry {
+export function createTokenizerRegistry(sources: TokenizerSources | null = null): TokenizerRegistry {
   // Cache the promise, not the value, so concurrent first requests share one load.
   const cache = new Map<string, Promise<Tokenizer>>();
+  const loadUncached = (id: string): Promise<Tokenizer> => {
+    if (id === 'Word') return Promise.resolve(wordTokenizer);
+    if (id === 'Cl100kBase') return loadCl100k();
+    if (sources === null) return Promise.reject(new TokenizerUnavailableError(id, 'no tokenizer folder is configured'));
+    return loadHubTokenizer(id, sources);
+  };
   return {
-    load(id: string): Promise<Tokenizer> {
+    load(requested: string): Promise<Tokenizer> {
+      const id = ALIASES[requested] ?? requested;
       const cached = cache.get(id);
       if (cached) return cached;
-      const loader = loaders[id];
-      if (!loader) {
-        const reason = NOT_YET_SUPPORTED.has(id)
-          ? 'its vocabulary is not installed in this deployment (supported: Word, Cl100kBase)'
-          : 'unknown tokenizer id (supported: Word, Cl100kBase)';
-        return Promise.reject(new TokenizerUnavailableError(id, reason));
-      }
-      const loading = loader();
+      const loading = loadUncached(id);
       cache.set(id, loading);
-      // A failed load must not poison the cache for later requests.
+      // A failed load must not poison the cache: installing the files later must work without a restart.
       void loading.catch(() => cache.delete(id));
       return loading;
     },

@@ -1,26 +1,166 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX } from './geometry.js';
+import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
+import type { SegmentType } from './segment-types.js';
+
+/** Whether a box shares a row with the anchor: it overlaps more than half the smaller height. */
+function sameRow(anchor: BBox, box: BBox): boolean {
+  return overlapLength(anchor.top, bottomOf(anchor), box.top, bottomOf(box)) > 0.5 * Math.min(anchor.height, box.height);
+}
 
 /**
- * Orders boxes top-to-bottom in rows, left-to-right within a row. A row is the first box not yet
- * placed plus every later box that starts above its bottom edge, so side-by-side columns read
- * column by column: the left one first, then the boxes beside it from top to bottom.
+ * Orders boxes top-to-bottom in rows, left-to-right within a row. A row is the topmost box not
+ * yet placed plus every box level with it (see sameRow); boxes that merely touch it wait for a
+ * later row, so a paragraph that overlaps the formula above it by a pixel still comes after it.
  */
 export function orderByPosition<T>(items: T[], boxOf: (item: T) => BBox): T[] {
-  const byTop = [...items].sort((a, b) => boxOf(a).top - boxOf(b).top || boxOf(a).left - boxOf(b).left);
+  let rest = [...items].sort((a, b) => boxOf(a).top - boxOf(b).top || boxOf(a).left - boxOf(b).left);
   const ordered: T[] = [];
-  let index = 0;
-  while (index < byTop.length) {
-    const anchor = boxOf(byTop[index]!);
-    const bottom = anchor.top + anchor.height;
-    let end = index + 1;
-    while (end < byTop.length && boxOf(byTop[end]!).top < bottom) end += 1;
+  while (rest.length > 0) {
+    const anchor = boxOf(rest[0]!);
+    const row = rest.filter((item, index) => index === 0 || sameRow(anchor, boxOf(item)));
     // A stable sort keeps top-to-bottom order among boxes with the same left edge.
-    ordered.push(...byTop.slice(index, end).sort((a, b) => boxOf(a).left - boxOf(b).left));
-    index = end;
+    ordered.push(...[...row].sort((a, b) => boxOf(a).left - boxOf(b).left));
+    rest = rest.filter((item) => !row.includes(item));
   }
   return ordered;
+}
+
+/** An empty stretch along one axis, [start, end). */
+interface Gap {
+  start: number;
+  end: number;
+}
+
+/** Gaps of at least `minGap` between the projections of the intervals, inside their span. */
+function gapsOf(intervals: [number, number][], minGap: number): Gap[] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const gaps: Gap[] = [];
+  let reach = sorted[0]?.[1] ?? 0;
+  for (const [start, end] of sorted.slice(1)) {
+    if (start - reach >= minGap) gaps.push({ start: reach, end: start });
+    reach = Math.max(reach, end);
+  }
+  return gaps;
+}
+
+function columnGaps<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): Gap[] {
+  return gapsOf(items.map((item) => [boxOf(item).left, rightOf(boxOf(item))]), minGap);
+}
+
+/** Splits items at the gaps of one axis by their centres, in axis order. */
+function splitAt<T>(items: T[], gaps: Gap[], centerOf: (item: T) => number): T[][] {
+  const parts: T[][] = gaps.map(() => []);
+  parts.push([]);
+  for (const item of items) {
+    const index = gaps.filter((gap) => centerOf(item) >= gap.end).length;
+    parts[index]!.push(item);
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+/**
+ * Recursive XY-cut. A set with a vertical whitespace gap from its top to its bottom is split into
+ * columns, read left to right. Otherwise it is cut into horizontal bands at its horizontal gaps,
+ * except that neighbouring bands that together still have a column gap are kept together (else the
+ * paragraphs of two columns would interleave wherever their gaps happen to line up).
+ * What cannot be cut (overlapping boxes) falls back to rows by position.
+ */
+function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
+  if (items.length <= 1) return items;
+  const columns = columnGaps(items, boxOf, minGap);
+  if (columns.length > 0) {
+    return splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2).flatMap((part) => xyCut(part, boxOf, minGap));
+  }
+  // Detector boxes of consecutive elements often overlap by a few pixels: trim them before
+  // looking for horizontal gaps.
+  const rowGaps = gapsOf(
+    items.map((item) => {
+      const box = boxOf(item);
+      const trim = Math.min(0.1 * box.height, 6);
+      return [box.top + trim, bottomOf(box) - trim];
+    }),
+    1,
+  );
+  if (rowGaps.length === 0) return orderByPosition(items, boxOf);
+  const bands = splitAt(items, rowGaps, (item) => boxOf(item).top + boxOf(item).height / 2);
+  const merged: T[][] = [];
+  for (const band of bands) {
+    const previous = merged[merged.length - 1];
+    if (previous && sharesColumns(previous, band, boxOf, minGap)) merged[merged.length - 1] = [...previous, ...band];
+    else merged.push(band);
+  }
+  // Merging can leave one band holding everything; it then has a common column gap, so it splits.
+  if (merged.length === 1 && columnGaps(merged[0]!, boxOf, minGap).length === 0) return orderByPosition(items, boxOf);
+  return merged.flatMap((band) => xyCut(band, boxOf, minGap));
+}
+
+/** Whether two bands side by side in columns: together they still have a full-height column gap. */
+function sharesColumns<T>(a: T[], b: T[], boxOf: (item: T) => BBox, minGap: number): boolean {
+  return columnGaps([...a, ...b], boxOf, minGap).length > 0;
+}
+
+/** What reading order reads of a segment. */
+export interface OrderableSegment {
+  segmentType: SegmentType | string;
+  bbox?: BBox;
+}
+
+const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_BOX;
+
+/**
+ * Reading order of a page's segments: page headers first, then the body by XY-cut (column by
+ * column on multi-column pages), then footnotes, then page footers; and every Caption moved next
+ * to the Table or Picture it describes (just before a visual it sits above, just after one it sits
+ * below), so the chunker keeps the pair together.
+ */
+export function orderSegments<T extends OrderableSegment>(segments: T[], pageWidth: number): T[] {
+  const minGap = Math.max(4, pageWidth * 0.008);
+  const of = (...types: string[]): T[] => segments.filter((s) => types.includes(s.segmentType));
+  const headers = orderByPosition(of('PageHeader'), boxOfSegment);
+  const footnotes = xyCut(of('Footnote'), boxOfSegment, minGap);
+  const footers = orderByPosition(of('PageFooter'), boxOfSegment);
+  const body = xyCut(
+    segments.filter((s) => !['PageHeader', 'Footnote', 'PageFooter'].includes(s.segmentType)),
+    boxOfSegment,
+    minGap,
+  );
+  return [...headers, ...placeCaptions(body), ...footnotes, ...footers];
+}
+
+/** The Table or Picture a caption belongs to: the nearest one above or below that it lines up with. */
+function visualOf<T extends OrderableSegment>(caption: T, visuals: T[]): { visual: T; above: boolean } | undefined {
+  const box = boxOfSegment(caption);
+  let best: { visual: T; above: boolean; distance: number } | undefined;
+  for (const visual of visuals) {
+    const other = boxOfSegment(visual);
+    if (overlapLength(box.left, rightOf(box), other.left, rightOf(other)) <= 0) continue;
+    const above = bottomOf(box) <= other.top + other.height / 2;
+    const distance = above ? other.top - bottomOf(box) : box.top - bottomOf(other);
+    // A caption sits close to its visual: within a third of the visual's height or 2 caption heights.
+    if (distance > Math.max(other.height / 3, 2 * box.height)) continue;
+    if (!best || distance < best.distance) best = { visual, above, distance };
+  }
+  return best;
+}
+
+function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
+  const visuals = ordered.filter((s) => s.segmentType === 'Table' || s.segmentType === 'Picture');
+  const captions = ordered.filter((s) => s.segmentType === 'Caption');
+  const moves = new Map<T, { visual: T; above: boolean }>();
+  for (const caption of captions) {
+    const found = visualOf(caption, visuals);
+    if (found) moves.set(caption, found);
+  }
+  const result = ordered.filter((s) => !moves.has(s));
+  for (const [caption, { visual, above }] of moves) {
+    const at = result.indexOf(visual);
+    // Several captions of one visual keep their relative order: insert after those already placed.
+    let index = above ? at : at + 1;
+    while (!above && index < result.length && moves.get(result[index]!)?.visual === visual) index += 1;
+    result.splice(index, 0, caption);
+  }
+  return result;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Word } from '@folio/proto/documents/v1';
 import { counterIds, word } from '../testing/fixtures.js';
-import { orderByPosition, orderWords } from './reading-order.js';
 import { pageSegment, segmentByBlocks, segmentByRegions } from './segmenter.js';
 
 // Two blocks given out of order: a title at the top (block 1), a two-line paragraph (block 0).
@@ -42,15 +42,32 @@ describe('pageSegment', () => {
   });
 });
 
+const page = { width: 1000, height: 1400 };
+const context = () => ({ page, pageIndex: 1, newId: counterIds() });
+
+/** A line of OCR words (all blockIndex 0, as PP-OCR gives them) starting at `left`. */
+function ocrLine(text: string, left: number, top: number, lineIndex: number): Word[] {
+  let x = left;
+  return text.split(' ').map((t) => {
+    const w = word(t, x, top, 0, lineIndex);
+    x += 10 * t.length + 8;
+    return w;
+  });
+}
+
+function paragraph(lines: string[], left: number, top: number, firstLine: number, lineHeight = 18): Word[] {
+  return lines.flatMap((line, index) => ocrLine(line, left, top + index * lineHeight, firstLine + index));
+}
+
 describe('segmentByRegions', () => {
-  it('puts words in the smallest region holding their centre and keeps the rest by block', () => {
+  it('puts words in the region holding them, keeps pictures without words, and orders by position', () => {
     const segments = segmentByRegions(
-      words,
+      [word('Title', 100, 40, 1, 2), ...paragraph(['first para', 'second line'], 100, 100, 0, 14)],
       [
         { segmentType: 'SectionHeader', bbox: { left: 90, top: 30, width: 200, height: 30 }, confidence: 0.9 },
         { segmentType: 'Picture', bbox: { left: 300, top: 300, width: 100, height: 100 }, confidence: 0.8 },
       ],
-      counterIds(),
+      context(),
     );
     expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([
       ['SectionHeader', 'Title', 0.9],
@@ -58,22 +75,68 @@ describe('segmentByRegions', () => {
       ['Picture', '', 0.8],
     ]);
   });
-});
 
-describe('reading order', () => {
-  it('reads side-by-side columns column by column', () => {
-    const boxes = [
-      { id: 'right-1', left: 320, top: 100, width: 250, height: 100 },
-      { id: 'left', left: 40, top: 100, width: 250, height: 600 },
-      { id: 'right-2', left: 320, top: 220, width: 250, height: 100 },
-      { id: 'header', left: 40, top: 20, width: 530, height: 40 },
-    ];
-    expect(orderByPosition(boxes, (b) => b).map((b) => b.id)).toEqual(['header', 'left', 'right-1', 'right-2']);
+  it('gives every word to exactly one segment and splits leftover OCR lines into paragraphs by gaps, not one giant box', () => {
+    const header = ocrLine('Journal of Tests 12 (2024) 1-9', 300, 40, 0);
+    const first = paragraph(['alpha beta gamma delta', 'epsilon zeta eta'], 100, 120, 1);
+    const second = paragraph(['theta iota kappa', 'lambda mu nu'], 100, 220, 3);
+    const detectedPara = paragraph(['xi omicron pi', 'rho sigma tau'], 100, 400, 5);
+    const all = [...header, ...first, ...second, ...detectedPara];
+    const segments = segmentByRegions(
+      all,
+      // A slightly tight box: the last word of each line pokes out of it.
+      [{ segmentType: 'Text', bbox: { left: 98, top: 398, width: 120, height: 34 }, confidence: 0.7 }],
+      context(),
+    );
+    const placed = segments.flatMap((s) => s.words);
+    expect(placed).toHaveLength(all.length);
+    expect(new Set(placed)).toEqual(new Set(all));
+    expect(segments.map((s) => [s.segmentType, text(s)])).toEqual([
+      ['PageHeader', 'Journal of Tests 12 (2024) 1-9'],
+      ['Text', 'alpha beta gamma delta epsilon zeta eta'],
+      ['Text', 'theta iota kappa lambda mu nu'],
+      ['Text', 'xi omicron pi rho sigma tau'],
+    ]);
+    // The detected paragraph grew to its words; the leftover ones are boxed by their words.
+    expect(segments[3]!.bbox!.width).toBeGreaterThan(120);
+    expect(segments[1]!.bbox).toEqual({ left: 100, top: 120, width: 214, height: 30 });
   });
 
-  it('orders lines top to bottom and words left to right', () => {
-    expect(
-      orderWords([word('b', 50, 0, 0, 0), word('c', 0, 20, 0, 1), word('a', 0, 0, 0, 0)]).map((w) => w.text),
-    ).toEqual(['a', 'b', 'c']);
+  it('merges a formula detected twice into one segment with its equation number', () => {
+    const formula = ocrLine('E = mc2', 200, 300, 0);
+    const number = ocrLine('(13)', 880, 300, 0);
+    const segments = segmentByRegions(
+      [...formula, ...number],
+      [
+        { segmentType: 'Formula', bbox: { left: 195, top: 296, width: 90, height: 24 }, confidence: 0.43 },
+        { segmentType: 'Formula', bbox: { left: 150, top: 298, width: 700, height: 18 }, confidence: 0.3 },
+      ],
+      context(),
+    );
+    expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([['Formula', 'E = mc2 (13)', 0.43]]);
+  });
+
+  it('drops a text region that holds no words on a page that has words, and builds table HTML', () => {
+    const table = [...ocrLine('Name Score', 100, 500, 0), ...ocrLine('Ann 12', 100, 520, 1)].map((w, index) => ({
+      ...w,
+      // Two columns: names at x 100, scores at x 300.
+      bbox: { ...w.bbox!, left: index % 2 === 0 ? 100 : 300 },
+    }));
+    const segments = segmentByRegions(
+      table,
+      [
+        { segmentType: 'Text', bbox: { left: 100, top: 100, width: 300, height: 50 }, confidence: 0.9 },
+        { segmentType: 'Table', bbox: { left: 90, top: 490, width: 300, height: 60 }, confidence: 0.8 },
+      ],
+      context(),
+    );
+    expect(segments.map((s) => s.segmentType)).toEqual(['Table']);
+    expect(segments[0]!.tableHtml).toBe(
+      '<table><thead><tr><th>Name</th><th>Score</th></tr></thead><tbody><tr><td>Ann</td><td>12</td></tr></tbody></table>',
+    );
+  });
+
+  it('gives a page without words or detections no segments (the handler adds the Page one)', () => {
+    expect(segmentByRegions([], [], context())).toEqual([]);
   });
 });

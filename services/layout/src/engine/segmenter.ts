@@ -1,9 +1,14 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areaOf, centerOf, containsPoint, unionBox } from './geometry.js';
+import { assignWords } from './assign-words.js';
+import { EMPTY_BOX, areaOf, clipToPage, intersect, median, padBox, unionBox } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
-import { orderByPosition, orderWords } from './reading-order.js';
+import { groupBlocks, groupLines } from './lines.js';
+import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
+import { refineTypes, type LineFont } from './refine-types.js';
 import type { SegmentType } from './segment-types.js';
+import { suppressOverlaps } from './suppress-overlaps.js';
+import { buildTableHtml } from './table-structure.js';
 
 /** Page size in pixels. */
 export interface PageSize {
@@ -30,7 +35,7 @@ export function pageSegment(words: Word[], page: PageSize, newId: IdFactory): Se
 /**
  * One `Text` segment per block of the words (their `blockIndex`, i.e. the PDF text layer's
  * blocks), boxed by the union of its words and ordered by position on the page. Not detected by
- * a model, so no confidence.
+ * a model, so no confidence. Used when no detector is configured.
  */
 export function segmentByBlocks(words: Word[], newId: IdFactory): Segment[] {
   const blocks = new Map<number, Word[]>();
@@ -41,26 +46,70 @@ export function segmentByBlocks(words: Word[], newId: IdFactory): Segment[] {
   return orderByPosition(segments, (s) => s.bbox ?? EMPTY_BOX);
 }
 
+/** Types whose detected box is the content itself (a figure, a table grid), not just room for words. */
+const VISUAL_TYPES: readonly SegmentType[] = ['Table', 'Picture', 'Formula'];
+
 /**
- * Segments from detected regions: each word goes to the smallest region holding its centre;
- * words outside every region become `Text` segments by block, so no text is ever lost. Regions
- * keep their detected box and confidence, and may hold no words (pictures).
+ * A segment's box: for visual types the detection grown to hold its words; for text types the
+ * words' box, plus at most half a line of the detection's margin around it (so a loose detection
+ * shrinks to its text and a tight one grows to its first and last words). Clipped to the page.
  */
-export function segmentByRegions(words: Word[], regions: DetectedRegion[], newId: IdFactory): Segment[] {
-  const assigned = regions.map(() => [] as Word[]);
-  const leftover: Word[] = [];
-  for (const word of words) {
-    const center = centerOf(word.bbox ?? EMPTY_BOX);
-    let best = -1;
-    regions.forEach((region, index) => {
-      if (containsPoint(region.bbox, center) && (best < 0 || areaOf(region.bbox) < areaOf(regions[best]!.bbox)))
-        best = index;
-    });
-    if (best >= 0) assigned[best]!.push(word);
-    else leftover.push(word);
-  }
-  const detected = regions.map((region, index) =>
-    segment(newId, region.segmentType, region.bbox, assigned[index]!, region.confidence),
+function fitBox(region: DetectedRegion, words: Word[], page: PageSize): BBox {
+  if (words.length === 0) return clipToPage(region.bbox, page);
+  const wordsBox = unionBox(boxesOf(words));
+  if (VISUAL_TYPES.includes(region.segmentType)) return clipToPage(unionBox([region.bbox, wordsBox]), page);
+  const margin = 0.5 * median(boxesOf(words).map((b) => b.height));
+  const detected = intersect(region.bbox, padBox(wordsBox, margin));
+  return clipToPage(areaOf(detected) > 0 ? unionBox([wordsBox, detected]) : wordsBox, page);
+}
+
+/** What segmentByRegions knows beyond words and detections. */
+export interface SegmentContext {
+  page: PageSize;
+  pageIndex: number;
+  newId: IdFactory;
+  /** Fonts of the text-layer lines by lineIndex, when the words are the text layer's. */
+  fonts?: Map<number, LineFont>;
+}
+
+/**
+ * The layout post-processing of one page: duplicate and nested detections suppressed; every word
+ * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
+ * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
+ * word positions; segments put in reading order. Detected segments carry the detector's score.
+ * A region of a text type that holds no words is dropped when the page has words (it found ink
+ * that is not text). A page with nothing at all gives no segments; the caller adds the Page one.
+ */
+export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
+  const { page, newId } = context;
+  const regions = suppressOverlaps(detections);
+  const { assigned, leftover } = assignWords(words, regions);
+  const detected: Segment[] = [];
+  regions.forEach((region, index) => {
+    const regionWords = assigned[index]!;
+    if (regionWords.length === 0 && words.length > 0 && !VISUAL_TYPES.includes(region.segmentType)) return;
+    detected.push(segment(newId, region.segmentType, fitBox(region, regionWords, page), regionWords, region.confidence));
+  });
+  const obstacles = detected.map((s) => s.bbox ?? EMPTY_BOX);
+  const isBlocked = (box: BBox): boolean =>
+    obstacles.some((obstacle) => areaOf(intersect(box, obstacle)) > 0.25 * Math.min(areaOf(box), areaOf(obstacle)));
+  const grown = groupBlocks(groupLines(leftover), { isBlocked }).map((lines) => {
+    const blockWords = lines.flatMap((line) => line.words);
+    return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);
+  });
+  const segments = [...detected, ...grown];
+  const types = refineTypes(
+    segments.map((s) => ({ segmentType: s.segmentType as SegmentType, bbox: s.bbox ?? EMPTY_BOX, words: s.words })),
+    { pageIndex: context.pageIndex, width: page.width, height: page.height, fonts: context.fonts },
   );
-  return orderByPosition([...detected, ...segmentByBlocks(leftover, newId)], (s) => s.bbox ?? EMPTY_BOX);
+  segments.forEach((s, index) => {
+    s.segmentType = types[index]!;
+    if (s.segmentType === 'Table') s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts) });
+  });
+  return orderSegments(segments, page.width);
+}
+
+function firstLineBold(words: Word[], fonts: Map<number, LineFont> | undefined): boolean {
+  const first = words[0];
+  return first !== undefined && fonts?.get(first.lineIndex)?.bold === true;
 }

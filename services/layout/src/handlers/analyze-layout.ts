@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertValidKey, getJson, putJson } from '@folio/runtime';
-import { PageSegments, PageWords, type Segment } from '@folio/proto/documents/v1';
+import { PageSegments, PageWords, TextLayer, type Segment } from '@folio/proto/documents/v1';
 import {
   SegmentationStrategy,
   type AnalyzeLayoutRequest,
@@ -9,6 +9,7 @@ import {
   type LayoutPageResult,
 } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
+import { lineFontsOf, type LineFont } from '../engine/refine-types.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { InvalidRequestError } from '../errors.js';
 
@@ -55,24 +56,34 @@ export function createAnalyzeLayoutHandler(
   const { store, engine, logger } = deps;
   const newId = deps.newId ?? randomUUID;
 
+  /** Fonts of the text layer's lines, when the page's words are that layer's (they share line indexes). */
+  async function fontsFor(input: LayoutPageInput, pageWords: PageWords | undefined): Promise<Map<number, LineFont> | undefined> {
+    const layerKey = input.textLayer?.key ?? '';
+    if (!layerKey || !pageWords?.source.startsWith('text-layer')) return undefined;
+    return lineFontsOf(TextLayer.fromJSON(await getJson(store, layerKey)));
+  }
+
   async function segmentPage(
     input: LayoutPageInput,
     strategy: SegmentationStrategy,
     size: PageSize,
   ): Promise<Segment[]> {
     const wordsKey = input.words?.key ?? '';
-    const words = wordsKey ? PageWords.fromJSON(await getJson(store, wordsKey)).words : [];
+    const pageWords = wordsKey ? PageWords.fromJSON(await getJson(store, wordsKey)) : undefined;
+    const words = pageWords?.words ?? [];
     if (strategy === SegmentationStrategy.SEGMENTATION_STRATEGY_PAGE) return [pageSegment(words, size, newId)];
     let segments: Segment[];
     // validate() checked that every input has a page.
-    const imageKey = input.page!.image?.key;
+    const page = input.page!;
+    const imageKey = page.image?.key;
     if (engine && imageKey) {
-      const regions = await engine.detect({
-        pageIndex: input.page!.pageIndex,
-        image: await store.get(imageKey),
-        ...size,
+      const regions = await engine.detect({ pageIndex: page.pageIndex, image: await store.get(imageKey), ...size });
+      segments = segmentByRegions(words, regions, {
+        page: size,
+        pageIndex: page.pageIndex,
+        newId,
+        fonts: await fontsFor(input, pageWords),
       });
-      segments = segmentByRegions(words, regions, newId);
     } else {
       segments = segmentByBlocks(words, newId);
     }

@@ -99,6 +99,17 @@ function toBody(model: ModelConfig, request: ChatRequest): string {
   });
 }
 
+/** The provider's `error.message` when the body is OpenAI's error JSON, else the body's start. */
+function errorDetail(text: string): string {
+  try {
+    const json = JSON.parse(text) as { error?: { message?: unknown } }; // checked just below
+    if (typeof json.error?.message === 'string') return json.error.message.slice(0, 200);
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.slice(0, 200);
+}
+
 type Attempt = { answer: ChatAnswer } | { retryable: boolean; error: ChatCallError; retryAfterMs: number | null };
 
 async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): Promise<Attempt> {
@@ -123,7 +134,7 @@ async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): 
   }
   if (!response.ok) {
     // Drain the body so the connection can be reused; its text helps the operator (never secrets).
-    const detail = (await response.text().catch(() => '')).slice(0, 200);
+    const detail = errorDetail(await response.text().catch(() => ''));
     const error = new ChatCallError(`HTTP ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
     return {
       retryable: isRetryableStatus(response.status),

@@ -100,11 +100,26 @@ async function mapLimit<T, R>(values: readonly T[], limit: number, fn: (value: T
   return results;
 }
 
-async function imagePart(store: ObjectStore, key: string): Promise<ContentPart | null> {
-  if (!key) return null;
+async function imagePart(store: ObjectStore, key: string): Promise<ContentPart> {
   const bytes = await store.get(key);
   const mimeType = detectFileType(bytes)?.mimeType ?? 'image/png';
   return { type: 'image_url', image_url: { url: `data:${mimeType};base64,${bytes.toString('base64')}` } };
+}
+
+/** Image parts read once per request: a page's segments share its page image (extended context). */
+type ImageCache = (key: string) => Promise<ContentPart | null>;
+
+function createImageCache(store: ObjectStore): ImageCache {
+  const parts = new Map<string, Promise<ContentPart>>();
+  return (key) => {
+    if (!key) return Promise.resolve(null);
+    let part = parts.get(key);
+    if (part === undefined) {
+      part = imagePart(store, key);
+      parts.set(key, part);
+    }
+    return part;
+  };
 }
 
 const REASK_TRUNCATED =
@@ -151,12 +166,17 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
     );
   }
 
-  async function runJob(job: SegmentJob, models: ModelConfig[], input: GenerateInput): Promise<SegmentAnswer> {
+  async function runJob(
+    job: SegmentJob,
+    models: ModelConfig[],
+    input: GenerateInput,
+    readImage: ImageCache,
+  ): Promise<SegmentAnswer> {
     let images: ContentPart[];
     try {
-      images = (
-        await Promise.all([imagePart(deps.store, job.imageKey), imagePart(deps.store, job.pageImageKey)])
-      ).filter((part) => part !== null);
+      images = (await Promise.all([readImage(job.imageKey), readImage(job.pageImageKey)])).filter(
+        (part) => part !== null,
+      );
     } catch (error) {
       return {
         segmentId: job.segmentId,
@@ -173,7 +193,7 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
       text: job.text,
     });
     const failures: string[] = [];
-    for (const model of models) {
+    for (const [index, model] of models.entries()) {
       try {
         const body = await ask(model, images, spec, input);
         return {
@@ -188,14 +208,14 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
           { segmentId: job.segmentId, modelId: model.id, reason: error.message },
           'model attempt failed',
         );
-        failures.push(`${model.id}: ${error.message}`);
+        failures.push(`${index === 0 ? 'model' : 'fallback model'} '${model.id}': ${error.message}`);
       }
     }
     return {
       segmentId: job.segmentId,
       content: '',
       modelId: '',
-      error: `Language model failed (${failures.join('; ')})`,
+      error: failures.join('; '),
     };
   }
 
@@ -206,7 +226,8 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
       if (deps.models.length === 0)
         throw new AppError('FAILED_PRECONDITION', 'No language model is configured', { expose: true });
       const models = resolveModels(input, deps.models);
-      return mapLimit(input.jobs, deps.concurrency, (job) => runJob(job, models, input));
+      const readImage = createImageCache(deps.store);
+      return mapLimit(input.jobs, deps.concurrency, (job) => runJob(job, models, input, readImage));
     },
   };
 }

@@ -9,6 +9,8 @@ export interface ScriptedReply {
   content?: string;
   finishReason?: string;
   raw?: string;
+  /** Milliseconds to wait before answering: a model's latency. */
+  delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -55,21 +57,23 @@ export async function startFakeChatServer(
       };
       requests.push(recorded);
       const scripted = reply(recorded, requests.length - 1);
-      const body =
-        scripted.raw ??
-        JSON.stringify({
-          id: 'cmpl-1',
-          object: 'chat.completion',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: scripted.content ?? '' },
-              finish_reason: scripted.finishReason ?? 'stop',
-            },
-          ],
-        });
-      response.writeHead(scripted.status ?? 200, { 'content-type': 'application/json', ...scripted.headers });
-      response.end(body);
+      return new Promise((resolve) => setTimeout(resolve, scripted.delayMs ?? 0)).then(() => {
+        const body =
+          scripted.raw ??
+          JSON.stringify({
+            id: 'cmpl-1',
+            object: 'chat.completion',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: scripted.content ?? '' },
+                finish_reason: scripted.finishReason ?? 'stop',
+              },
+            ],
+          });
+        response.writeHead(scripted.status ?? 200, { 'content-type': 'application/json', ...scripted.headers });
+        response.end(body);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

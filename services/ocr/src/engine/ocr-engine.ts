@@ -1,3 +1,4 @@
+import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 
 /** A rendered page handed to an OCR engine. */
@@ -8,6 +9,11 @@ export interface OcrPageImage {
   /** Image size in pixels. */
   width: number;
   height: number;
+  /**
+   * Read only these parts of the page (page pixels), e.g. the raster images of a page whose text
+   * layer covers the rest; absent: the whole page. Words still come back in page pixels.
+   */
+  regions?: BBox[];
 }
 
 /**

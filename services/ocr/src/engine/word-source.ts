@@ -1,8 +1,11 @@
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import { OcrStrategy } from '@folio/proto/ocr/v1';
 
-/** Where a page's words come from. */
-export type WordSource = 'text-layer' | 'engine' | 'none';
+/**
+ * Where a page's words come from; `text-layer+engine`: the text layer, plus OCR of the page's big
+ * raster images (see merge-words.ts).
+ */
+export type WordSource = 'text-layer' | 'text-layer+engine' | 'engine' | 'none';
 
 /** The words of a text layer in its own order (MuPDF's: blocks, lines, words). */
 export function textLayerWords(layer: TextLayer): Word[] {
@@ -30,14 +33,21 @@ export function isUsableTextLayer(words: Word[]): boolean {
 
 /**
  * Picks the source of a page's words. All (and unspecified, the API default) uses the engine for
- * every page; Auto keeps a usable text layer and uses the engine elsewhere. With no engine
- * configured, the text layer is used whatever the strategy, and pages without one get no words.
+ * every page; Auto keeps a usable text layer (adding OCR of its big images when it has any) and
+ * uses the engine elsewhere. With no engine configured, the text layer is used whatever the
+ * strategy, and pages without one get no words.
  */
-export function chooseWordSource(strategy: OcrStrategy, textLayerUsable: boolean, hasEngine: boolean): WordSource {
+export function chooseWordSource(
+  strategy: OcrStrategy,
+  textLayerUsable: boolean,
+  hasEngine: boolean,
+  hasImagesToRead = false,
+): WordSource {
   if (!hasEngine) return textLayerUsable ? 'text-layer' : 'none';
   switch (strategy) {
     case OcrStrategy.OCR_STRATEGY_AUTO:
-      return textLayerUsable ? 'text-layer' : 'engine';
+      if (!textLayerUsable) return 'engine';
+      return hasImagesToRead ? 'text-layer+engine' : 'text-layer';
     case OcrStrategy.OCR_STRATEGY_ALL:
     case OcrStrategy.OCR_STRATEGY_UNSPECIFIED:
     case OcrStrategy.UNRECOGNIZED:

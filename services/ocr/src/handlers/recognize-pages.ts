@@ -8,6 +8,7 @@ import {
   type RecognizePagesResponse,
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
+import { imageRegionsToRead, mergeImageWords } from '../engine/merge-words.js';
 import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 import { InvalidRequestError } from '../errors.js';
 
@@ -41,34 +42,53 @@ function validate(request: RecognizePagesRequest): void {
   });
 }
 
+/** Maps items with at most `limit` calls in flight; results keep the items' order. */
+async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      // index < items.length was checked just above, and no other worker took it (single thread).
+      results[index] = await map(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+  return results;
+}
+
 /**
  * RecognizePages: the words of each page, from its PDF text layer or the OCR engine (see
- * `chooseWordSource`), stored as JSON PageWords at `<output_prefix>words-<page_index>.json`.
+ * `chooseWordSource`; under Auto, big images of a text-layer page are read too and their words
+ * merged in), pages of a batch `concurrency` at a time, stored as JSON PageWords at `<output_prefix>words-<page_index>.json`.
  */
 export function createRecognizePagesHandler(
   deps: OcrServerDeps,
 ): (request: RecognizePagesRequest) => Promise<RecognizePagesResponse> {
   const { store, engine, logger } = deps;
+  const concurrency = Math.max(1, deps.concurrency ?? 1);
 
   async function recognizePage(input: OcrPageInput, strategy: OcrStrategy, prefix: string): Promise<OcrPageResult> {
     // validate() checked that every input has a page.
     const page = input.page!;
     const layerKey = input.textLayer?.key ?? '';
-    const layerWords = layerKey ? textLayerWords(TextLayer.fromJSON(await getJson(store, layerKey))) : [];
-    const source = chooseWordSource(strategy, isUsableTextLayer(layerWords), engine !== undefined);
+    const layer = layerKey ? TextLayer.fromJSON(await getJson(store, layerKey)) : undefined;
+    const layerWords = layer ? textLayerWords(layer) : [];
+    const imageRegions = layer ? imageRegionsToRead(layer) : [];
+    const source = chooseWordSource(strategy, isUsableTextLayer(layerWords), engine !== undefined, imageRegions.length > 0);
     let words: Word[] = [];
     if (source === 'text-layer') words = layerWords;
-    if (source === 'engine' && engine) {
+    if ((source === 'engine' || source === 'text-layer+engine') && engine) {
       const imageKey = page.image?.key;
       if (!imageKey) throw new InvalidRequestError(`Page ${page.pageIndex} has no image to recognise`);
-      words = await engine.recognize({
-        pageIndex: page.pageIndex,
-        image: await store.get(imageKey),
-        width: page.width,
-        height: page.height,
-      });
+      const image = { pageIndex: page.pageIndex, image: await store.get(imageKey), width: page.width, height: page.height };
+      words =
+        source === 'engine'
+          ? await engine.recognize(image)
+          : mergeImageWords(layerWords, await engine.recognize({ ...image, regions: imageRegions }));
     }
-    const sourceName = source === 'engine' && engine ? engine.name : source;
+    const sourceName = !engine ? source : source.replace('engine', engine.name);
     const pageWords: PageWords = {
       pageIndex: page.pageIndex,
       width: page.width,
@@ -85,10 +105,11 @@ export function createRecognizePagesHandler(
     if (!engine && request.strategy !== OcrStrategy.OCR_STRATEGY_AUTO) {
       logger.debug({ strategy: OcrStrategy[request.strategy] }, 'no OCR engine configured: using the PDF text layer');
     }
-    // One page at a time: an OCR engine saturates the CPU on its own, and text-layer pages are
-    // quick storage round trips.
-    const pages: OcrPageResult[] = [];
-    for (const input of request.pages) pages.push(await recognizePage(input, request.strategy, request.outputPrefix));
+    // `concurrency` pages at once: each OCR inference uses its own ONNX threads, so the service
+    // sets concurrency x threads to the cores it may use.
+    const pages = await mapConcurrently(request.pages, concurrency, (input) =>
+      recognizePage(input, request.strategy, request.outputPrefix),
+    );
     const bySource = pages.reduce<Record<string, number>>(
       (counts, page) => ({ ...counts, [page.source]: (counts[page.source] ?? 0) + 1 }),
       {},

@@ -1,0 +1,53 @@
+// `npm run eval`: sets up, then scores the service's pipeline on the evaluation corpus
+// (../shared/corpus: OmniDocBench demo pages and the ICDAR 2013 tables) on a real stack with the
+// model engines on, prints the figures and writes a JSON report. The work is in test/eval/.
+//
+//   npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR]
+//                   [--high-resolution] [--corpus DIR]
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { run } from './lib/run.mjs';
+import { setup } from './setup.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// npm runs scripts from the root; relative paths on the command line mean the caller's folder.
+const callerDir = process.env.INIT_CWD ?? process.cwd();
+
+const { values } = parseArgs({
+  options: {
+    set: { type: 'string', default: 'all' },
+    limit: { type: 'string' },
+    out: { type: 'string', default: 'eval-report.json' },
+    draw: { type: 'string' },
+    'high-resolution': { type: 'boolean', default: false },
+    corpus: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write('usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--high-resolution] [--corpus DIR]\n');
+  process.exit(0);
+}
+if (!['omnidoc', 'icdar', 'all'].includes(values.set)) {
+  process.stderr.write(`--set must be omnidoc, icdar or all, not ${values.set}\n`);
+  process.exit(2);
+}
+if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) {
+  process.stderr.write(`--limit must be a positive integer, not ${values.limit}\n`);
+  process.exit(2);
+}
+
+const env = {
+  ...process.env,
+  FOLIO_EVAL_SET: values.set,
+  FOLIO_EVAL_OUT: resolve(callerDir, values.out),
+  FOLIO_EVAL_HIGH_RESOLUTION: values['high-resolution'] ? '1' : '0',
+  ...(values.limit ? { FOLIO_EVAL_LIMIT: values.limit } : {}),
+  ...(values.draw ? { FOLIO_EVAL_DRAW: resolve(callerDir, values.draw) } : {}),
+  ...(values.corpus ? { FOLIO_EVAL_CORPUS: resolve(callerDir, values.corpus) } : {}),
+};
+
+await setup();
+await run('npm', ['run', 'eval', '-w', 'test'], { cwd: root, env });

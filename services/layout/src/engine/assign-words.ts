@@ -1,0 +1,88 @@
+import type { Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, areaOf, bottomOf, centerOf, containsPoint, fractionInside, rightOf } from './geometry.js';
+import type { DetectedRegion } from './layout-engine.js';
+
+/** Where each word went: `assigned[i]` are the words of `regions[i]`; the rest are leftovers. */
+export interface WordAssignment {
+  assigned: Word[][];
+  leftover: Word[];
+}
+
+/** A word at least this much inside a region (fraction of its own area) belongs to it. */
+const MIN_INSIDE = 0.5;
+
+const boxOf = (word: Word): typeof EMPTY_BOX => word.bbox ?? EMPTY_BOX;
+
+/** The region a word belongs to by geometry alone, or -1. */
+function regionOfWord(word: Word, regions: DetectedRegion[]): number {
+  const box = boxOf(word);
+  let best = -1;
+  let bestFraction = 0;
+  regions.forEach((region, index) => {
+    // A zero-area word (an OCR glitch) counts by its centre.
+    const fraction = areaOf(box) > 0 ? fractionInside(box, region.bbox) : containsPoint(region.bbox, centerOf(box)) ? 1 : 0;
+    const better =
+      fraction > bestFraction + 1e-6 ||
+      (best >= 0 && Math.abs(fraction - bestFraction) <= 1e-6 && areaOf(region.bbox) < areaOf(regions[best]!.bbox));
+    if (fraction >= MIN_INSIDE && better) {
+      best = index;
+      bestFraction = fraction;
+    }
+  });
+  return best;
+}
+
+const EQUATION_NUMBER = /^\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/;
+
+/** Whether the word's vertical centre lies within the region's height. */
+function isLevel(word: Word, region: DetectedRegion): boolean {
+  const center = centerOf(boxOf(word));
+  return center.y >= region.bbox.top && center.y <= bottomOf(region.bbox);
+}
+
+/**
+ * Whether a word outside every region continues a line that a region holds: beside the region
+ * (within two word heights) and level with it. Detector boxes are often a little tight, and the
+ * first or last word of a line would otherwise become a segment of its own.
+ */
+function continuesRegion(word: Word, region: DetectedRegion): boolean {
+  const box = boxOf(word);
+  const reach = 2 * box.height;
+  const level = isLevel(word, region);
+  const near = box.left <= rightOf(region.bbox) + reach && rightOf(box) >= region.bbox.left - reach;
+  return level && near;
+}
+
+/**
+ * Gives every word to at most one region: the one holding the largest part of it (at least half;
+ * ties go to the smaller region, the more specific one). A word left out that shares its line with
+ * words of a region it sits beside joins that region. Every word ends up in exactly one of
+ * `assigned` or `leftover`.
+ */
+export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssignment {
+  const assigned = regions.map(() => [] as Word[]);
+  const regionByLine = new Map<number, Set<number>>();
+  const unplaced: Word[] = [];
+  for (const word of words) {
+    const index = regionOfWord(word, regions);
+    if (index < 0) {
+      unplaced.push(word);
+      continue;
+    }
+    assigned[index]!.push(word);
+    regionByLine.set(word.lineIndex, (regionByLine.get(word.lineIndex) ?? new Set()).add(index));
+  }
+  const leftover: Word[] = [];
+  for (const word of unplaced) {
+    const candidates = [...(regionByLine.get(word.lineIndex) ?? [])];
+    let index = candidates.find((candidate) => continuesRegion(word, regions[candidate]!));
+    // An equation number at the margin belongs to the displayed formula level with it.
+    if (index === undefined && EQUATION_NUMBER.test(word.text)) {
+      const formula = regions.findIndex((region) => region.segmentType === 'Formula' && isLevel(word, region));
+      if (formula >= 0) index = formula;
+    }
+    if (index === undefined) leftover.push(word);
+    else assigned[index]!.push(word);
+  }
+  return { assigned, leftover };
+}

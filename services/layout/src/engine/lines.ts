@@ -1,0 +1,84 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
+
+/** A run of words on one line of text, left to right. */
+export interface TextLineGroup {
+  words: Word[];
+  bbox: BBox;
+}
+
+const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
+
+function lineOf(words: Word[]): TextLineGroup {
+  const sorted = [...words].sort((a, b) => boxOf(a).left - boxOf(b).left);
+  return { words: sorted, bbox: unionBox(sorted.map(boxOf)) };
+}
+
+/**
+ * Groups words into lines: words that share a `lineIndex` (the text layer's or the OCR
+ * detector's line) form a line, which is then split wherever two neighbours are more than
+ * `maxGapFactor` line heights apart (a text-layer line may run across two columns or table
+ * cells). Lines come top to bottom, then left to right.
+ */
+export function groupLines(words: Word[], maxGapFactor = 2.5): TextLineGroup[] {
+  const byIndex = new Map<number, Word[]>();
+  for (const word of words) byIndex.set(word.lineIndex, [...(byIndex.get(word.lineIndex) ?? []), word]);
+  const lines: TextLineGroup[] = [];
+  for (const lineWords of byIndex.values()) {
+    const sorted = [...lineWords].sort((a, b) => boxOf(a).left - boxOf(b).left);
+    const height = median(sorted.map((w) => boxOf(w).height));
+    let run: Word[] = [];
+    for (const word of sorted) {
+      const previous = run[run.length - 1];
+      if (previous && boxOf(word).left - rightOf(boxOf(previous)) > maxGapFactor * height) {
+        lines.push(lineOf(run));
+        run = [];
+      }
+      run.push(word);
+    }
+    if (run.length > 0) lines.push(lineOf(run));
+  }
+  return lines.sort((a, b) => a.bbox.top - b.bbox.top || a.bbox.left - b.bbox.left);
+}
+
+/** Options of groupBlocks. */
+export interface BlockOptions {
+  /** Largest vertical gap between lines of one block, in line heights. */
+  maxGapFactor: number;
+  /** Lines whose heights differ by more than this ratio are different blocks (a heading and its text). */
+  maxHeightRatio: number;
+  /** Whether a block may grow over this box; detected regions are obstacles. */
+  isBlocked?: (box: BBox) => boolean;
+}
+
+const DEFAULT_BLOCK_OPTIONS: BlockOptions = { maxGapFactor: 0.9, maxHeightRatio: 1.4 };
+
+/**
+ * Groups lines into paragraph-like blocks: a line joins the block whose last line is just above
+ * it (gap at most `maxGapFactor` line heights), overlaps it horizontally and has a similar height,
+ * unless the grown block would run into an obstacle. Blocks keep their lines top to bottom.
+ */
+export function groupBlocks(lines: TextLineGroup[], options: Partial<BlockOptions> = {}): TextLineGroup[][] {
+  const { maxGapFactor, maxHeightRatio, isBlocked } = { ...DEFAULT_BLOCK_OPTIONS, ...options };
+  const blocks: { lines: TextLineGroup[]; bbox: BBox }[] = [];
+  for (const line of lines) {
+    const height = line.bbox.height;
+    const target = blocks.find((block) => {
+      const last = block.lines[block.lines.length - 1]!;
+      const gap = line.bbox.top - bottomOf(last.bbox);
+      const ratio = Math.max(height, last.bbox.height) / Math.max(1, Math.min(height, last.bbox.height));
+      if (gap > maxGapFactor * Math.max(height, last.bbox.height) || gap < -0.5 * height) return false;
+      if (ratio > maxHeightRatio) return false;
+      if (overlapLength(block.bbox.left, rightOf(block.bbox), line.bbox.left, rightOf(line.bbox)) <= 0) return false;
+      return !isBlocked?.(unionBox([block.bbox, line.bbox]));
+    });
+    if (target) {
+      target.lines.push(line);
+      target.bbox = unionBox([target.bbox, line.bbox]);
+    } else {
+      blocks.push({ lines: [line], bbox: line.bbox });
+    }
+  }
+  return blocks.map((block) => block.lines);
+}

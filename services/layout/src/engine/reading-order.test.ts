@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
+import { word } from '../testing/fixtures.js';
+
+function seg(name: string, segmentType: string, left: number, top: number, width: number, height: number) {
+  return { name, segmentType, bbox: { left, top, width, height } };
+}
+
+const names = (segments: { name: string }[]): string[] => segments.map((s) => s.name);
+
+describe('orderSegments', () => {
+  it('reads a two-column page column by column, even where the paragraph gaps of both columns line up', () => {
+    const page = [
+      seg('R1', 'Text', 320, 100, 250, 100),
+      seg('L2', 'Text', 40, 220, 250, 150),
+      seg('title', 'Title', 40, 40, 530, 40),
+      seg('L1', 'Text', 40, 100, 250, 100),
+      seg('R2', 'Text', 320, 220, 250, 150),
+      seg('figure', 'Picture', 40, 400, 530, 200),
+    ];
+    expect(names(orderSegments(page, 612))).toEqual(['title', 'L1', 'L2', 'R1', 'R2', 'figure']);
+  });
+
+  it('puts page headers first and footnotes, then page footers, last', () => {
+    const page = [
+      seg('footer', 'PageFooter', 280, 760, 40, 12),
+      seg('body', 'Text', 40, 100, 530, 300),
+      seg('note', 'Footnote', 40, 700, 530, 30),
+      seg('header', 'PageHeader', 40, 20, 530, 12),
+      seg('after', 'Text', 40, 410, 530, 100),
+    ];
+    expect(names(orderSegments(page, 612))).toEqual(['header', 'body', 'after', 'note', 'footer']);
+  });
+
+  it('places a caption right after the picture above it and right before the table below it', () => {
+    const page = [
+      seg('picture', 'Picture', 40, 100, 250, 200),
+      seg('right', 'Text', 320, 100, 250, 400),
+      seg('figure caption', 'Caption', 40, 305, 250, 20),
+      seg('text', 'Text', 40, 340, 250, 60),
+      seg('table caption', 'Caption', 40, 410, 250, 20),
+      seg('table', 'Table', 40, 435, 250, 100),
+    ];
+    expect(names(orderSegments(page, 612))).toEqual(['picture', 'figure caption', 'text', 'table caption', 'table', 'right']);
+  });
+
+  it('reads a formula before the paragraph that overlaps its bottom edge by a pixel', () => {
+    const page = [seg('formula', 'Formula', 135, 433, 1260, 60), seg('para', 'Text', 125, 492, 1262, 106)];
+    expect(names(orderSegments(page, 1517))).toEqual(['formula', 'para']);
+  });
+});
+
+describe('orderByPosition', () => {
+  it('reads boxes level with each other left to right', () => {
+    const boxes = [seg('b', 'Text', 300, 102, 10, 10), seg('a', 'Text', 10, 100, 10, 10), seg('c', 'Text', 10, 200, 10, 10)];
+    expect(names(orderByPosition(boxes, (s) => s.bbox))).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('orderWords', () => {
+  it('reads lines top to bottom and words left to right', () => {
+    const words = [word('b', 50, 10, 0, 0), word('c', 10, 30, 0, 1), word('a', 10, 10, 0, 0)];
+    expect(orderWords(words).map((w) => w.text)).toEqual(['a', 'b', 'c']);
+  });
+});

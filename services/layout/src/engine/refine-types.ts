@@ -1,0 +1,133 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { TextLayer, Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, bottomOf, median } from './geometry.js';
+import type { SegmentType } from './segment-types.js';
+
+/** Font facts of a text-layer line. */
+export interface LineFont {
+  /** In page pixels. */
+  fontSize: number;
+  bold: boolean;
+}
+
+/** Line fonts by `lineIndex`, from the page's text layer (whose words carry the same indexes). */
+export function lineFontsOf(layer: TextLayer): Map<number, LineFont> {
+  const fonts = new Map<number, LineFont>();
+  for (const block of layer.blocks) {
+    for (const line of block.lines) {
+      const lineIndex = line.words[0]?.lineIndex;
+      if (lineIndex !== undefined) fonts.set(lineIndex, { fontSize: line.fontSize, bold: line.bold });
+    }
+  }
+  return fonts;
+}
+
+/** What refinement reads of a segment. */
+export interface RefinableSegment {
+  segmentType: SegmentType;
+  bbox: BBox;
+  words: Word[];
+}
+
+/** What refinement knows about the page. */
+export interface PageFacts {
+  pageIndex: number;
+  width: number;
+  height: number;
+  /** Fonts of the words' lines; absent when the words came from OCR. */
+  fonts?: Map<number, LineFont>;
+}
+
+/** Top and bottom bands of the page (fractions of its height) where running headers and footers live. */
+const HEADER_BAND = 0.1;
+const FOOTER_BAND = 0.9;
+/** The lower part of the page where footnotes live. */
+const FOOTNOTE_BAND = 0.7;
+
+const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
+const PAGE_NUMBER = /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
+
+interface SegmentFacts {
+  /** Font size (text layer) or median word height (OCR), in page pixels. */
+  size: number;
+  bold: boolean;
+  lineCount: number;
+  text: string;
+}
+
+function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undefined): SegmentFacts {
+  const lineIndexes = [...new Set(segment.words.map((w) => w.lineIndex))];
+  const lineFonts = fonts ? lineIndexes.map((index) => fonts.get(index)).filter((f) => f !== undefined) : [];
+  const size =
+    lineFonts.length > 0 ? median(lineFonts.map((f) => f.fontSize)) : median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
+  const bold = lineFonts.length > 0 && lineFonts.filter((f) => f.bold).length * 2 > lineFonts.length;
+  const text = segment.words.map((w) => w.text).join(' ');
+  return { size, bold, lineCount: lineIndexes.length, text };
+}
+
+/** The body text size of a page: the size most of its words have (median over words). */
+function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, LineFont> | undefined): number {
+  const words = segments.flatMap((segment) => segment.words);
+  if (fonts && fonts.size > 0) {
+    const sizes = words.map((w) => fonts.get(w.lineIndex)?.fontSize).filter((s) => s !== undefined);
+    if (sizes.length > 0) return median(sizes);
+  }
+  return median(words.map((w) => (w.bbox ?? EMPTY_BOX).height));
+}
+
+function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolean {
+  if (facts.lineCount > 2 || facts.text.length > 150 || facts.text.length === 0) return false;
+  // Without fonts only a clearly bigger size tells a heading (OCR boxes vary in height).
+  return hasFonts ? facts.size >= 1.15 * body || facts.bold : facts.size >= 1.4 * body;
+}
+
+/**
+ * Corrects the detector's types with what the text tells: font size and weight (Title vs
+ * SectionHeader, and short big or bold Text as a heading), a bullet or number first (ListItem),
+ * small text low on the page (Footnote), and short lines alone at the very top or foot of the page
+ * (PageHeader, PageFooter). Only text-bearing types change; Table, Picture, Formula and Caption
+ * stay as detected. Returns one type per segment.
+ */
+export function refineTypes(segments: RefinableSegment[], page: PageFacts): SegmentType[] {
+  const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
+  const body = bodySizeOf(segments, page.fonts);
+  const facts = segments.map((segment) => factsOf(segment, page.fonts));
+  const largest = Math.max(0, ...facts.map((f) => f.size));
+  const withWords = segments.map((s, i) => ({ s, i })).filter(({ s }) => s.words.length > 0);
+  const topmost = withWords.reduce<number>((best, { s, i }) => (best < 0 || s.bbox.top < segments[best]!.bbox.top ? i : best), -1);
+  const bottommost = withWords.reduce<number>(
+    (best, { s, i }) => (best < 0 || bottomOf(s.bbox) > bottomOf(segments[best]!.bbox) ? i : best),
+    -1,
+  );
+
+  return segments.map((segment, index) => {
+    const type = segment.segmentType;
+    const fact = facts[index]!;
+    if (segment.words.length === 0 || !['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote', 'PageHeader', 'PageFooter'].includes(type))
+      return type;
+    const short = fact.lineCount <= 2 && fact.text.length <= 200;
+    // Running headers and footers: short, alone in the page's top or bottom band.
+    if (type === 'PageHeader' || type === 'PageFooter') return type;
+    // Running lines are set no bigger than the body; a big line at the top is the heading.
+    const runningSized = fact.size <= (hasFonts ? 1.1 : 1.25) * body && !fact.bold;
+    // Only plain Text is re-typed by position: a heading that opens a page stays a heading.
+    const running = type === 'Text' && short && runningSized;
+    if (running && index === topmost && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
+    if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
+      if (index === bottommost || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
+    }
+    if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
+      if (type !== 'Text' && !hasFonts) return type;
+      // The page's biggest text, well above body size, high on a first page: the document title.
+      const titleSized = fact.size >= 1.5 * body && fact.size >= largest - 0.5;
+      if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height))) return 'Title';
+      if (type === 'Title' && hasFonts && fact.size < 1.15 * body && !fact.bold) return 'Text';
+      return 'SectionHeader';
+    }
+    const first = segment.words[0]?.text ?? '';
+    if (type === 'Text' && BULLET.test(first) && segment.words.length > 1) return 'ListItem';
+    if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0 && fact.size <= 0.85 * body)
+      return 'Footnote';
+    return type;
+  });
+}

@@ -1,0 +1,172 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
+
+const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
+
+/** A cell: its words and the columns it spans, [first, last]. */
+interface Cell {
+  words: Word[];
+  first: number;
+  last: number;
+}
+
+interface Row {
+  cells: Cell[];
+  box: BBox;
+}
+
+/** Words into rows: a word joins the row it overlaps vertically by at least half its height. */
+function rowsOf(words: Word[]): Word[][] {
+  const rows: { words: Word[]; top: number; bottom: number }[] = [];
+  for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
+    const box = boxOf(word);
+    const row = rows.find((r) => overlapLength(r.top, r.bottom, box.top, bottomOf(box)) >= 0.5 * Math.min(box.height, r.bottom - r.top));
+    if (row) {
+      row.words.push(word);
+      row.top = Math.min(row.top, box.top);
+      row.bottom = Math.max(row.bottom, bottomOf(box));
+    } else {
+      rows.push({ words: [word], top: box.top, bottom: bottomOf(box) });
+    }
+  }
+  return rows.sort((a, b) => a.top - b.top).map((row) => row.words.sort((a, b) => boxOf(a).left - boxOf(b).left));
+}
+
+/** Splits a row into runs of words closer than `gap` to each other. */
+function runsOf(row: Word[], gap: number): Word[][] {
+  const runs: Word[][] = [];
+  for (const word of row) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (run && previous && boxOf(word).left - rightOf(boxOf(previous)) < gap) run.push(word);
+    else runs.push([word]);
+  }
+  return runs;
+}
+
+/**
+ * Column boundaries from vertical whitespace: x positions that no run of words covers in more
+ * than a tenth of the rows (so a spanning header cell does not hide the columns under it). Each
+ * boundary is the middle of such an empty stretch.
+ */
+function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
+  const width = Math.max(1, Math.ceil(right - left));
+  const cover = new Uint16Array(width);
+  for (const runs of runRows) {
+    const covered = new Uint8Array(width);
+    for (const run of runs) {
+      const box = unionBox(run.map(boxOf));
+      for (let x = Math.max(0, Math.floor(box.left - left)); x < Math.min(width, Math.ceil(rightOf(box) - left)); x += 1) covered[x] = 1;
+    }
+    for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
+  }
+  const allowed = Math.floor(runRows.length / 10);
+  const boundaries: number[] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x += 1) {
+    const empty = x < width && cover[x]! <= allowed;
+    if (empty && start < 0) start = x;
+    if (!empty && start >= 0) {
+      // Only stretches between text count: the margins of the table box are not boundaries.
+      if (start > 0 && x < width && x - start >= minGap) boundaries.push(left + (start + x) / 2);
+      start = -1;
+    }
+  }
+  return boundaries;
+}
+
+function columnOf(x: number, boundaries: number[]): number {
+  return boundaries.filter((boundary) => x > boundary).length;
+}
+
+const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:]+$/u;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+}
+
+/** Whether row `next` continues the cells of `row` (a wrapped line of a multi-line cell). */
+function continues(row: Row, next: Row, lineHeight: number): boolean {
+  if (next.box.top - bottomOf(row.box) > 0.6 * lineHeight) return false;
+  // A continuation line leaves the first column empty and only adds to cells the row has.
+  if (next.cells.some((cell) => cell.first === 0)) return false;
+  return next.cells.every((cell) => row.cells.some((own) => own.first <= cell.first && own.last >= cell.last));
+}
+
+/** Options of buildTableHtml. */
+export interface TableOptions {
+  /** Whether the first row is set in bold (from the text layer); a bold first row is the header. */
+  firstRowBold?: boolean;
+}
+
+/**
+ * Builds an HTML table from the words inside a Table region, for pages without a table-structure
+ * model: rows from line positions, column boundaries from vertical whitespace across the rows,
+ * cells as runs of words between boundaries (`colspan` where a run crosses one), wrapped lines of
+ * multi-line cells merged into their row, and the first row as `<th>` when it is obviously a
+ * header (bold, or words above a body of numbers). Returns '' for fewer than two rows or columns,
+ * where a table would say nothing a paragraph does not.
+ */
+export function buildTableHtml(words: Word[], options: TableOptions = {}): string {
+  if (words.length < 2) return '';
+  const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
+  // Words of one cell sit a space apart; cells are at least about a character height apart.
+  const runGap = 0.9 * lineHeight;
+  const wordRows = rowsOf(words);
+  const runRows = wordRows.map((row) => runsOf(row, runGap));
+  const box = unionBox(words.map(boxOf));
+  const boundaries = columnBoundaries(runRows, box.left, rightOf(box), runGap);
+  const columnCount = boundaries.length + 1;
+  if (wordRows.length < 2 || columnCount < 2) return '';
+
+  const rows: Row[] = runRows.map((runs) => {
+    const cells: Cell[] = [];
+    for (const run of runs) {
+      const runBox = unionBox(run.map(boxOf));
+      const first = columnOf(runBox.left, boundaries);
+      const last = Math.max(first, columnOf(rightOf(runBox), boundaries));
+      const same = cells.find((cell) => cell.first <= last && cell.last >= first);
+      // Two runs in one column (a wide gap inside a cell) are one cell.
+      if (same) {
+        same.words.push(...run);
+        same.first = Math.min(same.first, first);
+        same.last = Math.max(same.last, last);
+      } else cells.push({ words: [...run], first, last });
+    }
+    return { cells, box: unionBox(runs.flat().map(boxOf)) };
+  });
+
+  const merged: Row[] = [];
+  for (const row of rows) {
+    const previous = merged[merged.length - 1];
+    if (previous && continues(previous, row, lineHeight)) {
+      for (const cell of row.cells) previous.cells.find((own) => own.first <= cell.first && own.last >= cell.last)!.words.push(...cell.words);
+      previous.box = unionBox([previous.box, row.box]);
+    } else merged.push(row);
+  }
+
+  const textOf = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
+  const [head, ...bodyRows] = merged;
+  const bodyCells = bodyRows.flatMap((row) => row.cells.map(textOf));
+  const numericBody = bodyCells.filter((text) => NUMERIC.test(text)).length * 2 >= bodyCells.length && bodyCells.length > 0;
+  const headerRow =
+    head !== undefined && (options.firstRowBold === true || (numericBody && head.cells.every((cell) => !NUMERIC.test(textOf(cell)))));
+
+  const htmlRows = merged.map((row, index) => {
+    const tag = index === 0 && headerRow ? 'th' : 'td';
+    const cells = [...row.cells].sort((a, b) => a.first - b.first);
+    let html = '';
+    let column = 0;
+    for (const cell of cells) {
+      for (; column < cell.first; column += 1) html += `<${tag}></${tag}>`;
+      const span = cell.last - cell.first + 1;
+      html += `<${tag}${span > 1 ? ` colspan="${span}"` : ''}>${escapeHtml(textOf(cell))}</${tag}>`;
+      column = cell.last + 1;
+    }
+    for (; column < columnCount; column += 1) html += `<${tag}></${tag}>`;
+    return `<tr>${html}</tr>`;
+  });
+  if (headerRow) return `<table><thead>${htmlRows[0]}</thead><tbody>${htmlRows.slice(1).join('')}</tbody></table>`;
+  return `<table><tbody>${htmlRows.join('')}</tbody></table>`;
+}

@@ -1,0 +1,45 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { TextLayer, Word } from '@folio/proto/documents/v1';
+
+const EMPTY: BBox = { left: 0, top: 0, width: 0, height: 0 };
+
+function areaOf(box: BBox): number {
+  return Math.max(0, box.width) * Math.max(0, box.height);
+}
+
+function overlapArea(a: BBox, b: BBox): number {
+  const width = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
+  const height = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** Images smaller than this fraction of the page are icons, rules and logos, not scanned text. */
+export const MIN_IMAGE_AREA_FRACTION = 0.02;
+
+/**
+ * The raster images of a text-layer page worth reading with OCR: those at least
+ * MIN_IMAGE_AREA_FRACTION of the page (a pasted scan, a screenshot, a chart with labels).
+ */
+export function imageRegionsToRead(layer: TextLayer): BBox[] {
+  const pageArea = layer.width * layer.height;
+  return layer.images.filter((box) => pageArea > 0 && areaOf(box) >= MIN_IMAGE_AREA_FRACTION * pageArea);
+}
+
+/**
+ * Adds OCR words read inside a page's images to its text-layer words. An OCR word that overlaps a
+ * text-layer word by more than a third of its area is the same text (a scan under an invisible
+ * OCR layer, or text drawn over a picture) and is dropped. OCR words get line and block indexes
+ * after the text layer's, so every (block, line) still names one line.
+ */
+export function mergeImageWords(layerWords: Word[], ocrWords: Word[]): Word[] {
+  const nextLine = Math.max(-1, ...layerWords.map((w) => w.lineIndex)) + 1;
+  const nextBlock = Math.max(-1, ...layerWords.map((w) => w.blockIndex)) + 1;
+  const added = ocrWords
+    .filter((word) => {
+      const box = word.bbox ?? EMPTY;
+      const area = areaOf(box);
+      return !layerWords.some((other) => overlapArea(box, other.bbox ?? EMPTY) > area / 3);
+    })
+    .map((word) => ({ ...word, lineIndex: word.lineIndex + nextLine, blockIndex: word.blockIndex + nextBlock }));
+  return [...layerWords, ...added];
+}

@@ -1,0 +1,58 @@
+// `npm run eval`: runs the evaluation corpus through the real stack started by eval-setup.ts,
+// prints per-set and per-class figures and writes the JSON report. Options come from
+// scripts/eval.mjs as FOLIO_EVAL_* variables.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { describe, it } from 'vitest';
+import { formatIcdar, formatOmniDoc } from './report.js';
+import { evaluateIcdar, type IcdarSetReport } from './run-icdar.js';
+import { evaluateOmniDoc, type OmniSetReport } from './run-omnidoc.js';
+import type { EvalOptions } from './tasks.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
+  const set = env.FOLIO_EVAL_SET ?? 'all';
+  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'all')
+    throw new Error(`--set must be omnidoc, icdar or all, not ${set}`);
+  const limit = env.FOLIO_EVAL_LIMIT ? Number(env.FOLIO_EVAL_LIMIT) : null;
+  if (limit !== null && !(Number.isInteger(limit) && limit > 0))
+    throw new Error(`--limit must be a positive integer, not ${env.FOLIO_EVAL_LIMIT}`);
+  return {
+    set,
+    limit,
+    out: resolve(env.FOLIO_EVAL_OUT ?? resolve(root, 'eval-report.json')),
+    draw: env.FOLIO_EVAL_DRAW ? resolve(env.FOLIO_EVAL_DRAW) : null,
+    corpus: resolve(env.FOLIO_EVAL_CORPUS ?? resolve(root, '..', 'shared', 'corpus')),
+    highResolution: env.FOLIO_EVAL_HIGH_RESOLUTION === '1',
+    concurrency: 2,
+  };
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+describe('evaluation', () => {
+  it('scores layout, text, reading order and tables on the evaluation corpus', async () => {
+    const options = readOptions(process.env);
+    const startedAt = new Date();
+    let omnidoc: OmniSetReport | undefined;
+    let icdar: IcdarSetReport | undefined;
+    if (options.set !== 'icdar') omnidoc = await evaluateOmniDoc(options, print);
+    if (options.set !== 'omnidoc') icdar = await evaluateIcdar(options, print);
+    const report = {
+      startedAt: startedAt.toISOString(),
+      seconds: (Date.now() - startedAt.getTime()) / 1000,
+      options,
+      omnidoc,
+      icdar,
+    };
+    mkdirSync(dirname(options.out), { recursive: true });
+    writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
+    print('');
+    if (omnidoc) for (const line of [...formatOmniDoc(omnidoc), '']) print(line);
+    if (icdar) for (const line of [...formatIcdar(icdar), '']) print(line);
+    print(`report: ${options.out}${options.draw ? `, drawings: ${options.draw}` : ''}`);
+  });
+});

@@ -1,0 +1,136 @@
+// Ground truth of the ICDAR 2013 table competition set: table regions (`-reg.xml`) and cell
+// structure (`-str.xml`), in PDF points with the origin at the bottom left of the page.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { findAll, parseMarkup, textContent, type MarkupNode } from './markup.js';
+
+/** A rectangle in PDF points, origin bottom-left (y1 < y2 in the files, not relied on). */
+export interface PdfRect {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** One cell of a reference table; rows and columns 0-based, `end*` inclusive. */
+export interface ReferenceCell {
+  startRow: number;
+  startCol: number;
+  endRow: number;
+  endCol: number;
+  content: string;
+}
+
+/** One table region on one page (a table that runs across pages has one region per page). */
+export interface ReferenceTable {
+  tableId: string;
+  regionId: string;
+  /** 1-based, as in the files and as the API's `page_number`. */
+  pageNumber: number;
+  rect: PdfRect;
+  cells: ReferenceCell[];
+}
+
+/** A document of the set: its PDF and every table region in it. */
+export interface IcdarDocument {
+  name: string;
+  pdfPath: string;
+  tables: ReferenceTable[];
+}
+
+function numberAttribute(node: MarkupNode, name: string, fallback?: number): number {
+  const value = node.attributes[name];
+  const parsed = value === undefined ? Number.NaN : Number(value);
+  if (Number.isFinite(parsed)) return parsed;
+  if (fallback !== undefined) return fallback;
+  throw new Error(`<${node.tag}> lacks a numeric ${name}`);
+}
+
+function rectOf(node: MarkupNode): PdfRect {
+  const bbox = findAll(node, 'bounding-box')[0];
+  if (!bbox) throw new Error(`<${node.tag}> has no bounding-box`);
+  return {
+    x1: numberAttribute(bbox, 'x1'),
+    y1: numberAttribute(bbox, 'y1'),
+    x2: numberAttribute(bbox, 'x2'),
+    y2: numberAttribute(bbox, 'y2'),
+  };
+}
+
+/** Regions of `xml`, keyed `tableId/regionId`, with the `<table>` they belong to. */
+function regions(xml: string): { key: string; tableId: string; regionId: string; region: MarkupNode }[] {
+  return findAll(parseMarkup(xml), 'table').flatMap((table) =>
+    findAll(table, 'region').map((region) => {
+      const tableId = table.attributes.id ?? '';
+      const regionId = region.attributes.id ?? '';
+      return { key: `${tableId}/${regionId}`, tableId, regionId, region };
+    }),
+  );
+}
+
+/** Joins a document's region and structure files into one table per region. */
+export function parseIcdarTables(regXml: string, strXml: string): ReferenceTable[] {
+  const structure = new Map(regions(strXml).map((entry) => [entry.key, entry.region]));
+  return regions(regXml).map(({ key, tableId, regionId, region }) => {
+    const cells = findAll(structure.get(key) ?? region, 'cell').map((cell) => {
+      const startRow = numberAttribute(cell, 'start-row');
+      const startCol = numberAttribute(cell, 'start-col');
+      const content = findAll(cell, 'content')[0];
+      return {
+        startRow,
+        startCol,
+        endRow: numberAttribute(cell, 'end-row', startRow),
+        endCol: numberAttribute(cell, 'end-col', startCol),
+        content: content ? textContent(content) : '',
+      };
+    });
+    return { tableId, regionId, pageNumber: numberAttribute(region, 'page'), rect: rectOf(region), cells };
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The reference table as HTML: one `<tr>` per row index from 0 to the last, each with the cells
+ * that start in it by column, spans from the inclusive end indices. A row that only spanning
+ * cells cover stays as an empty `<tr>`, as in the grid the annotators drew.
+ */
+export function referenceHtml(cells: readonly ReferenceCell[]): string {
+  const rowCount = cells.reduce((max, cell) => Math.max(max, cell.endRow + 1), 0);
+  const rows: string[] = [];
+  for (let row = 0; row < rowCount; row++) {
+    const inRow = cells.filter((cell) => cell.startRow === row).sort((a, b) => a.startCol - b.startCol);
+    const tds = inRow.map((cell) => {
+      const colspan = cell.endCol - cell.startCol + 1;
+      const rowspan = cell.endRow - cell.startRow + 1;
+      const attributes = `${colspan > 1 ? ` colspan="${colspan}"` : ''}${rowspan > 1 ? ` rowspan="${rowspan}"` : ''}`;
+      return `<td${attributes}>${escapeHtml(cell.content)}</td>`;
+    });
+    rows.push(`<tr>${tds.join('')}</tr>`);
+  }
+  return `<table>${rows.join('')}</table>`;
+}
+
+/**
+ * Every document of the set under `root` (its `competition-dataset-*` folders), sorted by name.
+ * Ground-truth files without a PDF beside them (alternative annotations such as `eu-009b`) are
+ * skipped.
+ */
+export function loadIcdarSet(root: string): IcdarDocument[] {
+  const documents: IcdarDocument[] = [];
+  for (const folder of readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(root, entry.name))) {
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.pdf'))) {
+      const stem = join(folder, basename(file, '.pdf'));
+      documents.push({
+        name: basename(file, '.pdf'),
+        pdfPath: `${stem}.pdf`,
+        tables: parseIcdarTables(readFileSync(`${stem}-reg.xml`, 'utf8'), readFileSync(`${stem}-str.xml`, 'utf8')),
+      });
+    }
+  }
+  return documents.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,95 @@
+// The printed summary of an evaluation run: one table per set, figures to 3 decimals.
+import type { ClassScores } from './detection.js';
+import type { IcdarSetReport } from './run-icdar.js';
+import type { OmniSetReport } from './run-omnidoc.js';
+
+function figure(value: number | null): string {
+  return value === null ? '-' : value.toFixed(3);
+}
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]): string =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+function classRow(name: string, scores: ClassScores): string[] {
+  return [
+    name,
+    String(scores.references),
+    String(scores.predictions),
+    String(scores.truePositives),
+    figure(scores.precision),
+    figure(scores.recall),
+    figure(scores.averagePrecision),
+  ];
+}
+
+const CLASS_HEADER = ['class', 'refs', 'preds', 'TP', 'precision', 'recall', 'AP@0.5'];
+
+/** Summary lines of the OmniDocBench set. */
+export function formatOmniDoc(report: OmniSetReport): string[] {
+  const succeeded = report.pages.filter((page) => page.status === 'Succeeded').length;
+  const classes = Object.entries(report.layout.classes);
+  const scored = classes.filter(([, scores]) => scores.averagePrecision !== null).length;
+  return [
+    `== OmniDocBench demo: ${report.pages.length} pages, ${succeeded} succeeded (ocr_strategy All, LayoutAnalysis)`,
+    ...table(
+      CLASS_HEADER,
+      classes.map(([name, scores]) => classRow(name, scores)),
+    ),
+    `layout mAP@0.5 over the ${scored} classes with references: ${figure(report.layout.meanAveragePrecision)}`,
+    `text normalized edit distance (mean per page): ${figure(report.meanTextEditDistance)}`,
+    `reading-order normalized edit distance (mean per page): ${figure(report.meanReadingOrderEditDistance)}`,
+    '',
+    ...table(
+      ['page', 'lang', 'status', 's', 'segments', 'text ED', 'order ED', 'matched/ordered'],
+      report.pages.map((page) => [
+        page.name.slice(0, 48),
+        page.language.slice(0, 10),
+        page.status,
+        page.seconds.toFixed(1),
+        String(page.segments),
+        figure(page.textEditDistance),
+        figure(page.readingOrderEditDistance),
+        `${page.matchedReferences}/${page.orderedReferences}`,
+      ]),
+    ),
+  ];
+}
+
+/** Summary lines of the ICDAR 2013 set. */
+export function formatIcdar(report: IcdarSetReport): string[] {
+  const pages = report.documents.reduce((sum, document) => sum + document.pages, 0);
+  const succeeded = report.documents.filter((document) => document.status === 'Succeeded').length;
+  const tables = report.documents.flatMap((document) => document.tables);
+  const matched = tables.filter((item) => item.teds !== null).length;
+  return [
+    `== ICDAR 2013 tables: ${report.documents.length} documents (${pages} pages), ${succeeded} succeeded (ocr_strategy Auto, LayoutAnalysis)`,
+    ...table(CLASS_HEADER, [classRow('Table', report.detection)]),
+    `table detection recall ${figure(report.detection.recall)}, precision ${figure(report.detection.precision)} (IoU 0.5, ${tables.length} reference regions)`,
+    `TEDS mean over the ${matched} detected tables: ${figure(report.meanTeds)} (structure only: ${figure(report.meanTedsStructure)})`,
+    `TEDS mean over all ${tables.length} reference tables, missed = 0: ${figure(report.meanTedsAllTables)}`,
+    '',
+    ...table(
+      ['document', 'status', 's', 'pages', 'tables', 'found', 'Table segs', 'TEDS'],
+      report.documents.map((document) => {
+        const found = document.tables.filter((item) => item.teds !== null);
+        const meanTeds = found.length > 0 ? found.reduce((sum, item) => sum + item.teds!, 0) / found.length : null; // filtered non-null
+        return [
+          document.name,
+          document.status,
+          document.seconds.toFixed(1),
+          String(document.pages),
+          String(document.tables.length),
+          String(found.length),
+          String(document.tableSegments),
+          figure(meanTeds),
+        ];
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,110 @@
+// The OmniDocBench demo set: 18 page images, OCR on every page, layout against the annotations.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scoreDetections, type ClassScores } from './detection.js';
+import { openForDrawing, type DrawnBox } from './draw.js';
+import { fromApiBox } from './geometry.js';
+import { elementBox, LAYOUT_CLASSES, loadOmniDocSet } from './omnidoc.js';
+import { scoreOmniPage } from './score.js';
+import { mapLimited, runTask, taskConfig, type EvalOptions } from './tasks.js';
+
+/** One page's line in the report. */
+export interface OmniPageReport {
+  name: string;
+  language: string;
+  taskId: string | null;
+  status: string;
+  message: string;
+  seconds: number;
+  segments: number;
+  segmentTypes: Record<string, number>;
+  textEditDistance: number | null;
+  readingOrderEditDistance: number | null;
+  orderedReferences: number;
+  matchedReferences: number;
+}
+
+export interface OmniSetReport {
+  pages: OmniPageReport[];
+  layout: { classes: Record<string, ClassScores>; meanAveragePrecision: number | null };
+  meanTextEditDistance: number | null;
+  meanReadingOrderEditDistance: number | null;
+}
+
+function mean(values: readonly (number | null)[]): number | null {
+  const present = values.filter((value): value is number => value !== null);
+  return present.length > 0 ? present.reduce((a, b) => a + b, 0) / present.length : null;
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+/** Runs every page (or the first `limit`) through the service and scores it. */
+export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) => void): Promise<OmniSetReport> {
+  const root = join(options.corpus, 'omnidocbench-demo');
+  const pages = loadOmniDocSet(root).slice(0, options.limit ?? undefined);
+  if (options.draw) mkdirSync(join(options.draw, 'omnidoc'), { recursive: true });
+  const scored = await mapLimited(pages, options.concurrency, async (page) => {
+    const image = readFileSync(page.imagePath);
+    const outcome = await runTask(
+      image,
+      'image/jpeg',
+      taskConfig('All', options.highResolution, `${page.name}.jpg`),
+      600_000,
+    );
+    const score = scoreOmniPage(page, outcome.segments);
+    log(
+      `omnidoc ${page.name}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${outcome.segments.length} segments`,
+    );
+    if (options.draw && outcome.segments[0]) {
+      const boxes: DrawnBox[] = [
+        ...page.layoutElements.map((element) => ({
+          box: elementBox(element, score.scale),
+          label: `${element.order ?? '-'} ${element.category}${element.ignored ? ' (ignored)' : ''}`,
+          kind: 'reference' as const,
+        })),
+        ...outcome.segments.map((segment, index) => ({
+          box: fromApiBox(segment.bbox),
+          label: `${index} ${segment.segment_type} ${segment.confidence === null ? '' : segment.confidence.toFixed(2)}`,
+          kind: 'prediction' as const,
+        })),
+      ];
+      const drawer = openForDrawing(image, 'image/jpeg');
+      try {
+        writeFileSync(
+          join(options.draw, 'omnidoc', `${page.name}.png`),
+          drawer.draw(0, outcome.segments[0].page_width, boxes),
+        );
+      } finally {
+        drawer.close();
+      }
+    }
+    const pageReport: OmniPageReport = {
+      name: page.name,
+      language: page.language,
+      taskId: outcome.taskId,
+      status: outcome.status,
+      message: outcome.message,
+      seconds: outcome.seconds,
+      segments: outcome.segments.length,
+      segmentTypes: countBy(outcome.segments.map((segment) => segment.segment_type)),
+      textEditDistance: score.textEditDistance,
+      readingOrderEditDistance: score.readingOrderEditDistance,
+      orderedReferences: score.orderedReferences,
+      matchedReferences: score.matchedReferences,
+    };
+    return { pageReport, detection: score.detection };
+  });
+  return {
+    pages: scored.map((item) => item.pageReport),
+    layout: scoreDetections(
+      scored.map((item) => item.detection),
+      LAYOUT_CLASSES,
+    ),
+    meanTextEditDistance: mean(scored.map((item) => item.pageReport.textEditDistance)),
+    meanReadingOrderEditDistance: mean(scored.map((item) => item.pageReport.readingOrderEditDistance)),
+  };
+}
