@@ -118,13 +118,19 @@ describe('creating tasks', () => {
   });
 
   it('converts office documents to PDF before processing them', async () => {
-    const html = Buffer.from('<!DOCTYPE html><html><body><h1>Quarterly memo</h1><p>Revenue grew in every region this quarter.</p></body></html>');
+    const paragraphs = [
+      'Revenue grew in every region this quarter.',
+      'Costs stayed flat while hiring continued in engineering and support.',
+      'The board approved the plan for the next two quarters without changes.',
+    ];
+    const html = Buffer.from(`<!DOCTYPE html><html><body><h1>Quarterly memo</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`);
     const created = await createTask(html, { file_name: 'memo.html', ocr_strategy: 'Auto' }, 'text/html');
     const task = await waitForTask(created.task_id);
     expect([task.status, task.message]).toEqual(['Succeeded', 'Task succeeded']);
     expect(task.output.file_name).toBe('memo.html');
+    expect(task.output.page_count).toBe(1);
     const text = task.output.chunks.flatMap((chunk) => chunk.segments.map((segment) => segment.text)).join(' ');
-    expect(text).toContain('Revenue grew in every region');
+    expect(text).toContain('Costs stayed flat while hiring continued');
   });
 
   it('refuses bad base64 and unsupported types with the API messages', async () => {

@@ -37,6 +37,9 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
           '--headless',
           '--norestore',
           `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+          // LibreOffice's default web import drops the first block onto a blank first page; the
+          // Writer HTML filter lays the document out as one flowing text.
+          ...(extension === 'html' ? ['--infilter=HTML (StarWriter)'] : []),
           '--convert-to',
           'pdf',
           '--outdir',
