@@ -1,7 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
-import type { SegmentType } from './segment-types.js';
 
 /** Whether a box shares a row with the anchor: it overlaps more than half the smaller height. */
 function sameRow(anchor: BBox, box: BBox): boolean {
@@ -102,7 +101,8 @@ function sharesColumns<T>(a: T[], b: T[], boxOf: (item: T) => BBox, minGap: numb
 
 /** What reading order reads of a segment. */
 export interface OrderableSegment {
-  segmentType: SegmentType | string;
+  // Any type name orders (unknown ones read as body text); the 12 known ones get their places.
+  segmentType: string;
   bbox?: BBox;
 }
 
