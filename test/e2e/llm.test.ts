@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { api, createTask, waitForTask, type ApiSegment, type ApiTask } from '../src/api.js';
 import { FAKE_ANSWERS, fakeOpenAiControl, type FakeRequestRecord, type FakeRule } from '../src/fake-openai.js';
 import { makeReport } from '../src/fixtures.js';
@@ -39,6 +39,11 @@ async function run(
 const allFail: FakeRule[] = [{ mode: 'fail', status: 500 }];
 
 beforeEach(async () => {
+  await fake.reset();
+});
+
+// The fake serves the whole stack: leave it answering well for the test files that run after this one.
+afterAll(async () => {
   await fake.reset();
 });
 
