@@ -16,7 +16,7 @@ declare module 'vitest' {
     stackLog: string;
     /** Control URL of the fake OpenAI-compatible provider the stack's models point at. */
     fakeOpenAiControlUrl: string;
-    /** The layout stage's engine (`LAYOUT_ENGINE`, `none` unless the run sets it). */
+    /** The layout stage's engine (`LAYOUT_ENGINE`; the service default `doclaynet` unless the run sets it). */
     layoutEngine: string;
   }
 }
@@ -72,7 +72,7 @@ export async function setup(project: TestProject): Promise<void> {
   base.LLM_MODELS_PATH = modelsPath;
   // Short backoff: the retry tests script a few failures and should not wait seconds for each.
   base.LLM_RETRY_BASE_MS = '50';
-  // Opt-in real detectors (e.g. LAYOUT_ENGINE=doclaynet finds the tables the LLM tests send).
+  // The engines default to ppocr and doclaynet in the services; a run may choose others.
   for (const name of ['LAYOUT_ENGINE', 'OCR_ENGINE']) if (process.env[name]) base[name] = process.env[name];
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
@@ -91,7 +91,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('dataDir', dataDir);
   project.provide('stackLog', stackLog);
   project.provide('fakeOpenAiControlUrl', fake.controlUrl);
-  project.provide('layoutEngine', env.LAYOUT_ENGINE ?? 'none');
+  project.provide('layoutEngine', env.LAYOUT_ENGINE ?? 'doclaynet');
 }
 
 export async function teardown(): Promise<void> {
