@@ -27,7 +27,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stdout.write('usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--high-resolution] [--corpus DIR]\n');
+  process.stdout.write(
+    'usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--high-resolution] [--corpus DIR]\n',
+  );
   process.exit(0);
 }
 if (!['omnidoc', 'icdar', 'all'].includes(values.set)) {

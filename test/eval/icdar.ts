@@ -93,22 +93,36 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The reference table as HTML: one `<tr>` per row index from 0 to the last, each with the cells
- * that start in it by column, spans from the inclusive end indices. A row that only spanning
- * cells cover stays as an empty `<tr>`, as in the grid the annotators drew.
+ * The reference table as HTML on the full grid: one `<tr>` per row index, one `<td>` per cell
+ * where it starts (spans from the inclusive end indices), and an empty `<td>` for every grid
+ * position no cell covers. The ICDAR files annotate only non-empty cells (the blank corner of a
+ * header row is absent), while HTML, the service's and PubTabNet's alike, writes blank cells out.
  */
 export function referenceHtml(cells: readonly ReferenceCell[]): string {
   const rowCount = cells.reduce((max, cell) => Math.max(max, cell.endRow + 1), 0);
+  const colCount = cells.reduce((max, cell) => Math.max(max, cell.endCol + 1), 0);
+  const covered = Array.from({ length: rowCount }, () => new Array<boolean>(colCount).fill(false));
+  const startingAt = new Map<string, ReferenceCell>();
+  for (const cell of cells) {
+    startingAt.set(`${cell.startRow}/${cell.startCol}`, cell);
+    for (let row = cell.startRow; row <= cell.endRow; row++)
+      for (let col = cell.startCol; col <= cell.endCol; col++) covered[row]![col] = true;
+  }
   const rows: string[] = [];
   for (let row = 0; row < rowCount; row++) {
-    const inRow = cells.filter((cell) => cell.startRow === row).sort((a, b) => a.startCol - b.startCol);
-    const tds = inRow.map((cell) => {
-      const colspan = cell.endCol - cell.startCol + 1;
-      const rowspan = cell.endRow - cell.startRow + 1;
-      const attributes = `${colspan > 1 ? ` colspan="${colspan}"` : ''}${rowspan > 1 ? ` rowspan="${rowspan}"` : ''}`;
-      return `<td${attributes}>${escapeHtml(cell.content)}</td>`;
-    });
-    rows.push(`<tr>${tds.join('')}</tr>`);
+    let tds = '';
+    for (let col = 0; col < colCount; col++) {
+      const cell = startingAt.get(`${row}/${col}`);
+      if (cell) {
+        const colspan = cell.endCol - cell.startCol + 1;
+        const rowspan = cell.endRow - cell.startRow + 1;
+        const attributes = `${colspan > 1 ? ` colspan="${colspan}"` : ''}${rowspan > 1 ? ` rowspan="${rowspan}"` : ''}`;
+        tds += `<td${attributes}>${escapeHtml(cell.content)}</td>`;
+      } else if (!covered[row]![col]) {
+        tds += '<td></td>';
+      }
+    }
+    rows.push(`<tr>${tds}</tr>`);
   }
   return `<table>${rows.join('')}</table>`;
 }

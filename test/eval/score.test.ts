@@ -110,6 +110,18 @@ const STR = `<document><table id="1"><region id="1" page="1" col-increment="0" r
 describe('ICDAR 2013 ground truth and scoring', () => {
   const tables = parseIcdarTables(REG, STR);
 
+  it('writes the blank cells the annotation leaves out, and no cell under a span', () => {
+    const cells = [
+      { startRow: 0, startCol: 1, endRow: 0, endCol: 2, content: 'Head' },
+      { startRow: 1, startCol: 0, endRow: 2, endCol: 0, content: 'Side' },
+      { startRow: 1, startCol: 1, endRow: 1, endCol: 1, content: '1' },
+      { startRow: 2, startCol: 2, endRow: 2, endCol: 2, content: '2' },
+    ];
+    expect(referenceHtml(cells)).toBe(
+      '<table><tr><td></td><td colspan="2">Head</td></tr><tr><td rowspan="2">Side</td><td>1</td><td></td></tr><tr><td></td><td>2</td></tr></table>',
+    );
+  });
+
   it('joins regions with their cells and writes the reference HTML with spans', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]).toMatchObject({

@@ -81,10 +81,28 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
   return hasFonts ? facts.size >= 1.15 * body || facts.bold : facts.size >= 1.4 * body;
 }
 
+const CAPTION_START = /^(?:table|tab\.|figure|fig\.|chart|exhibit|image|photo|plate)\s*[\dIVXivx]+[.:]?/iu;
+
+/** A "Table 1: ..." or "Figure 2." line right above or below a Table or Picture (within 3 line heights). */
+function isCaptionOfVisual(segment: RefinableSegment, text: string, segments: RefinableSegment[]): boolean {
+  if (!CAPTION_START.test(text)) return false;
+  const box = segment.bbox;
+  const reach = 3 * Math.max(1, median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height)));
+  return segments.some((other) => {
+    if (other.segmentType !== 'Table' && other.segmentType !== 'Picture') return false;
+    const v = other.bbox;
+    const below = box.top - bottomOf(v);
+    const above = v.top - bottomOf(box);
+    const sideBySide = Math.min(box.left + box.width, v.left + v.width) - Math.max(box.left, v.left) > 0;
+    return sideBySide && ((below >= -reach / 3 && below <= reach) || (above >= -reach / 3 && above <= reach));
+  });
+}
+
 /**
  * Corrects the detector's types with what the text tells: font size and weight (Title vs
  * SectionHeader, and short big or bold Text as a heading), a bullet or number first (ListItem),
- * small text low on the page (Footnote), and short lines alone at the very top or foot of the page
+ * small text low on the page (Footnote), "Table 1"/"Figure 2" lines beside a table or picture
+ * (Caption), and short lines alone at the very top or foot of the page
  * (PageHeader, PageFooter). Only text-bearing types change; Table, Picture, Formula and Caption
  * stay as detected. Returns one type per segment.
  */
@@ -116,6 +134,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
       if (index === bottommost || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
+    if ((type === 'Text' || type === 'SectionHeader') && isCaptionOfVisual(segment, fact.text, segments)) return 'Caption';
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
       if (type !== 'Text' && !hasFonts) return type;
       // The page's biggest text, well above body size, high on a first page: the document title.

@@ -46,9 +46,9 @@ function runsOf(row: Word[], gap: number): Word[][] {
 }
 
 /**
- * Column boundaries from vertical whitespace: x positions that no run of words covers in more
- * than a tenth of the rows (so a spanning header cell does not hide the columns under it). Each
- * boundary is the middle of such an empty stretch.
+ * Column boundaries from vertical whitespace: x positions that runs of words cover in at most a
+ * tenth of the rows, and at least one row once there are three (so a spanning header cell does
+ * not hide the columns under it). See boundaryIn for where in the stretch the boundary goes.
  */
 function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
   const width = Math.max(1, Math.ceil(right - left));
@@ -61,7 +61,8 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
     }
     for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
   }
-  const allowed = Math.floor(runRows.length / 10);
+  // One row may always cross (a header over a column group) once there are rows enough to outvote it.
+  const allowed = runRows.length >= 3 ? Math.max(1, Math.floor(runRows.length / 10)) : 0;
   const boundaries: number[] = [];
   let start = -1;
   for (let x = 0; x <= width; x += 1) {
@@ -69,18 +70,37 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
     if (empty && start < 0) start = x;
     if (!empty && start >= 0) {
       // Only stretches between text count: the margins of the table box are not boundaries.
-      if (start > 0 && x < width && x - start >= minGap) boundaries.push(left + (start + x) / 2);
+      if (start > 0 && x < width && x - start >= minGap) boundaries.push(left + boundaryIn(cover, start, x));
       start = -1;
     }
   }
   return boundaries;
 }
 
+/**
+ * Where in an empty stretch [start, end) the boundary goes: the middle of its longest part that
+ * no row covers at all, so a spanning cell of one row (a header over a column group) does not
+ * cross it needlessly; the stretch's middle when every part is covered by some row.
+ */
+function boundaryIn(cover: Uint16Array, start: number, end: number): number {
+  let best: [number, number] | null = null;
+  let runStart = -1;
+  for (let x = start; x <= end; x += 1) {
+    const clear = x < end && cover[x] === 0;
+    if (clear && runStart < 0) runStart = x;
+    if (!clear && runStart >= 0) {
+      if (!best || x - runStart > best[1] - best[0]) best = [runStart, x];
+      runStart = -1;
+    }
+  }
+  return best ? (best[0] + best[1]) / 2 : (start + end) / 2;
+}
+
 function columnOf(x: number, boundaries: number[]): number {
   return boundaries.filter((boundary) => x > boundary).length;
 }
 
-const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:]+$/u;
+const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:±]+$/u;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
@@ -127,6 +147,12 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
       const first = columnOf(runBox.left, boundaries);
       const last = Math.max(first, columnOf(rightOf(runBox), boundaries));
       const same = cells.find((cell) => cell.first <= last && cell.last >= first);
+      // A run that starts in the column where a spanning cell ends, but beyond it, takes the
+      // next column: two separate runs are two cells.
+      if (same && first > same.first && same.last + 1 < columnCount && last > same.last) {
+        cells.push({ words: [...run], first: same.last + 1, last });
+        continue;
+      }
       // Two runs in one column (a wide gap inside a cell) are one cell.
       if (same) {
         same.words.push(...run);
@@ -141,6 +167,7 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
   for (const row of rows) {
     const previous = merged[merged.length - 1];
     if (previous && continues(previous, row, lineHeight)) {
+      // continues() checked that every cell of the row lies within a cell of the previous one.
       for (const cell of row.cells) previous.cells.find((own) => own.first <= cell.first && own.last >= cell.last)!.words.push(...cell.words);
       previous.box = unionBox([previous.box, row.box]);
     } else merged.push(row);

@@ -87,4 +87,47 @@ describe('RecognizePages', () => {
       expect((error as AppError).code).toBe('INVALID_ARGUMENT');
     }
   });
+
+  it('under Auto, reads the big images of a text-layer page and merges their words in', async () => {
+    const { store, pages } = await setup();
+    const layer = {
+      ...textLayerOf(0, [word('Hello', 72, 90), word('world', 130, 90)]),
+      images: [{ left: 50, top: 300, width: 400, height: 300 }],
+    };
+    const textLayer = await putJson(store, 'run/text-img.json', TextLayer.toJSON(layer));
+    const engine = new FakeOcrEngine();
+    const recognize = createRecognizePagesHandler({ store, logger, engine });
+    const response = await recognize({
+      pages: [{ ...pages[0]!, textLayer }],
+      strategy: OcrStrategy.OCR_STRATEGY_AUTO,
+      outputPrefix: 'mixed/',
+    });
+    expect(response.pages.map((p) => [p.source, p.wordCount])).toEqual([['text-layer+fake-ocr', 3]]);
+    expect(engine.seen.map((page) => page.regions)).toEqual([[{ left: 50, top: 300, width: 400, height: 300 }]]);
+    expect((await storedWords(store, 'mixed/words-0.json')).words.map((w) => w.text)).toEqual([
+      'Hello',
+      'world',
+      'ocr-0',
+    ]);
+  });
+
+  it('recognizes the pages of a batch concurrently and answers in page order', { timeout: 5_000 }, async () => {
+    const { store, pages } = await setup();
+    // Each call waits until both pages are in the engine: run one at a time, this never resolves.
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothIn = new Promise<void>((resolve) => (release = resolve));
+    const engine = {
+      name: 'barrier-ocr',
+      async recognize(page: { pageIndex: number }) {
+        arrived += 1;
+        if (arrived === 2) release();
+        await bothIn;
+        return [word(`w${page.pageIndex}`, 5, 5)];
+      },
+    };
+    const recognize = createRecognizePagesHandler({ store, logger, engine, concurrency: 2 });
+    const response = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'par/' });
+    expect(response.pages.map((p) => p.pageIndex)).toEqual([0, 1]);
+  });
 });

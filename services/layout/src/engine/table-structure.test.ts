@@ -1,0 +1,101 @@
+import type { Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { buildTableHtml } from './table-structure.js';
+
+/** A word 8 px per character wide and 12 px high on line `lineIndex`. */
+function cellWord(text: string, left: number, top: number, lineIndex: number): Word {
+  return { text, bbox: { left, top, width: 8 * text.length, height: 12 }, confidence: 1, blockIndex: 0, lineIndex };
+}
+
+/** Words of a row: [text, left] pairs, words split on spaces 4 px apart. */
+function row(top: number, lineIndex: number, cells: [string, number][]): Word[] {
+  return cells.flatMap(([text, left]) => {
+    let x = left;
+    return text.split(' ').map((t) => {
+      const w = cellWord(t, x, top, lineIndex);
+      x += 8 * t.length + 4;
+      return w;
+    });
+  });
+}
+
+describe('buildTableHtml', () => {
+  it('finds columns from whitespace across rows and marks a text header over numbers as <th>', () => {
+    const words = [
+      ...row(100, 0, [
+        ['Region', 100],
+        ['Sales 2023', 250],
+        ['Sales 2024', 400],
+      ]),
+      ...row(120, 1, [
+        ['North', 100],
+        ['1,200', 250],
+        ['1,350', 400],
+      ]),
+      ...row(140, 2, [
+        ['South east', 100],
+        ['800', 250],
+        ['950', 400],
+      ]),
+    ];
+    expect(buildTableHtml(words)).toBe(
+      '<table><thead><tr><th>Region</th><th>Sales 2023</th><th>Sales 2024</th></tr></thead><tbody>' +
+        '<tr><td>North</td><td>1,200</td><td>1,350</td></tr><tr><td>South east</td><td>800</td><td>950</td></tr></tbody></table>',
+    );
+  });
+
+  it('gives a cell spanning two columns a colspan and leaves missing cells empty', () => {
+    const words = [
+      ...row(100, 0, [
+        ['Item', 100],
+        ['Price in euro and dollar', 250],
+      ]),
+      ...row(120, 1, [
+        ['Tea', 100],
+        ['3', 250],
+        ['4', 400],
+      ]),
+      ...row(140, 2, [
+        ['Cake', 100],
+        ['5', 400],
+      ]),
+      ...row(160, 3, [
+        ['Milk', 100],
+        ['2', 250],
+        ['3', 400],
+      ]),
+    ];
+    expect(buildTableHtml(words)).toBe(
+      '<table><thead><tr><th>Item</th><th colspan="2">Price in euro and dollar</th></tr></thead><tbody>' +
+        '<tr><td>Tea</td><td>3</td><td>4</td></tr><tr><td>Cake</td><td></td><td>5</td></tr>' +
+        '<tr><td>Milk</td><td>2</td><td>3</td></tr></tbody></table>',
+    );
+  });
+
+  it('merges the wrapped line of a multi-line cell into its row and uses a bold first row as header', () => {
+    const words = [
+      ...row(100, 0, [
+        ['Name', 100],
+        ['Notes', 250],
+      ]),
+      ...row(120, 1, [
+        ['Ann', 100],
+        ['first line', 250],
+      ]),
+      ...row(134, 2, [['second line', 250]]),
+      ...row(160, 3, [
+        ['Bob', 100],
+        ['short', 250],
+      ]),
+    ];
+    expect(buildTableHtml(words, { firstRowBold: true })).toBe(
+      '<table><thead><tr><th>Name</th><th>Notes</th></tr></thead><tbody>' +
+        '<tr><td>Ann</td><td>first line second line</td></tr><tr><td>Bob</td><td>short</td></tr></tbody></table>',
+    );
+  });
+
+  it('gives up on text that is not a grid (one column or one row)', () => {
+    expect(buildTableHtml(row(100, 0, [['just one line of words', 100]]))).toBe('');
+    expect(buildTableHtml([...row(100, 0, [['one', 100]]), ...row(120, 1, [['column', 100]])])).toBe('');
+  });
+});
