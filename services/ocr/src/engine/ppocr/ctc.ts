@@ -26,7 +26,12 @@ export function createAlphabet(dictionary: string): CtcAlphabet {
  * Greedy CTC decoding of one line: the best class per time step, repeats merged, blanks dropped.
  * `probabilities` holds `steps * classes` softmax outputs starting at `offset`.
  */
-export function decodeCtc(probabilities: Float32Array, offset: number, steps: number, alphabet: CtcAlphabet): CtcChar[] {
+export function decodeCtc(
+  probabilities: Float32Array,
+  offset: number,
+  steps: number,
+  alphabet: CtcAlphabet,
+): CtcChar[] {
   const classCount = alphabet.classes.length;
   const chars: CtcChar[] = [];
   let previous = -1;
@@ -41,7 +46,8 @@ export function decodeCtc(probabilities: Float32Array, offset: number, steps: nu
         bestProbability = p;
       }
     }
-    if (best !== 0 && best !== previous) chars.push({ text: alphabet.classes[best]!, step, probability: bestProbability });
+    if (best !== 0 && best !== previous)
+      chars.push({ text: alphabet.classes[best]!, step, probability: bestProbability });
     previous = best;
   }
   return chars;

@@ -15,7 +15,14 @@ export interface DbOptions {
   dilate: boolean;
 }
 
-export const DEFAULT_DB_OPTIONS: DbOptions = { threshold: 0.3, boxThreshold: 0.5, unclipRatio: 1.6, minSize: 3, maxCandidates: 1000, dilate: true };
+export const DEFAULT_DB_OPTIONS: DbOptions = {
+  threshold: 0.3,
+  boxThreshold: 0.5,
+  unclipRatio: 1.6,
+  minSize: 3,
+  maxCandidates: 1000,
+  dilate: true,
+};
 
 /** A probability map as the detector returns it: `width * height` values in 0..1, row-major. */
 export interface ProbabilityMap {
@@ -34,7 +41,11 @@ function binarize(map: ProbabilityMap, options: DbOptions): Uint8Array {
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const i = y * width + x;
-      dilated[i] = bitmap[i]! | (x > 0 ? bitmap[i - 1]! : 0) | (y > 0 ? bitmap[i - width]! : 0) | (x > 0 && y > 0 ? bitmap[i - width - 1]! : 0);
+      dilated[i] =
+        bitmap[i]! |
+        (x > 0 ? bitmap[i - 1]! : 0) |
+        (y > 0 ? bitmap[i - width]! : 0) |
+        (x > 0 && y > 0 ? bitmap[i - width - 1]! : 0);
     }
   }
   return dilated;
@@ -94,7 +105,12 @@ function componentOutlines(bitmap: Uint8Array, width: number, height: number, ma
     for (let y = top; y <= bottom; y += 1) {
       if (rowStamp[y] !== stamp) continue;
       // Pixel corners, so a one-row component still has a height of one pixel.
-      points.push({ x: rowMin[y]!, y }, { x: rowMax[y]! + 1, y }, { x: rowMin[y]!, y: y + 1 }, { x: rowMax[y]! + 1, y: y + 1 });
+      points.push(
+        { x: rowMin[y]!, y },
+        { x: rowMax[y]! + 1, y },
+        { x: rowMin[y]!, y: y + 1 },
+        { x: rowMax[y]! + 1, y: y + 1 },
+      );
     }
     outlines.push(points);
   }

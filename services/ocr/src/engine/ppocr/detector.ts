@@ -18,7 +18,11 @@ export const DEFAULT_DETECTION_SIZE: DetectionSize = { maxSideLen: 1600, minSide
  * The model input size: scaled to respect both limits (the max side wins), then each side rounded
  * to a multiple of 32 because the DB network downsamples five times.
  */
-export function detectionInputSize(width: number, height: number, size: DetectionSize): { width: number; height: number } {
+export function detectionInputSize(
+  width: number,
+  height: number,
+  size: DetectionSize,
+): { width: number; height: number } {
   let ratio = Math.max(1, size.minSideLen / Math.min(width, height));
   ratio = Math.min(ratio, size.maxSideLen / Math.max(width, height));
   const round32 = (value: number): number => Math.max(32, Math.round((value * ratio) / 32) * 32);
@@ -63,7 +67,12 @@ export async function detectTextLines(
   options: DbOptions = DEFAULT_DB_OPTIONS,
 ): Promise<RotatedRect[]> {
   const input = detectionInputSize(image.width, image.height, size);
-  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height), [1, 3, input.height, input.width]);
+  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height), [
+    1,
+    3,
+    input.height,
+    input.width,
+  ]);
   const outputs = await session.run({ [session.inputNames[0]!]: tensor });
   const output = outputs[session.outputNames[0]!];
   if (!output || output.type !== 'float32') throw new Error('text detector returned no float32 map');
@@ -76,6 +85,8 @@ export async function detectTextLines(
   const sy = image.height / (mapHeight ?? input.height);
   const clampX = (x: number): number => Math.min(Math.max(x * sx, 0), image.width);
   const clampY = (y: number): number => Math.min(Math.max(y * sy, 0), image.height);
-  const scaled = rects.map((rect) => rectOfQuad(orderCorners(rect.quad.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })))));
+  const scaled = rects.map((rect) =>
+    rectOfQuad(orderCorners(rect.quad.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })))),
+  );
   return sortLines(scaled.filter((rect) => rect.width >= 1 && rect.height >= 1));
 }

@@ -6,7 +6,10 @@ function rotatedRectPoints(cx: number, cy: number, w: number, h: number, angle: 
   const points: Point[] = [];
   for (let u = -w / 2; u <= w / 2; u += w / 8) {
     for (let v = -h / 2; v <= h / 2; v += h / 4) {
-      points.push({ x: cx + u * Math.cos(angle) - v * Math.sin(angle), y: cy + u * Math.sin(angle) + v * Math.cos(angle) });
+      points.push({
+        x: cx + u * Math.cos(angle) - v * Math.sin(angle),
+        y: cy + u * Math.sin(angle) + v * Math.cos(angle),
+      });
     }
   }
   return points;
@@ -25,8 +28,21 @@ describe('minAreaRect', () => {
   });
 
   it('gives an axis-aligned box for axis-aligned points', () => {
-    const rect = minAreaRect(convexHull([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 4 }, { x: 0, y: 4 }, { x: 5, y: 2 }]));
-    expect(rect.quad.map((p) => [Math.round(p.x), Math.round(p.y)])).toEqual([[0, 0], [10, 0], [10, 4], [0, 4]]);
+    const rect = minAreaRect(
+      convexHull([
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 10, y: 4 },
+        { x: 0, y: 4 },
+        { x: 5, y: 2 },
+      ]),
+    );
+    expect(rect.quad.map((p) => [Math.round(p.x), Math.round(p.y)])).toEqual([
+      [0, 0],
+      [10, 0],
+      [10, 4],
+      [0, 4],
+    ]);
   });
 });
 
@@ -41,7 +57,12 @@ describe('expandRect', () => {
 });
 
 function orderCornersRect(): ReturnType<typeof minAreaRect> {
-  const quad = orderCorners([{ x: 10, y: 4 }, { x: 0, y: 0 }, { x: 0, y: 4 }, { x: 10, y: 0 }]);
+  const quad = orderCorners([
+    { x: 10, y: 4 },
+    { x: 0, y: 0 },
+    { x: 0, y: 4 },
+    { x: 10, y: 0 },
+  ]);
   return { quad, width: 10, height: 4 };
 }
 

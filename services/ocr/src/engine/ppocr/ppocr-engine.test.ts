@@ -34,7 +34,9 @@ describe('createPpOcrEngine', () => {
   });
 });
 
-const title = installed ? 'PP-OCR on a rendered page' : 'PP-OCR on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
+const title = installed
+  ? 'PP-OCR on a rendered page'
+  : 'PP-OCR on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
 
 // Model runs take seconds on a 2-core machine, more while other work shares it.
 describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
@@ -55,7 +57,16 @@ describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
 
   it('puts each word box on the true word', () => {
     const overlaps = page.words.map((truth) => {
-      const best = Math.max(...words.map((w) => iou(truth, { left: w.bbox!.left, top: w.bbox!.top, right: w.bbox!.left + w.bbox!.width, bottom: w.bbox!.top + w.bbox!.height })));
+      const best = Math.max(
+        ...words.map((w) =>
+          iou(truth, {
+            left: w.bbox!.left,
+            top: w.bbox!.top,
+            right: w.bbox!.left + w.bbox!.width,
+            bottom: w.bbox!.top + w.bbox!.height,
+          }),
+        ),
+      );
       return best;
     });
     // Word boxes follow the line's box vertically (a little taller than the glyphs).
@@ -100,7 +111,9 @@ describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
     const start = performance.now();
     const count = (await engine.recognize(dense.image)).length;
     const msPerPage = performance.now() - start;
-    process.stdout.write(`[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`);
+    process.stdout.write(
+      `[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`,
+    );
     expect(count).toBeGreaterThan(45 * 15);
   });
 });

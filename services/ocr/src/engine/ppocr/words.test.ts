@@ -7,7 +7,12 @@ describe('toWords', () => {
     // A 400 x 40 page line read at 4 input pixels per step over a 400-pixel-wide crop (scale 1).
     const text = 'ab cd';
     const chars: CtcChar[] = [...text].map((c, i) => ({ text: c, step: 10 + i * 10, probability: i === 4 ? 0.5 : 1 }));
-    const quad = [{ x: 100, y: 10 }, { x: 500, y: 10 }, { x: 500, y: 50 }, { x: 100, y: 50 }] as const;
+    const quad = [
+      { x: 100, y: 10 },
+      { x: 500, y: 10 },
+      { x: 500, y: 50 },
+      { x: 100, y: 50 },
+    ] as const;
     const words = toWords({ chars, quad, cropWidth: 400, pixelsPerStep: 4 }, { blockIndex: 0, lineIndex: 3 });
     expect(words.map((w) => w.text)).toEqual(['ab', 'cd']);
     // Char columns: (step + 0.5) * 4 = 42, 82, 122, 162, 202; pitch 40, so "ab" spans 22..102.

@@ -41,7 +41,12 @@ export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lin
     const confidence = current.reduce((sum, char) => sum + char.probability, 0) / current.length;
     words.push({
       text: current.map((char) => char.text).join(''),
-      bbox: { left: bounds.left, top: bounds.top, width: bounds.right - bounds.left, height: bounds.bottom - bounds.top },
+      bbox: {
+        left: bounds.left,
+        top: bounds.top,
+        width: bounds.right - bounds.left,
+        height: bounds.bottom - bounds.top,
+      },
       confidence,
       ...indexes,
     });
