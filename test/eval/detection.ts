@@ -163,3 +163,31 @@ export function matchBoxes(a: readonly Box[], b: readonly Box[], threshold = 0.5
   }
   return matchOfA;
 }
+
+/** Where the references of one class went: predicted class (or `missed`) -> count. */
+export type Confusion = Record<string, Record<string, number>>;
+
+/**
+ * For each reference, the class of the prediction that overlaps it most, if that IoU reaches
+ * `threshold`, else `missed`; counted per reference class. Shows which errors are wrong types
+ * (a caption detected as Text) and which are wrong or missing boxes.
+ */
+export function confusion(pages: readonly DetectionPage[], threshold = 0.5): Confusion {
+  const counts: Confusion = {};
+  for (const page of pages) {
+    for (const reference of page.references) {
+      let bestLabel = 'missed';
+      let bestIou = threshold;
+      for (const prediction of page.predictions) {
+        const overlap = iou(prediction.box, reference.box);
+        if (overlap >= bestIou) {
+          bestLabel = prediction.label;
+          bestIou = overlap;
+        }
+      }
+      const row = (counts[reference.label] ??= {});
+      row[bestLabel] = (row[bestLabel] ?? 0) + 1;
+    }
+  }
+  return counts;
+}

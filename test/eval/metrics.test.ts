@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averagePrecision, matchBoxes, scoreClass, scoreDetections, type DetectionPage } from './detection.js';
+import { averagePrecision, confusion, matchBoxes, scoreClass, scoreDetections, type DetectionPage } from './detection.js';
 import { levenshtein, normalizedEditDistance, normalizeText } from './edit-distance.js';
 import { fromApiBox, fromPdfRect, fromPoly, iou, type Box } from './geometry.js';
 
@@ -95,5 +95,24 @@ describe('average precision', () => {
     const a = [box(0, 0, 10, 10), box(0, 0, 10, 12)];
     const b = [box(0, 0, 10, 12), box(100, 100, 110, 110)];
     expect(matchBoxes(a, b)).toEqual([-1, 0]);
+  });
+});
+
+describe('confusion', () => {
+  it('counts each reference under the class of its most overlapping prediction, or missed', () => {
+    const page: DetectionPage = {
+      references: [
+        { box: box(0, 0, 100, 20), label: 'Caption' },
+        { box: box(0, 50, 100, 90), label: 'Caption' },
+        { box: box(0, 200, 100, 300), label: 'Picture' },
+      ],
+      predictions: [
+        { box: box(0, 0, 100, 22), label: 'Text', score: 0.9 },
+        { box: box(0, 0, 60, 20), label: 'Caption', score: 0.8 },
+        { box: box(0, 200, 100, 300), label: 'Picture', score: 0.7 },
+      ],
+      ignored: [],
+    };
+    expect(confusion([page])).toEqual({ Caption: { Text: 1, missed: 1 }, Picture: { Picture: 1 } });
   });
 });

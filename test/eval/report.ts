@@ -42,6 +42,14 @@ export function formatOmniDoc(report: OmniSetReport): string[] {
       classes.map(([name, scores]) => classRow(name, scores)),
     ),
     `layout mAP@0.5 over the ${scored} classes with references: ${figure(report.layout.meanAveragePrecision)}`,
+    'where the references went (the most overlapping prediction at IoU >= 0.5, else missed):',
+    ...Object.entries(report.layout.confusion).map(
+      ([label, row]) =>
+        `  ${label.padEnd(10)} ${Object.entries(row)
+          .sort((a, b) => b[1] - a[1])
+          .map(([predicted, count]) => `${predicted} ${count}`)
+          .join(', ')}`,
+    ),
     `text normalized edit distance (mean per page): ${figure(report.meanTextEditDistance)}`,
     `reading-order normalized edit distance (mean per page): ${figure(report.meanReadingOrderEditDistance)}`,
     '',

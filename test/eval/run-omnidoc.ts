@@ -1,7 +1,7 @@
 // The OmniDocBench demo set: 18 page images, OCR on every page, layout against the annotations.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scoreDetections, type ClassScores } from './detection.js';
+import { confusion, scoreDetections, type ClassScores, type Confusion } from './detection.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
 import { elementBox, LAYOUT_CLASSES, loadOmniDocSet } from './omnidoc.js';
@@ -26,7 +26,7 @@ export interface OmniPageReport {
 
 export interface OmniSetReport {
   pages: OmniPageReport[];
-  layout: { classes: Record<string, ClassScores>; meanAveragePrecision: number | null };
+  layout: { classes: Record<string, ClassScores>; meanAveragePrecision: number | null; confusion: Confusion };
   meanTextEditDistance: number | null;
   meanReadingOrderEditDistance: number | null;
 }
@@ -98,12 +98,10 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
     };
     return { pageReport, detection: score.detection };
   });
+  const detections = scored.map((item) => item.detection);
   return {
     pages: scored.map((item) => item.pageReport),
-    layout: scoreDetections(
-      scored.map((item) => item.detection),
-      LAYOUT_CLASSES,
-    ),
+    layout: { ...scoreDetections(detections, LAYOUT_CLASSES), confusion: confusion(detections) },
     meanTextEditDistance: mean(scored.map((item) => item.pageReport.textEditDistance)),
     meanReadingOrderEditDistance: mean(scored.map((item) => item.pageReport.readingOrderEditDistance)),
   };

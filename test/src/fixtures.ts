@@ -49,7 +49,9 @@ export function makePdf(pages: FixturePage[]): Buffer {
     const stream = ops.join('\n');
     const contentId = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
     pageIds.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`,
+      ),
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
@@ -81,11 +83,56 @@ export function makeReport(pageCount: number): Buffer {
     pages.push({
       heading: `Section ${index + 1}: Findings`,
       paragraphs: [0, 1, 2].map((paragraph) =>
-        Array.from({ length: 4 }, (_, sentence) => SENTENCES[(index + paragraph + sentence) % SENTENCES.length]).join(' '),
+        Array.from({ length: 4 }, (_, sentence) => SENTENCES[(index + paragraph + sentence) % SENTENCES.length]).join(
+          ' ',
+        ),
       ),
     });
   }
   return makePdf(pages);
+}
+
+/**
+ * A report as dense as a typical business document: a heading and six paragraphs of about 350
+ * characters on every page (about 2,200 characters, 26 lines), for the benchmarks.
+ */
+export function makeDenseReport(pageCount: number): Buffer {
+  const pages: FixturePage[] = [];
+  for (let index = 0; index < pageCount; index += 1) {
+    pages.push({
+      heading: `Chapter ${index + 1}: Results and Discussion`,
+      paragraphs: Array.from({ length: 6 }, (_, paragraph) =>
+        Array.from(
+          { length: 5 },
+          (_, sentence) => SENTENCES[(index + paragraph * 2 + sentence) % SENTENCES.length],
+        ).join(' '),
+      ),
+    });
+  }
+  return makePdf(pages);
+}
+
+/**
+ * The PDF as a scanner would give it: every page rendered at `dpi` and stored as a JPEG image
+ * (quality 80) on a page of the same size, with no text layer.
+ */
+export function makeScannedPdf(pdf: Buffer, dpi = 150): Buffer {
+  const source = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const scanned = new mupdf.PDFDocument();
+  const scale = dpi / 72;
+  for (let index = 0; index < source.countPages(); index += 1) {
+    const page = source.loadPage(index);
+    const [x0, y0, x1, y1] = page.getBounds();
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    const image = scanned.addImage(new mupdf.Image(pixmap.asJPEG(80)));
+    const resources = scanned.addObject({ XObject: { Scan: image } });
+    const [width, height] = [x1 - x0, y1 - y0];
+    scanned.insertPage(
+      -1,
+      scanned.addPage([0, 0, width, height], 0, resources, `q ${width} 0 0 ${height} 0 0 cm /Scan Do Q`),
+    );
+  }
+  return Buffer.from(scanned.saveToBuffer('compress').asUint8Array());
 }
 
 /** Renders page 1 of a PDF to PNG: an image input whose content is known. */

@@ -18,6 +18,8 @@ declare module 'vitest' {
     fakeOpenAiControlUrl: string;
     /** The layout stage's engine (`LAYOUT_ENGINE`; the service default `doclaynet` unless the run sets it). */
     layoutEngine: string;
+    /** The Temporal frontend the stack runs on (the benchmark reads workflow histories there). */
+    temporalAddress: string;
   }
 }
 
@@ -37,11 +39,19 @@ function fakeModelsFile(baseUrl: string): string {
     { id: 'backup', model: 'fake-backup', fallback: true },
     { id: 'tight', model: 'fake-tight', timeout_ms: 1000 },
   ];
-  return JSON.stringify({ models: models.map((model) => ({ base_url: baseUrl, api_key: 'sk-fake-e2e', ...model })) }, null, 2);
+  return JSON.stringify(
+    { models: models.map((model) => ({ base_url: baseUrl, api_key: 'sk-fake-e2e', ...model })) },
+    null,
+    2,
+  );
 }
 
 function createKey(env: NodeJS.ProcessEnv, owner: string): string {
-  const result = spawnSync(process.execPath, [join(root, 'gateway', 'dist', 'keys-cli.js'), 'create', '--owner', owner], { env, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'gateway', 'dist', 'keys-cli.js'), 'create', '--owner', owner],
+    { env, encoding: 'utf8' },
+  );
   if (result.status !== 0) throw new Error(`keys-cli failed: ${result.stderr}`);
   const lines = result.stdout.trim().split('\n');
   return lines[lines.length - 1]!.trim();
@@ -72,8 +82,11 @@ export async function setup(project: TestProject): Promise<void> {
   base.LLM_MODELS_PATH = modelsPath;
   // Short backoff: the retry tests script a few failures and should not wait seconds for each.
   base.LLM_RETRY_BASE_MS = '50';
-  // The engines default to ppocr and doclaynet in the services; a run may choose others.
-  for (const name of ['LAYOUT_ENGINE', 'OCR_ENGINE']) if (process.env[name]) base[name] = process.env[name];
+  // The engines default to ppocr and doclaynet in the services; a run may choose others, and tune
+  // their threads (the benchmark compares settings this way).
+  for (const name of ['LAYOUT_ENGINE', 'OCR_ENGINE', 'LAYOUT_THREADS', 'OCR_THREADS', 'OCR_CONCURRENCY']) {
+    if (process.env[name]) base[name] = process.env[name];
+  }
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
   env.TEMPORAL_UI_PORT = '0';
@@ -92,6 +105,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('stackLog', stackLog);
   project.provide('fakeOpenAiControlUrl', fake.controlUrl);
   project.provide('layoutEngine', env.LAYOUT_ENGINE ?? 'doclaynet');
+  project.provide('temporalAddress', env.TEMPORAL_ADDRESS);
 }
 
 export async function teardown(): Promise<void> {
