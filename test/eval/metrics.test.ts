@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { averagePrecision, confusion, matchBoxes, scoreClass, scoreDetections, type DetectionPage } from './detection.js';
+import {
+  averagePrecision,
+  confusion,
+  matchBoxes,
+  scoreClass,
+  scoreDetections,
+  type DetectionPage,
+} from './detection.js';
 import { levenshtein, normalizedEditDistance, normalizeText } from './edit-distance.js';
 import { fromApiBox, fromPdfRect, fromPoly, iou, type Box } from './geometry.js';
 
