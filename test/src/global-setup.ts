@@ -84,7 +84,14 @@ export async function setup(project: TestProject): Promise<void> {
   base.LLM_RETRY_BASE_MS = '50';
   // The engines default to ppocr and doclaynet in the services; a run may choose others, and tune
   // their threads (the benchmark compares settings this way).
-  for (const name of ['LAYOUT_ENGINE', 'OCR_ENGINE', 'LAYOUT_THREADS', 'OCR_THREADS', 'OCR_CONCURRENCY']) {
+  for (const name of [
+    'LAYOUT_ENGINE',
+    'OCR_ENGINE',
+    'LAYOUT_THREADS',
+    'LAYOUT_WORKERS',
+    'OCR_THREADS',
+    'OCR_WORKERS',
+  ]) {
     if (process.env[name]) base[name] = process.env[name];
   }
   const env = stackEnv(base, { root, dataDir });

@@ -9,8 +9,10 @@ const schema = z.object({
   LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('doclaynet'),
   /** Folder that scripts/models.mjs fills. */
   MODELS_DIR: z.string().default('models'),
-  /** ONNX Runtime threads per inference. */
-  LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** ONNX Runtime threads per inference (one inference per worker thread). */
+  LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Detector worker threads, each with its own model; default: the CPU count divided by LAYOUT_THREADS. */
+  LAYOUT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */

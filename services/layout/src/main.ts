@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
@@ -6,11 +7,20 @@ import { createLayoutServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'layout', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
+const workers = config.LAYOUT_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.LAYOUT_THREADS));
 const engine =
   config.LAYOUT_ENGINE === 'doclaynet'
-    ? await createDocLayNetServiceEngine({ modelsDir: config.MODELS_DIR, threads: config.LAYOUT_THREADS })
+    ? await createDocLayNetServiceEngine({
+        modelsDir: config.MODELS_DIR,
+        threads: config.LAYOUT_THREADS,
+        workers,
+        logger,
+      })
     : undefined;
-logger.info({ engine: config.LAYOUT_ENGINE }, engine ? 'model engine loaded' : 'no model engine configured');
+logger.info(
+  { engine: config.LAYOUT_ENGINE, workers, threads: config.LAYOUT_THREADS },
+  engine ? 'model engine loaded' : 'no model engine configured',
+);
 const server = createLayoutServer({ store, logger, engine });
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT);
 logger.info({ host: config.LAYOUT_GRPC_HOST, port }, 'layout service listening');

@@ -9,10 +9,10 @@ const schema = z.object({
   OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
   /** Folder that scripts/models.mjs fills. */
   MODELS_DIR: z.string().default('models'),
-  /** ONNX Runtime threads per inference. */
-  OCR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
-  /** Pages of a batch recognized at once; default: the CPU count divided by OCR_THREADS. */
-  OCR_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** ONNX Runtime threads per inference (one page at a time per worker thread). */
+  OCR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /** OCR worker threads, each with its own models, so pages read at once; default: the CPU count divided by OCR_THREADS. */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */

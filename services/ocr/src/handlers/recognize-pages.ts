@@ -76,13 +76,23 @@ export function createRecognizePagesHandler(
     const layer = layerKey ? TextLayer.fromJSON(await getJson(store, layerKey)) : undefined;
     const layerWords = layer ? textLayerWords(layer) : [];
     const imageRegions = layer ? imageRegionsToRead(layer) : [];
-    const source = chooseWordSource(strategy, isUsableTextLayer(layerWords), engine !== undefined, imageRegions.length > 0);
+    const source = chooseWordSource(
+      strategy,
+      isUsableTextLayer(layerWords),
+      engine !== undefined,
+      imageRegions.length > 0,
+    );
     let words: Word[] = [];
     if (source === 'text-layer') words = layerWords;
     if ((source === 'engine' || source === 'text-layer+engine') && engine) {
       const imageKey = page.image?.key;
       if (!imageKey) throw new InvalidRequestError(`Page ${page.pageIndex} has no image to recognise`);
-      const image = { pageIndex: page.pageIndex, image: await store.get(imageKey), width: page.width, height: page.height };
+      const image = {
+        pageIndex: page.pageIndex,
+        image: await store.get(imageKey),
+        width: page.width,
+        height: page.height,
+      };
       words =
         source === 'engine'
           ? await engine.recognize(image)

@@ -86,7 +86,11 @@ function inputSizeOf(session: ort.InferenceSession): { width: number; height: nu
 export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Promise<DocLayNetEngine> {
   const path = join(options.modelsDir, DOCLAYNET_MODEL_FILE);
   if (!existsSync(path)) {
-    throw new AppError('FAILED_PRECONDITION', `Layout model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set the models folder`, { context: { path } });
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `Layout model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set the models folder`,
+      { context: { path } },
+    );
   }
   const session = await ort.InferenceSession.create(path, {
     intraOpNumThreads: options.threads ?? 1,
@@ -108,7 +112,9 @@ export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Pr
       const output = outputs[session.outputNames[0]!];
       if (!output || output.type !== 'float32') throw new Error('layout model returned no float32 output');
       if (output.dims[1] !== 4 + DOCLAYNET_SEGMENT_TYPES.length) {
-        throw new Error(`layout model has ${output.dims[1]} output rows, expected ${4 + DOCLAYNET_SEGMENT_TYPES.length} (4 box + 11 DocLayNet classes)`);
+        throw new Error(
+          `layout model has ${output.dims[1]} output rows, expected ${4 + DOCLAYNET_SEGMENT_TYPES.length} (4 box + 11 DocLayNet classes)`,
+        );
       }
       // The type was checked just above; ORT types `data` as a union of all element types.
       const detections = decodeYolo(output.data as Float32Array, output.dims, box, image, decode);

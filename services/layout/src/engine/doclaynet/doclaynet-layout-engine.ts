@@ -1,24 +1,45 @@
+import { createThreadPool, type Logger } from '@folio/runtime';
 import type { DetectedRegion, LayoutEngine, LayoutPageImage } from '../layout-engine.js';
-import { createDocLayNetEngine, type DocLayNetEngineOptions } from './doclaynet-engine.js';
-import { decodePng } from './rgb-image.js';
+import type { DocLayNetEngineOptions, LayoutDetection } from './doclaynet-engine.js';
 
 /** The service's LayoutEngine seam backed by the DocLayNet detector, plus a way to free it. */
 export interface DocLayNetServiceEngine extends LayoutEngine {
   close(): Promise<void>;
 }
 
+export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
+  /** Worker threads, each with its own model session (`threads` ONNX threads each). */
+  workers: number;
+  logger: Logger;
+  /** The compiled worker entry; detect-worker.js next to this module by default (tests point at dist/). */
+  workerUrl?: URL;
+}
+
 /**
- * Builds the layout service's engine: decodes each page PNG with MuPDF (blocking, tens of ms per
- * page at scale 2) and runs the YOLOv8 DocLayNet detector. Regions come sorted by confidence.
+ * Builds the layout service's engine: a pool of worker threads (detect-worker.js), each decoding
+ * page PNGs with MuPDF and running the YOLOv8 DocLayNet detector. Resolves once every worker has
+ * loaded the model, and rejects (model file missing, say) before the service starts listening.
+ * Regions come sorted by confidence.
  */
-export async function createDocLayNetServiceEngine(options: DocLayNetEngineOptions): Promise<DocLayNetServiceEngine> {
-  const engine = await createDocLayNetEngine(options);
+export async function createDocLayNetServiceEngine(options: DocLayNetServiceOptions): Promise<DocLayNetServiceEngine> {
+  const { workers, logger, workerUrl, ...engineOptions } = options;
+  const pool = createThreadPool<Uint8Array, LayoutDetection[]>({
+    name: 'layout',
+    size: workers,
+    workerUrl: workerUrl ?? new URL('./detect-worker.js', import.meta.url),
+    workerData: engineOptions,
+    logger,
+  });
+  try {
+    await pool.start();
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
   return {
-    name: engine.name,
-    async detect(page: LayoutPageImage): Promise<DetectedRegion[]> {
-      // DocLayNetSegmentType is a subset of SegmentType, so the detections fit as they are.
-      return engine.detect(decodePng(page.image));
-    },
-    close: () => engine.close(),
+    name: 'yolov8n-doclaynet',
+    // DocLayNetSegmentType is a subset of SegmentType, so the detections fit as they are.
+    detect: (page: LayoutPageImage): Promise<DetectedRegion[]> => pool.run(page.image),
+    close: () => pool.close(),
   };
 }

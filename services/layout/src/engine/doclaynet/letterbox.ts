@@ -17,7 +17,11 @@ const PAD_VALUE = 114 / 255;
  * ratio (bilinear on pixel centres, like cv2.INTER_LINEAR), centre it, pad with grey. Returns
  * the CHW float tensor in RGB order scaled to 0..1, and the mapping back to page pixels.
  */
-export function letterbox(image: RgbImage, inputWidth: number, inputHeight: number): { tensor: Float32Array; box: Letterbox } {
+export function letterbox(
+  image: RgbImage,
+  inputWidth: number,
+  inputHeight: number,
+): { tensor: Float32Array; box: Letterbox } {
   const { width, height, rgb } = image;
   const scale = Math.min(inputWidth / width, inputHeight / height);
   const outWidth = Math.round(width * scale);

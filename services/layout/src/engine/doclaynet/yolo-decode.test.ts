@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decodeYolo, nonMaxSuppression } from './yolo-decode.js';
 
 /** Builds a [1, 4 + classes, anchors] output from per-anchor boxes and class scores. */
-function headOutput(anchors: { cx: number; cy: number; w: number; h: number; scores: number[] }[], classes: number): { data: Float32Array; dims: number[] } {
+function headOutput(
+  anchors: { cx: number; cy: number; w: number; h: number; scores: number[] }[],
+  classes: number,
+): { data: Float32Array; dims: number[] } {
   const rows = 4 + classes;
   const data = new Float32Array(rows * anchors.length);
   anchors.forEach((a, i) => {
@@ -22,7 +25,9 @@ describe('decodeYolo', () => {
     );
     // Letterbox scale 0.5 with 10 pixels of padding on the left.
     const detections = decodeYolo(data, dims, { scale: 0.5, padX: 10, padY: 0 }, { width: 200, height: 200 });
-    expect(detections).toEqual([{ classIndex: 1, confidence: expect.closeTo(0.8, 5) as number, left: 60, top: 50, right: 100, bottom: 70 }]);
+    expect(detections).toEqual([
+      { classIndex: 1, confidence: expect.closeTo(0.8, 5) as number, left: 60, top: 50, right: 100, bottom: 70 },
+    ]);
   });
 
   it('clips boxes to the page', () => {
@@ -45,6 +50,10 @@ describe('nonMaxSuppression', () => {
       0.45,
       300,
     );
-    expect(kept.map((d) => [d.classIndex, d.confidence])).toEqual([[0, 0.9], [1, 0.7], [0, 0.6]]);
+    expect(kept.map((d) => [d.classIndex, d.confidence])).toEqual([
+      [0, 0.9],
+      [1, 0.7],
+      [0, 0.6],
+    ]);
   });
 });

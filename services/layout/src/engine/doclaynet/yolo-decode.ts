@@ -19,7 +19,11 @@ export interface DecodeOptions {
   maxDetections: number;
 }
 
-export const DEFAULT_DECODE_OPTIONS: DecodeOptions = { confidenceThreshold: 0.25, iouThreshold: 0.45, maxDetections: 300 };
+export const DEFAULT_DECODE_OPTIONS: DecodeOptions = {
+  confidenceThreshold: 0.25,
+  iouThreshold: 0.45,
+  maxDetections: 300,
+};
 
 function iou(a: Detection, b: Detection): number {
   const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -36,7 +40,8 @@ export function nonMaxSuppression(detections: Detection[], iouThreshold: number,
   const kept: Detection[] = [];
   for (const candidate of sorted) {
     if (kept.length >= maxDetections) break;
-    if (kept.every((other) => other.classIndex !== candidate.classIndex || iou(other, candidate) <= iouThreshold)) kept.push(candidate);
+    if (kept.every((other) => other.classIndex !== candidate.classIndex || iou(other, candidate) <= iouThreshold))
+      kept.push(candidate);
   }
   return kept;
 }
@@ -56,7 +61,8 @@ export function decodeYolo(
 ): Detection[] {
   const [, rows = 0, anchors = 0] = dims;
   const classCount = rows - 4;
-  if (classCount <= 0 || output.length < rows * anchors) throw new Error(`unexpected detector output shape [${dims.join(', ')}]`);
+  if (classCount <= 0 || output.length < rows * anchors)
+    throw new Error(`unexpected detector output shape [${dims.join(', ')}]`);
   const clampX = (x: number): number => Math.min(Math.max((x - box.padX) / box.scale, 0), page.width);
   const clampY = (y: number): number => Math.min(Math.max((y - box.padY) / box.scale, 0), page.height);
   const candidates: Detection[] = [];
@@ -75,7 +81,14 @@ export function decodeYolo(
     const cy = output[anchors + anchor]!;
     const w = output[2 * anchors + anchor]!;
     const h = output[3 * anchors + anchor]!;
-    const detection = { classIndex, confidence, left: clampX(cx - w / 2), top: clampY(cy - h / 2), right: clampX(cx + w / 2), bottom: clampY(cy + h / 2) };
+    const detection = {
+      classIndex,
+      confidence,
+      left: clampX(cx - w / 2),
+      top: clampY(cy - h / 2),
+      right: clampX(cx + w / 2),
+      bottom: clampY(cy + h / 2),
+    };
     if (detection.right > detection.left && detection.bottom > detection.top) candidates.push(detection);
   }
   return nonMaxSuppression(candidates, options.iouThreshold, options.maxDetections);

@@ -1,16 +1,21 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Word } from '@folio/proto/documents/v1';
-import { AppError } from '@folio/runtime';
+import { AppError, createLogger } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, PPOCR_MODEL_FILES, type PpOcrEngine } from './ppocr-engine.js';
 import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
-import { createPpOcrServiceEngine } from './ppocr-ocr-engine.js';
+import { createPooledOcrEngine } from './pooled-ocr-engine.js';
 import { createTextPdf, renderPage, renderPng } from './testing/synthetic-page.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
 const installed = Object.values(PPOCR_MODEL_FILES).every((file) => existsSync(`${modelsDir}/${file}`));
+// Worker threads run plain JavaScript, so the pool tests drive the compiled worker (turbo builds before testing).
+const workerUrl = new URL('../../../dist/engine/ppocr/ocr-worker.js', import.meta.url);
+if (!existsSync(fileURLToPath(workerUrl)))
+  throw new Error('Build services/ocr first (npx tsc -b): dist/engine/ppocr/ocr-worker.js is missing');
+const logger = createLogger({ name: 'ocr-test', level: 'silent' });
 
 const page = renderPage(
   createTextPdf([
@@ -31,6 +36,12 @@ describe('createPpOcrEngine', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('FAILED_PRECONDITION');
     expect((error as AppError).message).toContain(PPOCR_MODEL_FILES.detector);
+  });
+
+  it('in worker threads, fails at start with the missing file named', async () => {
+    await expect(
+      createPooledOcrEngine({ modelsDir: '/nonexistent-models', workers: 1, logger, workerUrl }),
+    ).rejects.toThrow(PPOCR_MODEL_FILES.detector);
   });
 });
 
@@ -97,15 +108,26 @@ describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
     expect(heading.bbox!.top).toBeGreaterThan(page.image.height / 2);
   });
 
-  it('plugs into the service seam: reads a page PNG as the render stage stores it', async () => {
-    const service = await createPpOcrServiceEngine({ modelsDir, threads: 2 });
-    const pdf = createTextPdf([{ text: 'Hello from a PNG page', x: 72, y: 100, size: 14 }]);
-    const words = await service.recognize({ pageIndex: 0, image: renderPng(pdf, 2), width: 1224, height: 1584 });
-    await service.close();
-    expect(words.map((w) => w.text).join(' ')).toBe('Hello from a PNG page');
+  it('plugs into the service seam: reads page PNGs as the render stage stores them, in worker threads', async () => {
+    const service = await createPooledOcrEngine({ modelsDir, threads: 1, workers: 2, logger, workerUrl });
+    try {
+      const pages = ['Hello from a PNG page', 'A second page read at once'].map((text, pageIndex) => ({
+        pageIndex,
+        image: renderPng(createTextPdf([{ text, x: 72, y: 100, size: 14 }]), 2),
+        width: 1224,
+        height: 1584,
+      }));
+      const words = await Promise.all(pages.map((image) => service.recognize(image)));
+      expect(words.map((page) => page.map((w) => w.text).join(' '))).toEqual([
+        'Hello from a PNG page',
+        'A second page read at once',
+      ]);
+    } finally {
+      await service.close();
+    }
   });
 
-  it('measures the time per dense page at scale 2', async () => {
+  it('reads a dense page of 45 lines (and prints its time)', async () => {
     // 45 lines of 10 pt text, about 4,500 characters: recognition cost grows with characters.
     const dense = renderPage(createTextPdf(denseLines(45)), 2);
     const start = performance.now();

@@ -1,6 +1,7 @@
 /** Text of a dense synthetic page: `lines` lines of 10 pt body text (a typical scanned page). */
 export function denseLines(lines: number): { text: string; x: number; y: number; size: number }[] {
-  const sentence = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore';
+  const sentence =
+    'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore';
   return Array.from({ length: lines }, (_, i) => ({ text: `${sentence} ${i + 1}.`, x: 60, y: 60 + i * 15, size: 10 }));
 }
 
@@ -20,7 +21,10 @@ export function normalizedEditDistance(a: string, b: string): number {
 }
 
 /** Intersection over union of two boxes given as left/top/right/bottom. */
-export function iou(a: { left: number; top: number; right: number; bottom: number }, b: { left: number; top: number; right: number; bottom: number }): number {
+export function iou(
+  a: { left: number; top: number; right: number; bottom: number },
+  b: { left: number; top: number; right: number; bottom: number },
+): number {
   const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
   const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
   if (w <= 0 || h <= 0) return 0;

@@ -30,7 +30,11 @@ export function createTextPdf(texts: readonly SyntheticText[], size = { width: 6
   const regular = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   const bold = doc.addSimpleFont(new mupdf.Font('Helvetica-Bold'));
   const resources = doc.addObject({ Font: { F1: regular, F2: bold } });
-  const content = texts.map((t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 11} Tf ${t.x} ${size.height - t.y} Td ${pdfString(t.text)} Tj ET`).join('\n');
+  const content = texts
+    .map(
+      (t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 11} Tf ${t.x} ${size.height - t.y} Td ${pdfString(t.text)} Tj ET`,
+    )
+    .join('\n');
   doc.insertPage(-1, doc.addPage([0, 0, size.width, size.height], 0, resources, content));
   const buffer = doc.saveToBuffer('compress');
   // asUint8Array is a view of the WASM heap: copy before freeing.

@@ -1,0 +1,25 @@
+import { workerData } from 'node:worker_threads';
+import { serveThreadJobs } from '@folio/runtime';
+import {
+  createDocLayNetEngine,
+  type DocLayNetEngine,
+  type DocLayNetEngineOptions,
+  type LayoutDetection,
+} from './doclaynet-engine.js';
+import { decodePng } from './rgb-image.js';
+
+/**
+ * Worker thread of the layout service's detector pool: loads the DocLayNet model once, then
+ * decodes each page PNG and runs the detector on it. onnxruntime-node's `run` holds its thread
+ * for the whole inference, so detection runs here and the service's thread stays free for gRPC,
+ * storage and word assignment.
+ */
+let engine: DocLayNetEngine | undefined;
+
+serveThreadJobs<Uint8Array, LayoutDetection[]>({
+  start: async () => {
+    engine = await createDocLayNetEngine(workerData as DocLayNetEngineOptions);
+  },
+  // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
+  handle: async (png) => ({ output: await engine!.detect(decodePng(png)) }),
+});

@@ -1,0 +1,32 @@
+/** An error as it crosses the thread boundary; `kind` carries a domain type (e.g. RenderFailure's). */
+export interface SerializedError {
+  message: string;
+  stack: string | undefined;
+  kind: string | null;
+}
+
+/** Main thread -> worker: one job. */
+export interface JobMessage {
+  id: number;
+  input: unknown;
+}
+
+/** Worker -> main thread. */
+export type WorkerMessage =
+  | { kind: 'ready' }
+  | { kind: 'startFailed'; error: SerializedError }
+  | { kind: 'reply'; id: number; ok: true; output: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: SerializedError };
+
+export type JobReply = Extract<WorkerMessage, { kind: 'reply' }>;
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) return { message: error.message, stack: error.stack, kind: null };
+  return { message: String(error), stack: undefined, kind: null };
+}
+
+export function deserializeError(error: SerializedError): Error {
+  const rebuilt = new Error(error.message);
+  if (error.stack) rebuilt.stack = error.stack;
+  return rebuilt;
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { createThreadPool } from './thread-pool.js';
+
+// Worker threads run plain JavaScript, so this test drives the compiled worker: turbo's test task
+// runs after the build.
+const workerUrl = new URL('../../dist/threads/testing-worker.js', import.meta.url);
+if (!existsSync(fileURLToPath(workerUrl)))
+  throw new Error('Build services/runtime first (npx tsc -b): dist/threads/testing-worker.js is missing');
+
+const logger = createLogger({ name: 'thread-pool-test', level: 'silent' });
+const pool = createThreadPool<object, number | Uint8Array>({ name: 'test', size: 2, workerUrl, logger });
+afterAll(() => pool.close());
+
+describe('thread pool', () => {
+  it('runs jobs across workers and answers each with its own output', async () => {
+    await pool.start();
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => pool.run({ square: n })));
+    expect(results).toEqual([1, 4, 9, 16, 25]);
+  });
+
+  it('rejects a job whose handler throws, with the message, and keeps working', async () => {
+    await expect(pool.run({ fail: 'no such page' })).rejects.toThrow('no such page');
+    await expect(pool.run({ square: 6 })).resolves.toBe(36);
+  });
+
+  it('fails the job of a worker that dies and replaces the worker', async () => {
+    await expect(pool.run({ exit: true })).rejects.toThrow(/test worker exited \(code 3\)/);
+    await expect(pool.run({ square: 7 })).resolves.toBe(49);
+  });
+
+  it('moves transferred buffers back to the main thread', async () => {
+    const bytes = await pool.run({ bytes: 16 });
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...(bytes as Uint8Array)]).toEqual(new Array(16).fill(7));
+  });
+
+  it('reports a start-up failure from start() and from jobs', async () => {
+    const broken = createThreadPool<object, number>({
+      name: 'broken',
+      size: 1,
+      workerUrl,
+      logger,
+      workerData: { failStart: 'model file missing' },
+    });
+    try {
+      await expect(broken.start()).rejects.toThrow('model file missing');
+      await expect(broken.run({ square: 2 })).rejects.toThrow('model file missing');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('rejects jobs after close', async () => {
+    const closing = createThreadPool<object, number>({ name: 'closing', size: 1, workerUrl, logger });
+    await closing.close();
+    await expect(closing.run({ square: 2 })).rejects.toThrow('The closing worker pool is closed');
+  });
+});
