@@ -112,7 +112,11 @@ export interface CallOptionsInput {
 }
 
 /** Calls a generated unary client method as a promise, with a deadline and the request id. */
-export function callUnary<Req, Res>(method: UnaryMethod<Req, Res>, request: Req, options: CallOptionsInput): Promise<Res> {
+export function callUnary<Req, Res>(
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  options: CallOptionsInput,
+): Promise<Res> {
   const metadata = new Metadata();
   if (options.requestId) metadata.set(REQUEST_ID_METADATA, options.requestId);
   return new Promise((resolve, reject) => {

@@ -30,7 +30,7 @@ export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { detectFileType } from './file-type.js';
 export type { FileType } from './file-type.js';
-export { createThreadPool } from './threads/thread-pool.js';
+export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
 export type { ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';
 export { serveThreadJobs } from './threads/serve-jobs.js';
 export type { JobResult, ServeOptions } from './threads/serve-jobs.js';

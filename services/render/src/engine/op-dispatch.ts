@@ -1,23 +1,12 @@
-import { RenderFailure, isRenderFailureKind, type RenderFailureKind } from './render-failure.js';
+import { serializeError, type SerializedError } from '@folio/runtime';
+import { RenderFailure, isRenderFailureKind } from './render-failure.js';
 import type { RenderOpInput, RenderOpName, RenderOpOutput, RenderOps } from './render-ops.js';
 
-/** A message from the main thread to a render worker. */
-export interface WorkerRequest {
-  id: number;
+/** One job for a render worker: an operation and its input. */
+export interface RenderJob {
   op: RenderOpName;
   input: unknown;
 }
-
-/** A failure as it crosses the thread boundary. */
-export interface SerializedFailure {
-  kind: RenderFailureKind | null;
-  message: string;
-  stack: string | undefined;
-}
-
-/** A worker's answer to one request. */
-export type WorkerReply =
-  { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SerializedFailure };
 
 /** Calls the named operation. */
 export function dispatchOp<K extends RenderOpName>(ops: RenderOps, op: K, input: RenderOpInput<K>): RenderOpOutput<K> {
@@ -46,14 +35,14 @@ export function transferListOf(output: RenderOpOutput<RenderOpName>): ArrayBuffe
   return views.filter(ownsBuffer).map((view) => view.buffer);
 }
 
-export function serializeFailure(error: unknown): SerializedFailure {
+/** A RenderFailure keeps its kind across the thread boundary; other errors their message. */
+export function serializeFailure(error: unknown): SerializedError {
   if (error instanceof RenderFailure) return { kind: error.kind, message: error.message, stack: error.stack };
-  if (error instanceof Error) return { kind: null, message: error.message, stack: error.stack };
-  return { kind: null, message: String(error), stack: undefined };
+  return serializeError(error);
 }
 
 /** Rebuilds a worker's failure: a `RenderFailure` when it was one, a plain Error otherwise. */
-export function deserializeFailure(failure: SerializedFailure): Error {
+export function deserializeFailure(failure: SerializedError): Error {
   const error = isRenderFailureKind(failure.kind)
     ? new RenderFailure(failure.kind, failure.message)
     : new Error(failure.message);

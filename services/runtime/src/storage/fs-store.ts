@@ -43,7 +43,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       throw error;
     }
     const nested = await Promise.all(
-      entries.map((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
+      entries.map((entry) =>
+        entry.isDirectory() ? listFiles(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
+      ),
     );
     return nested.flat();
   }
@@ -116,7 +118,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     presignGet(key, presign: PresignOptions) {
       assertValidKey(key);
       const expiresAtSec = Math.floor(now() / 1000) + presign.expiresInSec;
-      return Promise.resolve(createSignedUrl(options.publicUrl, options.signingSecret, key, expiresAtSec, presign.fileName));
+      return Promise.resolve(
+        createSignedUrl(options.publicUrl, options.signingSecret, key, expiresAtSec, presign.fileName),
+      );
     },
   };
 }

@@ -24,7 +24,10 @@ function describeStore(name: string, makeStore: () => Promise<ObjectStore>): voi
         sha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
         byteSize: 11,
       });
-      const streamed = await store.put('tasks/a/streamed.bin', Readable.from([Buffer.from('hello '), Buffer.from('world')]));
+      const streamed = await store.put(
+        'tasks/a/streamed.bin',
+        Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+      );
       expect(streamed.sha256).toBe(written.sha256);
       expect((await store.get('tasks/a/streamed.bin')).toString()).toBe('hello world');
       expect(await store.stat('tasks/a/input/file.pdf')).toEqual({ byteSize: 11 });
@@ -63,7 +66,13 @@ function describeStore(name: string, makeStore: () => Promise<ObjectStore>): voi
 }
 
 describeStore('fs', () =>
-  Promise.resolve(createFsStore({ rootDir: mkdtempSync(join(tmpdir(), 'folio-fs-')), publicUrl: 'http://localhost:8000', signingSecret: 'x'.repeat(32) })),
+  Promise.resolve(
+    createFsStore({
+      rootDir: mkdtempSync(join(tmpdir(), 'folio-fs-')),
+      publicUrl: 'http://localhost:8000',
+      signingSecret: 'x'.repeat(32),
+    }),
+  ),
 );
 
 let server: S3rver | undefined;
@@ -72,10 +81,22 @@ afterAll(async () => {
 });
 
 describeStore('s3', async () => {
-  const instance = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'folio-s3-')) });
+  const instance = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 'folio-s3-')),
+  });
   server = instance;
   const { port } = await instance.run();
-  const store = createS3Store({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'folio-test' });
+  const store = createS3Store({
+    endPoint: '127.0.0.1',
+    port,
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    bucket: 'folio-test',
+  });
   await store.ensureBucket();
   return store;
 });

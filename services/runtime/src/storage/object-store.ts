@@ -42,7 +42,11 @@ export interface ObjectStore {
 
 /** Rejects keys that could escape the store's root or confuse drivers. */
 export function assertValidKey(key: string): void {
-  if (key.length === 0 || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+  if (
+    key.length === 0 ||
+    key.startsWith('/') ||
+    key.split('/').some((part) => part === '..' || part === '.' || part === '')
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
 }

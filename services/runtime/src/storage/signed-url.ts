@@ -15,7 +15,9 @@ export function createSignedUrl(
   expiresAtSec: number,
   fileName?: string,
 ): string {
-  const url = new URL(`${publicUrl.replace(/\/$/, '')}${SIGNED_FILES_PATH}/${key.split('/').map(encodeURIComponent).join('/')}`);
+  const url = new URL(
+    `${publicUrl.replace(/\/$/, '')}${SIGNED_FILES_PATH}/${key.split('/').map(encodeURIComponent).join('/')}`,
+  );
   url.searchParams.set('expires', String(expiresAtSec));
   url.searchParams.set('signature', sign(secret, key, expiresAtSec));
   if (fileName) url.searchParams.set('name', fileName);
@@ -23,7 +25,13 @@ export function createSignedUrl(
 }
 
 /** True when `signature` is valid for `key` and the URL has not expired at `nowSec`. */
-export function isValidSignature(secret: string, key: string, expiresAtSec: number, signature: string, nowSec: number): boolean {
+export function isValidSignature(
+  secret: string,
+  key: string,
+  expiresAtSec: number,
+  signature: string,
+  nowSec: number,
+): boolean {
   if (!Number.isFinite(expiresAtSec) || expiresAtSec < nowSec) return false;
   const expected = Buffer.from(sign(secret, key, expiresAtSec));
   const given = Buffer.from(signature);

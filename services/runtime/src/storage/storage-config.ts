@@ -23,14 +23,17 @@ export const storageEnv = {
   PRESIGN_EXPIRES_SEC: z.coerce.number().int().positive().default(3600),
 };
 
-
 export const storageSchema = z.object(storageEnv);
 export type StorageConfig = z.output<typeof storageSchema>;
 
 /** Builds the configured store. For S3 the bucket is created when missing. */
 export async function createStoreFromConfig(config: StorageConfig): Promise<ObjectStore> {
   if (config.STORAGE_DRIVER === 'fs') {
-    return createFsStore({ rootDir: config.STORAGE_DIR, publicUrl: config.PUBLIC_URL, signingSecret: config.STORAGE_SIGNING_SECRET });
+    return createFsStore({
+      rootDir: config.STORAGE_DIR,
+      publicUrl: config.PUBLIC_URL,
+      signingSecret: config.STORAGE_SIGNING_SECRET,
+    });
   }
   const store = createS3Store({
     endPoint: config.S3_ENDPOINT,

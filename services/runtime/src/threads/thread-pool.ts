@@ -164,3 +164,18 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
     },
   };
 }
+
+/**
+ * Creates a pool and waits until every worker has started; on a start-up failure the pool is
+ * closed and the error thrown, so a service can refuse to start with its cause.
+ */
+export async function startThreadPool<Input, Output>(options: ThreadPoolOptions): Promise<ThreadPool<Input, Output>> {
+  const pool = createThreadPool<Input, Output>(options);
+  try {
+    await pool.start();
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+  return pool;
+}

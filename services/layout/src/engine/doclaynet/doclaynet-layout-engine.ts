@@ -1,4 +1,4 @@
-import { createThreadPool, type Logger } from '@folio/runtime';
+import { startThreadPool, type Logger } from '@folio/runtime';
 import type { DetectedRegion, LayoutEngine, LayoutPageImage } from '../layout-engine.js';
 import type { DocLayNetEngineOptions, LayoutDetection } from './doclaynet-engine.js';
 
@@ -23,19 +23,13 @@ export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
  */
 export async function createDocLayNetServiceEngine(options: DocLayNetServiceOptions): Promise<DocLayNetServiceEngine> {
   const { workers, logger, workerUrl, ...engineOptions } = options;
-  const pool = createThreadPool<Uint8Array, LayoutDetection[]>({
+  const pool = await startThreadPool<Uint8Array, LayoutDetection[]>({
     name: 'layout',
     size: workers,
     workerUrl: workerUrl ?? new URL('./detect-worker.js', import.meta.url),
     workerData: engineOptions,
     logger,
   });
-  try {
-    await pool.start();
-  } catch (error) {
-    await pool.close();
-    throw error;
-  }
   return {
     name: 'yolov8n-doclaynet',
     // DocLayNetSegmentType is a subset of SegmentType, so the detections fit as they are.

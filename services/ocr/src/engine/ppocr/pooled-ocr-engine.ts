@@ -1,5 +1,5 @@
 import type { Word } from '@folio/proto/documents/v1';
-import { createThreadPool, type Logger } from '@folio/runtime';
+import { startThreadPool, type Logger } from '@folio/runtime';
 import type { OcrEngine, OcrPageImage } from '../ocr-engine.js';
 import { PPOCR_ENGINE_NAME, type PpOcrEngineOptions } from './ppocr-engine.js';
 
@@ -22,19 +22,13 @@ export interface PooledOcrEngineOptions extends PpOcrEngineOptions {
  */
 export async function createPooledOcrEngine(options: PooledOcrEngineOptions): Promise<PooledOcrEngine> {
   const { workers, logger, workerUrl, ...engineOptions } = options;
-  const pool = createThreadPool<OcrPageImage, Word[]>({
+  const pool = await startThreadPool<OcrPageImage, Word[]>({
     name: 'ocr',
     size: workers,
     workerUrl: workerUrl ?? new URL('./ocr-worker.js', import.meta.url),
     workerData: engineOptions,
     logger,
   });
-  try {
-    await pool.start();
-  } catch (error) {
-    await pool.close();
-    throw error;
-  }
   return {
     name: PPOCR_ENGINE_NAME,
     recognize: (page: OcrPageImage): Promise<Word[]> => pool.run(page),
