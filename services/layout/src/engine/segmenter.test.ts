@@ -136,6 +136,16 @@ describe('segmentByRegions', () => {
     );
   });
 
+  it('drops an unsure Table detection covering most of the page (ruled paper) but keeps a sure one', () => {
+    const lines = [...ocrLine('Weather notes for today', 100, 200, 0), ...ocrLine('Clouds bring rain', 100, 400, 1)];
+    const sheet = { left: 30, top: 30, width: 940, height: 1340 };
+    const unsure = segmentByRegions(lines, [{ segmentType: 'Table', bbox: sheet, confidence: 0.33 }], context());
+    expect(unsure.map((s) => s.segmentType)).not.toContain('Table');
+    expect(unsure.flatMap((s) => s.words.map((w) => w.text))).toHaveLength(7);
+    const sure = segmentByRegions(lines, [{ segmentType: 'Table', bbox: sheet, confidence: 0.8 }], context());
+    expect(sure.map((s) => s.segmentType)).toEqual(['Table']);
+  });
+
   it('gives a page without words or detections no segments (the handler adds the Page one)', () => {
     expect(segmentByRegions([], [], context())).toEqual([]);
   });

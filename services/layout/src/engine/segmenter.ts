@@ -63,6 +63,23 @@ function fitBox(region: DetectedRegion, words: Word[], page: PageSize): BBox {
   return clipToPage(areaOf(detected) > 0 ? unionBox([wordsBox, detected]) : wordsBox, page);
 }
 
+/** A Table detection below this score that covers at least PAGE_SIZED of the page is dropped. */
+const UNSURE_TABLE = 0.5;
+const PAGE_SIZED = 0.5;
+
+/**
+ * Drops unsure Table detections that cover most of the page: on ruled notebook paper and forms
+ * the detector boxes the whole sheet as one table (0.33 on a handwritten notes page of the
+ * OmniDocBench demo), which would swallow every line of text; real full-page tables score high.
+ * Their words then become Text segments like any words outside the detections.
+ */
+function withoutPageSizedGuesses(detections: DetectedRegion[], page: PageSize): DetectedRegion[] {
+  const pageArea = page.width * page.height;
+  return detections.filter(
+    (d) => !(d.segmentType === 'Table' && d.confidence < UNSURE_TABLE && areaOf(d.bbox) >= PAGE_SIZED * pageArea),
+  );
+}
+
 /** What segmentByRegions knows beyond words and detections. */
 export interface SegmentContext {
   page: PageSize;
@@ -73,7 +90,8 @@ export interface SegmentContext {
 }
 
 /**
- * The layout post-processing of one page: duplicate and nested detections suppressed; every word
+ * The layout post-processing of one page: page-sized unsure tables dropped, duplicate and nested
+ * detections suppressed; every word
  * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
  * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
  * word positions; segments put in reading order. Detected segments carry the detector's score.
@@ -82,13 +100,15 @@ export interface SegmentContext {
  */
 export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
-  const regions = suppressOverlaps(detections);
+  const regions = suppressOverlaps(withoutPageSizedGuesses(detections, page));
   const { assigned, leftover } = assignWords(words, regions);
   const detected: Segment[] = [];
   regions.forEach((region, index) => {
     const regionWords = assigned[index]!;
     if (regionWords.length === 0 && words.length > 0 && !VISUAL_TYPES.includes(region.segmentType)) return;
-    detected.push(segment(newId, region.segmentType, fitBox(region, regionWords, page), regionWords, region.confidence));
+    detected.push(
+      segment(newId, region.segmentType, fitBox(region, regionWords, page), regionWords, region.confidence),
+    );
   });
   const obstacles = detected.map((s) => s.bbox ?? EMPTY_BOX);
   const isBlocked = (box: BBox): boolean =>
@@ -104,7 +124,8 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   );
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
-    if (s.segmentType === 'Table') s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts) });
+    if (s.segmentType === 'Table')
+      s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts) });
   });
   return orderSegments(segments, page.width);
 }
