@@ -88,4 +88,25 @@ describe('refineTypes', () => {
     ];
     expect(refineTypes(segments, page)).toEqual(['SectionHeader', 'Caption', 'Text']);
   });
+
+  it('makes "Table 2:" or "图 3" lines right beside a table or picture captions, not those far away', () => {
+    const table: RefinableSegment = {
+      segmentType: 'Table',
+      bbox: { left: 50, top: 200, width: 500, height: 100 },
+      words: [],
+    };
+    const picture: RefinableSegment = {
+      segmentType: 'Picture',
+      bbox: { left: 50, top: 400, width: 500, height: 100 },
+      words: [],
+    };
+    const segments = [
+      seg('Text', 'Table 2: Results by year', 180),
+      table,
+      picture,
+      seg('Title', '图 3 销售额', 506),
+      seg('Text', 'Figure 9 shows the trend over the last years of the survey', 700, 2),
+    ];
+    expect(refineTypes(segments, page)).toEqual(['Caption', 'Table', 'Picture', 'Caption', 'Text']);
+  });
 });

@@ -45,7 +45,8 @@ const FOOTER_BAND = 0.9;
 const FOOTNOTE_BAND = 0.7;
 
 const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
-const PAGE_NUMBER = /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
+const PAGE_NUMBER =
+  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
 
 interface SegmentFacts {
   /** Font size (text layer) or median word height (OCR), in page pixels. */
@@ -59,7 +60,9 @@ function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undef
   const lineIndexes = [...new Set(segment.words.map((w) => w.lineIndex))];
   const lineFonts = fonts ? lineIndexes.map((index) => fonts.get(index)).filter((f) => f !== undefined) : [];
   const size =
-    lineFonts.length > 0 ? median(lineFonts.map((f) => f.fontSize)) : median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
+    lineFonts.length > 0
+      ? median(lineFonts.map((f) => f.fontSize))
+      : median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
   const bold = lineFonts.length > 0 && lineFonts.filter((f) => f.bold).length * 2 > lineFonts.length;
   const text = segment.words.map((w) => w.text).join(' ');
   return { size, bold, lineCount: lineIndexes.length, text };
@@ -81,7 +84,9 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
   return hasFonts ? facts.size >= 1.15 * body || facts.bold : facts.size >= 1.4 * body;
 }
 
-const CAPTION_START = /^(?:table|tab\.|figure|fig\.|chart|exhibit|image|photo|plate)\s*[\dIVXivx]+[.:]?/iu;
+/** "Table 1", "Fig. 2.", "Figure IV:", and the Chinese 图 3 / 表 1-2 / 圖 五. */
+const CAPTION_START =
+  /^(?:(?:table|tab\.|figure|fig\.|chart|exhibit|image|photo|plate)\s*[\dIVXivx]+[.:]?|[图表圖]\s*[\d一二三四五六七八九十]+)/iu;
 
 /** A "Table 1: ..." or "Figure 2." line right above or below a Table or Picture (within 3 line heights). */
 function isCaptionOfVisual(segment: RefinableSegment, text: string, segments: RefinableSegment[]): boolean {
@@ -112,7 +117,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   const largest = Math.max(0, ...facts.map((f) => f.size));
   const withWords = segments.map((s, i) => ({ s, i })).filter(({ s }) => s.words.length > 0);
-  const topmost = withWords.reduce<number>((best, { s, i }) => (best < 0 || s.bbox.top < segments[best]!.bbox.top ? i : best), -1);
+  const topmost = withWords.reduce<number>(
+    (best, { s, i }) => (best < 0 || s.bbox.top < segments[best]!.bbox.top ? i : best),
+    -1,
+  );
   const bottommost = withWords.reduce<number>(
     (best, { s, i }) => (best < 0 || bottomOf(s.bbox) > bottomOf(segments[best]!.bbox) ? i : best),
     -1,
@@ -121,7 +129,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   return segments.map((segment, index) => {
     const type = segment.segmentType;
     const fact = facts[index]!;
-    if (segment.words.length === 0 || !['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote', 'PageHeader', 'PageFooter'].includes(type))
+    if (
+      segment.words.length === 0 ||
+      !['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote', 'PageHeader', 'PageFooter'].includes(type)
+    )
       return type;
     const short = fact.lineCount <= 2 && fact.text.length <= 200;
     // Running headers and footers: short, alone in the page's top or bottom band.
@@ -134,12 +145,14 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
       if (index === bottommost || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
-    if ((type === 'Text' || type === 'SectionHeader') && isCaptionOfVisual(segment, fact.text, segments)) return 'Caption';
+    if (['Text', 'SectionHeader', 'Title'].includes(type) && isCaptionOfVisual(segment, fact.text, segments))
+      return 'Caption';
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
       if (type !== 'Text' && !hasFonts) return type;
       // The page's biggest text, well above body size, high on a first page: the document title.
       const titleSized = fact.size >= 1.5 * body && fact.size >= largest - 0.5;
-      if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height))) return 'Title';
+      if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height)))
+        return 'Title';
       if (type === 'Title' && hasFonts && fact.size < 1.15 * body && !fact.bold) return 'Text';
       return 'SectionHeader';
     }
