@@ -1,8 +1,9 @@
 /**
  * Born-digital pages with a known layout for the perception tests: text placed at exact
- * positions (two columns, a ruled-free table) and a vector bar chart, written as raw PDF objects
+ * positions (two columns, a ruled table) and a vector bar chart, written as raw PDF objects
  * like fixtures.ts does, so their words and geometry are known exactly.
  */
+import { escapePdfText, wrap, writePdf } from './fixtures.js';
 
 /** A run of text at (x, y) in PDF points from the bottom left, Helvetica (or bold) at `size`. */
 export interface PlacedText {
@@ -11,10 +12,6 @@ export interface PlacedText {
   y: number;
   size: number;
   bold?: boolean;
-}
-
-function escapePdfText(text: string): string {
-  return text.replace(/[\\()]/g, (char) => `\\${char}`);
 }
 
 /** One Letter page from text runs and extra content-stream operators (vector drawing). */
@@ -31,31 +28,7 @@ export function makePlacedPdf(texts: PlacedText[], drawing: string[] = []): Buff
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents 6 0 R >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
   ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(Buffer.byteLength(pdf, 'latin1'));
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, 'latin1');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
-/** Greedy wrapping at `width` characters. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
+  return writePdf(objects);
 }
 
 /** A paragraph of 10 pt text from its top baseline down, `width` characters a line. */
