@@ -98,7 +98,17 @@ function escapeHtml(text: string): string {
  * position no cell covers. The ICDAR files annotate only non-empty cells (the blank corner of a
  * header row is absent), while HTML, the service's and PubTabNet's alike, writes blank cells out.
  */
-export function referenceHtml(cells: readonly ReferenceCell[]): string {
+export function referenceHtml(annotated: readonly ReferenceCell[]): string {
+  // us-019 numbers two header cells row -1: shift the grid so that it starts at 0.
+  const rowShift = -Math.min(0, ...annotated.map((cell) => cell.startRow));
+  const colShift = -Math.min(0, ...annotated.map((cell) => cell.startCol));
+  const cells = annotated.map((cell) => ({
+    ...cell,
+    startRow: cell.startRow + rowShift,
+    endRow: cell.endRow + rowShift,
+    startCol: cell.startCol + colShift,
+    endCol: cell.endCol + colShift,
+  }));
   const rowCount = cells.reduce((max, cell) => Math.max(max, cell.endRow + 1), 0);
   const colCount = cells.reduce((max, cell) => Math.max(max, cell.endCol + 1), 0);
   const covered = Array.from({ length: rowCount }, () => new Array<boolean>(colCount).fill(false));

@@ -122,6 +122,14 @@ describe('ICDAR 2013 ground truth and scoring', () => {
     );
   });
 
+  it('shifts a grid annotated from row -1 to start at row 0', () => {
+    const cells = [
+      { startRow: -1, startCol: 0, endRow: -1, endCol: 0, content: 'Year' },
+      { startRow: 0, startCol: 0, endRow: 0, endCol: 0, content: '2010' },
+    ];
+    expect(referenceHtml(cells)).toBe('<table><tr><td>Year</td></tr><tr><td>2010</td></tr></table>');
+  });
+
   it('joins regions with their cells and writes the reference HTML with spans', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]).toMatchObject({
