@@ -20,7 +20,8 @@ function regionOfWord(word: Word, regions: DetectedRegion[]): number {
   let bestFraction = 0;
   regions.forEach((region, index) => {
     // A zero-area word (an OCR glitch) counts by its centre.
-    const fraction = areaOf(box) > 0 ? fractionInside(box, region.bbox) : containsPoint(region.bbox, centerOf(box)) ? 1 : 0;
+    const fraction =
+      areaOf(box) > 0 ? fractionInside(box, region.bbox) : containsPoint(region.bbox, centerOf(box)) ? 1 : 0;
     const better =
       fraction > bestFraction + 1e-6 ||
       (best >= 0 && Math.abs(fraction - bestFraction) <= 1e-6 && areaOf(region.bbox) < areaOf(regions[best]!.bbox));

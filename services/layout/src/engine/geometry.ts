@@ -59,7 +59,12 @@ export function iouOf(a: BBox, b: BBox): number {
 
 /** `box` grown by `margin` pixels on every side. */
 export function padBox(box: BBox, margin: number): BBox {
-  return { left: box.left - margin, top: box.top - margin, width: box.width + 2 * margin, height: box.height + 2 * margin };
+  return {
+    left: box.left - margin,
+    top: box.top - margin,
+    width: box.width + 2 * margin,
+    height: box.height + 2 * margin,
+  };
 }
 
 /** `box` clipped to the page, so no segment reaches outside the image. */

@@ -41,7 +41,14 @@ describe('orderSegments', () => {
       seg('table caption', 'Caption', 40, 410, 250, 20),
       seg('table', 'Table', 40, 435, 250, 100),
     ];
-    expect(names(orderSegments(page, 612))).toEqual(['picture', 'figure caption', 'text', 'table caption', 'table', 'right']);
+    expect(names(orderSegments(page, 612))).toEqual([
+      'picture',
+      'figure caption',
+      'text',
+      'table caption',
+      'table',
+      'right',
+    ]);
   });
 
   it('reads a formula before the paragraph that overlaps its bottom edge by a pixel', () => {
@@ -52,7 +59,11 @@ describe('orderSegments', () => {
 
 describe('orderByPosition', () => {
   it('reads boxes level with each other left to right', () => {
-    const boxes = [seg('b', 'Text', 300, 102, 10, 10), seg('a', 'Text', 10, 100, 10, 10), seg('c', 'Text', 10, 200, 10, 10)];
+    const boxes = [
+      seg('b', 'Text', 300, 102, 10, 10),
+      seg('a', 'Text', 10, 100, 10, 10),
+      seg('c', 'Text', 10, 200, 10, 10),
+    ];
     expect(names(orderByPosition(boxes, (s) => s.bbox))).toEqual(['a', 'b', 'c']);
   });
 });

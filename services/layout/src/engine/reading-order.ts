@@ -4,7 +4,9 @@ import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
 
 /** Whether a box shares a row with the anchor: it overlaps more than half the smaller height. */
 function sameRow(anchor: BBox, box: BBox): boolean {
-  return overlapLength(anchor.top, bottomOf(anchor), box.top, bottomOf(box)) > 0.5 * Math.min(anchor.height, box.height);
+  return (
+    overlapLength(anchor.top, bottomOf(anchor), box.top, bottomOf(box)) > 0.5 * Math.min(anchor.height, box.height)
+  );
 }
 
 /**
@@ -44,7 +46,10 @@ function gapsOf(intervals: [number, number][], minGap: number): Gap[] {
 }
 
 function columnGaps<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): Gap[] {
-  return gapsOf(items.map((item) => [boxOf(item).left, rightOf(boxOf(item))]), minGap);
+  return gapsOf(
+    items.map((item) => [boxOf(item).left, rightOf(boxOf(item))]),
+    minGap,
+  );
 }
 
 /** Splits items at the gaps of one axis by their centres, in axis order. */
@@ -69,7 +74,9 @@ function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
   if (items.length <= 1) return items;
   const columns = columnGaps(items, boxOf, minGap);
   if (columns.length > 0) {
-    return splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2).flatMap((part) => xyCut(part, boxOf, minGap));
+    return splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2).flatMap((part) =>
+      xyCut(part, boxOf, minGap),
+    );
   }
   // Detector boxes of consecutive elements often overlap by a few pixels: trim them before
   // looking for horizontal gaps.

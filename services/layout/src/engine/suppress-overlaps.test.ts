@@ -3,11 +3,19 @@ import type { DetectedRegion } from './layout-engine.js';
 import type { SegmentType } from './segment-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 
-function region(segmentType: SegmentType, confidence: number, left: number, top: number, width: number, height: number): DetectedRegion {
+function region(
+  segmentType: SegmentType,
+  confidence: number,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+): DetectedRegion {
   return { segmentType, confidence, bbox: { left, top, width, height } };
 }
 
-const summary = (regions: DetectedRegion[]): string[] => regions.map((r) => `${r.segmentType}@${r.bbox.left},${r.bbox.top}`);
+const summary = (regions: DetectedRegion[]): string[] =>
+  regions.map((r) => `${r.segmentType}@${r.bbox.left},${r.bbox.top}`);
 
 describe('suppressOverlaps', () => {
   it('keeps the bigger box of a formula boxed twice (with and without its equation number), with the better score', () => {
@@ -25,7 +33,10 @@ describe('suppressOverlaps', () => {
   it('drops a Text box that duplicates a typed one, keeping the more specific class when its score is close', () => {
     const kept = suppressOverlaps([region('Text', 0.7, 100, 100, 400, 30), region('ListItem', 0.5, 102, 101, 398, 29)]);
     expect(summary(kept)).toEqual(['ListItem@102,101']);
-    const confident = suppressOverlaps([region('Text', 0.9, 100, 100, 400, 30), region('ListItem', 0.3, 102, 101, 398, 29)]);
+    const confident = suppressOverlaps([
+      region('Text', 0.9, 100, 100, 400, 30),
+      region('ListItem', 0.3, 102, 101, 398, 29),
+    ]);
     expect(summary(confident)).toEqual(['Text@100,100']);
   });
 

@@ -98,4 +98,43 @@ describe('buildTableHtml', () => {
     expect(buildTableHtml(row(100, 0, [['just one line of words', 100]]))).toBe('');
     expect(buildTableHtml([...row(100, 0, [['one', 100]]), ...row(120, 1, [['column', 100]])])).toBe('');
   });
+
+  it('joins the wrapped lines of a row label into one cell, wherever the figures stand', () => {
+    const words = [
+      ...row(100, 0, [
+        ['Group', 100],
+        ['Count', 300],
+        ['Share', 400],
+      ]),
+      // Figures on the label's first line, the label wrapped over two more lines.
+      ...row(120, 1, [
+        ['Content standards', 100],
+        ['12', 300],
+        ['40%', 400],
+      ]),
+      ...row(134, 2, [['taught and', 100]]),
+      ...row(148, 3, [['assessed', 100]]),
+      // Figures on the label's last line.
+      ...row(170, 4, [['Households with', 100]]),
+      ...row(184, 5, [
+        ['children under 18', 100],
+        ['18', 300],
+        ['60%', 400],
+      ]),
+      // A heading ending in ':' stays a row of its own.
+      ...row(206, 6, [['Income:', 100]]),
+      ...row(220, 7, [
+        ['Wages', 100],
+        ['7', 300],
+        ['9%', 400],
+      ]),
+    ];
+    expect(buildTableHtml(words)).toBe(
+      '<table><thead><tr><th>Group</th><th>Count</th><th>Share</th></tr></thead><tbody>' +
+        '<tr><td>Content standards taught and assessed</td><td>12</td><td>40%</td></tr>' +
+        '<tr><td>Households with children under 18</td><td>18</td><td>60%</td></tr>' +
+        '<tr><td>Income:</td><td></td><td></td></tr>' +
+        '<tr><td>Wages</td><td>7</td><td>9%</td></tr></tbody></table>',
+    );
+  });
 });

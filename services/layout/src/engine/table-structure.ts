@@ -21,7 +21,9 @@ function rowsOf(words: Word[]): Word[][] {
   const rows: { words: Word[]; top: number; bottom: number }[] = [];
   for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
     const box = boxOf(word);
-    const row = rows.find((r) => overlapLength(r.top, r.bottom, box.top, bottomOf(box)) >= 0.5 * Math.min(box.height, r.bottom - r.top));
+    const row = rows.find(
+      (r) => overlapLength(r.top, r.bottom, box.top, bottomOf(box)) >= 0.5 * Math.min(box.height, r.bottom - r.top),
+    );
     if (row) {
       row.words.push(word);
       row.top = Math.min(row.top, box.top);
@@ -57,7 +59,12 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
     const covered = new Uint8Array(width);
     for (const run of runs) {
       const box = unionBox(run.map(boxOf));
-      for (let x = Math.max(0, Math.floor(box.left - left)); x < Math.min(width, Math.ceil(rightOf(box) - left)); x += 1) covered[x] = 1;
+      for (
+        let x = Math.max(0, Math.floor(box.left - left));
+        x < Math.min(width, Math.ceil(rightOf(box) - left));
+        x += 1
+      )
+        covered[x] = 1;
     }
     for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
   }
@@ -106,12 +113,46 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 }
 
-/** Whether row `next` continues the cells of `row` (a wrapped line of a multi-line cell). */
+/** Whether `next` sits right under `row`, as the next line of a paragraph would. */
+function tightlyBelow(row: Row, next: Row, lineHeight: number): boolean {
+  return next.box.top - bottomOf(row.box) <= 0.6 * lineHeight;
+}
+
+/** A row with one cell, in the first column only (not spanning into the next). */
+function onlyFirstColumn(row: Row): boolean {
+  return row.cells.length === 1 && row.cells[0]!.first === 0 && row.cells[0]!.last === 0;
+}
+
+function firstColumnLeft(row: Row): number {
+  const first = row.cells.find((cell) => cell.first === 0);
+  return first ? Math.min(...first.words.map((w) => boxOf(w).left)) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Whether row `next` continues the cells of `row` (a wrapped line of a multi-line cell): right
+ * below it, adding only to cells the row has; a line in the first column (a wrapped row label)
+ * continues a row that has other cells too, when it is not indented less than the label.
+ */
 function continues(row: Row, next: Row, lineHeight: number): boolean {
-  if (next.box.top - bottomOf(row.box) > 0.6 * lineHeight) return false;
-  // A continuation line leaves the first column empty and only adds to cells the row has.
-  if (next.cells.some((cell) => cell.first === 0)) return false;
+  if (!tightlyBelow(row, next, lineHeight)) return false;
+  if (next.cells.some((cell) => cell.first === 0)) {
+    return (
+      onlyFirstColumn(next) && row.cells.length > 1 && firstColumnLeft(next) >= firstColumnLeft(row) - 0.5 * lineHeight
+    );
+  }
   return next.cells.every((cell) => row.cells.some((own) => own.first <= cell.first && own.last >= cell.last));
+}
+
+/**
+ * Whether `row`, a lone first-column line, is the first line of the label of row `next` (a
+ * wrapped label whose figures stand on its last line): right above it, at the same indentation,
+ * not a heading of its own (those end in ":").
+ */
+function leadsInto(row: Row, next: Row, lineHeight: number): boolean {
+  if (!onlyFirstColumn(row) || next.cells.length < 2 || !next.cells.some((cell) => cell.first === 0)) return false;
+  if (!tightlyBelow(row, next, lineHeight)) return false;
+  const label = row.cells[0]!.words.map((w) => w.text).join(' ');
+  return !label.endsWith(':') && Math.abs(firstColumnLeft(next) - firstColumnLeft(row)) <= 0.5 * lineHeight;
 }
 
 /** Options of buildTableHtml. */
@@ -164,21 +205,41 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
   });
 
   const merged: Row[] = [];
-  for (const row of rows) {
+  let pendingLabel: Row | null = null;
+  rows.forEach((row, index) => {
     const previous = merged[merged.length - 1];
+    if (pendingLabel) {
+      // The label's first line joins the first-column cell of this row, in front of its words.
+      row.cells.find((cell) => cell.first === 0)!.words.unshift(...pendingLabel.cells[0]!.words);
+      row.box = unionBox([pendingLabel.box, row.box]);
+      pendingLabel = null;
+    }
     if (previous && continues(previous, row, lineHeight)) {
-      // continues() checked that every cell of the row lies within a cell of the previous one.
-      for (const cell of row.cells) previous.cells.find((own) => own.first <= cell.first && own.last >= cell.last)!.words.push(...cell.words);
+      // continues() checked that every cell of the row lies within a cell of the previous one,
+      // or that the row is a lone first-column line and the previous row has a first column.
+      for (const cell of row.cells) {
+        const own =
+          previous.cells.find((c) => c.first <= cell.first && c.last >= cell.last) ??
+          previous.cells.find((c) => c.first === 0);
+        if (own) own.words.push(...cell.words);
+        else previous.cells.unshift({ ...cell, words: [...cell.words] });
+      }
       previous.box = unionBox([previous.box, row.box]);
-    } else merged.push(row);
-  }
+      return;
+    }
+    const next = rows[index + 1];
+    if (next && leadsInto(row, next, lineHeight)) pendingLabel = row;
+    else merged.push(row);
+  });
 
   const textOf = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
   const [head, ...bodyRows] = merged;
   const bodyCells = bodyRows.flatMap((row) => row.cells.map(textOf));
-  const numericBody = bodyCells.filter((text) => NUMERIC.test(text)).length * 2 >= bodyCells.length && bodyCells.length > 0;
+  const numericBody =
+    bodyCells.filter((text) => NUMERIC.test(text)).length * 2 >= bodyCells.length && bodyCells.length > 0;
   const headerRow =
-    head !== undefined && (options.firstRowBold === true || (numericBody && head.cells.every((cell) => !NUMERIC.test(textOf(cell)))));
+    head !== undefined &&
+    (options.firstRowBold === true || (numericBody && head.cells.every((cell) => !NUMERIC.test(textOf(cell)))));
 
   const htmlRows = merged.map((row, index) => {
     const tag = index === 0 && headerRow ? 'th' : 'td';

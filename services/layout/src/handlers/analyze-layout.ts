@@ -57,7 +57,10 @@ export function createAnalyzeLayoutHandler(
   const newId = deps.newId ?? randomUUID;
 
   /** Fonts of the text layer's lines, when the page's words are that layer's (they share line indexes). */
-  async function fontsFor(input: LayoutPageInput, pageWords: PageWords | undefined): Promise<Map<number, LineFont> | undefined> {
+  async function fontsFor(
+    input: LayoutPageInput,
+    pageWords: PageWords | undefined,
+  ): Promise<Map<number, LineFont> | undefined> {
     const layerKey = input.textLayer?.key ?? '';
     if (!layerKey || !pageWords?.source.startsWith('text-layer')) return undefined;
     return lineFontsOf(TextLayer.fromJSON(await getJson(store, layerKey)));
