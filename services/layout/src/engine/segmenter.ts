@@ -87,6 +87,8 @@ export interface SegmentContext {
   newId: IdFactory;
   /** Fonts of the text-layer lines by lineIndex, when the words are the text layer's. */
   fonts?: Map<number, LineFont>;
+  /** Horizontal and vertical lines the page draws (text layer), for ruled tables. */
+  rules?: BBox[];
 }
 
 /**
@@ -124,8 +126,11 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   );
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
-    if (s.segmentType === 'Table')
-      s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts) });
+    if (s.segmentType === 'Table') {
+      const ruled =
+        context.rules && context.rules.length > 0 ? { rules: context.rules, box: s.bbox ?? EMPTY_BOX } : undefined;
+      s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });
+    }
   });
   return orderSegments(segments, page.width);
 }

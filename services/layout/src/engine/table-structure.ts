@@ -1,6 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
+import { gridCells } from './table-grid.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
 
@@ -159,18 +160,47 @@ function leadsInto(row: Row, next: Row, lineHeight: number): boolean {
 export interface TableOptions {
   /** Whether the first row is set in bold (from the text layer); a bold first row is the header. */
   firstRowBold?: boolean;
+  /** Rules drawn on the page (text layer) and the table's box: a ruled grid gives the structure. */
+  ruled?: { rules: BBox[]; box: BBox };
 }
 
 /**
  * Builds an HTML table from the words inside a Table region, for pages without a table-structure
- * model: rows from line positions, column boundaries from vertical whitespace across the rows,
- * cells as runs of words between boundaries (`colspan` where a run crosses one), wrapped lines of
- * multi-line cells merged into their row, and the first row as `<th>` when it is obviously a
+ * model: from the ruled grid when the page draws one that fits (see gridCells, trustsGrid),
+ * otherwise from word positions (spacedRows); the first row as `<th>` when it is obviously a
  * header (bold, or words above a body of numbers). Returns '' for fewer than two rows or columns,
  * where a table would say nothing a paragraph does not.
  */
 export function buildTableHtml(words: Word[], options: TableOptions = {}): string {
   if (words.length < 2) return '';
+  const grid = options.ruled ? gridCells(words, options.ruled.rules, options.ruled.box) : null;
+  const spaced = spacedRows(words);
+  if (grid && trustsGrid(grid, spaced)) {
+    return tableHtml(grid, Math.max(...grid.flatMap((row) => row.map((cell) => cell.last))) + 1, options);
+  }
+  return spaced ? tableHtml(spaced.rows, spaced.columnCount, options) : '';
+}
+
+/**
+ * Whether the ruled grid describes the table better than whitespace does: at least 60% of its
+ * rows have several cells (the vertical rules run through the body, not only the header), and it
+ * has at least 60% as many rows as the words form (a table ruled only around its header or its
+ * frame puts many rows into one band). Both thresholds were tuned on the 67 ICDAR 2013 documents
+ * (TEDS 0.866 at 0.6, 0.859 at 0.75).
+ */
+function trustsGrid(grid: Cell[][], spaced: { rows: Cell[][] } | null): boolean {
+  const multiCell = grid.filter((row) => row.length >= 2).length;
+  if (multiCell < 0.6 * grid.length) return false;
+  return !spaced || grid.length >= 0.6 * spaced.rows.length;
+}
+
+/**
+ * The table's rows from word positions: rows from line positions, column boundaries from vertical
+ * whitespace across the rows, cells as runs of words between boundaries (spanning where a run
+ * crosses one), wrapped lines of multi-line cells merged into their row. Null for fewer than two
+ * rows or columns.
+ */
+function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | null {
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
   // Words of one cell sit a space apart; cells are at least about a character height apart.
   const runGap = 0.9 * lineHeight;
@@ -179,7 +209,7 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
   const box = unionBox(words.map(boxOf));
   const boundaries = columnBoundaries(runRows, box.left, rightOf(box), runGap);
   const columnCount = boundaries.length + 1;
-  if (wordRows.length < 2 || columnCount < 2) return '';
+  if (wordRows.length < 2 || columnCount < 2) return null;
 
   const rows: Row[] = runRows.map((runs) => {
     const cells: Cell[] = [];
@@ -232,18 +262,27 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
     else merged.push(row);
   });
 
+  return { rows: merged.map((row) => row.cells), columnCount };
+}
+
+/**
+ * HTML of rows of cells on a grid of `columnCount` columns: blank cells written out, `colspan`
+ * for cells over several columns, and the first row as `<th>` when it is obviously a header
+ * (bold, or words above a body of numbers).
+ */
+function tableHtml(rows: Cell[][], columnCount: number, options: TableOptions): string {
   const textOf = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
-  const [head, ...bodyRows] = merged;
-  const bodyCells = bodyRows.flatMap((row) => row.cells.map(textOf));
+  const [head, ...bodyRows] = rows;
+  const bodyCells = bodyRows.flatMap((row) => row.map(textOf));
   const numericBody =
     bodyCells.filter((text) => NUMERIC.test(text)).length * 2 >= bodyCells.length && bodyCells.length > 0;
   const headerRow =
     head !== undefined &&
-    (options.firstRowBold === true || (numericBody && head.cells.every((cell) => !NUMERIC.test(textOf(cell)))));
+    (options.firstRowBold === true || (numericBody && head.every((cell) => !NUMERIC.test(textOf(cell)))));
 
-  const htmlRows = merged.map((row, index) => {
+  const htmlRows = rows.map((row, index) => {
     const tag = index === 0 && headerRow ? 'th' : 'td';
-    const cells = [...row.cells].sort((a, b) => a.first - b.first);
+    const cells = [...row].sort((a, b) => a.first - b.first);
     let html = '';
     let column = 0;
     for (const cell of cells) {

@@ -9,7 +9,7 @@ import {
   type LayoutPageResult,
 } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
-import { lineFontsOf, type LineFont } from '../engine/refine-types.js';
+import { lineFontsOf } from '../engine/refine-types.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { InvalidRequestError } from '../errors.js';
 
@@ -56,14 +56,10 @@ export function createAnalyzeLayoutHandler(
   const { store, engine, logger } = deps;
   const newId = deps.newId ?? randomUUID;
 
-  /** Fonts of the text layer's lines, when the page's words are that layer's (they share line indexes). */
-  async function fontsFor(
-    input: LayoutPageInput,
-    pageWords: PageWords | undefined,
-  ): Promise<Map<number, LineFont> | undefined> {
+  /** The page's text layer, when the render stage stored one. */
+  async function textLayerOf(input: LayoutPageInput): Promise<TextLayer | undefined> {
     const layerKey = input.textLayer?.key ?? '';
-    if (!layerKey || !pageWords?.source.startsWith('text-layer')) return undefined;
-    return lineFontsOf(TextLayer.fromJSON(await getJson(store, layerKey)));
+    return layerKey ? TextLayer.fromJSON(await getJson(store, layerKey)) : undefined;
   }
 
   async function segmentPage(
@@ -81,11 +77,15 @@ export function createAnalyzeLayoutHandler(
     const imageKey = page.image?.key;
     if (engine && imageKey) {
       const regions = await engine.detect({ pageIndex: page.pageIndex, image: await store.get(imageKey), ...size });
+      const layer = await textLayerOf(input);
+      // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
+      const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
       segments = segmentByRegions(words, regions, {
         page: size,
         pageIndex: page.pageIndex,
         newId,
-        fonts: await fontsFor(input, pageWords),
+        fonts,
+        rules: layer?.rules,
       });
     } else {
       segments = segmentByBlocks(words, newId);

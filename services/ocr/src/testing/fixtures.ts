@@ -28,6 +28,7 @@ export function textLayerOf(pageIndex: number, words: Word[]): TextLayer {
     width: 612,
     height: 792,
     images: [],
+    rules: [],
     blocks: words.length
       ? [{ lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica' }], bbox: undefined }]
       : [],

@@ -10,6 +10,7 @@ import type {
   RenderOps,
   RenderOutput,
 } from './render-ops.js';
+import { extractRules } from './rules.js';
 import { extractTextLayer } from './text-layer.js';
 
 /**
@@ -160,6 +161,7 @@ function renderPage(
     const stext = page.toStructuredText('preserve-images');
     const { textLayer, wordCount } = extractTextLayer(stext, { pageIndex, width, height }, mapping);
     stext.destroy();
+    textLayer.rules = extractRules(page, mapping);
     return { pageIndex, png, width, height, textLayer, wordCount };
   } catch (error) {
     if (error instanceof RenderFailure) throw error;

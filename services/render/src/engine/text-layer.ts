@@ -157,7 +157,7 @@ export function extractTextLayer(
   });
 
   return {
-    textLayer: { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images },
+    textLayer: { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images, rules: [] },
     wordCount,
   };
 }

@@ -15,6 +15,8 @@ export interface FixturePage {
   width?: number;
   height?: number;
   texts: FixtureText[];
+  /** Content-stream operators drawn before the text (lines, rectangles), in PDF coordinates. */
+  drawing?: string[];
 }
 
 /** PDF string literals escape backslashes and parentheses; fixtures stay in Latin-1. */
@@ -34,9 +36,12 @@ export function createTextPdf(pages: FixturePage[]): Uint8Array {
   for (const page of pages) {
     const width = page.width ?? 612;
     const height = page.height ?? 792;
-    const content = page.texts
-      .map((t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`)
-      .join('\n');
+    const content = [
+      ...(page.drawing ?? []),
+      ...page.texts.map(
+        (t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`,
+      ),
+    ].join('\n');
     doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
   }
   const buffer = doc.saveToBuffer('compress');

@@ -52,6 +52,11 @@ export interface TextLayer {
   blocks: TextBlock[];
   /** Boxes of the raster images drawn on the page. */
   images: BBox[];
+  /**
+   * Straight horizontal and vertical lines drawn on the page (table rules, underlines), each as
+   * its box: a thin rectangle as wide or as tall as the line.
+   */
+  rules: BBox[];
 }
 
 /** The words of one page, from the text layer or OCR. */
@@ -460,7 +465,7 @@ export const TextBlock: MessageFns<TextBlock> = {
 };
 
 function createBaseTextLayer(): TextLayer {
-  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [] };
+  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [] };
 }
 
 export const TextLayer: MessageFns<TextLayer> = {
@@ -479,6 +484,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     }
     for (const v of message.images) {
       BBox.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.rules) {
+      BBox.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -536,6 +544,14 @@ export const TextLayer: MessageFns<TextLayer> = {
             message.images.push(BBox.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.rules.push(BBox.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -559,6 +575,7 @@ export const TextLayer: MessageFns<TextLayer> = {
       height: isSet(object.height) ? globalThis.Number(object.height) : 0,
       blocks: globalThis.Array.isArray(object?.blocks) ? object.blocks.map((e: any) => TextBlock.fromJSON(e)) : [],
       images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => BBox.fromJSON(e)) : [],
+      rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => BBox.fromJSON(e)) : [],
     };
   },
 
@@ -579,6 +596,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     if (message.images?.length) {
       obj.images = message.images.map((e) => BBox.toJSON(e));
     }
+    if (message.rules?.length) {
+      obj.rules = message.rules.map((e) => BBox.toJSON(e));
+    }
     return obj;
   },
 
@@ -592,6 +612,7 @@ export const TextLayer: MessageFns<TextLayer> = {
     message.height = object.height ?? 0;
     message.blocks = object.blocks?.map((e) => TextBlock.fromPartial(e)) || [];
     message.images = object.images?.map((e) => BBox.fromPartial(e)) || [];
+    message.rules = object.rules?.map((e) => BBox.fromPartial(e)) || [];
     return message;
   },
 };
