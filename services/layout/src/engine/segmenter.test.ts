@@ -146,6 +146,21 @@ describe('segmentByRegions', () => {
     expect(sure.map((s) => s.segmentType)).toEqual(['Table']);
   });
 
+  it('drops an unsure page-sized Picture full of words, but keeps one holding few (a photo)', () => {
+    const sheet = { left: 30, top: 30, width: 940, height: 1340 };
+    const many = Array.from({ length: 6 }, (_, line) =>
+      ocrLine('one two three four five', 100, 100 + line * 60, line),
+    ).flat();
+    const dropped = segmentByRegions(many, [{ segmentType: 'Picture', bbox: sheet, confidence: 0.32 }], context());
+    expect(dropped.map((s) => s.segmentType)).not.toContain('Picture');
+    const photo = segmentByRegions(
+      ocrLine('Sunset', 100, 1300, 0),
+      [{ segmentType: 'Picture', bbox: sheet, confidence: 0.32 }],
+      context(),
+    );
+    expect(photo.map((s) => s.segmentType)).toEqual(['Picture']);
+  });
+
   it('gives a page without words or detections no segments (the handler adds the Page one)', () => {
     expect(segmentByRegions([], [], context())).toEqual([]);
   });

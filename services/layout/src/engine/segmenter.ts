@@ -1,7 +1,17 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { assignWords } from './assign-words.js';
-import { EMPTY_BOX, areaOf, clipToPage, intersect, median, padBox, unionBox } from './geometry.js';
+import {
+  EMPTY_BOX,
+  areaOf,
+  centerOf,
+  clipToPage,
+  containsPoint,
+  intersect,
+  median,
+  padBox,
+  unionBox,
+} from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
@@ -63,21 +73,29 @@ function fitBox(region: DetectedRegion, words: Word[], page: PageSize): BBox {
   return clipToPage(areaOf(detected) > 0 ? unionBox([wordsBox, detected]) : wordsBox, page);
 }
 
-/** A Table detection below this score that covers at least PAGE_SIZED of the page is dropped. */
-const UNSURE_TABLE = 0.5;
+/** A Table or Picture detection below this score that covers at least PAGE_SIZED of the page is suspect. */
+const UNSURE = 0.5;
 const PAGE_SIZED = 0.5;
+/** An unsure page-sized Picture holding this many words is a page of text, not a picture. */
+const WORDS_OF_A_TEXT_PAGE = 20;
 
 /**
- * Drops unsure Table detections that cover most of the page: on ruled notebook paper and forms
- * the detector boxes the whole sheet as one table (0.33 on a handwritten notes page of the
- * OmniDocBench demo), which would swallow every line of text; real full-page tables score high.
- * Their words then become Text segments like any words outside the detections.
+ * Drops unsure detections that box most of the page: on ruled notebook paper and forms the
+ * detector boxes the whole sheet as one Table (0.33 on a handwritten notes page of the
+ * OmniDocBench demo) or one Picture (0.32 on the same page once the table is gone), which would
+ * swallow every line of text; real full-page tables score high, and an unsure full-page Picture
+ * is kept when it holds few words (a photo). The words become Text segments like any words
+ * outside the detections.
  */
-function withoutPageSizedGuesses(detections: DetectedRegion[], page: PageSize): DetectedRegion[] {
+function withoutPageSizedGuesses(detections: DetectedRegion[], words: Word[], page: PageSize): DetectedRegion[] {
   const pageArea = page.width * page.height;
-  return detections.filter(
-    (d) => !(d.segmentType === 'Table' && d.confidence < UNSURE_TABLE && areaOf(d.bbox) >= PAGE_SIZED * pageArea),
-  );
+  const wordsInside = (box: BBox): number =>
+    words.filter((word) => containsPoint(box, centerOf(word.bbox ?? EMPTY_BOX))).length;
+  return detections.filter((d) => {
+    if (d.confidence >= UNSURE || areaOf(d.bbox) < PAGE_SIZED * pageArea) return true;
+    if (d.segmentType === 'Table') return false;
+    return d.segmentType !== 'Picture' || wordsInside(d.bbox) < WORDS_OF_A_TEXT_PAGE;
+  });
 }
 
 /** What segmentByRegions knows beyond words and detections. */
@@ -92,7 +110,7 @@ export interface SegmentContext {
 }
 
 /**
- * The layout post-processing of one page: page-sized unsure tables dropped, duplicate and nested
+ * The layout post-processing of one page: page-sized unsure tables and text-filled pictures dropped, duplicate and nested
  * detections suppressed; every word
  * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
  * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
@@ -102,7 +120,7 @@ export interface SegmentContext {
  */
 export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
-  const regions = suppressOverlaps(withoutPageSizedGuesses(detections, page));
+  const regions = suppressOverlaps(withoutPageSizedGuesses(detections, words, page));
   const { assigned, leftover } = assignWords(words, regions);
   const detected: Segment[] = [];
   regions.forEach((region, index) => {
