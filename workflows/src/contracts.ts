@@ -1,8 +1,11 @@
 /**
  * The contract between the gateway and the task workflow: names, inputs, the task state kept in the
  * workflow memo, and the resolved configuration. JSON-safe plain types only (Temporal's default
- * converter is JSON), and no imports, so the workflow bundle and the gateway can both load it.
+ * converter is JSON). Its one import is the import-free segment-type list of `@folio/proto`, so the
+ * workflow bundle and the gateway can both load it.
  */
+
+import type { SegmentType } from '@folio/proto/segment-types';
 
 /** Task queue of the task workflows and their activities. */
 export const TASK_QUEUE = 'folio-tasks';
@@ -47,21 +50,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Value of the TaskStatus search attribute once a task is deleted or expired. */
 export const DELETED_STATUS = 'Deleted';
 
-export const SEGMENT_TYPES = [
-  'Title',
-  'SectionHeader',
-  'Text',
-  'ListItem',
-  'Table',
-  'Picture',
-  'Caption',
-  'Formula',
-  'Footnote',
-  'PageHeader',
-  'PageFooter',
-  'Page',
-] as const;
-export type SegmentType = (typeof SEGMENT_TYPES)[number];
+/** The 12 segment types, re-exported from the one list in `@folio/proto` for the gateway and activities. */
+export { SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
 
 export type OcrStrategy = 'All' | 'Auto';
 export type SegmentationStrategy = 'LayoutAnalysis' | 'Page';

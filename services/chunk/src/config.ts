@@ -2,14 +2,11 @@ import { join } from 'node:path';
 import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
 import { z } from 'zod';
 
-// runtime's stageListenEnv returns an untyped record; this names the two keys it adds for 'chunk'.
-const listenEnv = stageListenEnv('chunk') as { CHUNK_GRPC_HOST: z.ZodType<string>; CHUNK_GRPC_PORT: z.ZodType<number> };
-
 const schema = z
   .object({
     ...loggingEnv,
     ...storageEnv,
-    ...listenEnv,
+    ...stageListenEnv('chunk'),
     /** Model files root; the tokenizer folder defaults to `<MODELS_DIR>/tokenizers`. */
     MODELS_DIR: z.string().default('models'),
     /** One sub-folder per hub tokenizer id, holding its `tokenizer.json` (or a BERT `vocab.txt`). */
@@ -21,7 +18,10 @@ const schema = z
       .transform((value) => value === 'true' || value === '1'),
     HF_ENDPOINT: z.url().default('https://huggingface.co'),
   })
-  .transform(({ TOKENIZERS_DIR, ...rest }) => ({ ...rest, TOKENIZERS_DIR: TOKENIZERS_DIR ?? join(rest.MODELS_DIR, 'tokenizers') }));
+  .transform(({ TOKENIZERS_DIR, ...rest }) => ({
+    ...rest,
+    TOKENIZERS_DIR: TOKENIZERS_DIR ?? join(rest.MODELS_DIR, 'tokenizers'),
+  }));
 
 /** The chunk service's settings, from the environment. */
 export type ChunkConfig = z.output<typeof schema>;

@@ -15,18 +15,10 @@ const schema = z.object({
   LAYOUT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
-/** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */
-const listenSchema = z.object({ LAYOUT_GRPC_HOST: z.string(), LAYOUT_GRPC_PORT: z.number() });
-
-type ParsedEnv = z.output<typeof schema>;
-
 /** The layout service's configuration, read once by main.ts. */
-export type LayoutConfig = { [K in keyof ParsedEnv as string extends K ? never : K]: ParsedEnv[K] } & z.output<
-  typeof listenSchema
->;
+export type LayoutConfig = z.output<typeof schema>;
 
 /** Parses the layout service's env, listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv): LayoutConfig {
-  const parsed = parseEnv(schema, env);
-  return { ...parsed, ...listenSchema.parse(parsed) };
+  return parseEnv(schema, env);
 }

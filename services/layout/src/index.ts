@@ -3,8 +3,6 @@ export type { LayoutServerDeps } from './deps.js';
 export { loadConfig } from './config.js';
 export type { LayoutConfig } from './config.js';
 export type { DetectedRegion, LayoutEngine, LayoutPageImage } from './engine/layout-engine.js';
-export { SEGMENT_TYPES, isSegmentType } from './engine/segment-types.js';
-export type { SegmentType } from './engine/segment-types.js';
 export { pageSegment, segmentByBlocks, segmentByRegions } from './engine/segmenter.js';
 export type { IdFactory, PageSize } from './engine/segmenter.js';
 export { orderByPosition, orderWords } from './engine/reading-order.js';

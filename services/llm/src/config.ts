@@ -3,13 +3,10 @@ import { ConfigError, loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@
 import { z } from 'zod';
 import { parseModels, type ModelConfig } from './engine/models.js';
 
-// runtime's stageListenEnv returns an untyped record; this names the two keys it adds for 'llm'.
-const listenEnv = stageListenEnv('llm') as { LLM_GRPC_HOST: z.ZodType<string>; LLM_GRPC_PORT: z.ZodType<number> };
-
 const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
-  ...listenEnv,
+  ...stageListenEnv('llm'),
   /** YAML or JSON file listing the models; unset means no model (LLM strategies fall back to Auto). */
   LLM_MODELS_PATH: z.string().min(1).optional(),
   /** Segments of one request sent at once (each model's rate_limit still applies). */

@@ -15,18 +15,10 @@ const schema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
-/** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */
-const listenSchema = z.object({ OCR_GRPC_HOST: z.string(), OCR_GRPC_PORT: z.number() });
-
-type ParsedEnv = z.output<typeof schema>;
-
 /** The OCR service's configuration, read once by main.ts. */
-export type OcrConfig = { [K in keyof ParsedEnv as string extends K ? never : K]: ParsedEnv[K] } & z.output<
-  typeof listenSchema
->;
+export type OcrConfig = z.output<typeof schema>;
 
 /** Parses the OCR service's env, listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv): OcrConfig {
-  const parsed = parseEnv(schema, env);
-  return { ...parsed, ...listenSchema.parse(parsed) };
+  return parseEnv(schema, env);
 }

@@ -1,7 +1,7 @@
+import type { SegmentType } from '@folio/proto/segment-types';
 import { describe, expect, it } from 'vitest';
 import { makeWords } from '../testing/segments.js';
 import { parseListMarker, renderAuto, type AutoInput } from './auto-format.js';
-import type { SegmentType } from './segment-types.js';
 
 function input(text: string, extra: Partial<AutoInput> = {}): AutoInput {
   return { text, words: makeWords(text), tableHtml: '', imageKey: '', ...extra };

@@ -1,6 +1,6 @@
 import type { Word } from '@folio/proto/documents/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { htmlTableToMarkdown, tableFromWords } from './html-table.js';
-import type { SegmentType } from './segment-types.js';
 import { escapeHtml, flowText } from './text.js';
 
 /**

@@ -1,8 +1,9 @@
 import type { ChunkedOutput, OutputSegment, SegmentExtra } from '@folio/proto/chunk/v1';
 import type { PageSegments } from '@folio/proto/documents/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { buildSegment } from './build-segment.js';
 import { packChunks, type PackItem } from './pack.js';
-import { toSegmentType, type SegmentType, type TypeConfig } from './segment-types.js';
+import { toSegmentType, type TypeConfig } from './segment-types.js';
 import type { Tokenizer } from './tokenizer.js';
 
 export interface ChunkOptions {

@@ -1,7 +1,7 @@
+import { SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/segments.js';
 import { packChunks, type PackItem } from './pack.js';
-import { SEGMENT_TYPES, type SegmentType } from './segment-types.js';
 
 function items(...spec: [SegmentType, number][]): PackItem[] {
   return spec.map(([type, tokens]) => ({ type, tokens }));

@@ -1,4 +1,4 @@
-import type { SegmentType } from './segment-types.js';
+import type { SegmentType } from '@folio/proto/segment-types';
 
 /** What packing needs to know of a segment. */
 export interface PackItem {

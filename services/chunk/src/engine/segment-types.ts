@@ -1,21 +1,5 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-
-/** The 12 segment type names of the API; no other value ever appears in the output. */
-export const SEGMENT_TYPES = [
-  'Title',
-  'SectionHeader',
-  'Text',
-  'ListItem',
-  'Table',
-  'Picture',
-  'Caption',
-  'Formula',
-  'Footnote',
-  'PageHeader',
-  'PageFooter',
-  'Page',
-] as const;
-export type SegmentType = (typeof SEGMENT_TYPES)[number];
+import { isSegmentType, SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
 
 export type Format = 'Html' | 'Markdown';
 export type Strategy = 'Auto' | 'LLM' | 'Ignore';
@@ -26,13 +10,6 @@ export interface TypeConfig {
   format: Format;
   strategy: Strategy;
   embedSources: EmbedSource[];
-}
-
-const segmentTypeSet: ReadonlySet<string> = new Set(SEGMENT_TYPES);
-
-/** True for one of the 12 names. */
-export function isSegmentType(value: string): value is SegmentType {
-  return segmentTypeSet.has(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
-import type { SegmentType } from './segment-types.js';
+import type { SegmentType } from '@folio/proto/segment-types';
 
 /** A rendered page handed to a layout detector. */
 export interface LayoutPageImage {

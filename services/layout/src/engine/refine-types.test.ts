@@ -1,7 +1,7 @@
 import type { Word } from '@folio/proto/documents/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { describe, expect, it } from 'vitest';
 import { refineTypes, type LineFont, type RefinableSegment } from './refine-types.js';
-import type { SegmentType } from './segment-types.js';
 
 let nextLine = 0;
 

@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { EMPTY_BOX, bottomOf, median } from './geometry.js';
-import type { SegmentType } from './segment-types.js';
 
 /** Font facts of a text-layer line. */
 export interface LineFont {

@@ -1,5 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { assignWords } from './assign-words.js';
 import {
   EMPTY_BOX,
@@ -16,7 +17,6 @@ import type { DetectedRegion } from './layout-engine.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
-import type { SegmentType } from './segment-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 import { buildTableHtml } from './table-structure.js';
 

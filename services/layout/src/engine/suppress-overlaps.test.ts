@@ -1,6 +1,6 @@
+import type { SegmentType } from '@folio/proto/segment-types';
 import { describe, expect, it } from 'vitest';
 import type { DetectedRegion } from './layout-engine.js';
-import type { SegmentType } from './segment-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 
 function region(

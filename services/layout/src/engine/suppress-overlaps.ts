@@ -1,6 +1,6 @@
+import type { SegmentType } from '@folio/proto/segment-types';
 import { areaOf, fractionInside, iouOf } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
-import type { SegmentType } from './segment-types.js';
 
 /** Thresholds of suppressOverlaps; the defaults suit yolov8n-doclaynet at its 0.25 score cut. */
 export interface SuppressOptions {

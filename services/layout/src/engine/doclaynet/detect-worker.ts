@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { decodePng } from '@folio/imaging';
 import { serveThreadJobs } from '@folio/runtime';
 import {
   createDocLayNetEngine,
@@ -6,7 +7,6 @@ import {
   type DocLayNetEngineOptions,
   type LayoutDetection,
 } from './doclaynet-engine.js';
-import { decodePng } from './rgb-image.js';
 
 /**
  * Worker thread of the layout service's detector pool: loads the DocLayNet model once, then

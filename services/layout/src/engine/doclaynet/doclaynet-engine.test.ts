@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
 import { AppError, createLogger } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
 } from './doclaynet-engine.js';
 import { articlePage, TITLE } from './testing/article-page.js';
 import { createDocLayNetServiceEngine } from './doclaynet-layout-engine.js';
-import { createTextPdf, renderPage, renderPng } from './testing/synthetic-page.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));

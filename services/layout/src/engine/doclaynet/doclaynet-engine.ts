@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
 import { AppError } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { letterbox } from './letterbox.js';
-import { assertRgbImage, type RgbImage } from './rgb-image.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYolo, type DecodeOptions } from './yolo-decode.js';
 
 /** The file under `<modelsDir>/`, as scripts/models.mjs installs it. */
@@ -28,7 +29,7 @@ export const DOCLAYNET_SEGMENT_TYPES = [
   'Table',
   'Text',
   'Title',
-] as const;
+] as const satisfies readonly SegmentType[];
 
 /** A segment type the DocLayNet detector can produce (every type except `Page`). */
 export type DocLayNetSegmentType = (typeof DOCLAYNET_SEGMENT_TYPES)[number];

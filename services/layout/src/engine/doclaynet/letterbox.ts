@@ -1,4 +1,4 @@
-import type { RgbImage } from './rgb-image.js';
+import type { RgbImage } from '@folio/imaging';
 
 /** Where the page landed inside the square model input. */
 export interface Letterbox {

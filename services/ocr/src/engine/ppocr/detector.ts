@@ -1,7 +1,8 @@
+import type { RgbImage } from '@folio/imaging';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_DB_OPTIONS, extractTextRects, type DbOptions } from './db-postprocess.js';
 import { orderCorners, rectOfQuad, type RotatedRect } from './geometry.js';
-import { toDetectionTensor, type RgbImage } from './rgb-image.js';
+import { toDetectionTensor } from './rgb-image.js';
 
 /** How the page is scaled for the detector. */
 export interface DetectionSize {

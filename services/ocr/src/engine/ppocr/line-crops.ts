@@ -1,5 +1,6 @@
+import type { RgbImage } from '@folio/imaging';
 import { distance, type Quad, type RotatedRect } from './geometry.js';
-import { addSample, type RgbImage } from './rgb-image.js';
+import { addSample } from './rgb-image.js';
 
 /** The recognition models take lines 48 pixels high. */
 export const LINE_HEIGHT = 48;

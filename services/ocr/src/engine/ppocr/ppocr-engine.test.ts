@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, createLogger } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, PPOCR_MODEL_FILES, type PpOcrEngine } from './ppocr-engine.js';
 import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
 import { createPooledOcrEngine } from './pooled-ocr-engine.js';
-import { createTextPdf, renderPage, renderPng } from './testing/synthetic-page.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));

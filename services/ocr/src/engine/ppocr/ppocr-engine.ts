@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
@@ -8,7 +9,6 @@ import { createAlphabet } from './ctc.js';
 import { DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
 import { classifyAngles, recognizeLines } from './recognizer.js';
 import { cropLine } from './line-crops.js';
-import { assertRgbImage, type RgbImage } from './rgb-image.js';
 import { toWords } from './words.js';
 
 /** Files under `<modelsDir>/`, as scripts/models.mjs installs them (see docs/models.md). */

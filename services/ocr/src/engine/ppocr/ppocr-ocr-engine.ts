@@ -1,7 +1,8 @@
+import { decodePng } from '@folio/imaging';
 import type { Word } from '@folio/proto/documents/v1';
 import type { OcrEngine, OcrPageImage } from '../ocr-engine.js';
 import { createPpOcrEngine, type PpOcrEngineOptions } from './ppocr-engine.js';
-import { cropImage, decodePng } from './rgb-image.js';
+import { cropImage } from './rgb-image.js';
 
 /** The service's OcrEngine seam backed by PP-OCR, plus a way to free the models at shutdown. */
 export interface PpOcrServiceEngine extends OcrEngine {

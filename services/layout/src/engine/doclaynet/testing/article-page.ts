@@ -1,4 +1,4 @@
-import type { SyntheticText } from './synthetic-page.js';
+import type { SyntheticText } from '@folio/imaging/testing';
 
 const SENTENCE =
   'Document layout analysis finds the regions of a page and their types, so that text can be read in order and tables and figures can be handled apart from the running text of the article.';

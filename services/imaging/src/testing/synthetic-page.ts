@@ -1,6 +1,7 @@
+// Test helpers of the model stages (`@folio/imaging/testing`): synthetic text pages, rendered as the
+// render stage stores them.
 import * as mupdf from 'mupdf';
-import type { RgbImage } from '../rgb-image.js';
-import { decodePng } from '../rgb-image.js';
+import { decodePng, type RgbImage } from '../rgb-image.js';
 
 /** A text run on a synthetic page: baseline position in points from the top-left. */
 export interface SyntheticText {
@@ -9,6 +10,15 @@ export interface SyntheticText {
   y: number;
   size?: number;
   bold?: boolean;
+}
+
+/** A word MuPDF placed on the rendered page, in image pixels: the ground truth for text and layout tests. */
+export interface TrueWord {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 function pdfString(text: string): string {
@@ -52,12 +62,37 @@ export function renderPng(pdf: Uint8Array, scale: number): Uint8Array {
   return png;
 }
 
-/** Renders page 0 of a PDF at `scale` (2 = 144 dpi) through a PNG, as the render stage stores pages. */
-export function renderPage(pdf: Uint8Array, scale: number): { image: RgbImage } {
+/**
+ * Renders page 0 of a PDF at `scale` (2 = 144 dpi, the service's default) through a PNG, as the
+ * render stage stores pages, and returns the decoded image with MuPDF's own word boxes.
+ */
+export function renderPage(pdf: Uint8Array, scale: number): { image: RgbImage; words: TrueWord[] } {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   const page = doc.loadPage(0);
   const image = decodePng(pagePng(page, scale));
+  const words: TrueWord[] = [];
+  let current: TrueWord | null = null;
+  const flush = (): void => {
+    if (current) words.push(current);
+    current = null;
+  };
+  const stext = page.toStructuredText('preserve-whitespace');
+  stext.walk({
+    onChar(c, _origin, _font, _size, quad) {
+      if (c.trim() === '') return flush();
+      const xs = [quad[0], quad[2], quad[4], quad[6]].map((x) => x * scale);
+      const ys = [quad[1], quad[3], quad[5], quad[7]].map((y) => y * scale);
+      current ??= { text: '', left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+      current.text += c;
+      current.left = Math.min(current.left, ...xs);
+      current.top = Math.min(current.top, ...ys);
+      current.right = Math.max(current.right, ...xs);
+      current.bottom = Math.max(current.bottom, ...ys);
+    },
+    endLine: flush,
+  });
+  stext.destroy();
   page.destroy();
   doc.destroy();
-  return { image };
+  return { image, words };
 }

@@ -1,0 +1,28 @@
+// Hand-written, beside the generated code: the wire carries `segment_type` as a plain string, and
+// this is the closed set of values it may hold. No imports, so Temporal's workflow bundle can load it.
+
+/** The 12 segment types of the public API, in the API's order; `segment_type` never holds anything else. */
+export const SEGMENT_TYPES = [
+  'Title',
+  'SectionHeader',
+  'Text',
+  'ListItem',
+  'Table',
+  'Picture',
+  'Caption',
+  'Formula',
+  'Footnote',
+  'PageHeader',
+  'PageFooter',
+  'Page',
+] as const;
+
+/** One of the 12 segment type names. */
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
+
+const segmentTypeSet: ReadonlySet<string> = new Set(SEGMENT_TYPES);
+
+/** True for one of the 12 names (case-sensitive, as the stages write them). */
+export function isSegmentType(value: string): value is SegmentType {
+  return segmentTypeSet.has(value);
+}

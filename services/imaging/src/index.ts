@@ -1,0 +1,2 @@
+export { assertRgbImage, decodePng } from './rgb-image.js';
+export type { RgbImage } from './rgb-image.js';
