@@ -1,9 +1,15 @@
 /**
  * Born-digital pages with a known layout for the perception tests: text placed at exact
- * positions (two columns, a ruled table) and a vector bar chart, written as raw PDF objects
- * like fixtures.ts does, so their words and geometry are known exactly.
+ * positions (a two-column paper, tables) written as raw PDF objects like fixtures.ts does, so
+ * their words, blocks and geometry are known exactly. Figures are in perception-figures.ts.
  */
-import { escapePdfText, wrap, writePdf } from './fixtures.js';
+import * as mupdf from 'mupdf';
+import { deflateSync } from 'node:zlib';
+import { escapePdfText, writePdf } from './fixtures.js';
+
+/** Letter size in PDF points. */
+export const PAGE_WIDTH_PT = 612;
+export const PAGE_HEIGHT_PT = 792;
 
 /** A run of text at (x, y) in PDF points from the bottom left, Helvetica (or bold) at `size`. */
 export interface PlacedText {
@@ -12,44 +18,187 @@ export interface PlacedText {
   y: number;
   size: number;
   bold?: boolean;
+  /** Extra points after each space (the `Tw` operator), to justify a line. */
+  wordSpacing?: number;
 }
 
-/** One Letter page from text runs and extra content-stream operators (vector drawing). */
-export function makePlacedPdf(texts: PlacedText[], drawing: string[] = []): Buffer {
-  const ops = [...drawing];
+/** An RGB raster drawn into the rectangle (x, y, width, height), PDF points from the bottom left. */
+export interface PlacedImage {
+  rgb: Uint8Array;
+  pixelWidth: number;
+  pixelHeight: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One Letter page from text runs, raster images and extra content-stream operators (vector drawing). */
+export function makePlacedPdf(texts: PlacedText[], drawing: string[] = [], images: PlacedImage[] = []): Buffer {
+  // Drawing and images inside q/Q, so their colours and line widths do not reach the text.
+  const ops = ['q', ...drawing];
+  images.forEach((image, index) =>
+    ops.push('q', `${image.width} 0 0 ${image.height} ${image.x} ${image.y} cm`, `/Im${index} Do`, 'Q'),
+  );
+  ops.push('Q');
   for (const t of texts)
-    ops.push('BT', `/${t.bold ? 'F2' : 'F1'} ${t.size} Tf`, `${t.x} ${t.y} Td`, `(${escapePdfText(t.text)}) Tj`, 'ET');
+    ops.push(
+      'BT',
+      `/${t.bold ? 'F2' : 'F1'} ${t.size} Tf`,
+      `${(t.wordSpacing ?? 0).toFixed(3)} Tw`,
+      `${t.x} ${t.y} Td`,
+      `(${escapePdfText(t.text)}) Tj`,
+      'ET',
+    );
   const stream = ops.join('\n');
-  const objects = [
+  // Objects 1-6 are fixed; image XObjects follow as 7, 8, ... (latin1 keeps their bytes as they are).
+  const xObjects = images.map((image, index) => `/Im${index} ${7 + index} 0 R`).join(' ');
+  const imageObjects = images.map((image) => {
+    const data = deflateSync(image.rgb).toString('latin1');
+    return (
+      `<< /Type /XObject /Subtype /Image /Width ${image.pixelWidth} /Height ${image.pixelHeight} ` +
+      `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\n` +
+      `stream\n${data}\nendstream`
+    );
+  });
+  return writePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents 6 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH_PT} ${PAGE_HEIGHT_PT}] ` +
+      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> /XObject << ${xObjects} >> >> /Contents 6 0 R >>`,
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-  ];
-  return writePdf(objects);
+    ...imageObjects,
+  ]);
 }
 
-/** A paragraph of 10 pt text from its top baseline down, `width` characters a line. */
-function paragraph(text: string, x: number, y: number, width: number): PlacedText[] {
-  return wrap(text, width).map((line, index) => ({ text: line, x, y: y - index * 13, size: 10 }));
+const helvetica = new mupdf.Font('Helvetica');
+
+/** Width of `text` in Helvetica at `size` points. */
+function textWidth(text: string, size: number): number {
+  let width = 0;
+  for (const char of text) width += helvetica.advanceGlyph(helvetica.encodeCharacter(char));
+  return width * size;
 }
 
-const LEFT_TEXT =
-  'Alpha column text begins the article and explains why the left column must be read first. ' +
-  'Readers follow it from top to bottom before they move across the gutter. ';
-const RIGHT_TEXT =
-  'Omega column text continues the article on the right side of the page and is read second. ' +
-  'It carries on the argument after the left column has ended at its foot. ';
-
-/** A two-column page: a bold title across the top, then two columns of paragraphs. */
-export function makeTwoColumnPdf(): Buffer {
-  const texts: PlacedText[] = [{ text: 'Reading Order of Two Columns', x: 72, y: 720, size: 20, bold: true }];
-  for (let block = 0; block < 4; block += 1) {
-    texts.push(...paragraph(LEFT_TEXT.repeat(2), 72, 680 - block * 130, 44));
-    texts.push(...paragraph(RIGHT_TEXT.repeat(2), 320, 680 - block * 130, 44));
+/**
+ * A paragraph set like a journal's body text: 10 pt Helvetica, lines filled greedily to `width`
+ * points and justified with word spacing (the last line left ragged). `y` is the first baseline.
+ * Returns the lines and the baseline below the last one.
+ */
+export function justified(text: string, x: number, y: number, width: number): { lines: PlacedText[]; y: number } {
+  const size = 10;
+  const leading = 12.5;
+  const rows: string[][] = [[]];
+  for (const word of text.split(/\s+/)) {
+    const row = rows[rows.length - 1]!;
+    if (row.length > 0 && textWidth([...row, word].join(' '), size) > width) rows.push([word]);
+    else row.push(word);
   }
+  const lines = rows.map((row, index) => {
+    const line = row.join(' ');
+    const last = index === rows.length - 1;
+    const wordSpacing = last || row.length < 2 ? 0 : (width - textWidth(line, size)) / (row.length - 1);
+    return { text: line, x, y: y - index * leading, size, wordSpacing };
+  });
+  return { lines, y: y - rows.length * leading };
+}
+
+/** A block of the paper page in reading order, with the segment type the layout should give it. */
+export interface PaperBlock {
+  /** null where either reading is fair (an author line: a plain line set a little above body size). */
+  type: 'Title' | 'SectionHeader' | 'Text' | null;
+  text: string;
+  /** The column (0 left, 1 right) of a block below the title and author line. */
+  column?: number;
+}
+
+const PAPER_TITLE = 'Soil Moisture and Wheat Yield on Small Farms';
+const PAPER_AUTHORS = 'Maria Lindqvist and Tomas Berg, Department of Agronomy, Uppsala';
+
+/** The two columns of the paper: section headings and paragraphs, top to bottom. */
+const PAPER_COLUMNS: Omit<PaperBlock, 'column'>[][] = [
+  [
+    { type: 'SectionHeader', text: '1 Introduction' },
+    {
+      type: 'Text',
+      text:
+        'Small farms grow a large share of the food eaten in rural regions, yet they rarely keep records of how ' +
+        'much water their fields receive. Without such records it is hard to tell whether a poor harvest came ' +
+        'from dry weather, tired soil or late sowing.',
+    },
+    {
+      type: 'Text',
+      text:
+        'This study follows twelve wheat fields through one growing season and asks a simple question: how ' +
+        'closely does the moisture of the topsoil in early summer predict the yield measured at harvest?',
+    },
+    { type: 'SectionHeader', text: '2 Study Area' },
+    {
+      type: 'Text',
+      text:
+        'The fields lie on a gentle plain of clay and silt loam, between forty and ninety metres above sea level. ' +
+        'The region receives about six hundred millimetres of rain in a normal year, most of it in late summer ' +
+        'and autumn, so the crop often depends on water stored in the soil since spring.',
+    },
+  ],
+  [
+    { type: 'SectionHeader', text: '3 Methods' },
+    {
+      type: 'Text',
+      text:
+        'Each field was fitted with two moisture probes at a depth of twenty centimetres, read every morning from ' +
+        'the first of May to the end of July. Farmers noted the dates of sowing, fertilising and any irrigation ' +
+        'in a shared notebook that we collected every week.',
+    },
+    {
+      type: 'Text',
+      text:
+        'At harvest, three plots of one square metre were cut by hand in every field, dried and weighed. The mean ' +
+        'of the three plots gives the yield of the field in tonnes per hectare.',
+    },
+    { type: 'SectionHeader', text: '4 Results' },
+    {
+      type: 'Text',
+      text:
+        'Fields that stayed above a quarter of their water capacity through June gave the highest yields, close ' +
+        'to seven tonnes per hectare. The driest fields gave less than half of that, even where the soil was rich ' +
+        'and the crop had been sown early.',
+    },
+  ],
+];
+
+/** The paper page's blocks in reading order: title, authors, the left column, then the right one. */
+export const PAPER_BLOCKS: PaperBlock[] = [
+  { type: 'Title', text: PAPER_TITLE },
+  { type: null, text: PAPER_AUTHORS },
+  ...PAPER_COLUMNS.flatMap((blocks, column) => blocks.map((block) => ({ ...block, column }))),
+];
+
+/**
+ * A page of a two-column paper: a bold title and an author line across the top, then two
+ * justified columns (72-294 and 318-540 pt) of numbered bold section headings and paragraphs.
+ */
+export function makePaperPdf(): Buffer {
+  const texts: PlacedText[] = [
+    { text: PAPER_TITLE, x: 72, y: 716, size: 18, bold: true },
+    { text: PAPER_AUTHORS, x: 72, y: 692, size: 11 },
+  ];
+  PAPER_COLUMNS.forEach((blocks, column) => {
+    const x = 72 + column * 246;
+    let y = 650;
+    for (const block of blocks) {
+      if (block.type === 'SectionHeader') {
+        texts.push({ text: block.text, x, y, size: 12, bold: true });
+        y -= 20;
+      } else {
+        const paragraph = justified(block.text, x, y, 222);
+        texts.push(...paragraph.lines);
+        y = paragraph.y - 10;
+      }
+    }
+  });
   return makePlacedPdf(texts);
 }
 
@@ -63,49 +212,40 @@ export const TABLE_ROWS = [
   ['Central', '845', '33,800', '1.9%'],
 ];
 
-/** A page with a heading, a paragraph, a caption and a ruled table of TABLE_ROWS. */
-export function makeTablePdf(): Buffer {
+export const TABLE_CAPTION = 'Table 1: Sales by region in the fourth quarter';
+
+/**
+ * How the table is ruled: `rows`, a line under every row and above the header (a booktabs-like
+ * table); `grid`, every cell boxed; `none`, no lines at all (only the columns' alignment).
+ */
+export type TableRules = 'rows' | 'grid' | 'none';
+
+/** A page with a heading, a paragraph, a caption and a table of TABLE_ROWS, ruled as asked. */
+export function makeTablePdf(rules: TableRules): Buffer {
   const texts: PlacedText[] = [
     { text: 'Quarterly Sales', x: 72, y: 720, size: 18, bold: true },
-    ...paragraph(
-      'The table below lists the units sold, the revenue and the growth of every region in the last quarter of the year.',
+    ...justified(
+      'The table below lists the units sold, the revenue in thousands of euros and the growth over the year ' +
+        'before for every sales region in the last quarter of the year. All regions grew, the East most of all.',
       72,
       690,
-      95,
-    ),
-    { text: 'Table 1: Sales by region', x: 72, y: 630, size: 10 },
+      468,
+    ).lines,
+    { text: TABLE_CAPTION, x: 72, y: 630, size: 10 },
   ];
   const columns = [80, 200, 320, 440];
-  const rules: string[] = ['0.5 w'];
+  const [left, right, top, rowHeight] = [72, 540, 615, 22];
+  const drawing = ['0.5 w'];
   TABLE_ROWS.forEach((row, r) => {
-    const y = 600 - r * 22;
-    row.forEach((cell, c) => texts.push({ text: cell, x: columns[c]!, y, size: 10, bold: r === 0 }));
-    rules.push(`72 ${y - 7} m 540 ${y - 7} l S`);
+    const baseline = top - 15 - r * rowHeight;
+    row.forEach((cell, c) => texts.push({ text: cell, x: columns[c]!, y: baseline, size: 10, bold: r === 0 }));
   });
-  rules.push(`72 ${600 + 15} m 540 ${600 + 15} l S`);
-  return makePlacedPdf(texts, rules);
-}
-
-/** A page with a heading, a paragraph, a filled bar chart with axes, a caption and more text. */
-export function makePicturePdf(): Buffer {
-  const texts: PlacedText[] = [
-    { text: 'Measured Growth', x: 72, y: 720, size: 18, bold: true },
-    ...paragraph(
-      'The chart below shows the growth that was measured in each of the six trial fields during the season.',
-      72,
-      690,
-      95,
-    ),
-    { text: 'Figure 1: Growth per field over the season', x: 150, y: 330, size: 10 },
-    ...paragraph('Every field grew, and the fields with the most water grew the most over the season.', 72, 300, 95),
-  ];
-  const drawing = ['0 0 0 RG 1.5 w', '120 360 m 120 640 l S', '120 360 m 500 360 l S'];
-  const heights = [120, 200, 90, 250, 170, 220];
-  const colors = ['0.2 0.4 0.8', '0.8 0.3 0.2', '0.2 0.7 0.3', '0.9 0.7 0.1', '0.5 0.3 0.7', '0.1 0.6 0.7'];
-  heights.forEach((height, index) => {
-    drawing.push(`${colors[index]} rg`, `${140 + index * 58} 361 40 ${height} re f`);
-  });
-  drawing.push('0.6 0.6 0.6 RG 0.5 w');
-  for (let y = 420; y <= 620; y += 50) drawing.push(`121 ${y} m 500 ${y} l S`);
+  const bottom = top - TABLE_ROWS.length * rowHeight;
+  if (rules !== 'none')
+    for (let r = 0; r <= TABLE_ROWS.length; r += 1)
+      drawing.push(`${left} ${top - r * rowHeight} m ${right} ${top - r * rowHeight} l S`);
+  if (rules === 'grid')
+    for (const x of [left, ...columns.slice(1).map((column) => column - 8), right])
+      drawing.push(`${x} ${top} m ${x} ${bottom} l S`);
   return makePlacedPdf(texts, drawing);
 }
