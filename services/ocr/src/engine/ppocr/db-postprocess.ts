@@ -4,7 +4,7 @@ import { convexHull, expandRect, minAreaRect, type Point, type RotatedRect } fro
 export interface DbOptions {
   /** Probability above which a map pixel counts as text. */
   threshold: number;
-  /** Minimum mean probability inside a candidate box. */
+  /** Minimum mean probability over a candidate's pixel rows. */
   boxThreshold: number;
   /** How much to grow the shrunk text kernels back (area * ratio / perimeter). */
   unclipRatio: number;
@@ -51,12 +51,22 @@ function binarize(map: ProbabilityMap, options: DbOptions): Uint8Array {
   return dilated;
 }
 
+/** A connected text kernel: the corners of its pixels' row spans, and its score. */
+interface Component {
+  outline: Point[];
+  /** Mean map probability over the component's row spans (PaddleOCR's "slow" box score). */
+  score: number;
+}
+
 /**
  * Labels 8-connected components of the bitmap and returns, for each, the corners of its pixels'
- * row spans: enough for the convex hull (a hull depends only on each row's extreme pixels), and
- * far cheaper than tracing contours.
+ * row spans (enough for the convex hull: a hull depends only on each row's extreme pixels, and
+ * far cheaper than tracing contours) and the mean probability over those spans. Scoring the
+ * component's own shape rather than its rectangle keeps a line whose sub- and superscripts
+ * make its rectangle mostly background.
  */
-function componentOutlines(bitmap: Uint8Array, width: number, height: number, maxCandidates: number): Point[][] {
+function components(bitmap: Uint8Array, map: ProbabilityMap, maxCandidates: number): Component[] {
+  const { width, height } = map;
   const visited = new Uint8Array(bitmap.length);
   const stack = new Int32Array(bitmap.length);
   const rowMin = new Int32Array(height);
@@ -64,8 +74,8 @@ function componentOutlines(bitmap: Uint8Array, width: number, height: number, ma
   // rowStamp[y] names the component whose span rowMin/rowMax[y] hold; 0 is "none yet".
   const rowStamp = new Int32Array(height);
   let stamp = 0;
-  const outlines: Point[][] = [];
-  for (let start = 0; start < bitmap.length && outlines.length < maxCandidates; start += 1) {
+  const found: Component[] = [];
+  for (let start = 0; start < bitmap.length && found.length < maxCandidates; start += 1) {
     if (bitmap[start] === 0 || visited[start] === 1) continue;
     stamp += 1;
     let top = height;
@@ -101,52 +111,24 @@ function componentOutlines(bitmap: Uint8Array, width: number, height: number, ma
         }
       }
     }
-    const points: Point[] = [];
+    const outline: Point[] = [];
+    let sum = 0;
+    let count = 0;
     for (let y = top; y <= bottom; y += 1) {
       if (rowStamp[y] !== stamp) continue;
       // Pixel corners, so a one-row component still has a height of one pixel.
-      points.push(
+      outline.push(
         { x: rowMin[y]!, y },
         { x: rowMax[y]! + 1, y },
         { x: rowMin[y]!, y: y + 1 },
         { x: rowMax[y]! + 1, y: y + 1 },
       );
+      for (let x = rowMin[y]!; x <= rowMax[y]!; x += 1) sum += map.data[y * width + x]!;
+      count += rowMax[y]! - rowMin[y]! + 1;
     }
-    outlines.push(points);
+    found.push({ outline, score: sum / count });
   }
-  return outlines;
-}
-
-/** Mean probability of the map pixels whose centres fall inside the rectangle ("fast" score). */
-function rectScore(map: ProbabilityMap, rect: RotatedRect): number {
-  const [tl, tr, , bl] = rect.quad;
-  const ux = tr.x - tl.x;
-  const uy = tr.y - tl.y;
-  const vx = bl.x - tl.x;
-  const vy = bl.y - tl.y;
-  const uu = ux * ux + uy * uy;
-  const vv = vx * vx + vy * vy;
-  const xs = rect.quad.map((p) => p.x);
-  const ys = rect.quad.map((p) => p.y);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const x1 = Math.min(map.width - 1, Math.ceil(Math.max(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const y1 = Math.min(map.height - 1, Math.ceil(Math.max(...ys)));
-  let sum = 0;
-  let count = 0;
-  for (let y = y0; y <= y1; y += 1) {
-    for (let x = x0; x <= x1; x += 1) {
-      const px = x + 0.5 - tl.x;
-      const py = y + 0.5 - tl.y;
-      const u = px * ux + py * uy;
-      const v = px * vx + py * vy;
-      if (u >= 0 && u <= uu && v >= 0 && v <= vv) {
-        sum += map.data[y * map.width + x]!;
-        count += 1;
-      }
-    }
-  }
-  return count === 0 ? 0 : sum / count;
+  return found;
 }
 
 /**
@@ -157,10 +139,10 @@ function rectScore(map: ProbabilityMap, rect: RotatedRect): number {
 export function extractTextRects(map: ProbabilityMap, options: DbOptions = DEFAULT_DB_OPTIONS): RotatedRect[] {
   const bitmap = binarize(map, options);
   const rects: RotatedRect[] = [];
-  for (const outline of componentOutlines(bitmap, map.width, map.height, options.maxCandidates)) {
+  for (const { outline, score } of components(bitmap, map, options.maxCandidates)) {
+    if (score < options.boxThreshold) continue;
     const kernel = minAreaRect(convexHull(outline));
     if (Math.min(kernel.width, kernel.height) < options.minSize) continue;
-    if (rectScore(map, kernel) < options.boxThreshold) continue;
     const margin = (kernel.width * kernel.height * options.unclipRatio) / (2 * (kernel.width + kernel.height));
     const grown = expandRect(kernel, margin);
     if (Math.min(grown.width, grown.height) < options.minSize + 2) continue;
