@@ -19,6 +19,8 @@ export interface OmniPageReport {
   segments: number;
   segmentTypes: Record<string, number>;
   textEditDistance: number | null;
+  /** The compared running texts (normalized), for reading what the distance counts. */
+  text: { predicted: string; reference: string };
   readingOrderEditDistance: number | null;
   orderedReferences: number;
   matchedReferences: number;
@@ -92,6 +94,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
       segments: outcome.segments.length,
       segmentTypes: countBy(outcome.segments.map((segment) => segment.segment_type)),
       textEditDistance: score.textEditDistance,
+      text: score.text,
       readingOrderEditDistance: score.readingOrderEditDistance,
       orderedReferences: score.orderedReferences,
       matchedReferences: score.matchedReferences,

@@ -13,6 +13,8 @@ export interface OmniPageScore {
   detection: DetectionPage;
   /** Normalized edit distance of the running text; null when the page has no reference text. */
   textEditDistance: number | null;
+  /** The two texts the edit distance compares, normalized: the segments' and the reference's. */
+  text: { predicted: string; reference: string };
   /** Normalized edit distance of the order of matched elements; null when none matched. */
   readingOrderEditDistance: number | null;
   /** Reference elements in the reading order, and how many of them a segment matched. */
@@ -69,6 +71,7 @@ export function scoreOmniPage(page: OmniPage, segments: readonly ApiSegment[]): 
   return {
     detection,
     textEditDistance,
+    text: { predicted, reference },
     readingOrderEditDistance: predictedOrder.length > 0 ? normalizedEditDistance(predictedOrder, referenceOrder) : null,
     orderedReferences: ordered.length,
     matchedReferences: predictedOrder.length,
