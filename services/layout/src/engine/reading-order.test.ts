@@ -55,6 +55,19 @@ describe('orderSegments', () => {
     const page = [seg('formula', 'Formula', 135, 433, 1260, 60), seg('para', 'Text', 125, 492, 1262, 106)];
     expect(names(orderSegments(page, 1517))).toEqual(['formula', 'para']);
   });
+
+  it('reads each equation number right after its formula, though the numbers line up in a margin column', () => {
+    const page = [
+      seg('lead', 'Text', 120, 250, 1270, 70),
+      seg('f1', 'Formula', 180, 330, 340, 40),
+      seg('n1', 'Caption', 1334, 335, 64, 30),
+      seg('short', 'Text', 120, 390, 900, 36),
+      seg('f2', 'Formula', 180, 435, 580, 50),
+      seg('n2', 'Caption', 1334, 440, 64, 30),
+      seg('after', 'Text', 120, 500, 1270, 100),
+    ];
+    expect(names(orderSegments(page, 1517))).toEqual(['lead', 'f1', 'n1', 'short', 'f2', 'n2', 'after']);
+  });
 });
 
 describe('orderByPosition', () => {

@@ -119,7 +119,7 @@ const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_
  * Reading order of a page's segments: page headers first, then the body by XY-cut (column by
  * column on multi-column pages), then footnotes, then page footers; and every Caption moved next
  * to the Table or Picture it describes (just before a visual it sits above, just after one it sits
- * below), so the chunker keeps the pair together.
+ * below) and every equation number just after its Formula, so the chunker keeps the pair together.
  */
 export function orderSegments<T extends OrderableSegment>(segments: T[], pageWidth: number): T[] {
   const minGap = Math.max(4, pageWidth * 0.008);
@@ -151,12 +151,24 @@ function visualOf<T extends OrderableSegment>(caption: T, visuals: T[]): { visua
   return best;
 }
 
+/** The Formula an equation number belongs to: the nearest one level with it, on its left. */
+function formulaOf<T extends OrderableSegment>(caption: T, formulas: T[]): T | undefined {
+  const box = boxOfSegment(caption);
+  const beside = formulas.filter((formula) => {
+    const other = boxOfSegment(formula);
+    return sameRow(other, box) && other.left + other.width / 2 < box.left;
+  });
+  return beside.sort((a, b) => rightOf(boxOfSegment(b)) - rightOf(boxOfSegment(a)))[0];
+}
+
 function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
   const visuals = ordered.filter((s) => s.segmentType === 'Table' || s.segmentType === 'Picture');
+  const formulas = ordered.filter((s) => s.segmentType === 'Formula');
   const captions = ordered.filter((s) => s.segmentType === 'Caption');
   const moves = new Map<T, { visual: T; above: boolean }>();
   for (const caption of captions) {
-    const found = visualOf(caption, visuals);
+    const formula = formulaOf(caption, formulas);
+    const found = formula ? { visual: formula, above: false } : visualOf(caption, visuals);
     if (found) moves.set(caption, found);
   }
   const result = ordered.filter((s) => !moves.has(s));

@@ -109,4 +109,27 @@ describe('refineTypes', () => {
     ];
     expect(refineTypes(segments, page)).toEqual(['Caption', 'Table', 'Picture', 'Caption', 'Text']);
   });
+
+  it('makes a lone "(12)" level with a formula and right of it the formula\'s Caption, and leaves one elsewhere', () => {
+    const formula: RefinableSegment = {
+      ...seg('Formula', 'a + b = c', 300),
+      bbox: { left: 50, top: 298, width: 300, height: 16 },
+    };
+    const number = { ...seg('Text', '(12)', 300), bbox: { left: 520, top: 300, width: 32, height: 12 } };
+    const elsewhere = { ...seg('Text', '(12)', 500), bbox: { left: 520, top: 500, width: 32, height: 12 } };
+    const segments = [seg('Text', body, 100, 3), formula, number, elsewhere];
+    expect(refineTypes(segments, page)).toEqual(['Text', 'Formula', 'Caption', 'Text']);
+  });
+
+  it('takes a footnote by its mark when OCR gives it body-sized boxes, but not a row of figures', () => {
+    const note = seg('Text', '1 Brunel, Pichois and Rousseau, What is comparative literature, 1989', 640);
+    const figures = seg('Text', '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18', 600);
+    expect(refineTypes([seg('Text', body, 100, 3), figures, note], page)).toEqual(['Text', 'Text', 'Footnote']);
+  });
+
+  it('makes every short line level with the bottommost one a PageFooter (the two running feet of a spread)', () => {
+    const left = { ...seg('Text', 'Comparative art', 740), bbox: { left: 50, top: 740, width: 120, height: 14 } };
+    const right = { ...seg('Text', 'Chapter two', 741), bbox: { left: 420, top: 741, width: 100, height: 14 } };
+    expect(refineTypes([seg('Text', body, 100, 3), left, right], page)).toEqual(['Text', 'PageFooter', 'PageFooter']);
+  });
 });

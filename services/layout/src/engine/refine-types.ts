@@ -1,7 +1,8 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
-import { EMPTY_BOX, bottomOf, median } from './geometry.js';
+import { EQUATION_NUMBER } from './formula-parts.js';
+import { EMPTY_BOX, bottomOf, median, overlapLength } from './geometry.js';
 
 /** Font facts of a text-layer line. */
 export interface LineFont {
@@ -47,6 +48,31 @@ const FOOTNOTE_BAND = 0.7;
 const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
 const PAGE_NUMBER =
   /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
+
+/** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */
+const FOOTNOTE_MARK =
+  /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
+/** A footnote says something: at least this many characters. */
+const FOOTNOTE_LENGTH = 30;
+
+/** Whether the segment opens with a footnote mark followed by words ("1 [法]布吕奈尔...", "*Corresponding author"). */
+function opensWithFootnoteMark(words: Word[]): boolean {
+  const [first, second] = words;
+  if (!first || !FOOTNOTE_MARK.test(first.text)) return false;
+  // A bare number must lead into words, not more numbers (a row of figures).
+  return /^\d/u.test(first.text) ? second !== undefined && /^[\p{L}[(]/u.test(second.text) : true;
+}
+
+/** Whether two boxes are level: they overlap by half the smaller height. */
+function level(a: BBox, b: BBox): boolean {
+  return overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * Math.min(a.height, b.height);
+}
+
+/** Whether two boxes stand in one row: tops and bottoms within half the smaller height of each other. */
+function aligned(a: BBox, b: BBox): boolean {
+  const tolerance = 0.5 * Math.min(a.height, b.height);
+  return Math.abs(a.top - b.top) <= tolerance && Math.abs(bottomOf(a) - bottomOf(b)) <= tolerance;
+}
 
 interface SegmentFacts {
   /** Font size (text layer) or median word height (OCR), in page pixels. */
@@ -103,11 +129,22 @@ function isCaptionOfVisual(segment: RefinableSegment, text: string, segments: Re
   });
 }
 
+/** A lone "(N)" set beside a Formula, right of its middle and level with it: the equation's number. */
+function isNumberOfFormula(segment: RefinableSegment, text: string, segments: RefinableSegment[]): boolean {
+  if (!EQUATION_NUMBER.test(text.trim())) return false;
+  const box = segment.bbox;
+  return segments.some((other) => {
+    if (other.segmentType !== 'Formula') return false;
+    const f = other.bbox;
+    return level(box, f) && box.left > f.left + f.width / 2;
+  });
+}
+
 /**
  * Corrects the detector's types with what the text tells: font size and weight (Title vs
  * SectionHeader, and short big or bold Text as a heading), a bullet or number first (ListItem),
  * small text low on the page (Footnote), "Table 1"/"Figure 2" lines beside a table or picture
- * (Caption), and short lines alone at the very top or foot of the page
+ * and "(12)" beside a formula (Caption), and short lines alone at the very top or foot of the page
  * (PageHeader, PageFooter). Only text-bearing types change; Table, Picture, Formula and Caption
  * stay as detected. Returns one type per segment.
  */
@@ -137,13 +174,17 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const short = fact.lineCount <= 2 && fact.text.length <= 200;
     // Running headers and footers: short, alone in the page's top or bottom band.
     if (type === 'PageHeader' || type === 'PageFooter') return type;
+    if (type === 'Text' && isNumberOfFormula(segment, fact.text, segments)) return 'Caption';
     // Running lines are set no bigger than the body; a big line at the top is the heading.
     const runningSized = fact.size <= (hasFonts ? 1.1 : 1.25) * body && !fact.bold;
     // Only plain Text is re-typed by position: a heading that opens a page stays a heading.
     const running = type === 'Text' && short && runningSized;
-    if (running && index === topmost && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
+    // The top and bottom rows: the outermost segment and those aligned with it (a spread's two running heads).
+    const inTopRow = topmost >= 0 && aligned(segment.bbox, segments[topmost]!.bbox);
+    const inBottomRow = bottommost >= 0 && aligned(segment.bbox, segments[bottommost]!.bbox);
+    if (running && inTopRow && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
-      if (index === bottommost || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
+      if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
     if (['Text', 'SectionHeader', 'Title'].includes(type) && isCaptionOfVisual(segment, fact.text, segments))
       return 'Caption';
@@ -158,8 +199,11 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     }
     const first = segment.words[0]?.text ?? '';
     if (type === 'Text' && BULLET.test(first) && segment.words.length > 1) return 'ListItem';
-    if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0 && fact.size <= 0.85 * body)
-      return 'Footnote';
+    if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0) {
+      // Smaller than the body, or no bigger and opening with a mark (OCR boxes hide small print).
+      const marked = fact.text.length >= FOOTNOTE_LENGTH && opensWithFootnoteMark(segment.words);
+      if (fact.size <= 0.85 * body || (marked && fact.size <= 1.05 * body)) return 'Footnote';
+    }
     return type;
   });
 }

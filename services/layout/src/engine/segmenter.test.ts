@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '@folio/proto/documents/v1';
 import { counterIds, word } from '../testing/fixtures.js';
+import { rightOf } from './geometry.js';
 import { pageSegment, segmentByBlocks, segmentByRegions } from './segmenter.js';
 
 // Two blocks given out of order: a title at the top (block 1), a two-line paragraph (block 0).
@@ -102,7 +103,7 @@ describe('segmentByRegions', () => {
     expect(segments[1]!.bbox).toEqual({ left: 100, top: 120, width: 214, height: 30 });
   });
 
-  it('merges a formula detected twice into one segment with its equation number', () => {
+  it('merges a formula detected twice into one segment and gives its equation number a Caption', () => {
     const formula = ocrLine('E = mc2', 200, 300, 0);
     const number = ocrLine('(13)', 880, 300, 0);
     const segments = segmentByRegions(
@@ -113,7 +114,27 @@ describe('segmentByRegions', () => {
       ],
       context(),
     );
-    expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([['Formula', 'E = mc2 (13)', 0.43]]);
+    expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([
+      ['Formula', 'E = mc2', 0.43],
+      ['Caption', '(13)', undefined],
+    ]);
+    // The formula's box shrinks to its words (plus half a line of the detection around them).
+    expect(rightOf(segments[0]!.bbox!)).toBeLessThan(300);
+  });
+
+  it('gives the prose line a formula detection reached over back to Text', () => {
+    const lead = ocrLine('The equations of motion imply that', 100, 260, 0);
+    const formula = ocrLine('B = V - U', 200, 300, 1);
+    const segments = segmentByRegions(
+      [...lead, ...formula],
+      [{ segmentType: 'Formula', bbox: { left: 95, top: 255, width: 700, height: 60 }, confidence: 0.46 }],
+      context(),
+    );
+    expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([
+      ['Text', 'The equations of motion imply that', undefined],
+      ['Formula', 'B = V - U', 0.46],
+    ]);
+    expect(segments[1]!.bbox!.top).toBeGreaterThan(285);
   });
 
   it('drops a text region that holds no words on a page that has words, and builds table HTML', () => {

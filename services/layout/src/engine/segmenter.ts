@@ -14,6 +14,7 @@ import {
   unionBox,
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
+import { splitFormula } from './formula-parts.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
@@ -60,17 +61,49 @@ export function segmentByBlocks(words: Word[], newId: IdFactory): Segment[] {
 const VISUAL_TYPES: readonly SegmentType[] = ['Table', 'Picture', 'Formula'];
 
 /**
- * A segment's box: for visual types the detection grown to hold its words; for text types the
- * words' box, plus at most half a line of the detection's margin around it (so a loose detection
- * shrinks to its text and a tight one grows to its first and last words). Clipped to the page.
+ * The words' box, plus at most half a line of the detection's margin around it: a loose detection
+ * shrinks to its text and a tight one grows to its first and last words. Clipped to the page.
+ */
+function fitToWords(detected: BBox, words: Word[], page: PageSize): BBox {
+  const wordsBox = unionBox(boxesOf(words));
+  const margin = 0.5 * median(boxesOf(words).map((b) => b.height));
+  const inside = intersect(detected, padBox(wordsBox, margin));
+  return clipToPage(areaOf(inside) > 0 ? unionBox([wordsBox, inside]) : wordsBox, page);
+}
+
+/**
+ * A segment's box: for visual types the detection grown to hold its words; for text types
+ * fitToWords.
  */
 function fitBox(region: DetectedRegion, words: Word[], page: PageSize): BBox {
   if (words.length === 0) return clipToPage(region.bbox, page);
-  const wordsBox = unionBox(boxesOf(words));
-  if (VISUAL_TYPES.includes(region.segmentType)) return clipToPage(unionBox([region.bbox, wordsBox]), page);
-  const margin = 0.5 * median(boxesOf(words).map((b) => b.height));
-  const detected = intersect(region.bbox, padBox(wordsBox, margin));
-  return clipToPage(areaOf(detected) > 0 ? unionBox([wordsBox, detected]) : wordsBox, page);
+  if (VISUAL_TYPES.includes(region.segmentType))
+    return clipToPage(unionBox([region.bbox, unionBox(boxesOf(words))]), page);
+  return fitToWords(region.bbox, words, page);
+}
+
+/**
+ * The segments of a detected Formula: the formula, fitted to its own words once anything else
+ * is split off, its equation numbers as Captions and any prose lines the detection reached over
+ * as Text (see splitFormula). Only the formula keeps the detector's score.
+ */
+function formulaSegments(region: DetectedRegion, words: Word[], page: PageSize, newId: IdFactory): Segment[] {
+  const parts = splitFormula(words);
+  if (parts.numbers.length === 0 && parts.prose.length === 0) {
+    return [segment(newId, 'Formula', fitBox(region, words, page), words, region.confidence)];
+  }
+  const formula =
+    parts.formula.length > 0
+      ? [segment(newId, 'Formula', fitToWords(region.bbox, parts.formula, page), parts.formula, region.confidence)]
+      : [];
+  const others = [
+    ...parts.numbers.map((number) => ({ type: 'Caption' as const, words: number })),
+    ...parts.prose.map((prose) => ({ type: 'Text' as const, words: prose })),
+  ];
+  return [
+    ...formula,
+    ...others.map((part) => segment(newId, part.type, clipToPage(unionBox(boxesOf(part.words)), page), part.words)),
+  ];
 }
 
 /** A Table or Picture detection below this score that covers at least PAGE_SIZED of the page is suspect. */
@@ -126,6 +159,10 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   regions.forEach((region, index) => {
     const regionWords = assigned[index]!;
     if (regionWords.length === 0 && words.length > 0 && !VISUAL_TYPES.includes(region.segmentType)) return;
+    if (region.segmentType === 'Formula' && regionWords.length > 0) {
+      detected.push(...formulaSegments(region, regionWords, page, newId));
+      return;
+    }
     detected.push(
       segment(newId, region.segmentType, fitBox(region, regionWords, page), regionWords, region.confidence),
     );
