@@ -122,6 +122,23 @@ describe('segmentByRegions', () => {
     expect(rightOf(segments[0]!.bbox!)).toBeLessThan(300);
   });
 
+  it('reads a Picture that is a line of lettering as text, and keeps a chart with a label a Picture', () => {
+    const headline = ocrLine('Markets rally', 100, 100, 0);
+    const label = ocrLine('Revenue', 420, 420, 1);
+    const segments = segmentByRegions(
+      [...headline, ...label],
+      [
+        { segmentType: 'Picture', bbox: { left: 96, top: 96, width: 140, height: 20 }, confidence: 0.4 },
+        { segmentType: 'Picture', bbox: { left: 300, top: 300, width: 300, height: 200 }, confidence: 0.9 },
+      ],
+      context(),
+    );
+    expect(segments.map((s) => [s.segmentType === 'Picture' ? 'Picture' : 'text', text(s)])).toEqual([
+      ['text', 'Markets rally'],
+      ['Picture', 'Revenue'],
+    ]);
+  });
+
   it('gives the prose line a formula detection reached over back to Text', () => {
     const lead = ocrLine('The equations of motion imply that', 100, 260, 0);
     const formula = ocrLine('B = V - U', 200, 300, 1);

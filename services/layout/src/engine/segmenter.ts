@@ -131,6 +131,23 @@ function withoutPageSizedGuesses(detections: DetectedRegion[], words: Word[], pa
   });
 }
 
+/** Words covering this share of a Picture's box, on at most LETTERED_LINES lines, make it lettering. */
+const LETTERED_COVER = 0.5;
+const LETTERED_LINES = 2;
+
+/**
+ * Whether a Picture detection is lettering rather than a picture: a line or two of words that
+ * fill its box (a newspaper's white-on-colour headline, a masthead, a boxed "PART 1"). It is
+ * read as Text and typed by refineTypes like any text; a chart or photo holds few words for its
+ * size, and a screenshot of a page holds many lines.
+ */
+function isLettering(region: DetectedRegion, words: Word[]): boolean {
+  if (region.segmentType !== 'Picture' || words.length === 0) return false;
+  if (groupLines(words).length > LETTERED_LINES) return false;
+  const covered = boxesOf(words).reduce((sum, box) => sum + areaOf(intersect(box, region.bbox)), 0);
+  return covered >= LETTERED_COVER * areaOf(region.bbox);
+}
+
 /** What segmentByRegions knows beyond words and detections. */
 export interface SegmentContext {
   page: PageSize;
@@ -144,7 +161,7 @@ export interface SegmentContext {
 
 /**
  * The layout post-processing of one page: page-sized unsure tables and text-filled pictures dropped, duplicate and nested
- * detections suppressed; every word
+ * detections suppressed; lettering detected as a Picture read as Text (isLettering); every word
  * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
  * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
  * word positions; segments put in reading order. Detected segments carry the detector's score.
@@ -156,8 +173,9 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   const regions = suppressOverlaps(withoutPageSizedGuesses(detections, words, page));
   const { assigned, leftover } = assignWords(words, regions);
   const detected: Segment[] = [];
-  regions.forEach((region, index) => {
+  regions.forEach((detection, index) => {
     const regionWords = assigned[index]!;
+    const region = isLettering(detection, regionWords) ? { ...detection, segmentType: 'Text' as const } : detection;
     if (regionWords.length === 0 && words.length > 0 && !VISUAL_TYPES.includes(region.segmentType)) return;
     if (region.segmentType === 'Formula' && regionWords.length > 0) {
       detected.push(...formulaSegments(region, regionWords, page, newId));
