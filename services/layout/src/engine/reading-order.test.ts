@@ -86,4 +86,15 @@ describe('orderWords', () => {
     const words = [word('b', 50, 10, 0, 0), word('c', 10, 30, 0, 1), word('a', 10, 10, 0, 0)];
     expect(orderWords(words).map((w) => w.text)).toEqual(['a', 'b', 'c']);
   });
+
+  it('reads the cells of a table row left to right though OCR set them a few pixels apart in height', () => {
+    // One OCR line per cell: the right cell's box starts 3 px higher than the left one's.
+    const words = [
+      word('12', 300, 97, 0, 0),
+      word('Ann', 100, 100, 0, 1),
+      word('Bob', 100, 130, 0, 2),
+      word('7', 300, 128, 0, 3),
+    ];
+    expect(orderWords(words).map((w) => w.text)).toEqual(['Ann', '12', 'Bob', '7']);
+  });
 });

@@ -1,6 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
+import { EMPTY_BOX, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
 
 /** Whether a box shares a row with the anchor: it overlaps more than half the smaller height. */
 function sameRow(anchor: BBox, box: BBox): boolean {
@@ -183,14 +183,16 @@ function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
 }
 
 /**
- * Puts words in reading order: lines (by `lineIndex`) top to bottom, words left to right within
- * each line.
+ * Puts words in reading order: lines (by `lineIndex`) in rows top to bottom and left to right
+ * within a row (orderByPosition: the cells of an OCR'd table row are separate lines a few pixels
+ * apart in height), words left to right within each line.
  */
 export function orderWords(words: Word[]): Word[] {
   const lines = new Map<number, Word[]>();
   for (const word of words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
-  const top = (line: Word[]): number => Math.min(...line.map((w) => (w.bbox ?? EMPTY_BOX).top));
-  return [...lines.entries()]
-    .sort(([indexA, a], [indexB, b]) => top(a) - top(b) || indexA - indexB)
-    .flatMap(([, line]) => [...line].sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left));
+  const boxed = [...lines.values()].map((line) => ({
+    words: [...line].sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left),
+    box: unionBox(line.map((w) => w.bbox ?? EMPTY_BOX)),
+  }));
+  return orderByPosition(boxed, (line) => line.box).flatMap((line) => line.words);
 }
