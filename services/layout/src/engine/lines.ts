@@ -54,17 +54,32 @@ export interface BlockOptions {
 
 const DEFAULT_BLOCK_OPTIONS: BlockOptions = { maxGapFactor: 0.9, maxHeightRatio: 1.4 };
 
+/** A Chinese section heading's opening: "一、", "三．", "第二章", "第七单元". */
+const NUMBERED_HEADING = /^(?:[一二三四五六七八九十]{1,3}[、．.]|第[一二三四五六七八九十百\d]{1,4}[章节篇部单课])/u;
+/** Longest line a numbered heading may be, in characters. */
+const NUMBERED_HEADING_LENGTH = 40;
+
+/** Whether a line of text is a numbered Chinese section heading ("二、会用"), whatever its size. */
+export function isNumberedHeading(text: string): boolean {
+  return text.length <= NUMBERED_HEADING_LENGTH && NUMBERED_HEADING.test(text);
+}
+
+const textOf = (line: TextLineGroup): string => line.words.map((w) => w.text).join(' ');
+
 /**
  * Groups lines into paragraph-like blocks: a line joins the block whose last line is just above
  * it (gap at most `maxGapFactor` line heights), overlaps it horizontally and has a similar height,
- * unless the grown block would run into an obstacle. Blocks keep their lines top to bottom.
+ * unless the grown block would run into an obstacle. A numbered heading line ("二、会用") is a
+ * block of its own. Blocks keep their lines top to bottom.
  */
 export function groupBlocks(lines: TextLineGroup[], options: Partial<BlockOptions> = {}): TextLineGroup[][] {
   const { maxGapFactor, maxHeightRatio, isBlocked } = { ...DEFAULT_BLOCK_OPTIONS, ...options };
-  const blocks: { lines: TextLineGroup[]; bbox: BBox }[] = [];
+  const blocks: { lines: TextLineGroup[]; bbox: BBox; closed: boolean }[] = [];
   for (const line of lines) {
     const height = line.bbox.height;
+    const heading = isNumberedHeading(textOf(line));
     const target = blocks.find((block) => {
+      if (heading || block.closed) return false;
       const last = block.lines[block.lines.length - 1]!;
       const gap = line.bbox.top - bottomOf(last.bbox);
       const ratio = Math.max(height, last.bbox.height) / Math.max(1, Math.min(height, last.bbox.height));
@@ -77,7 +92,7 @@ export function groupBlocks(lines: TextLineGroup[], options: Partial<BlockOption
       target.lines.push(line);
       target.bbox = unionBox([target.bbox, line.bbox]);
     } else {
-      blocks.push({ lines: [line], bbox: line.bbox });
+      blocks.push({ lines: [line], bbox: line.bbox, closed: heading });
     }
   }
   return blocks.map((block) => block.lines);

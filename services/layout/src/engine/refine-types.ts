@@ -3,6 +3,7 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
 import { EMPTY_BOX, bottomOf, median, overlapLength } from './geometry.js';
+import { isNumberedHeading } from './lines.js';
 
 /** Font facts of a text-layer line. */
 export interface LineFont {
@@ -106,6 +107,8 @@ function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, LineFont> |
 
 function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolean {
   if (facts.lineCount > 2 || facts.text.length > 150 || facts.text.length === 0) return false;
+  // A one-line "二、会用" is a heading whatever its size (headings there are set in colour, not size).
+  if (facts.lineCount === 1 && isNumberedHeading(facts.text)) return true;
   // Without fonts only a clearly bigger size tells a heading (OCR boxes vary in height).
   return hasFonts ? facts.size >= 1.15 * body || facts.bold : facts.size >= 1.4 * body;
 }
