@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '@folio/proto/documents/v1';
-import { word } from '../testing/fixtures.js';
+import { ocrLine as line } from '../testing/fixtures.js';
 import { EQUATION_NUMBER, splitFormula } from './formula-parts.js';
-
-function line(text: string, left: number, top: number, lineIndex: number): Word[] {
-  let x = left;
-  return text.split(' ').map((t) => {
-    const w = word(t, x, top, 0, lineIndex);
-    x += 10 * t.length + 8;
-    return w;
-  });
-}
 
 const texts = (words: Word[]): string => words.map((w) => w.text).join(' ');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '@folio/proto/documents/v1';
-import { counterIds, word } from '../testing/fixtures.js';
+import { counterIds, ocrLine, word } from '../testing/fixtures.js';
 import { rightOf } from './geometry.js';
 import { pageSegment, segmentByBlocks, segmentByRegions } from './segmenter.js';
 
@@ -47,15 +47,6 @@ const page = { width: 1000, height: 1400 };
 const context = () => ({ page, pageIndex: 1, newId: counterIds() });
 
 /** A line of OCR words (all blockIndex 0, as PP-OCR gives them) starting at `left`. */
-function ocrLine(text: string, left: number, top: number, lineIndex: number): Word[] {
-  let x = left;
-  return text.split(' ').map((t) => {
-    const w = word(t, x, top, 0, lineIndex);
-    x += 10 * t.length + 8;
-    return w;
-  });
-}
-
 function paragraph(lines: string[], left: number, top: number, firstLine: number, lineHeight = 18): Word[] {
   return lines.flatMap((line, index) => ocrLine(line, left, top + index * lineHeight, firstLine + index));
 }

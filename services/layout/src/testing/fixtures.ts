@@ -21,6 +21,16 @@ export function word(text: string, left: number, top: number, blockIndex: number
   return { text, bbox: { left, top, width: 10 * text.length, height: 12 }, confidence: 1, blockIndex, lineIndex };
 }
 
+/** The words of one line of text, split at spaces, each `word` sized and 8 px apart. */
+export function ocrLine(text: string, left: number, top: number, lineIndex: number): Word[] {
+  let x = left;
+  return text.split(' ').map((t) => {
+    const w = word(t, x, top, 0, lineIndex);
+    x += 10 * t.length + 8;
+    return w;
+  });
+}
+
 /** Ids `s1`, `s2`, ... so tests can compare whole segments. */
 export function counterIds(): IdFactory {
   let next = 0;
