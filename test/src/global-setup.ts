@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStack, stackEnv, STAGES } from '../../scripts/lib/stack.mjs';
 import { startFakeOpenAi } from './fake-openai.js';
-import { freePort } from './free-port.js';
+import { startTestStack } from './test-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,10 +21,9 @@ declare module 'vitest' {
   }
 }
 
-const root = resolve(import.meta.dirname, '..', '..');
-const temporalBinary = process.env.TEMPORAL_BIN ?? join(root, '.tools', 'temporal', 'bin', 'temporal');
 let stop: (() => Promise<void>) | undefined;
 let stopFakeOpenAi: (() => Promise<void>) | undefined;
+let modelsDir: string | undefined;
 
 /**
  * The models the stack's LLM stage knows, all served by the fake provider. `main` is the default
@@ -46,76 +43,35 @@ function fakeModelsFile(baseUrl: string): string {
   );
 }
 
-function createKey(env: NodeJS.ProcessEnv, owner: string): string {
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'gateway', 'dist', 'keys-cli.js'), 'create', '--owner', owner],
-    { env, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`keys-cli failed: ${result.stderr}`);
-  const lines = result.stdout.trim().split('\n');
-  return lines[lines.length - 1]!.trim();
-}
-
 /**
- * Starts the real service once for every end-to-end test: the Temporal dev server, the five stage
- * services, the worker and the gateway, all on free ports, with storage in a fresh folder.
+ * Starts the real service once for every end-to-end test (see test-stack.ts), its language-model
+ * stage pointed at a fake provider.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'folio-e2e-'));
-  const stackLog = join(dataDir, 'stack.log');
-  const ports: Record<string, string> = { PORT: String(await freePort()) };
-  for (const stage of STAGES) ports[`${stage.toUpperCase()}_GRPC_PORT`] = String(await freePort());
-  const temporalPort = await freePort();
-  const base: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    ...ports,
-    LOG_LEVEL: 'info',
-    ALLOW_PRIVATE_URLS: 'true',
-    STORAGE_SIGNING_SECRET: 'e2e-signing-secret-0123456789',
-  };
   const fake = await startFakeOpenAi();
   stopFakeOpenAi = fake.close;
-  const modelsPath = join(dataDir, 'llm-models.json');
+  modelsDir = mkdtempSync(join(tmpdir(), 'folio-e2e-models-'));
+  const modelsPath = join(modelsDir, 'llm-models.json');
   writeFileSync(modelsPath, fakeModelsFile(fake.baseUrl));
-  base.LLM_MODELS_PATH = modelsPath;
-  // Short backoff: the retry tests script a few failures and should not wait seconds for each.
-  base.LLM_RETRY_BASE_MS = '50';
-  // The engines default to ppocr and doclaynet in the services; a run may choose others, and tune
-  // their threads (the benchmark compares settings this way).
-  for (const name of [
-    'LAYOUT_ENGINE',
-    'OCR_ENGINE',
-    'LAYOUT_THREADS',
-    'LAYOUT_WORKERS',
-    'OCR_THREADS',
-    'OCR_WORKERS',
-  ]) {
-    if (process.env[name]) base[name] = process.env[name];
-  }
-  const env = stackEnv(base, { root, dataDir });
-  env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
-  env.TEMPORAL_UI_PORT = '0';
-  const stack = await startStack({
-    root,
-    env,
-    temporalBinary,
-    dataDir,
-    output: (name: string, line: string) => appendFileSync(stackLog, `${name} | ${line}\n`),
+  const stack = await startTestStack('e2e', {
+    ALLOW_PRIVATE_URLS: 'true',
+    LLM_MODELS_PATH: modelsPath,
+    // Short backoff: the retry tests script a few failures and should not wait seconds for each.
+    LLM_RETRY_BASE_MS: '50',
   });
   stop = stack.stop;
-  project.provide('baseUrl', `http://127.0.0.1:${env.PORT}`);
-  project.provide('apiKey', createKey(env, 'e2e-owner'));
-  project.provide('otherApiKey', createKey(env, 'e2e-other-owner'));
-  project.provide('dataDir', dataDir);
-  project.provide('stackLog', stackLog);
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('apiKey', stack.createKey('e2e-owner'));
+  project.provide('otherApiKey', stack.createKey('e2e-other-owner'));
+  project.provide('dataDir', stack.dataDir);
+  project.provide('stackLog', stack.stackLog);
   project.provide('fakeOpenAiControlUrl', fake.controlUrl);
-  project.provide('layoutEngine', env.LAYOUT_ENGINE ?? 'doclaynet');
-  project.provide('temporalAddress', env.TEMPORAL_ADDRESS);
+  project.provide('layoutEngine', stack.env.LAYOUT_ENGINE ?? 'doclaynet');
+  project.provide('temporalAddress', stack.env.TEMPORAL_ADDRESS!);
 }
 
 export async function teardown(): Promise<void> {
   await stop?.();
   await stopFakeOpenAi?.();
+  if (modelsDir) rmSync(modelsDir, { recursive: true, force: true });
 }

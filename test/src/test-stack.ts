@@ -1,0 +1,88 @@
+// The real service on free ports for a test run: the Temporal dev server, the five stage services,
+// the worker and the gateway, with storage in a fresh folder. Used by the end-to-end suite's and
+// the evaluation's global setups.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startStack, stackEnv, STAGES } from '../../scripts/lib/stack.mjs';
+import { freePort } from './free-port.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const temporalBinary = process.env.TEMPORAL_BIN ?? join(root, '.tools', 'temporal', 'bin', 'temporal');
+
+/** Stage settings a run may choose from its own environment (the benchmark compares them this way). */
+const PASSED_THROUGH = [
+  'LAYOUT_ENGINE',
+  'OCR_ENGINE',
+  'LAYOUT_THREADS',
+  'LAYOUT_WORKERS',
+  'OCR_THREADS',
+  'OCR_WORKERS',
+  'RENDER_WORKERS',
+  'LOG_LEVEL',
+];
+
+/** A running test stack. */
+export interface TestStack {
+  /** The environment every process got (ports, storage folder, Temporal address, ...). */
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  /** Every process's output, one `name | line` per line. */
+  stackLog: string;
+  baseUrl: string;
+  /** Creates an API key for `owner` with the keys CLI and returns it. */
+  createKey(owner: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the stack with `settings` over the defaults (info logging, a signing secret), then the
+ * PASSED_THROUGH variables of this process's environment over both. `name` prefixes the data folder.
+ */
+export async function startTestStack(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), `folio-${name}-`));
+  const stackLog = join(dataDir, 'stack.log');
+  const ports: Record<string, string> = { PORT: String(await freePort()) };
+  for (const stage of STAGES) ports[`${stage.toUpperCase()}_GRPC_PORT`] = String(await freePort());
+  const temporalPort = await freePort();
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...ports,
+    LOG_LEVEL: 'info',
+    STORAGE_SIGNING_SECRET: `${name}-signing-secret-0123456789`,
+    ...settings,
+  };
+  for (const variable of PASSED_THROUGH) if (process.env[variable]) base[variable] = process.env[variable];
+  const env = stackEnv(base, { root, dataDir });
+  env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
+  env.TEMPORAL_UI_PORT = '0';
+  const stack = await startStack({
+    root,
+    env,
+    temporalBinary,
+    dataDir,
+    output: (processName: string, line: string) => appendFileSync(stackLog, `${processName} | ${line}\n`),
+  });
+  return {
+    env,
+    dataDir,
+    stackLog,
+    baseUrl: `http://127.0.0.1:${env.PORT}`,
+    createKey: (owner) => createKey(env, owner),
+    stop: stack.stop,
+  };
+}
+
+function createKey(env: NodeJS.ProcessEnv, owner: string): string {
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'gateway', 'dist', 'keys-cli.js'), 'create', '--owner', owner],
+    { env, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`keys-cli failed: ${result.stderr}`);
+  // keys-cli prints the key last.
+  const lines = result.stdout.trim().split('\n');
+  return lines[lines.length - 1]!.trim();
+}
