@@ -21,6 +21,16 @@ describe('orderSegments', () => {
     expect(names(orderSegments(page, 612))).toEqual(['title', 'L1', 'L2', 'R1', 'R2', 'figure']);
   });
 
+  it('reads newspaper columns a gutter of 0.7% of the page apart column by column', () => {
+    const page = [
+      seg('A1', 'Text', 0, 372, 348, 150),
+      seg('B1', 'Text', 362, 324, 342, 125),
+      seg('A2', 'Text', 0, 514, 348, 173),
+      seg('B2', 'Text', 362, 444, 347, 126),
+    ];
+    expect(names(orderSegments(page, 1984))).toEqual(['A1', 'A2', 'B1', 'B2']);
+  });
+
   it('puts page headers first and footnotes, then page footers, last', () => {
     const page = [
       seg('footer', 'PageFooter', 280, 760, 40, 12),

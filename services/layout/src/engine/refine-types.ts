@@ -205,7 +205,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0) {
       // Smaller than the body, or no bigger and opening with a mark (OCR boxes hide small print).
       const marked = fact.text.length >= FOOTNOTE_LENGTH && opensWithFootnoteMark(segment.words);
-      if (fact.size <= 0.85 * body || (marked && fact.size <= 1.05 * body)) return 'Footnote';
+      if (fact.size <= 0.85 * body || (marked && fact.size <= 1.15 * body)) return 'Footnote';
     }
     return type;
   });
