@@ -132,4 +132,20 @@ describe('refineTypes', () => {
     const right = { ...seg('Text', 'Chapter two', 741), bbox: { left: 420, top: 741, width: 100, height: 14 } };
     expect(refineTypes([seg('Text', body, 100, 3), left, right], page)).toEqual(['Text', 'PageFooter', 'PageFooter']);
   });
+
+  it('makes a short label set tight against a picture its Caption, and leaves one further away', () => {
+    const picture: RefinableSegment = {
+      segmentType: 'Picture',
+      bbox: { left: 50, top: 300, width: 300, height: 200 },
+      words: [],
+    };
+    const label = { ...seg('SectionHeader', 'Price trend', 284), bbox: { left: 60, top: 284, width: 90, height: 12 } };
+    const far = { ...seg('SectionHeader', 'Price trend', 540), bbox: { left: 60, top: 540, width: 90, height: 12 } };
+    expect(refineTypes([seg('Text', body, 100, 3), picture, label, far], page)).toEqual([
+      'Text',
+      'Picture',
+      'Caption',
+      'SectionHeader',
+    ]);
+  });
 });

@@ -117,18 +117,31 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
 const CAPTION_START =
   /^(?:(?:table|tab\.|figure|fig\.|chart|exhibit|image|photo|plate)\s*[\dIVXivx]+[.:]?|[图表圖]\s*[\d一二三四五六七八九十]+)/iu;
 
-/** A "Table 1: ..." or "Figure 2." line right above or below a Table or Picture (within 3 line heights). */
-function isCaptionOfVisual(segment: RefinableSegment, text: string, segments: RefinableSegment[]): boolean {
-  if (!CAPTION_START.test(text)) return false;
+/** Longest label a visual may have without "Table N" / "Figure N" ("行情走势图", "Key figures"), in characters. */
+const LABEL_LENGTH = 24;
+
+/**
+ * A caption of a Table or Picture: a "Table 1: ..." or "Figure 2." line within 3 line heights
+ * above or below one, or a short one-line label set tight against one (within a line height)
+ * and inside its width.
+ */
+function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segments: RefinableSegment[]): boolean {
+  const numbered = CAPTION_START.test(fact.text);
+  const label = fact.lineCount === 1 && fact.text.length <= LABEL_LENGTH;
+  if (!numbered && !label) return false;
   const box = segment.bbox;
-  const reach = 3 * Math.max(1, median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height)));
+  const lineHeight = Math.max(1, median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height)));
   return segments.some((other) => {
     if (other.segmentType !== 'Table' && other.segmentType !== 'Picture') return false;
     const v = other.bbox;
-    const below = box.top - bottomOf(v);
-    const above = v.top - bottomOf(box);
-    const sideBySide = Math.min(box.left + box.width, v.left + v.width) - Math.max(box.left, v.left) > 0;
-    return sideBySide && ((below >= -reach / 3 && below <= reach) || (above >= -reach / 3 && above <= reach));
+    const gap = Math.max(box.top - bottomOf(v), v.top - bottomOf(box));
+    if (gap < -lineHeight) return false;
+    if (numbered) {
+      const sideBySide = Math.min(box.left + box.width, v.left + v.width) - Math.max(box.left, v.left) > 0;
+      return sideBySide && gap <= 3 * lineHeight;
+    }
+    const inside = box.left >= v.left - lineHeight && box.left + box.width <= v.left + v.width + lineHeight;
+    return inside && gap <= lineHeight;
   });
 }
 
@@ -189,7 +202,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
       if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
-    if (['Text', 'SectionHeader', 'Title'].includes(type) && isCaptionOfVisual(segment, fact.text, segments))
+    if (['Text', 'SectionHeader', 'Title'].includes(type) && isCaptionOfVisual(segment, fact, segments))
       return 'Caption';
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
       if (type !== 'Text' && !hasFonts) return type;
