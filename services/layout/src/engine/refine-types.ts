@@ -114,7 +114,7 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
 }
 
 /** "Table 1", "Fig. 2.", "Figure IV:", and the Chinese 图 3 / 表 1-2 / 圖 五. */
-const CAPTION_START =
+export const CAPTION_START =
   /^(?:(?:table|tab\.|figure|fig\.|chart|exhibit|image|photo|plate)\s*[\dIVXivx]+[.:]?|[图表圖]\s*[\d一二三四五六七八九十]+)/iu;
 
 /** Longest label a visual may have without "Table N" / "Figure N" ("行情走势图", "Key figures"), in characters. */

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment, Word } from '@folio/proto/documents/v1';
+import { ocrLine } from '../testing/fixtures.js';
+import { unionBox } from './geometry.js';
+import { joinSplitCaptions } from './join-captions.js';
+
+let nextLine = 0;
+
+function segmentOf(segmentType: string, lines: { text: string; left: number; top: number }[]): Segment {
+  const words: Word[] = lines.flatMap((line) => ocrLine(line.text, line.left, line.top, nextLine++));
+  return {
+    segmentId: `s${nextLine}`,
+    segmentType,
+    bbox: unionBox(words.map((w) => w.bbox!)),
+    confidence: 0.5,
+    words,
+    tableHtml: '',
+  };
+}
+
+const texts = (segments: Segment[]): [string, string][] =>
+  segments.map((s) => [s.segmentType, s.words.map((w) => w.text).join(' ')]);
+
+describe('joinSplitCaptions', () => {
+  it('joins a bare label with the caption text beside it, far to its right on the same line', () => {
+    const label = segmentOf('Caption', [{ text: 'Table 7', left: 100, top: 500 }]);
+    const title = segmentOf('Caption', [{ text: 'Height and flowering', left: 320, top: 501 }]);
+    expect(texts(joinSplitCaptions([label, title]))).toEqual([['Caption', 'Table 7 Height and flowering']]);
+  });
+
+  it('joins a bare label with the text that goes on right below it', () => {
+    const label = segmentOf('Caption', [{ text: 'Table 3', left: 100, top: 100 }]);
+    const text = segmentOf('Text', [
+      { text: 'Recoveries and deviations', left: 100, top: 114 },
+      { text: 'of three techniques', left: 100, top: 128 },
+    ]);
+    expect(texts(joinSplitCaptions([label, text]))).toEqual([
+      ['Caption', 'Table 3 Recoveries and deviations of three techniques'],
+    ]);
+  });
+
+  it('leaves a full caption alone, and never takes a paragraph of the next column level with a label', () => {
+    const full = segmentOf('Caption', [{ text: 'Table 2 Results', left: 100, top: 300 }]);
+    const label = segmentOf('Caption', [{ text: 'Table 4', left: 100, top: 600 }]);
+    const paragraph = segmentOf(
+      'Text',
+      [0, 1, 2, 3, 4].map((i) => ({ text: 'words of the next column', left: 320, top: 580 + 14 * i })),
+    );
+    const after = segmentOf('Text', [{ text: 'More text', left: 100, top: 320 }]);
+    expect(joinSplitCaptions([full, after, label, paragraph])).toHaveLength(4);
+  });
+});
