@@ -7,10 +7,11 @@ import {
   type DocLayNetEngineOptions,
   type LayoutDetection,
 } from './doclaynet-engine.js';
+import { splitAtGutters } from './picture-gutters.js';
 
 /**
  * Worker thread of the layout service's detector pool: loads the DocLayNet model once, then
- * decodes each page PNG and runs the detector on it. onnxruntime-node's `run` holds its thread
+ * decodes each page PNG, runs the detector on it and splits Pictures at gutters (picture-gutters.ts). onnxruntime-node's `run` holds its thread
  * for the whole inference, so detection runs here and the service's thread stays free for gRPC,
  * storage and word assignment.
  */
@@ -21,5 +22,8 @@ serveThreadJobs<Uint8Array, LayoutDetection[]>({
     engine = await createDocLayNetEngine(workerData as DocLayNetEngineOptions);
   },
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
-  handle: async (png) => ({ output: await engine!.detect(decodePng(png)) }),
+  handle: async (png) => {
+    const image = decodePng(png);
+    return { output: splitAtGutters(await engine!.detect(image), image) };
+  },
 });
