@@ -47,7 +47,7 @@ const FOOTER_BAND = 0.9;
 const FOOTNOTE_BAND = 0.7;
 
 const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
-const PAGE_NUMBER =
+export const PAGE_NUMBER =
   /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
 
 /** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */

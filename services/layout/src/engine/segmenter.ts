@@ -15,7 +15,7 @@ import {
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
-import { joinSplitCaptions } from './join-captions.js';
+import { joinRunningPieces, joinSplitCaptions } from './join-segments.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
@@ -165,7 +165,7 @@ export interface SegmentContext {
  * detections suppressed; lettering detected as a Picture read as Text (isLettering); every word
  * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
  * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
- * word positions; a caption cut in two joined; segments put in reading order. Detected segments carry the detector's score.
+ * word positions; a caption cut in two and the pieces of a running head or foot joined; segments put in reading order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
  * that is not text). A page with nothing at all gives no segments; the caller adds the Page one.
  */
@@ -206,7 +206,7 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
       s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });
     }
   });
-  return orderSegments(joinSplitCaptions(segments), page.width);
+  return orderSegments(joinRunningPieces(joinSplitCaptions(segments)), page.width);
 }
 
 function firstLineBold(words: Word[], fonts: Map<number, LineFont> | undefined): boolean {

@@ -1,7 +1,7 @@
 import type { Segment } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
-import { CAPTION_START } from './refine-types.js';
+import { CAPTION_START, PAGE_NUMBER } from './refine-types.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
 const BESIDE_REACH = 15;
@@ -42,6 +42,42 @@ function continuationOf(label: Segment, segments: Segment[]): Segment | undefine
   });
 }
 
+/** Merges `rest` into `into`: words in reading order, boxes united. */
+function absorb(into: Segment, rest: Segment): void {
+  into.words = orderWords([...into.words, ...rest.words]);
+  into.bbox = unionBox([into.bbox ?? EMPTY_BOX, rest.bbox ?? EMPTY_BOX]);
+}
+
+/**
+ * Joins the pieces of a running head or foot: PageHeader (or PageFooter) segments level with
+ * each other and less than a line height apart are one line ("Comparative art  COMPARATIVE ART"
+ * read as two blocks). A page number stays its own segment. The leftmost piece keeps its score.
+ */
+export function joinRunningPieces(segments: Segment[]): Segment[] {
+  const absorbed = new Set<Segment>();
+  for (const type of ['PageHeader', 'PageFooter']) {
+    const pieces = segments
+      .filter((s) => s.segmentType === type && !PAGE_NUMBER.test(textOf(s).trim()))
+      .sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left);
+    for (const piece of pieces) {
+      if (absorbed.has(piece)) continue;
+      for (const other of pieces) {
+        if (other === piece || absorbed.has(other)) continue;
+        const a = piece.bbox ?? EMPTY_BOX;
+        const b = other.bbox ?? EMPTY_BOX;
+        const lineHeight = Math.min(a.height, b.height);
+        const level = overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * lineHeight;
+        const gap = b.left - rightOf(a);
+        if (level && gap >= -0.5 * lineHeight && gap < lineHeight) {
+          absorb(piece, other);
+          absorbed.add(other);
+        }
+      }
+    }
+  }
+  return segments.filter((s) => !absorbed.has(s));
+}
+
 /**
  * Joins a caption the detector cut in two: a bare "Table 3" label and the text that goes on
  * beside or below it become one Caption with the label's score, its words in reading order.
@@ -56,8 +92,7 @@ export function joinSplitCaptions(segments: Segment[]): Segment[] {
       segments.filter((s) => !absorbed.has(s)),
     );
     if (!rest) continue;
-    label.words = orderWords([...label.words, ...rest.words]);
-    label.bbox = unionBox([label.bbox ?? EMPTY_BOX, rest.bbox ?? EMPTY_BOX]);
+    absorb(label, rest);
     absorbed.add(rest);
   }
   return segments.filter((s) => !absorbed.has(s));

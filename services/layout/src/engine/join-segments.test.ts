@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { ocrLine } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
-import { joinSplitCaptions } from './join-captions.js';
+import { joinRunningPieces, joinSplitCaptions } from './join-segments.js';
 
 let nextLine = 0;
 
@@ -48,5 +48,19 @@ describe('joinSplitCaptions', () => {
     );
     const after = segmentOf('Text', [{ text: 'More text', left: 100, top: 320 }]);
     expect(joinSplitCaptions([full, after, label, paragraph])).toHaveLength(4);
+  });
+});
+
+describe('joinRunningPieces', () => {
+  it('joins the pieces of a running foot on one line and leaves the page number apart', () => {
+    const number = segmentOf('PageFooter', [{ text: '12', left: 60, top: 760 }]);
+    const title = segmentOf('PageFooter', [{ text: 'Comparative art', left: 88, top: 760 }]);
+    const latin = segmentOf('PageFooter', [{ text: 'COMPARATIVE ART', left: 244, top: 761 }]);
+    const far = segmentOf('PageFooter', [{ text: 'Chapter two', left: 500, top: 760 }]);
+    expect(texts(joinRunningPieces([number, title, latin, far]))).toEqual([
+      ['PageFooter', '12'],
+      ['PageFooter', 'Comparative art COMPARATIVE ART'],
+      ['PageFooter', 'Chapter two'],
+    ]);
   });
 });
