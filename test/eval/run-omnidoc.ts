@@ -19,6 +19,8 @@ export interface OmniPageReport {
   segments: number;
   segmentTypes: Record<string, number>;
   textEditDistance: number | null;
+  /** Where this page's references went (reference class -> best prediction class or `missed`). */
+  referencesWent: Confusion;
   /** The compared running texts (normalized), for reading what the distance counts. */
   text: { predicted: string; reference: string };
   readingOrderEditDistance: number | null;
@@ -94,6 +96,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
       segments: outcome.segments.length,
       segmentTypes: countBy(outcome.segments.map((segment) => segment.segment_type)),
       textEditDistance: score.textEditDistance,
+      referencesWent: confusion([score.detection]),
       text: score.text,
       readingOrderEditDistance: score.readingOrderEditDistance,
       orderedReferences: score.orderedReferences,

@@ -148,4 +148,22 @@ describe('refineTypes', () => {
       'SectionHeader',
     ]);
   });
+
+  it('makes short lines in the top strip above the body page furniture, but not a sure or numbered heading', () => {
+    const masthead = {
+      ...seg('Text', 'Daily Farmer', 10, 1, 30),
+      bbox: { left: 400, top: 10, width: 150, height: 34 },
+    };
+    const edition = { ...seg('SectionHeader', 'Page 2', 12), confidence: 0.3 };
+    const sure = { ...seg('SectionHeader', 'Results', 20), confidence: 0.9 };
+    const numbered = { ...seg('Text', '2 Methods', 40), bbox: { left: 50, top: 40, width: 80, height: 12 } };
+    const headline = seg('Title', 'Tea farmers see another spring', 80, 1, 40);
+    const segments = [masthead, edition, sure, numbered, headline, seg('Text', body, 200, 3)];
+    expect(refineTypes(segments, page).slice(0, 4)).toEqual([
+      'PageHeader',
+      'PageHeader',
+      'SectionHeader',
+      'Text',
+    ]);
+  });
 });

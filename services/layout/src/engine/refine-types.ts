@@ -29,6 +29,8 @@ export interface RefinableSegment {
   segmentType: SegmentType;
   bbox: BBox;
   words: Word[];
+  /** The detector's score; absent for segments grown from leftover words. */
+  confidence?: number;
 }
 
 /** What refinement knows about the page. */
@@ -42,6 +44,12 @@ export interface PageFacts {
 
 /** Top and bottom bands of the page (fractions of its height) where running headers and footers live. */
 const HEADER_BAND = 0.1;
+/** The strip at the very top where only page furniture sits (mastheads, logos, issue lines). */
+const HEADER_STRIP = 0.08;
+/** A SectionHeader the detector scored below this may be page furniture; a surer one stays a heading. */
+const UNSURE_HEADING = 0.5;
+/** "1 Introduction", "2.3. Methods": a numbered section heading, never page furniture. */
+const NUMBERED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.?\s*\p{L}/u;
 const FOOTER_BAND = 0.9;
 /** The lower part of the page where footnotes live. */
 const FOOTNOTE_BAND = 0.7;
@@ -179,6 +187,16 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     -1,
   );
 
+  // The top of the body: the highest segment with words that reaches below the header strip.
+  const strip = HEADER_STRIP * page.height;
+  const bodyTop = Math.min(
+    page.height,
+    ...withWords
+      .map(({ s }) => s)
+      .filter((s) => bottomOf(s.bbox) > strip)
+      .map((s) => s.bbox.top),
+  );
+
   return segments.map((segment, index) => {
     const type = segment.segmentType;
     const fact = facts[index]!;
@@ -190,6 +208,20 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const short = fact.lineCount <= 2 && fact.text.length <= 200;
     // Running headers and footers: short, alone in the page's top or bottom band.
     if (type === 'PageHeader' || type === 'PageFooter') return type;
+    // Short lines in the top strip above all the body are page furniture, big or small, unless
+    // they are numbered section headings, a heading the detector is sure of, the detector's Title
+    // or the page's biggest text.
+    const biggest = fact.size >= largest - 0.5 && fact.size >= 1.5 * body;
+    const unsureHeading = type === 'SectionHeader' && (segment.confidence ?? 0) < UNSURE_HEADING;
+    const furniture =
+      (type === 'Text' || unsureHeading) &&
+      !biggest &&
+      fact.lineCount <= 2 &&
+      fact.text.length <= 40 &&
+      bottomOf(segment.bbox) <= Math.min(strip, bodyTop + 0.5 * fact.size) &&
+      !NUMBERED_SECTION.test(fact.text) &&
+      !isNumberedHeading(fact.text);
+    if (furniture) return 'PageHeader';
     if (type === 'Text' && isNumberOfFormula(segment, fact.text, segments)) return 'Caption';
     // Running lines are set no bigger than the body; a big line at the top is the heading.
     const runningSized = fact.size <= (hasFonts ? 1.1 : 1.25) * body && !fact.bold;

@@ -195,7 +195,12 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   });
   const segments = [...detected, ...grown];
   const types = refineTypes(
-    segments.map((s) => ({ segmentType: s.segmentType as SegmentType, bbox: s.bbox ?? EMPTY_BOX, words: s.words })),
+    segments.map((s) => ({
+      segmentType: s.segmentType as SegmentType,
+      bbox: s.bbox ?? EMPTY_BOX,
+      words: s.words,
+      confidence: s.confidence,
+    })),
     { pageIndex: context.pageIndex, width: page.width, height: page.height, fonts: context.fonts },
   );
   segments.forEach((s, index) => {
