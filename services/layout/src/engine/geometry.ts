@@ -81,6 +81,11 @@ export function overlapLength(a0: number, a1: number, b0: number, b1: number): n
   return Math.min(a1, b1) - Math.max(a0, b0);
 }
 
+/** Whether two boxes are level: their vertical extents overlap by at least half the smaller height. */
+export function areLevel(a: BBox, b: BBox): boolean {
+  return overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * Math.min(a.height, b.height);
+}
+
 /** The median of the values; 0 for none. */
 export function median(values: number[]): number {
   if (values.length === 0) return 0;

@@ -1,5 +1,5 @@
 import type { Segment } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { CAPTION_START, PAGE_NUMBER } from './refine-types.js';
 
@@ -27,11 +27,10 @@ function continuationOf(label: Segment, segments: Segment[]): Segment | undefine
   return segments.find((other) => {
     if (other === label || (other.segmentType !== 'Caption' && other.segmentType !== 'Text')) return false;
     const o = other.bbox ?? EMPTY_BOX;
-    const level = overlapLength(box.top, bottomOf(box), o.top, bottomOf(o)) >= 0.5 * Math.min(box.height, o.height);
     const besideGap = o.left - rightOf(box);
     // Beside it: one line of text, not a paragraph of the next column that happens to be level.
     const oneLine = o.height <= 2.5 * box.height;
-    if (level && oneLine && besideGap >= 0 && besideGap <= BESIDE_REACH * lineHeight) return true;
+    if (areLevel(box, o) && oneLine && besideGap >= 0 && besideGap <= BESIDE_REACH * lineHeight) return true;
     const belowGap = o.top - bottomOf(box);
     return (
       belowGap >= -0.5 * lineHeight &&
@@ -66,9 +65,8 @@ export function joinRunningPieces(segments: Segment[]): Segment[] {
         const a = piece.bbox ?? EMPTY_BOX;
         const b = other.bbox ?? EMPTY_BOX;
         const lineHeight = Math.min(a.height, b.height);
-        const level = overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * lineHeight;
         const gap = b.left - rightOf(a);
-        if (level && gap >= -0.5 * lineHeight && gap < lineHeight) {
+        if (areLevel(a, b) && gap >= -0.5 * lineHeight && gap < lineHeight) {
           absorb(piece, other);
           absorbed.add(other);
         }

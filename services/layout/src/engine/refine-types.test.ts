@@ -159,11 +159,6 @@ describe('refineTypes', () => {
     const numbered = { ...seg('Text', '2 Methods', 40), bbox: { left: 50, top: 40, width: 80, height: 12 } };
     const headline = seg('Title', 'Tea farmers see another spring', 80, 1, 40);
     const segments = [masthead, edition, sure, numbered, headline, seg('Text', body, 200, 3)];
-    expect(refineTypes(segments, page).slice(0, 4)).toEqual([
-      'PageHeader',
-      'PageHeader',
-      'SectionHeader',
-      'Text',
-    ]);
+    expect(refineTypes(segments, page).slice(0, 4)).toEqual(['PageHeader', 'PageHeader', 'SectionHeader', 'Text']);
   });
 });

@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { EMPTY_BOX, bottomOf, median, overlapLength } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, median } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 
 /** Font facts of a text-layer line. */
@@ -70,11 +70,6 @@ function opensWithFootnoteMark(words: Word[]): boolean {
   if (!first || !FOOTNOTE_MARK.test(first.text)) return false;
   // A bare number must lead into words, not more numbers (a row of figures).
   return /^\d/u.test(first.text) ? second !== undefined && /^[\p{L}[(]/u.test(second.text) : true;
-}
-
-/** Whether two boxes are level: they overlap by half the smaller height. */
-function level(a: BBox, b: BBox): boolean {
-  return overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * Math.min(a.height, b.height);
 }
 
 /** Whether two boxes stand in one row: tops and bottoms within half the smaller height of each other. */
@@ -160,7 +155,7 @@ function isNumberOfFormula(segment: RefinableSegment, text: string, segments: Re
   return segments.some((other) => {
     if (other.segmentType !== 'Formula') return false;
     const f = other.bbox;
-    return level(box, f) && box.left > f.left + f.width / 2;
+    return areLevel(box, f) && box.left > f.left + f.width / 2;
   });
 }
 

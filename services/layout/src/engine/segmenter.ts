@@ -78,8 +78,7 @@ function fitToWords(detected: BBox, words: Word[], page: PageSize): BBox {
  */
 function fitBox(region: DetectedRegion, words: Word[], page: PageSize): BBox {
   if (words.length === 0) return clipToPage(region.bbox, page);
-  if (VISUAL_TYPES.includes(region.segmentType))
-    return clipToPage(unionBox([region.bbox, unionBox(boxesOf(words))]), page);
+  if (VISUAL_TYPES.includes(region.segmentType)) return clipToPage(unionBox([region.bbox, ...boxesOf(words)]), page);
   return fitToWords(region.bbox, words, page);
 }
 
@@ -161,11 +160,13 @@ export interface SegmentContext {
 }
 
 /**
- * The layout post-processing of one page: page-sized unsure tables and text-filled pictures dropped, duplicate and nested
- * detections suppressed; lettering detected as a Picture read as Text (isLettering); every word
- * given to exactly one segment (a detected region, or a Text segment grown from leftover lines
- * and vertical gaps); types refined with fonts, bullets and position; tables given HTML from their
- * word positions; a caption cut in two and the pieces of a running head or foot joined; segments put in reading order. Detected segments carry the detector's score.
+ * The layout post-processing of one page: page-sized unsure tables and text-filled pictures
+ * dropped, duplicate and nested detections suppressed; lettering detected as a Picture read as
+ * Text (isLettering); every word given to exactly one segment (a detected region, or a Text
+ * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
+ * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
+ * from their word positions; a caption cut in two and the pieces of a running head or foot
+ * joined; segments put in reading order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
  * that is not text). A page with nothing at all gives no segments; the caller adds the Page one.
  */

@@ -39,25 +39,19 @@ function scanColumns(image: RgbImage, x0: number, x1: number, y0: number, y1: nu
 /** The inked stretches of the columns, split where at least `minGutter` blank columns run. */
 function inkedParts(blank: boolean[], minGutter: number): Part[] {
   const parts: Part[] = [];
-  let x = 0;
-  while (x < blank.length) {
-    while (x < blank.length && blank[x]) x += 1;
-    if (x >= blank.length) break;
-    const from = x;
-    let to = x;
-    while (x < blank.length) {
-      if (!blank[x]) {
-        x += 1;
-        to = x;
-        continue;
-      }
-      let end = x;
-      while (end < blank.length && blank[end]) end += 1;
-      x = end;
-      if (end - to >= minGutter || end >= blank.length) break;
+  // The open part: its first inked column and one past its last; from < 0 when none is open.
+  let from = -1;
+  let to = -1;
+  blank.forEach((isBlank, x) => {
+    if (!isBlank) {
+      if (from < 0) from = x;
+      to = x + 1;
+    } else if (from >= 0 && x + 1 - to >= minGutter) {
+      parts.push({ from, to });
+      from = -1;
     }
-    parts.push({ from, to });
-  }
+  });
+  if (from >= 0) parts.push({ from, to });
   return parts;
 }
 
