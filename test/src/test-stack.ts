@@ -15,6 +15,7 @@ const temporalBinary = process.env.TEMPORAL_BIN ?? join(root, '.tools', 'tempora
 const PASSED_THROUGH = [
   'LAYOUT_ENGINE',
   'OCR_ENGINE',
+  'LAYOUT_PRECISION',
   'LAYOUT_THREADS',
   'LAYOUT_WORKERS',
   'OCR_THREADS',

@@ -1,2 +1,3 @@
+export { encodePng } from './encode-png.js';
 export { assertRgbImage, decodePng } from './rgb-image.js';
 export type { RgbImage } from './rgb-image.js';

@@ -12,13 +12,14 @@ const engine =
   config.LAYOUT_ENGINE === 'doclaynet'
     ? await createDocLayNetServiceEngine({
         modelsDir: config.MODELS_DIR,
+        precision: config.LAYOUT_PRECISION,
         threads: config.LAYOUT_THREADS,
         workers,
         logger,
       })
     : undefined;
 logger.info(
-  { engine: config.LAYOUT_ENGINE, workers, threads: config.LAYOUT_THREADS },
+  { engine: config.LAYOUT_ENGINE, precision: config.LAYOUT_PRECISION, workers, threads: config.LAYOUT_THREADS },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 const server = createLayoutServer({ store, logger, engine });

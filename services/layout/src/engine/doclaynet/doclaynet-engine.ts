@@ -8,8 +8,17 @@ import * as ort from 'onnxruntime-node';
 import { letterbox } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYolo, type DecodeOptions } from './yolo-decode.js';
 
-/** The file under `<modelsDir>/`, as scripts/models.mjs installs it. */
-export const DOCLAYNET_MODEL_FILE = 'doclaynet/yolov8n-doclaynet.onnx';
+/**
+ * Weight precision of the layout model: `float32` is the published file, `int8` the copy that
+ * scripts/models.mjs quantizes from it (docs/models.md).
+ */
+export type DocLayNetPrecision = 'float32' | 'int8';
+
+/** The file under `<modelsDir>/` for each precision, as scripts/models.mjs installs it. */
+export const DOCLAYNET_MODEL_FILES: Record<DocLayNetPrecision, string> = {
+  float32: 'doclaynet/yolov8n-doclaynet.onnx',
+  int8: 'doclaynet/yolov8n-doclaynet.int8.onnx',
+};
 
 /**
  * The model's classes in output order, mapped one to one onto segment types. The order is the
@@ -47,6 +56,8 @@ export interface LayoutDetection {
 export interface DocLayNetEngineOptions {
   /** The folder scripts/models.mjs fills. */
   modelsDir: string;
+  /** Which model file to load; default `float32`. */
+  precision?: DocLayNetPrecision;
   /** ONNX Runtime intra-op threads per inference. */
   threads?: number;
   /** Score threshold, NMS IoU and detection cap. */
@@ -85,7 +96,7 @@ function inputSizeOf(session: ort.InferenceSession): { width: number; height: nu
  * detector. Throws a FAILED_PRECONDITION AppError when the model file is missing.
  */
 export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Promise<DocLayNetEngine> {
-  const path = join(options.modelsDir, DOCLAYNET_MODEL_FILE);
+  const path = join(options.modelsDir, DOCLAYNET_MODEL_FILES[options.precision ?? 'float32']);
   if (!existsSync(path)) {
     throw new AppError(
       'FAILED_PRECONDITION',
