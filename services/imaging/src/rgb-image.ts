@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { decodeRgbPng } from './decode-rgb-png.js';
 
 /**
  * A decoded page image: `width * height` pixels, row-major, 3 bytes per pixel (R, G, B), no row
@@ -11,10 +12,15 @@ export interface RgbImage {
 }
 
 /**
- * Decodes a PNG (or JPEG, ...) page image with MuPDF into packed RGB; transparency is flattened onto
- * white paper. Blocks the thread for the decode (tens of milliseconds for a page at scale 2).
+ * Decodes a PNG (or JPEG, ...) page image into packed RGB; transparency is flattened onto white
+ * paper. 8-bit RGB PNGs, which the render stage writes, go through Node's zlib (decodeRgbPng);
+ * anything else through MuPDF. Blocks the thread for the decode (about 10 ms for a page at scale 2).
  */
 export function decodePng(bytes: Uint8Array): RgbImage {
+  return decodeRgbPng(bytes) ?? decodeWithMupdf(bytes);
+}
+
+function decodeWithMupdf(bytes: Uint8Array): RgbImage {
   const image = new mupdf.Image(bytes);
   let pixmap = image.toPixmap();
   image.destroy();
