@@ -3,7 +3,8 @@
 // model engines on, prints the figures and writes a JSON report. The work is in test/eval/.
 //
 //   npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR]
-//                   [--high-resolution] [--corpus DIR]
+//                   [--resolution high|normal] [--corpus DIR]
+// --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,7 +21,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     out: { type: 'string', default: 'eval-report.json' },
     draw: { type: 'string' },
-    'high-resolution': { type: 'boolean', default: false },
+    resolution: { type: 'string', default: 'high' },
     corpus: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -28,12 +29,16 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--high-resolution] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
   );
   process.exit(0);
 }
 if (!['omnidoc', 'icdar', 'all'].includes(values.set)) {
   process.stderr.write(`--set must be omnidoc, icdar or all, not ${values.set}\n`);
+  process.exit(2);
+}
+if (!['high', 'normal'].includes(values.resolution)) {
+  process.stderr.write(`--resolution must be high or normal, not ${values.resolution}\n`);
   process.exit(2);
 }
 if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) {
@@ -45,7 +50,7 @@ const env = {
   ...process.env,
   FOLIO_EVAL_SET: values.set,
   FOLIO_EVAL_OUT: resolve(callerDir, values.out),
-  FOLIO_EVAL_HIGH_RESOLUTION: values['high-resolution'] ? '1' : '0',
+  FOLIO_EVAL_HIGH_RESOLUTION: values.resolution === 'high' ? '1' : '0',
   ...(values.limit ? { FOLIO_EVAL_LIMIT: values.limit } : {}),
   ...(values.draw ? { FOLIO_EVAL_DRAW: resolve(callerDir, values.draw) } : {}),
   ...(values.corpus ? { FOLIO_EVAL_CORPUS: resolve(callerDir, values.corpus) } : {}),

@@ -68,7 +68,7 @@ export const MODELS = [
   {
     path: 'doclaynet/yolov8n-doclaynet.int8.onnx',
     from: { quantize: 'doclaynet/yolov8n-doclaynet.onnx', cache: 'scripts/quantize-layout.ranges.json' },
-    sha256: '6db4e0015bbac10b19964834d8178c031869d8b2999c519686f021811f68812b',
+    sha256: 'e67d1c2c43cf6bc1c54041b3b4e32af90a27c629ccb3c5a27bb363f0995d105f',
   },
   {
     // The chunk stage's `bert-base-uncased` tokenizer: all-MiniLM-L6-v2 uses BERT's uncased vocabulary.

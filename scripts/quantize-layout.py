@@ -11,6 +11,10 @@ Two steps, both with onnxruntime's own quantization tool:
 
   python3 scripts/quantize-layout.py calibrate --model F --cache OUT PAGE...  (PNG/JPEG, or PDF: needs pymupdf)
   python3 scripts/quantize-layout.py quantize --model F --cache C --out OUT
+
+The committed cache: calibrate over the first page of every ICDAR 2013 PDF of the evaluation corpus,
+  python3 scripts/quantize-layout.py calibrate --model models/doclaynet/yolov8n-doclaynet.onnx \
+    --cache scripts/quantize-layout.ranges.json $(ls ../shared/corpus/icdar2013-tables/*/*.pdf | sort)
 """
 
 import argparse
