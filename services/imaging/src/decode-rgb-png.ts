@@ -1,7 +1,6 @@
 import { inflateSync } from 'node:zlib';
+import { PNG_SIGNATURE } from './encode-png.js';
 import type { RgbImage } from './rgb-image.js';
-
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Paeth predictor of the PNG specification. */
 function paeth(left: number, up: number, upLeft: number): number {
@@ -50,7 +49,7 @@ function unfilter(filter: number, row: Uint8Array, prior: Uint8Array | null): vo
  * kind of PNG, or for bytes that are not a PNG, so that the caller can use the general decoder.
  */
 export function decodeRgbPng(bytes: Uint8Array): RgbImage | null {
-  if (bytes.length < 33 || SIGNATURE.some((value, i) => bytes[i] !== value)) return null;
+  if (bytes.length < 33 || PNG_SIGNATURE.some((value, i) => bytes[i] !== value)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = view.getUint32(16);
   const height = view.getUint32(20);

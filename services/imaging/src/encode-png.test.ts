@@ -1,8 +1,8 @@
 import * as mupdf from 'mupdf';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeRgbPng } from './decode-rgb-png.js';
-import { encodePng } from './encode-png.js';
+import { encodePng, PNG_SIGNATURE, pngChunk } from './encode-png.js';
 import { decodePng } from './rgb-image.js';
 import { createTextPdf, renderPage } from './testing/synthetic-page.js';
 
@@ -47,24 +47,15 @@ function filteredPng(rgb: Uint8Array, width: number, height: number, filter: num
       raw[y * (stride + 1) + 1 + x] = (at(x, y) - predicted) & 255;
     }
   }
-  const chunk = (type: string, data: Uint8Array): Buffer => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'latin1');
-    out.set(data, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-    return out;
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2], 8);
-  const signature = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
   return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', new Uint8Array(0)),
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', new Uint8Array(0)),
   ]);
 }
 

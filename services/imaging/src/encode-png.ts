@@ -1,9 +1,10 @@
 import { constants, crc32, deflateSync } from 'node:zlib';
 
-const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+/** The eight bytes every PNG starts with. */
+export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
 /** One PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Uint8Array): Buffer {
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -40,5 +41,10 @@ export function encodePng(
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: truecolour
   const idat = deflateSync(raw, { level: 1, strategy: constants.Z_DEFAULT_STRATEGY });
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
 }
