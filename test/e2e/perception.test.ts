@@ -229,13 +229,14 @@ describe.runIf(inject('layoutEngine') === 'doclaynet')('perception through the A
     low.forEach((segment, index) => {
       const scaled = high[index]!;
       expect(scaled.page_height).toBe(ratio * segment.page_height);
-      // Within 4 high-resolution pixels (2 pt): text boxes follow their words, picture boxes the
-      // detector, which sees the page rendered at each scale.
+      // Text boxes follow their words: within 4 high-resolution pixels (2 pt). Picture boxes follow
+      // the detector, which sees the page rendered at each scale (and runs in int8): within 8 (4 pt).
+      const tolerance = segment.segment_type === 'Picture' ? 8 : 4;
       for (const side of ['left', 'top', 'width', 'height'] as const)
         expect(
           Math.abs(ratio * segment.bbox[side] - scaled.bbox[side]),
           `${segment.segment_type} ${side}`,
-        ).toBeLessThanOrEqual(4);
+        ).toBeLessThanOrEqual(tolerance);
     });
   });
 });

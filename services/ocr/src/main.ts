@@ -10,10 +10,16 @@ const store = await createStoreFromConfig(config);
 const workers = config.OCR_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.OCR_THREADS));
 const engine =
   config.OCR_ENGINE === 'ppocr'
-    ? await createPooledOcrEngine({ modelsDir: config.MODELS_DIR, threads: config.OCR_THREADS, workers, logger })
+    ? await createPooledOcrEngine({
+        modelsDir: config.MODELS_DIR,
+        precision: config.OCR_PRECISION,
+        threads: config.OCR_THREADS,
+        workers,
+        logger,
+      })
     : undefined;
 logger.info(
-  { engine: config.OCR_ENGINE, workers, threads: config.OCR_THREADS },
+  { engine: config.OCR_ENGINE, precision: config.OCR_PRECISION, workers, threads: config.OCR_THREADS },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 // As many pages at once as there are workers to read them.

@@ -20,6 +20,10 @@ let engine: DocLayNetEngine | undefined;
 serveThreadJobs<Uint8Array, LayoutDetection[]>({
   start: async () => {
     engine = await createDocLayNetEngine(workerData as DocLayNetEngineOptions);
+    // One inference on blank paper before the first page: onnxruntime sizes its buffers and
+    // prepares its kernels on the first run, which would otherwise slow the first real page.
+    const { width, height } = engine.inputSize;
+    await engine.detect({ width, height, rgb: new Uint8Array(width * height * 3).fill(255) });
   },
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
   handle: async (png) => {

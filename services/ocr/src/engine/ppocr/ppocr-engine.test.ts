@@ -45,97 +45,99 @@ describe('createPpOcrEngine', () => {
   });
 });
 
-const title = installed
-  ? 'PP-OCR on a rendered page'
-  : 'PP-OCR on a rendered page (SKIPPED: models/ not installed, run `npm run setup`)';
+const title = (precision: string): string =>
+  installed
+    ? `PP-OCR (${precision} recognizer) on a rendered page`
+    : `PP-OCR (${precision} recognizer) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;
 
 // Model runs take seconds on a 2-core machine, more while other work shares it.
-describe.skipIf(!installed)(title, { timeout: 300_000 }, () => {
-  let engine: PpOcrEngine;
-  let words: Word[];
-  beforeAll(async () => {
-    engine = await createPpOcrEngine({ modelsDir, threads: 2 });
-    words = await engine.recognize(page.image);
-  }, 120_000);
-  afterAll(async () => {
-    await engine?.close();
-  });
-
-  it('reads every word of a born-digital page rendered at scale 2', () => {
-    expect(normalizedEditDistance(words.map((w) => w.text).join(' '), truthText)).toBeLessThan(0.03);
-    expect(words.every((w) => w.confidence > 0.5 && w.confidence <= 1)).toBe(true);
-  });
-
-  it('puts each word box on the true word', () => {
-    const overlaps = page.words.map((truth) => {
-      const best = Math.max(
-        ...words.map((w) =>
-          iou(truth, {
-            left: w.bbox!.left,
-            top: w.bbox!.top,
-            right: w.bbox!.left + w.bbox!.width,
-            bottom: w.bbox!.top + w.bbox!.height,
-          }),
-        ),
-      );
-      return best;
+for (const precision of ['float32', 'int8'] as const)
+  describe.skipIf(!installed)(title(precision), { timeout: 300_000 }, () => {
+    let engine: PpOcrEngine;
+    let words: Word[];
+    beforeAll(async () => {
+      engine = await createPpOcrEngine({ modelsDir, precision, threads: 2 });
+      words = await engine.recognize(page.image);
+    }, 120_000);
+    afterAll(async () => {
+      await engine?.close();
     });
-    // Word boxes follow the line's box vertically (a little taller than the glyphs).
-    expect(Math.min(...overlaps)).toBeGreaterThan(0.5);
-    expect(overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toBeGreaterThan(0.7);
-  });
 
-  it('orders lines top to bottom and left to right, words along their line', () => {
-    const lines = new Map<number, string[]>();
-    for (const w of words) lines.set(w.lineIndex, [...(lines.get(w.lineIndex) ?? []), w.text]);
-    expect([...lines.values()].map((line) => line.join(' '))).toEqual([
-      'Quarterly Report 2024',
-      'The quick brown fox jumps over the lazy dog.',
-      'Revenue grew by 12.5% to $4,210 million in March.',
-      'Contact: sales@example.com or call (555) 010-7788.',
-      'Left column',
-      'Right column',
-    ]);
-  });
+    it('reads every word of a born-digital page rendered at scale 2', () => {
+      expect(normalizedEditDistance(words.map((w) => w.text).join(' '), truthText)).toBeLessThan(0.03);
+      expect(words.every((w) => w.confidence > 0.5 && w.confidence <= 1)).toBe(true);
+    });
 
-  it('reads an upside-down page the right way up', async () => {
-    const turned = await engine.recognize(rotate180(page.image));
-    const text = turned.map((w) => w.text).join(' ');
-    expect(text).toContain('The quick brown fox jumps over the lazy dog.');
-    expect(text).toContain('Quarterly Report 2024');
-    const heading = turned.find((w) => w.text === 'Quarterly')!;
-    // Upside down, the title sits at the bottom right.
-    expect(heading.bbox!.top).toBeGreaterThan(page.image.height / 2);
-  });
+    it('puts each word box on the true word', () => {
+      const overlaps = page.words.map((truth) => {
+        const best = Math.max(
+          ...words.map((w) =>
+            iou(truth, {
+              left: w.bbox!.left,
+              top: w.bbox!.top,
+              right: w.bbox!.left + w.bbox!.width,
+              bottom: w.bbox!.top + w.bbox!.height,
+            }),
+          ),
+        );
+        return best;
+      });
+      // Word boxes follow the line's box vertically (a little taller than the glyphs).
+      expect(Math.min(...overlaps)).toBeGreaterThan(0.5);
+      expect(overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toBeGreaterThan(0.7);
+    });
 
-  it('plugs into the service seam: reads page PNGs as the render stage stores them, in worker threads', async () => {
-    const service = await createPooledOcrEngine({ modelsDir, threads: 1, workers: 2, logger, workerUrl });
-    try {
-      const pages = ['Hello from a PNG page', 'A second page read at once'].map((text, pageIndex) => ({
-        pageIndex,
-        image: renderPng(createTextPdf([{ text, x: 72, y: 100, size: 14 }]), 2),
-        width: 1224,
-        height: 1584,
-      }));
-      const words = await Promise.all(pages.map((image) => service.recognize(image)));
-      expect(words.map((page) => page.map((w) => w.text).join(' '))).toEqual([
-        'Hello from a PNG page',
-        'A second page read at once',
+    it('orders lines top to bottom and left to right, words along their line', () => {
+      const lines = new Map<number, string[]>();
+      for (const w of words) lines.set(w.lineIndex, [...(lines.get(w.lineIndex) ?? []), w.text]);
+      expect([...lines.values()].map((line) => line.join(' '))).toEqual([
+        'Quarterly Report 2024',
+        'The quick brown fox jumps over the lazy dog.',
+        'Revenue grew by 12.5% to $4,210 million in March.',
+        'Contact: sales@example.com or call (555) 010-7788.',
+        'Left column',
+        'Right column',
       ]);
-    } finally {
-      await service.close();
-    }
-  });
+    });
 
-  it('reads a dense page of 45 lines (and prints its time)', async () => {
-    // 45 lines of 10 pt text, about 4,500 characters: recognition cost grows with characters.
-    const dense = renderPage(createTextPdf(denseLines(45)), 2);
-    const start = performance.now();
-    const count = (await engine.recognize(dense.image)).length;
-    const msPerPage = performance.now() - start;
-    process.stdout.write(
-      `[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`,
-    );
-    expect(count).toBeGreaterThan(45 * 15);
+    it('reads an upside-down page the right way up', async () => {
+      const turned = await engine.recognize(rotate180(page.image));
+      const text = turned.map((w) => w.text).join(' ');
+      expect(text).toContain('The quick brown fox jumps over the lazy dog.');
+      expect(text).toContain('Quarterly Report 2024');
+      const heading = turned.find((w) => w.text === 'Quarterly')!;
+      // Upside down, the title sits at the bottom right.
+      expect(heading.bbox!.top).toBeGreaterThan(page.image.height / 2);
+    });
+
+    it('plugs into the service seam: reads page PNGs as the render stage stores them, in worker threads', async () => {
+      const service = await createPooledOcrEngine({ modelsDir, precision, threads: 1, workers: 2, logger, workerUrl });
+      try {
+        const pages = ['Hello from a PNG page', 'A second page read at once'].map((text, pageIndex) => ({
+          pageIndex,
+          image: renderPng(createTextPdf([{ text, x: 72, y: 100, size: 14 }]), 2),
+          width: 1224,
+          height: 1584,
+        }));
+        const words = await Promise.all(pages.map((image) => service.recognize(image)));
+        expect(words.map((page) => page.map((w) => w.text).join(' '))).toEqual([
+          'Hello from a PNG page',
+          'A second page read at once',
+        ]);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('reads a dense page of 45 lines (and prints its time)', async () => {
+      // 45 lines of 10 pt text, about 4,500 characters: recognition cost grows with characters.
+      const dense = renderPage(createTextPdf(denseLines(45)), 2);
+      const start = performance.now();
+      const count = (await engine.recognize(dense.image)).length;
+      const msPerPage = performance.now() - start;
+      process.stdout.write(
+        `[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`,
+      );
+      expect(count).toBeGreaterThan(45 * 15);
+    });
   });
-});

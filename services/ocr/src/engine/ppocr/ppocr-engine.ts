@@ -15,6 +15,8 @@ import { toWords } from './words.js';
 export const PPOCR_MODEL_FILES = {
   detector: 'ppocr/PP-OCRv6_det_small.onnx',
   recognizer: 'ppocr/PP-OCRv6_rec_small.onnx',
+  /** The recognizer quantized by scripts/models.mjs (docs/models.md). */
+  recognizerInt8: 'ppocr/PP-OCRv6_rec_small.int8.onnx',
   /** One character per line, taken from the recognizer's ONNX metadata key `character`. */
   dictionary: 'ppocr/ppocrv6_dict.txt',
   angleClassifier: 'ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx',
@@ -29,6 +31,11 @@ export interface PpOcrEngineOptions {
   modelsDir: string;
   /** ONNX Runtime intra-op threads per inference; 1 lets pages run in parallel instead. */
   threads?: number;
+  /**
+   * Recognizer weights: `float32` (default, the published file) or `int8` (the quantized copy). The
+   * detector stays in float: in int8 its line boxes moved enough to misplace short words.
+   */
+  precision?: 'float32' | 'int8';
   /**
    * ONNX Runtime's CPU memory arena (default false). On, a dense page runs about 9% faster but
    * the process keeps its peak (about 930 instead of 710 MiB on the 2-core dev machine), once per
@@ -93,7 +100,10 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
   const useClassifier = options.angleClassification ?? true;
   const files = PPOCR_MODEL_FILES;
   const detectorPath = modelPath(options.modelsDir, files.detector);
-  const recognizerPath = modelPath(options.modelsDir, files.recognizer);
+  const recognizerPath = modelPath(
+    options.modelsDir,
+    options.precision === 'int8' ? files.recognizerInt8 : files.recognizer,
+  );
   const dictionaryPath = modelPath(options.modelsDir, files.dictionary);
   const classifierPath = useClassifier ? modelPath(options.modelsDir, files.angleClassifier) : null;
 
