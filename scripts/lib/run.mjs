@@ -17,6 +17,11 @@ export function run(command, args, options = {}) {
   });
 }
 
+/** Runs `python3 -m pip <subcommand>` quietly with `args`, from `cwd`. */
+export function pip(subcommand, args, cwd) {
+  return run('python3', ['-m', 'pip', subcommand, '--quiet', '--disable-pip-version-check', ...args], { cwd });
+}
+
 /** Prints a step line in the scripts' own voice. */
 export function step(message) {
   process.stdout.write(`\x1b[36m[folio]\x1b[0m ${message}\n`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, MODEL_PRECISIONS, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
 
 const schema = z.object({
   ...loggingEnv,
@@ -13,7 +13,7 @@ const schema = z.object({
    * Layout model weights: `int8` (quantized by scripts/models.mjs; about 2.5x faster on CPUs with
    * AVX-512 VNNI or AVX-VNNI) or `float32` (the published file).
    */
-  LAYOUT_PRECISION: z.enum(['int8', 'float32']).default('int8'),
+  LAYOUT_PRECISION: z.enum(MODEL_PRECISIONS).default('int8'),
   /** ONNX Runtime threads per inference (one inference per worker thread). */
   LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Detector worker threads, each with its own model; default: the CPU count divided by LAYOUT_THREADS. */

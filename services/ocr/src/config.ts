@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, MODEL_PRECISIONS, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
 
 const schema = z.object({
   ...loggingEnv,
@@ -15,7 +15,7 @@ const schema = z.object({
    * scanned benchmark 14% faster, OmniDocBench text edit distance 0.142 -> 0.145). The detector
    * stays float32.
    */
-  OCR_PRECISION: z.enum(['int8', 'float32']).default('float32'),
+  OCR_PRECISION: z.enum(MODEL_PRECISIONS).default('float32'),
   /** ONNX Runtime threads per inference (one page at a time per worker thread). */
   OCR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** OCR worker threads, each with its own models, so pages read at once; default: the CPU count divided by OCR_THREADS. */

@@ -16,8 +16,8 @@ export {
 } from './grpc.js';
 export type { CallOptionsInput } from './grpc.js';
 export { onShutdown } from './shutdown.js';
-export { STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
-export type { StageListenEnv, StageName } from './stage-config.js';
+export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
+export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';
 export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
 export { createFsStore } from './storage/fs-store.js';

@@ -27,3 +27,10 @@ export const stageAddressEnv = {
   CHUNK_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.chunk}`),
   LLM_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.llm}`),
 };
+
+/**
+ * Weights of a model stage: `float32`, the published file, or `int8`, the copy scripts/models.mjs
+ * quantizes from it (docs/models.md).
+ */
+export const MODEL_PRECISIONS = ['int8', 'float32'] as const;
+export type ModelPrecision = (typeof MODEL_PRECISIONS)[number];

@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
-import { AppError, createLogger } from '@folio/runtime';
+import { AppError, createLogger, type ModelPrecision } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDocLayNetEngine,
   DOCLAYNET_MODEL_FILES,
   type DocLayNetEngine,
-  type DocLayNetPrecision,
   type LayoutDetection,
 } from './doclaynet-engine.js';
 import { articlePage, TITLE } from './testing/article-page.js';
@@ -15,14 +14,14 @@ import { createDocLayNetServiceEngine } from './doclaynet-layout-engine.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
-const installed = (precision: DocLayNetPrecision): boolean =>
+const installed = (precision: ModelPrecision): boolean =>
   existsSync(`${modelsDir}/${DOCLAYNET_MODEL_FILES[precision]}`);
 // Worker threads run plain JavaScript, so the pool tests drive the compiled worker (turbo builds before testing).
 const workerUrl = new URL('../../../dist/engine/doclaynet/detect-worker.js', import.meta.url);
 if (!existsSync(fileURLToPath(workerUrl)))
   throw new Error('Build services/layout first (npx tsc -b): dist/engine/doclaynet/detect-worker.js is missing');
 const logger = createLogger({ name: 'layout-test', level: 'silent' });
-const title = (precision: DocLayNetPrecision): string =>
+const title = (precision: ModelPrecision): string =>
   installed(precision)
     ? `DocLayNet detector (${precision}) on a rendered page`
     : `DocLayNet detector (${precision}) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;

@@ -3,19 +3,13 @@ import { join } from 'node:path';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
-import { AppError } from '@folio/runtime';
+import { AppError, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { letterbox } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYolo, type DecodeOptions } from './yolo-decode.js';
 
-/**
- * Weight precision of the layout model: `float32` is the published file, `int8` the copy that
- * scripts/models.mjs quantizes from it (docs/models.md).
- */
-export type DocLayNetPrecision = 'float32' | 'int8';
-
 /** The file under `<modelsDir>/` for each precision, as scripts/models.mjs installs it. */
-export const DOCLAYNET_MODEL_FILES: Record<DocLayNetPrecision, string> = {
+export const DOCLAYNET_MODEL_FILES: Record<ModelPrecision, string> = {
   float32: 'doclaynet/yolov8n-doclaynet.onnx',
   int8: 'doclaynet/yolov8n-doclaynet.int8.onnx',
 };
@@ -57,7 +51,7 @@ export interface DocLayNetEngineOptions {
   /** The folder scripts/models.mjs fills. */
   modelsDir: string;
   /** Which model file to load; default `float32`. */
-  precision?: DocLayNetPrecision;
+  precision?: ModelPrecision;
   /** ONNX Runtime intra-op threads per inference. */
   threads?: number;
   /** Score threshold, NMS IoU and detection cap. */

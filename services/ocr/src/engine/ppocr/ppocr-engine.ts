@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { Word } from '@folio/proto/documents/v1';
-import { AppError } from '@folio/runtime';
+import { AppError, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet } from './ctc.js';
 import { DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
@@ -35,7 +35,7 @@ export interface PpOcrEngineOptions {
    * Recognizer weights: `float32` (default, the published file) or `int8` (the quantized copy). The
    * detector stays in float: in int8 its line boxes moved enough to misplace short words.
    */
-  precision?: 'float32' | 'int8';
+  precision?: ModelPrecision;
   /**
    * ONNX Runtime's CPU memory arena (default false). On, a dense page runs about 9% faster but
    * the process keeps its peak (about 930 instead of 710 MiB on the 2-core dev machine), once per
