@@ -9,6 +9,7 @@ const config = loadConfig(process.env);
 const logger = createLogger({ name: 'render', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
 const executor = createWorkerPool({ size: config.RENDER_WORKERS, logger });
+await executor.start();
 const officeConverter = createSofficeConverter({
   sofficePath: config.SOFFICE_PATH,
   timeoutMs: config.SOFFICE_TIMEOUT_MS,

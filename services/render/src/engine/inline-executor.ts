@@ -9,6 +9,9 @@ import type { RenderExecutor } from './render-ops.js';
 export function createInlineExecutor(): RenderExecutor {
   return {
     concurrency: 1,
+    start() {
+      return Promise.resolve();
+    },
     run(op, input) {
       try {
         return Promise.resolve(dispatchOp(mupdfOps, op, input));

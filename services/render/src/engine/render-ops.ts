@@ -84,6 +84,8 @@ export type RenderOpOutput<K extends RenderOpName> = ReturnType<RenderOps[K]>;
 export interface RenderExecutor {
   /** How many operations can run at once; the engine splits page batches by it. */
   readonly concurrency: number;
+  /** Gets every worker ready (MuPDF loaded and warmed up) before the first request. */
+  start(): Promise<void>;
   run<K extends RenderOpName>(op: K, input: RenderOpInput<K>): Promise<RenderOpOutput<K>>;
   close(): Promise<void>;
 }

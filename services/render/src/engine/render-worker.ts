@@ -1,5 +1,5 @@
 import { serveThreadJobs } from '@folio/runtime';
-import { mupdfOps } from './mupdf-ops.js';
+import { mupdfOps, warmUp } from './mupdf-ops.js';
 import type { RenderOpInput, RenderOpName } from './render-ops.js';
 import { dispatchOp, serializeFailure, transferListOf, type RenderJob } from './op-dispatch.js';
 
@@ -9,6 +9,7 @@ import { dispatchOp, serializeFailure, transferListOf, type RenderJob } from './
  * that serves gRPC.
  */
 serveThreadJobs<RenderJob, unknown>({
+  start: warmUp,
   handle: (job) => {
     // The pool's caller builds `input` for `op` (see worker-pool.ts).
     const output = dispatchOp(mupdfOps, job.op, job.input as RenderOpInput<RenderOpName>);

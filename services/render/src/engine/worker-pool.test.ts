@@ -20,6 +20,12 @@ afterAll(() => pool.close());
 const pdf = createTextPdf([1, 2, 3, 4, 5].map((n) => ({ texts: [{ text: `Page number ${n}`, x: 72, y: 100 }] })));
 
 describe('worker pool', () => {
+  it('starts every worker with MuPDF warmed up before the first job', async () => {
+    await pool.start();
+    const output = await pool.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' });
+    expect(output.pageCount).toBe(5);
+  });
+
   it('renders a batch across workers and returns pages in request order', async () => {
     const engine = createMupdfEngine({
       executor: pool,

@@ -12,7 +12,7 @@ export interface WorkerPoolOptions {
 
 /**
  * MuPDF operations on a fixed pool of worker threads (the runtime's thread pool): MuPDF blocks
- * its thread for a whole render. Workers start on first use; refusals keep their RenderFailure
+ * its thread for a whole render. Workers start with `start` (or on first use); refusals keep their RenderFailure
  * kind across the thread boundary.
  */
 export function createWorkerPool(options: WorkerPoolOptions): RenderExecutor {
@@ -25,6 +25,7 @@ export function createWorkerPool(options: WorkerPoolOptions): RenderExecutor {
   });
   return {
     concurrency: options.size,
+    start: () => pool.start(),
     async run<K extends RenderOpName>(op: K, input: RenderOpInput<K>): Promise<RenderOpOutput<K>> {
       // The worker answers `op` with that op's output (see render-worker.ts).
       return (await pool.run({ op, input })) as RenderOpOutput<K>;
