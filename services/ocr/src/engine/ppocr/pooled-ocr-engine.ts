@@ -1,7 +1,8 @@
 import type { Word } from '@folio/proto/documents/v1';
 import { startThreadPool, type Logger } from '@folio/runtime';
 import type { OcrEngine, OcrPageImage } from '../ocr-engine.js';
-import { PPOCR_ENGINE_NAME, type PpOcrEngineOptions } from './ppocr-engine.js';
+import { DEFAULT_PPOCR_MODELS, ppOcrEngineName } from './model-files.js';
+import type { PpOcrEngineOptions } from './ppocr-engine.js';
 
 /** The OCR service's engine: PP-OCR in worker threads. */
 export interface PooledOcrEngine extends OcrEngine {
@@ -30,7 +31,7 @@ export async function createPooledOcrEngine(options: PooledOcrEngineOptions): Pr
     logger,
   });
   return {
-    name: PPOCR_ENGINE_NAME,
+    name: ppOcrEngineName(engineOptions.recognizer ?? DEFAULT_PPOCR_MODELS.recognizer),
     recognize: (page: OcrPageImage): Promise<Word[]> => pool.run(page),
     close: () => pool.close(),
   };

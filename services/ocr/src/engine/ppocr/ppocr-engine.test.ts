@@ -4,13 +4,14 @@ import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, createLogger } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPpOcrEngine, PPOCR_MODEL_FILES, type PpOcrEngine } from './ppocr-engine.js';
+import { ALL_PPOCR_MODEL_FILES, PPOCR_MODEL_FILES, type PpOcrRecognizer } from './model-files.js';
+import { createPpOcrEngine, type PpOcrEngine } from './ppocr-engine.js';
 import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
 import { createPooledOcrEngine } from './pooled-ocr-engine.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
-const installed = Object.values(PPOCR_MODEL_FILES).every((file) => existsSync(`${modelsDir}/${file}`));
+const installed = ALL_PPOCR_MODEL_FILES.every((file) => existsSync(`${modelsDir}/${file}`));
 // Worker threads run plain JavaScript, so the pool tests drive the compiled worker (turbo builds before testing).
 const workerUrl = new URL('../../../dist/engine/ppocr/ocr-worker.js', import.meta.url);
 if (!existsSync(fileURLToPath(workerUrl)))
@@ -35,28 +36,43 @@ describe('createPpOcrEngine', () => {
     const error: unknown = await createPpOcrEngine({ modelsDir: '/nonexistent-models' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('FAILED_PRECONDITION');
-    expect((error as AppError).message).toContain(PPOCR_MODEL_FILES.detector);
+    expect((error as AppError).message).toContain(PPOCR_MODEL_FILES.detector.tiny);
+  });
+
+  it('refuses a precision the recognizer size has no model for', async () => {
+    const error: unknown = await createPpOcrEngine({ modelsDir, recognizer: 'tiny', precision: 'int8' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('INVALID_ARGUMENT');
   });
 
   it('in worker threads, fails at start with the missing file named', async () => {
     await expect(
       createPooledOcrEngine({ modelsDir: '/nonexistent-models', workers: 1, logger, workerUrl }),
-    ).rejects.toThrow(PPOCR_MODEL_FILES.detector);
+    ).rejects.toThrow(PPOCR_MODEL_FILES.detector.tiny);
   });
 });
 
-const title = (precision: string): string =>
+const title = (recognizer: string): string =>
   installed
-    ? `PP-OCR (${precision} recognizer) on a rendered page`
-    : `PP-OCR (${precision} recognizer) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;
+    ? `PP-OCR (${recognizer} recognizer) on a rendered page`
+    : `PP-OCR (${recognizer} recognizer) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;
+
+const RECOGNIZERS: { recognizer: PpOcrRecognizer; precision: 'float32' | 'int8' }[] = [
+  { recognizer: 'auto', precision: 'float32' },
+  { recognizer: 'small', precision: 'float32' },
+  { recognizer: 'small', precision: 'int8' },
+  { recognizer: 'tiny', precision: 'float32' },
+];
 
 // Model runs take seconds on a 2-core machine, more while other work shares it.
-for (const precision of ['float32', 'int8'] as const)
-  describe.skipIf(!installed)(title(precision), { timeout: 300_000 }, () => {
+for (const { recognizer, precision } of RECOGNIZERS)
+  describe.skipIf(!installed)(title(`${recognizer} ${precision}`), { timeout: 300_000 }, () => {
     let engine: PpOcrEngine;
     let words: Word[];
     beforeAll(async () => {
-      engine = await createPpOcrEngine({ modelsDir, precision, threads: 2 });
+      engine = await createPpOcrEngine({ modelsDir, recognizer, precision, threads: 2 });
       words = await engine.recognize(page.image);
     }, 120_000);
     afterAll(async () => {
@@ -111,7 +127,15 @@ for (const precision of ['float32', 'int8'] as const)
     });
 
     it('plugs into the service seam: reads page PNGs as the render stage stores them, in worker threads', async () => {
-      const service = await createPooledOcrEngine({ modelsDir, precision, threads: 1, workers: 2, logger, workerUrl });
+      const service = await createPooledOcrEngine({
+        modelsDir,
+        recognizer,
+        precision,
+        threads: 1,
+        workers: 2,
+        logger,
+        workerUrl,
+      });
       try {
         const pages = ['Hello from a PNG page', 'A second page read at once'].map((text, pageIndex) => ({
           pageIndex,
@@ -136,7 +160,7 @@ for (const precision of ['float32', 'int8'] as const)
       const count = (await engine.recognize(dense.image)).length;
       const msPerPage = performance.now() - start;
       process.stdout.write(
-        `[ppocr] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`,
+        `[ppocr ${recognizer} ${precision}] ${dense.image.width}x${dense.image.height} page, ${count} words: ${msPerPage.toFixed(0)} ms/page (2 threads), peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB\n`,
       );
       expect(count).toBeGreaterThan(45 * 15);
     });

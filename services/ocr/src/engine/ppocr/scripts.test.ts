@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isCjkLine } from './scripts.js';
+import type { RecognizedLine } from './words.js';
+
+const line = (text: string): RecognizedLine => ({
+  chars: [...text].map((char, step) => ({ text: char, step, probability: 0.9 })),
+  quad: [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 20 },
+    { x: 0, y: 20 },
+  ],
+  cropWidth: 100,
+  pixelsPerStep: 8,
+});
+
+describe('isCjkLine', () => {
+  it('sends Chinese, Japanese and Korean lines to the larger recognizer', () => {
+    expect(isCjkLine(line('财政助农：福建茶农'))).toBe(true);
+    expect(isCjkLine(line('Revenue 2024 (图 3)'))).toBe(true);
+    expect(isCjkLine(line('カタカナ'))).toBe(true);
+    expect(isCjkLine(line('한국어'))).toBe(true);
+  });
+
+  it('keeps Latin, Greek and Cyrillic lines, with full-width punctuation, on the tiny one', () => {
+    expect(isCjkLine(line('Revenue grew by 12.5% to $4,210 million.'))).toBe(false);
+    expect(isCjkLine(line('Économie α-β Привет'))).toBe(false);
+    expect(isCjkLine(line('（１２）：'))).toBe(false);
+  });
+});
