@@ -1,6 +1,5 @@
 import type { RgbImage } from '@folio/imaging';
 import { distance, type Quad, type RotatedRect } from './geometry.js';
-import { addSample } from './rgb-image.js';
 
 /** The recognition models take lines 48 pixels high. */
 export const LINE_HEIGHT = 48;
@@ -36,29 +35,66 @@ export function cropLine(image: RgbImage, rect: RotatedRect): LineCrop {
   const samples = Math.min(MAX_SUPERSAMPLE, Math.max(1, Math.ceil(across / LINE_HEIGHT)));
   const plane = LINE_HEIGHT * width;
   const data = new Float32Array(3 * plane);
-  const weight = 1 / (samples * samples);
+  const scale = 1 / (samples * samples * 127.5);
   const [q0, q1, q2, q3] = quad;
-  const sum = new Float64Array(3);
+  // Sample points are bilinear in the quad: p(u, v) = top(u) + (bottom(u) - top(u)) * v. The
+  // top point and the top-to-bottom step depend on the column only, so they are worked out once
+  // per sample column; the pixel loop then only interpolates (about 6x faster than calling a
+  // sampler per point on a page's 1.5 million crop pixels).
+  const columns = width * samples;
+  const topX = new Float64Array(columns);
+  const topY = new Float64Array(columns);
+  const stepX = new Float64Array(columns);
+  const stepY = new Float64Array(columns);
+  for (let x = 0; x < width; x += 1) {
+    for (let sx = 0; sx < samples; sx += 1) {
+      const u = (x + (sx + 0.5) / samples) / width;
+      const k = x * samples + sx;
+      topX[k] = q0.x + (q1.x - q0.x) * u;
+      topY[k] = q0.y + (q1.y - q0.y) * u;
+      stepX[k] = q3.x + (q2.x - q3.x) * u - topX[k]!;
+      stepY[k] = q3.y + (q2.y - q3.y) * u - topY[k]!;
+    }
+  }
+  const { width: imageWidth, height: imageHeight, rgb } = image;
+  const maxX = imageWidth - 1;
+  const maxY = imageHeight - 1;
+  const rowStride = imageWidth * 3;
   for (let y = 0; y < LINE_HEIGHT; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      sum.fill(0);
+      let r = 0;
+      let g = 0;
+      let b = 0;
       for (let sy = 0; sy < samples; sy += 1) {
         const v = (y + (sy + 0.5) / samples) / LINE_HEIGHT;
-        for (let sx = 0; sx < samples; sx += 1) {
-          // Bilinear point in the quad (pointInQuad, inlined: this loop runs per crop pixel).
-          const u = (x + (sx + 0.5) / samples) / width;
-          const topX = q0.x + (q1.x - q0.x) * u;
-          const topY = q0.y + (q1.y - q0.y) * u;
-          const bottomX = q3.x + (q2.x - q3.x) * u;
-          const bottomY = q3.y + (q2.y - q3.y) * u;
-          addSample(image, topX + (bottomX - topX) * v, topY + (bottomY - topY) * v, sum);
+        for (let k = x * samples, end = k + samples; k < end; k += 1) {
+          // Bilinear sample on pixel centres (OpenCV's convention), clamped to the image.
+          const fx = Math.min(Math.max(topX[k]! + stepX[k]! * v - 0.5, 0), maxX);
+          const fy = Math.min(Math.max(topY[k]! + stepY[k]! * v - 0.5, 0), maxY);
+          const x0 = fx | 0; // fx >= 0: truncation is floor
+          const y0 = fy | 0;
+          const dx = x0 < maxX ? 3 : 0;
+          const dy = y0 < maxY ? rowStride : 0;
+          const wx = fx - x0;
+          const wy = fy - y0;
+          const p = y0 * rowStride + x0 * 3;
+          const q = p + dy;
+          const r0 = rgb[p]! + (rgb[p + dx]! - rgb[p]!) * wx;
+          const r1 = rgb[q]! + (rgb[q + dx]! - rgb[q]!) * wx;
+          r += r0 + (r1 - r0) * wy;
+          const g0 = rgb[p + 1]! + (rgb[p + 1 + dx]! - rgb[p + 1]!) * wx;
+          const g1 = rgb[q + 1]! + (rgb[q + 1 + dx]! - rgb[q + 1]!) * wx;
+          g += g0 + (g1 - g0) * wy;
+          const b0 = rgb[p + 2]! + (rgb[p + 2 + dx]! - rgb[p + 2]!) * wx;
+          const b1 = rgb[q + 2]! + (rgb[q + 2 + dx]! - rgb[q + 2]!) * wx;
+          b += b0 + (b1 - b0) * wy;
         }
       }
       const out = y * width + x;
       // RGB -> BGR planes, normalized to -1..1.
-      data[out] = (sum[2]! * weight) / 127.5 - 1;
-      data[plane + out] = (sum[1]! * weight) / 127.5 - 1;
-      data[2 * plane + out] = (sum[0]! * weight) / 127.5 - 1;
+      data[out] = b * scale - 1;
+      data[plane + out] = g * scale - 1;
+      data[2 * plane + out] = r * scale - 1;
     }
   }
   return { quad, width, data };
@@ -108,7 +144,7 @@ export function packBatch(crops: readonly LineCrop[], batchWidth: number): Float
         }
         for (let x = 0; x < targetWidth; x += 1) {
           const fx = Math.min(Math.max((x + 0.5) * step - 0.5, 0), crop.width - 1);
-          const x0 = Math.floor(fx);
+          const x0 = fx | 0; // fx >= 0: truncation is floor
           const x1 = Math.min(x0 + 1, crop.width - 1);
           const a = crop.data[source + x0]!;
           tensor[target + x] = a + (crop.data[source + x1]! - a) * (fx - x0);

@@ -49,30 +49,6 @@ export function toDetectionTensor(image: RgbImage, outWidth: number, outHeight: 
 }
 
 /**
- * Bilinear sample of all three channels at a sub-pixel position (clamped to the image), added
- * into `into[0..2]` (R, G, B). Accumulating lets callers average several samples without
- * allocating; this runs once per crop pixel, so it stays free of closures and objects.
- */
-export function addSample(image: RgbImage, x: number, y: number, into: Float64Array): void {
-  const { width, height, rgb } = image;
-  const fx = Math.min(Math.max(x - 0.5, 0), width - 1);
-  const fy = Math.min(Math.max(y - 0.5, 0), height - 1);
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const dx = x0 + 1 < width ? 3 : 0;
-  const dy = y0 + 1 < height ? width * 3 : 0;
-  const wx = fx - x0;
-  const wy = fy - y0;
-  const a = (y0 * width + x0) * 3;
-  for (let channel = 0; channel < 3; channel += 1) {
-    const p = a + channel;
-    const top = rgb[p]! + (rgb[p + dx]! - rgb[p]!) * wx;
-    const bottom = rgb[p + dy]! + (rgb[p + dy + dx]! - rgb[p + dy]!) * wx;
-    into[channel]! += top + (bottom - top) * wy;
-  }
-}
-
-/**
  * Cuts a box (page pixels, rounded outwards and clipped to the image) out of an image, with its
  * offset; null when nothing of it lies on the image or it is too small to hold text.
  */
