@@ -52,8 +52,8 @@ export function cropLine(image: RgbImage, rect: RotatedRect): LineCrop {
       const k = x * samples + sx;
       topX[k] = q0.x + (q1.x - q0.x) * u;
       topY[k] = q0.y + (q1.y - q0.y) * u;
-      stepX[k] = q3.x + (q2.x - q3.x) * u - topX[k]!;
-      stepY[k] = q3.y + (q2.y - q3.y) * u - topY[k]!;
+      stepX[k] = q3.x + (q2.x - q3.x) * u - topX[k];
+      stepY[k] = q3.y + (q2.y - q3.y) * u - topY[k];
     }
   }
   const { width: imageWidth, height: imageHeight, rgb } = image;
