@@ -28,7 +28,7 @@ describe('extractTextRects', () => {
     );
     expect(rects).toHaveLength(2);
     const first = rects.find((r) => r.quad[0].y < 30)!;
-    // Kernel 100 x 10, margin = area * 1.6 / perimeter = 1600 / 220.
+    // Kernel 100 x 10, margin = area * unclipRatio / perimeter.
     const margin = (100 * 10 * DEFAULT_DB_OPTIONS.unclipRatio) / 220;
     expect(first.width).toBeCloseTo(100 + 2 * margin, 3);
     expect(first.height).toBeCloseTo(10 + 2 * margin, 3);

