@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { word } from '../testing/fixtures.js';
-import { groupBlocks, groupLines, isNumberedHeading } from './lines.js';
+import { groupBlocks, groupLines, isNumberedHeading, opensItem } from './lines.js';
 
 const blockTexts = (blocks: ReturnType<typeof groupBlocks>): string[] =>
   blocks.map((lines) => lines.map((line) => line.words.map((w) => w.text).join(' ')).join(' / '));
@@ -23,6 +23,34 @@ describe('groupBlocks', () => {
       word('答案示例', 130, 115, 0, 2),
     ]);
     expect(blockTexts(groupBlocks(lines))).toEqual(['上一段的结尾', '二、会用', '1. 答案示例']);
+  });
+
+  it('starts a block at each list item or numbered point, continued by the lines under it', () => {
+    const lines = groupLines([
+      word('1.', 100, 100, 0, 0),
+      word('天气及其影响', 130, 100, 0, 0),
+      word('(1)含义：是一个地方短时间里阴晴', 120, 115, 0, 1),
+      word('(2)特点：短时间', 120, 130, 0, 2),
+      word('相差大', 100, 145, 0, 3),
+      word('①卫星云图', 120, 160, 0, 4),
+      word('2.5', 100, 175, 0, 5),
+      word('mm', 130, 175, 0, 5),
+    ]);
+    expect(blockTexts(groupBlocks(lines))).toEqual([
+      '1. 天气及其影响',
+      '(1)含义：是一个地方短时间里阴晴',
+      '(2)特点：短时间 / 相差大',
+      '①卫星云图 / 2.5 mm',
+    ]);
+  });
+});
+
+describe('opensItem', () => {
+  it('knows bullets and item numbers, not decimals or section numbers', () => {
+    for (const text of ['• Scope', '(1)含义', '（二）要求', '① 卫星云图', '2. Methods', '3) done', '4、答案'])
+      expect(opensItem(text)).toBe(true);
+    for (const text of ['2.5 mm', '3.1 Methods', '1999 was', '(a) case', 'plain text', '1.'])
+      expect(opensItem(text)).toBe(false);
   });
 });
 

@@ -64,22 +64,37 @@ export function isNumberedHeading(text: string): boolean {
   return text.length <= NUMBERED_HEADING_LENGTH && NUMBERED_HEADING.test(text);
 }
 
+/**
+ * The opening of a list item or numbered point: a bullet, "(1)", "（二）", "①", or "3." / "3)" /
+ * "3、" not followed by another digit (so "2.5 mm" and "3.1 Methods" are not items), then text.
+ */
+const ITEM_OPENING = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔]|[(（][\d一二三四五六七八九十]{1,3}[)）]|[\u2460-\u2473]|\d{1,3}[.)、．](?!\d))\s*\S/u;
+
+/** Whether a line of text opens a list item or numbered point ("(1)含义：...", "• Scope", "2. Methods"). */
+export function opensItem(text: string): boolean {
+  return ITEM_OPENING.test(text);
+}
+
 const textOf = (line: TextLineGroup): string => line.words.map((w) => w.text).join(' ');
 
 /**
  * Groups lines into paragraph-like blocks: a line joins the block whose last line is just above
  * it (gap at most `maxGapFactor` line heights), overlaps it horizontally and has a similar height,
  * unless the grown block would run into an obstacle. A numbered heading line ("二、会用") is a
- * block of its own. Blocks keep their lines top to bottom.
+ * block of its own; a line that opens a list item or numbered point starts a block, which the
+ * lines after it may continue. Either ends the block it would have joined, so that no later line
+ * joins that block over it. Blocks keep their lines top to bottom.
  */
 export function groupBlocks(lines: TextLineGroup[], options: Partial<BlockOptions> = {}): TextLineGroup[][] {
   const { maxGapFactor, maxHeightRatio, isBlocked } = { ...DEFAULT_BLOCK_OPTIONS, ...options };
   const blocks: { lines: TextLineGroup[]; bbox: BBox; closed: boolean }[] = [];
   for (const line of lines) {
     const height = line.bbox.height;
-    const heading = isNumberedHeading(textOf(line));
+    const text = textOf(line);
+    const heading = isNumberedHeading(text);
+    const startsBlock = heading || opensItem(text);
     const target = blocks.find((block) => {
-      if (heading || block.closed) return false;
+      if (block.closed) return false;
       const last = block.lines[block.lines.length - 1]!;
       const gap = line.bbox.top - bottomOf(last.bbox);
       const ratio = Math.max(height, last.bbox.height) / Math.max(1, Math.min(height, last.bbox.height));
@@ -88,10 +103,12 @@ export function groupBlocks(lines: TextLineGroup[], options: Partial<BlockOption
       if (overlapLength(block.bbox.left, rightOf(block.bbox), line.bbox.left, rightOf(line.bbox)) <= 0) return false;
       return !isBlocked?.(unionBox([block.bbox, line.bbox]));
     });
-    if (target) {
+    if (target && !startsBlock) {
       target.lines.push(line);
       target.bbox = unionBox([target.bbox, line.bbox]);
     } else {
+      // The block above ends here: no later line may join it over this one.
+      if (target) target.closed = true;
       blocks.push({ lines: [line], bbox: line.bbox, closed: heading });
     }
   }

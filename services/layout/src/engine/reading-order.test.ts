@@ -31,6 +31,19 @@ describe('orderSegments', () => {
     expect(names(orderSegments(page, 1984))).toEqual(['A1', 'A2', 'B1', 'B2']);
   });
 
+  it('reads a centred title before the headings at the margin below it, and a corner box in its row', () => {
+    const page = [
+      seg('date', 'Text', 1025, 125, 45, 85),
+      seg('title a', 'Text', 463, 300, 120, 45),
+      seg('title b', 'Text', 632, 300, 143, 45),
+      seg('heading', 'Text', 140, 352, 155, 53),
+      seg('item', 'ListItem', 140, 412, 200, 45),
+      seg('body', 'Text', 170, 470, 780, 45),
+      seg('wide', 'Text', 170, 590, 930, 45),
+    ];
+    expect(names(orderSegments(page, 1400))).toEqual(['date', 'title a', 'title b', 'heading', 'item', 'body', 'wide']);
+  });
+
   it('puts page headers first and footnotes, then page footers, last', () => {
     const page = [
       seg('footer', 'PageFooter', 280, 760, 40, 12),

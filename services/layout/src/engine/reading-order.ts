@@ -66,8 +66,9 @@ function splitAt<T>(items: T[], gaps: Gap[], centerOf: (item: T) => number): T[]
 /**
  * Recursive XY-cut. A set with a vertical whitespace gap from its top to its bottom is split into
  * columns, read left to right. Otherwise it is cut into horizontal bands at its horizontal gaps,
- * except that neighbouring bands that together still have a column gap are kept together (else the
- * paragraphs of two columns would interleave wherever their gaps happen to line up).
+ * except that a band that continues the columns of the band above is kept with it (else the
+ * paragraphs of two columns would interleave wherever their gaps happen to line up; see
+ * sharesColumns).
  * What cannot be cut (overlapping boxes) falls back to rows by position.
  */
 function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
@@ -101,9 +102,18 @@ function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
   return merged.flatMap((band) => xyCut(band, boxOf, minGap));
 }
 
-/** Whether two bands side by side in columns: together they still have a full-height column gap. */
+/**
+ * Whether band `b` continues the columns of band `a` above it: every box of `b` lies under some
+ * box of `a` (overlaps it horizontally), and together they still have a full-height column gap.
+ * A band of boxes off to one side of everything above (a heading at the left margin under a
+ * centred title, a date box in the corner) starts anew instead of forming "columns" with it.
+ */
 function sharesColumns<T>(a: T[], b: T[], boxOf: (item: T) => BBox, minGap: number): boolean {
-  return columnGaps([...a, ...b], boxOf, minGap).length > 0;
+  const under = (item: T): boolean => {
+    const box = boxOf(item);
+    return a.some((above) => overlapLength(box.left, rightOf(box), boxOf(above).left, rightOf(boxOf(above))) > 0);
+  };
+  return b.every(under) && columnGaps([...a, ...b], boxOf, minGap).length > 0;
 }
 
 /** What reading order reads of a segment. */
