@@ -7,7 +7,8 @@ import {
   scoreDetections,
   type DetectionPage,
 } from './detection.js';
-import { levenshtein, normalizedEditDistance, normalizeText } from './edit-distance.js';
+import { levenshtein, normalizedEditDistance } from '@folio/runtime';
+import { normalizeText } from './normalize-text.js';
 import { fromApiBox, fromPdfRect, fromPoly, iou, type Box } from './geometry.js';
 
 const box = (left: number, top: number, right: number, bottom: number): Box => ({ left, top, right, bottom });

@@ -2,7 +2,8 @@
 // pages, text and reading-order edit distances, and per-table TEDS. Pure: no I/O.
 import type { ApiSegment } from '../src/api.js';
 import { matchBoxes, type DetectionPage } from './detection.js';
-import { normalizedEditDistance, normalizeText } from './edit-distance.js';
+import { normalizedEditDistance } from '@folio/runtime';
+import { normalizeText } from './normalize-text.js';
 import { fromApiBox, fromPdfRect, type Box, type Matrix } from './geometry.js';
 import { referenceHtml, type IcdarDocument } from './icdar.js';
 import { elementBox, isTextSegment, predictedClass, referenceText, type OmniPage } from './omnidoc.js';

@@ -9,7 +9,8 @@
 // Yepes, "Image-based table recognition: data, model, and evaluation", ECCV 2020, eq. 3; reference
 // code in ibm-aur-nlp/PubTabNet src/metric.py (there computed with APTED; the optimal distance
 // is the same whichever exact algorithm computes it, here Zhang-Shasha).
-import { normalizedEditDistance, normalizeText } from './edit-distance.js';
+import { normalizedEditDistance } from '@folio/runtime';
+import { normalizeText } from './normalize-text.js';
 import { findAll, parseMarkup, textContent, type MarkupNode } from './markup.js';
 
 /** A node of a table tree: `table`, `tr` or `td` (a `th` reads as `td`). */

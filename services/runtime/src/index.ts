@@ -29,6 +29,8 @@ export { createStoreFromConfig, storageEnv, storageSchema } from './storage/stor
 export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { detectFileType } from './file-type.js';
+export { mapLimit } from './map-limit.js';
+export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
 export type { ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';

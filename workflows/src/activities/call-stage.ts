@@ -32,17 +32,3 @@ export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, re
     clearInterval(timer);
   }
 }
-
-/** Runs `worker` over `items` with at most `limit` in flight; results keep the input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  async function lane(): Promise<void> {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await worker(items[index] as T); // index < items.length
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}

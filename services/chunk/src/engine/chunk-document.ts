@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, getJson, putJson, type ObjectStore, type StoredObject } from '@folio/runtime';
+import { AppError, getJson, mapLimit, putJson, type ObjectStore, type StoredObject } from '@folio/runtime';
 import { ChunkedOutput, SegmentExtras, type SegmentExtra, type SegmentTypeConfig } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { chunkPages } from './chunk-pages.js';
@@ -39,19 +39,6 @@ export interface ChunkEngineDeps {
 
 /** Stored documents are read with bounded parallelism: enough to hide latency, few enough for S3. */
 const READ_CONCURRENCY = 8;
-
-async function mapLimit<T, R>(values: readonly T[], limit: number, fn: (value: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(values.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await fn(values[index] as T); // index < values.length was checked just above
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
-  return results;
-}
 
 async function readExtras(store: ObjectStore, key: string): Promise<Map<string, SegmentExtra>> {
   if (!key) return new Map();

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
 import type { Word } from '@folio/proto/documents/v1';
-import { AppError, createLogger } from '@folio/runtime';
+import { AppError, createLogger, normalizedEditDistance } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PPOCR_MODEL_FILES, PPOCR_MODEL_FILES, type PpOcrRecognizer } from './model-files.js';
 import { createPpOcrEngine, type PpOcrEngine } from './ppocr-engine.js';
-import { denseLines, iou, normalizedEditDistance, rotate180 } from './testing/measure.js';
+import { denseLines, iou, rotate180 } from './testing/measure.js';
 import { createPooledOcrEngine } from './pooled-ocr-engine.js';
 
 // The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).

@@ -5,21 +5,6 @@ export function denseLines(lines: number): { text: string; x: number; y: number;
   return Array.from({ length: lines }, (_, i) => ({ text: `${sentence} ${i + 1}.`, x: 60, y: 60 + i * 15, size: 10 }));
 }
 
-/** Levenshtein distance divided by the longer length: 0 is identical, 1 entirely different. */
-export function normalizedEditDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length]! / Math.max(1, a.length, b.length);
-}
-
 /** Intersection over union of two boxes given as left/top/right/bottom. */
 export function iou(
   a: { left: number; top: number; right: number; bottom: number },

@@ -1,4 +1,4 @@
-// Levenshtein distance and the normalized form the OmniDocBench text and reading-order metrics use.
+// Levenshtein distance over strings (by code point) or any sequences.
 
 /** Edit distance (insert, delete, substitute, each cost 1) between two sequences; O(n·m) time, O(m) memory. */
 export function levenshtein<T>(a: readonly T[], b: readonly T[]): number {
@@ -26,16 +26,4 @@ export function normalizedEditDistance<T>(a: readonly T[] | string, b: readonly 
   const right = typeof b === 'string' ? Array.from(b) : b;
   const longer = Math.max(left.length, right.length);
   return longer === 0 ? 0 : levenshtein<unknown>(left, right) / longer;
-}
-
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef';
-const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
-
-/**
- * Whitespace normalization for text comparison: every run of whitespace becomes one space, ends are
- * trimmed, and a space between two CJK characters is dropped (CJK text has no word spaces, and OCR
- * and the reference disagree about them without either being wrong).
- */
-export function normalizeText(text: string): string {
-  return text.replace(/\s+/gu, ' ').trim().replace(SPACE_BETWEEN_CJK, '');
 }
