@@ -120,7 +120,7 @@ const calledWith = (calls: ActivityCall[], name: keyof Activities): unknown[] =>
 
 describe('processDocument', () => {
   it('publishes every step to the memo and ends Succeeded with the output key', async () => {
-    await withWorker({}, async (taskQueue) => {
+    await withWorker({}, async (taskQueue, calls) => {
       const input = makeInput();
       const handle = await startTask(taskQueue, input);
       const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
@@ -151,6 +151,11 @@ describe('processDocument', () => {
         'Task succeeded',
       ]);
       expect(states.map((state) => state.revision)).toEqual(states.map((_, i) => i + 1));
+      // The document's running lines are marked once, after every page's layout and before the crops.
+      const names = calls.map((call) => call.name);
+      expect(calledWith(calls, 'markRunningLines')).toEqual([expect.objectContaining({ pageCount: 3 })]);
+      expect(names.indexOf('markRunningLines')).toBe(names.lastIndexOf('analyzeLayout') + 1);
+      expect(names.indexOf('cropSegments')).toBe(names.indexOf('markRunningLines') + 1);
       // The recorded history replays against the current code: the workflow is deterministic.
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });

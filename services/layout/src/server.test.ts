@@ -48,4 +48,43 @@ describe('LayoutService over gRPC', () => {
     const stored = PageSegments.fromJSON(await getJson(store, response.pages[0]!.segments!.key));
     expect(stored.segments.map((s) => [s.segmentType, s.words[0]?.text])).toEqual([['Text', 'Served']]);
   });
+
+  it('marks the running lines of a document and rewrites the pages that changed', async () => {
+    const keys: string[] = [];
+    for (const pageIndex of [0, 1, 2]) {
+      const head = word('Annual', 40, 20, 0, 0);
+      const body = word('Body', 40, 300, 1, 1);
+      const stored = await putJson(
+        store,
+        `m/layout/segments-${pageIndex}.json`,
+        PageSegments.toJSON({
+          pageIndex,
+          width: 600,
+          height: 800,
+          image: undefined,
+          segments: [
+            { segmentId: `b${pageIndex}`, segmentType: 'Text', bbox: body.bbox, words: [body], tableHtml: '' },
+            { segmentId: `h${pageIndex}`, segmentType: 'Text', bbox: head.bbox, words: [head], tableHtml: '' },
+          ],
+        }),
+      );
+      keys.push(stored.key);
+    }
+    const request = { pages: keys.map((key) => ({ key, sha256: '', byteSize: 0 })) };
+    const call = () => callUnary(client.markRunningLines.bind(client), request, { timeoutMs: 10_000, requestId: 'req-running' });
+    expect(await call()).toEqual({ changedPages: [0, 1, 2], markedCount: 3 });
+    const page = PageSegments.fromJSON(await getJson(store, keys[1]!));
+    expect(page.segments.map((s) => [s.segmentId, s.segmentType])).toEqual([
+      ['h1', 'PageHeader'],
+      ['b1', 'Text'],
+    ]);
+    expect(await call()).toEqual({ changedPages: [], markedCount: 0 });
+  });
+
+  it('refuses a page without a key', async () => {
+    const pages = [{ key: '', sha256: '', byteSize: 0 }];
+    await expect(
+      callUnary(client.markRunningLines.bind(client), { pages }, { timeoutMs: 10_000, requestId: 'req-bad' }),
+    ).rejects.toThrow('pages[0].key is required');
+  });
 });

@@ -3,6 +3,7 @@ import { createGrpcServer, unary } from '@folio/runtime';
 import { LayoutServiceService, type LayoutServiceServer } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from './deps.js';
 import { createAnalyzeLayoutHandler } from './handlers/analyze-layout.js';
+import { createMarkRunningLinesHandler } from './handlers/mark-running-lines.js';
 
 /**
  * Builds the LayoutService gRPC server. It never listens and never reads env: `main.ts` binds it,
@@ -12,6 +13,7 @@ export function createLayoutServer(deps: LayoutServerDeps): Server {
   const server = createGrpcServer();
   const implementation: LayoutServiceServer = {
     analyzeLayout: unary(deps.logger, 'AnalyzeLayout', createAnalyzeLayoutHandler(deps)),
+    markRunningLines: unary(deps.logger, 'MarkRunningLines', createMarkRunningLinesHandler(deps)),
   };
   server.addService(LayoutServiceService, implementation);
   return server;

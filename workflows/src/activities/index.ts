@@ -39,7 +39,7 @@ export type { ActivityDeps, FetchLimits, ObjectRefJson, RunRef, StageClients, St
 export type { FetchInputInput, FetchInputResult } from './fetch.js';
 export type { CropSegmentsInput, CropSegmentsResult, PrepareDocumentInput, PrepareDocumentResult, RenderPagesInput } from './render.js';
 export type { RecognizeTextInput } from './ocr.js';
-export type { AnalyzeLayoutInput } from './layout.js';
+export type { AnalyzeLayoutInput, MarkRunningLinesInput } from './layout.js';
 export type { GenerateSegmentsInput, GenerateSegmentsResult, SegmentFailure } from './llm.js';
 export type { ChunkDocumentInput, ChunkDocumentResult } from './chunk.js';
 export type { DeleteArtifactsInput } from './storage.js';

@@ -3,7 +3,7 @@ import { OcrPageResult } from '@folio/proto/ocr/v1';
 import { RenderedPage } from '@folio/proto/render/v1';
 import type { SegmentationStrategy } from '../contracts.js';
 import { callStage } from './call-stage.js';
-import { readMessage, refOf, writeMessage } from './manifests.js';
+import { allPages, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -14,8 +14,15 @@ export interface AnalyzeLayoutInput {
   strategy: SegmentationStrategy;
 }
 
+export interface MarkRunningLinesInput {
+  run: RunRef;
+  pageCount: number;
+}
+
 export interface LayoutActivities {
   analyzeLayout(input: AnalyzeLayoutInput): Promise<{ segmentCount: number }>;
+  /** Once every page is analyzed: the document's running heads and feet become PageHeader/PageFooter. */
+  markRunningLines(input: MarkRunningLinesInput): Promise<{ markedCount: number }>;
 }
 
 const strategies: Record<SegmentationStrategy, ProtoSegmentationStrategy> = {
@@ -49,6 +56,19 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
         throw new Error(`AnalyzeLayout returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
       }
       return { segmentCount: response.pages.reduce((sum, page) => sum + page.segmentCount, 0) };
+    },
+
+    async markRunningLines(input) {
+      const layouts = await Promise.all(
+        allPages(input.pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult)),
+      );
+      // The stage rewrites changed pages under their keys, so the manifests stay as they are.
+      const response = await callStage(
+        deps.clients.layout.markRunningLines.bind(deps.clients.layout),
+        { pages: layouts.map((layout) => layout.segments ?? refOf('')) },
+        { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+      );
+      return { markedCount: response.markedCount };
     },
   };
 }

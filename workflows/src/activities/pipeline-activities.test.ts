@@ -5,7 +5,7 @@ import type { Server } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkServiceService, SegmentExtras, type ChunkDocumentRequest } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
-import { LayoutServiceService, type AnalyzeLayoutRequest } from '@folio/proto/layout/v1';
+import { LayoutServiceService, type AnalyzeLayoutRequest, type MarkRunningLinesRequest } from '@folio/proto/layout/v1';
 import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/llm/v1';
 import { OcrServiceService, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
 import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
@@ -16,7 +16,13 @@ import { createActivities, type Activities, type ActivityDeps, type GenerateSegm
 
 const logger = createLogger({ name: 'test', level: 'fatal' });
 const ref = (key: string) => ({ key, sha256: '', byteSize: 1 });
-const seen: { ocr?: RecognizePagesRequest; layout?: AnalyzeLayoutRequest; chunk?: ChunkDocumentRequest; llm?: GenerateSegmentsRequest } = {};
+const seen: {
+  ocr?: RecognizePagesRequest;
+  layout?: AnalyzeLayoutRequest;
+  running?: MarkRunningLinesRequest;
+  chunk?: ChunkDocumentRequest;
+  llm?: GenerateSegmentsRequest;
+} = {};
 let failLlm = false;
 let server: Server;
 let dir: string;
@@ -81,6 +87,10 @@ function addFakeStages(target: Server): void {
       }
       return { pages };
     }),
+    markRunningLines: unary(logger, 'MarkRunningLines', (request: MarkRunningLinesRequest) => {
+      seen.running = request;
+      return Promise.resolve({ changedPages: [1], markedCount: 2 });
+    }),
   });
   target.addService(LlmServiceService, {
     listModels: unary(logger, 'ListModels', () => Promise.resolve({ models: [{ id: 'm1', isDefault: true, isFallback: false }] })),
@@ -139,6 +149,9 @@ describe('stage activities over storage references', () => {
     await env.run(activities.analyzeLayout, { run, pageIndexes: [0, 1], strategy: 'LayoutAnalysis' as const });
     expect(seen.layout?.pages[0]).toMatchObject({ words: { key: 'tasks/t1/runs/3/ocr/0.json' }, textLayer: { key: 'tasks/t1/runs/3/pages/0.text.json' } });
     expect(seen.layout?.outputPrefix).toBe('tasks/t1/runs/3/layout/');
+
+    expect(await env.run(activities.markRunningLines, { run, pageCount: 2 })).toEqual({ markedCount: 2 });
+    expect(seen.running?.pages.map((page) => page.key)).toEqual(['tasks/t1/runs/3/layout/0.json', 'tasks/t1/runs/3/layout/1.json']);
   });
 
   it('crops only segments that need an image and records their keys', async () => {

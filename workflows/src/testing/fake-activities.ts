@@ -50,6 +50,7 @@ export function createFakeActivities(signaller: TaskSignaller, overrides: Partia
     renderPages: (input) => Promise.resolve({ renderedCount: input.pageIndexes.length }),
     recognizeText: () => Promise.resolve({ wordCount: 10 }),
     analyzeLayout: () => Promise.resolve({ segmentCount: 4 }),
+    markRunningLines: () => Promise.resolve({ markedCount: 0 }),
     cropSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras.json`, cropCount: 1 }),
     listModels: () => Promise.resolve({ modelIds: [] }),
     generateSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras-llm.json`, answeredCount: 1, failures: [], failedCount: 0 }),

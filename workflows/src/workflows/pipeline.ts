@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, log } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, isCancellation, log, patched } from '@temporalio/workflow';
 import type { RunRef, StartNotice } from '../activities/index.js';
 import { storageKeys, type ProcessDocumentInput, type StoredRunResults, type TaskConfiguration } from '../contracts.js';
 import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
@@ -38,8 +38,8 @@ function usesLanguageModel(configuration: TaskConfiguration): boolean {
 }
 
 /**
- * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout ->
- * crops -> language model -> chunking. Activities pass page indexes and storage keys only. Steps
+ * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout (pages,
+ * then the document's running lines) -> crops -> language model -> chunking. Activities pass page indexes and storage keys only. Steps
  * whose inputs did not change since the last successful run (`ctx.stored`) reuse its stored
  * results instead (`planRerun`); chunking always runs.
  */
@@ -147,6 +147,10 @@ async function processPages(ctx: PipelineContext, run: RunRef): Promise<{ kind: 
   await mapLimit(batches(pages, LAYOUT_BATCH), PARALLEL_CALLS, (pageIndexes) =>
     pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
   );
+  // Running heads and feet need the whole document. Histories from before this step replay without it.
+  if (configuration.segmentation_strategy === 'LayoutAnalysis' && pageCount > 1 && patched('mark-running-lines')) {
+    await fastStage.markRunningLines({ run, pageCount });
+  }
   return { kind: 'pages', pageCount };
 }
 

@@ -95,6 +95,18 @@ export interface AnalyzeLayoutResponse {
   pages: LayoutPageResult[];
 }
 
+export interface MarkRunningLinesRequest {
+  /** JSON PageSegments of every page of the document, in page order (AnalyzeLayout's output). */
+  pages: ObjectRef[];
+}
+
+export interface MarkRunningLinesResponse {
+  /** Indexes into the request's pages whose segments were retyped; they were rewritten in place. */
+  changedPages: number[];
+  /** Segments made PageHeader or PageFooter. */
+  markedCount: number;
+}
+
 function createBaseLayoutPageInput(): LayoutPageInput {
   return { page: undefined, words: undefined, textLayer: undefined };
 }
@@ -489,6 +501,182 @@ export const AnalyzeLayoutResponse: MessageFns<AnalyzeLayoutResponse> = {
   },
 };
 
+function createBaseMarkRunningLinesRequest(): MarkRunningLinesRequest {
+  return { pages: [] };
+}
+
+export const MarkRunningLinesRequest: MessageFns<MarkRunningLinesRequest> = {
+  encode(message: MarkRunningLinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.pages) {
+      ObjectRef.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkRunningLinesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkRunningLinesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pages.push(ObjectRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkRunningLinesRequest {
+    return {
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => ObjectRef.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: MarkRunningLinesRequest): unknown {
+    const obj: any = {};
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => ObjectRef.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarkRunningLinesRequest>, I>>(base?: I): MarkRunningLinesRequest {
+    return MarkRunningLinesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarkRunningLinesRequest>, I>>(object: I): MarkRunningLinesRequest {
+    const message = createBaseMarkRunningLinesRequest();
+    message.pages = object.pages?.map((e) => ObjectRef.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseMarkRunningLinesResponse(): MarkRunningLinesResponse {
+  return { changedPages: [], markedCount: 0 };
+}
+
+export const MarkRunningLinesResponse: MessageFns<MarkRunningLinesResponse> = {
+  encode(message: MarkRunningLinesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changedPages.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.changedPages) {
+        writer.uint32(v);
+      }
+      writer.join();
+    }
+    if (message.markedCount !== 0) {
+      writer.uint32(16).uint32(message.markedCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MarkRunningLinesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMarkRunningLinesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.changedPages.push(reader.uint32());
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.changedPages.push(reader.uint32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.markedCount = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MarkRunningLinesResponse {
+    return {
+      changedPages: globalThis.Array.isArray(object?.changedPages)
+        ? object.changedPages.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.changed_pages)
+        ? object.changed_pages.map((e: any) => globalThis.Number(e))
+        : [],
+      markedCount: isSet(object.markedCount)
+        ? globalThis.Number(object.markedCount)
+        : isSet(object.marked_count)
+        ? globalThis.Number(object.marked_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: MarkRunningLinesResponse): unknown {
+    const obj: any = {};
+    if (message.changedPages?.length) {
+      obj.changedPages = message.changedPages.map((e) => Math.round(e));
+    }
+    if (message.markedCount !== 0) {
+      obj.markedCount = Math.round(message.markedCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MarkRunningLinesResponse>, I>>(base?: I): MarkRunningLinesResponse {
+    return MarkRunningLinesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MarkRunningLinesResponse>, I>>(object: I): MarkRunningLinesResponse {
+    const message = createBaseMarkRunningLinesResponse();
+    message.changedPages = object.changedPages?.map((e) => e) || [];
+    message.markedCount = object.markedCount ?? 0;
+    return message;
+  },
+};
+
 /** Splits pages into layout segments. */
 export type LayoutServiceService = typeof LayoutServiceService;
 export const LayoutServiceService = {
@@ -503,11 +691,25 @@ export const LayoutServiceService = {
       Buffer.from(AnalyzeLayoutResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): AnalyzeLayoutResponse => AnalyzeLayoutResponse.decode(value),
   },
+  /** Marks the running heads and feet of a whole document, once every page is analyzed. */
+  markRunningLines: {
+    path: "/folio.layout.v1.LayoutService/MarkRunningLines" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MarkRunningLinesRequest): Buffer =>
+      Buffer.from(MarkRunningLinesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MarkRunningLinesRequest => MarkRunningLinesRequest.decode(value),
+    responseSerialize: (value: MarkRunningLinesResponse): Buffer =>
+      Buffer.from(MarkRunningLinesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MarkRunningLinesResponse => MarkRunningLinesResponse.decode(value),
+  },
 } as const;
 
 export interface LayoutServiceServer extends UntypedServiceImplementation {
   /** Segments a batch of pages (up to 3). */
   analyzeLayout: handleUnaryCall<AnalyzeLayoutRequest, AnalyzeLayoutResponse>;
+  /** Marks the running heads and feet of a whole document, once every page is analyzed. */
+  markRunningLines: handleUnaryCall<MarkRunningLinesRequest, MarkRunningLinesResponse>;
 }
 
 export interface LayoutServiceClient extends Client {
@@ -526,6 +728,22 @@ export interface LayoutServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: AnalyzeLayoutResponse) => void,
+  ): ClientUnaryCall;
+  /** Marks the running heads and feet of a whole document, once every page is analyzed. */
+  markRunningLines(
+    request: MarkRunningLinesRequest,
+    callback: (error: ServiceError | null, response: MarkRunningLinesResponse) => void,
+  ): ClientUnaryCall;
+  markRunningLines(
+    request: MarkRunningLinesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MarkRunningLinesResponse) => void,
+  ): ClientUnaryCall;
+  markRunningLines(
+    request: MarkRunningLinesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MarkRunningLinesResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,38 @@
+import { getJson, mapLimit, putJson } from '@folio/runtime';
+import { PageSegments } from '@folio/proto/documents/v1';
+import type { MarkRunningLinesRequest, MarkRunningLinesResponse } from '@folio/proto/layout/v1';
+import type { LayoutServerDeps } from '../deps.js';
+import { markRunningLines } from '../engine/running-lines.js';
+import { InvalidRequestError } from '../errors.js';
+
+/** A document this long is read in one call: 200 pages of segments are a few MB of JSON. */
+export const MAX_DOCUMENT_PAGES = 5000;
+/** Stored pages read and written at once: enough to hide latency, few enough for S3. */
+const IO_CONCURRENCY = 8;
+
+/**
+ * MarkRunningLines: reads every page's PageSegments, retypes the document's running heads and
+ * feet (markRunningLines) and rewrites the pages that changed under the same keys. Running it
+ * again changes nothing, so a retried call is harmless.
+ */
+export function createMarkRunningLinesHandler(
+  deps: LayoutServerDeps,
+): (request: MarkRunningLinesRequest) => Promise<MarkRunningLinesResponse> {
+  const { store, logger } = deps;
+  return async function markRunning(request) {
+    if (request.pages.length > MAX_DOCUMENT_PAGES) {
+      throw new InvalidRequestError(`At most ${MAX_DOCUMENT_PAGES} pages per request, got ${request.pages.length}`);
+    }
+    const keys = request.pages.map((ref, index) => {
+      if (!ref.key) throw new InvalidRequestError(`pages[${index}].key is required`);
+      return ref.key;
+    });
+    const pages = await mapLimit(keys, IO_CONCURRENCY, async (key) => PageSegments.fromJSON(await getJson(store, key)));
+    const { changedPages, markedCount } = markRunningLines(pages);
+    await mapLimit(changedPages, IO_CONCURRENCY, (index) =>
+      putJson(store, keys[index]!, PageSegments.toJSON(pages[index]!)),
+    );
+    logger.info({ pageCount: pages.length, changedPages: changedPages.length, markedCount }, 'running lines marked');
+    return { changedPages, markedCount };
+  };
+}
