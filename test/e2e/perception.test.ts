@@ -4,9 +4,12 @@ import { makeScannedPdf, renderPng } from '../src/fixtures.js';
 import { FIGURES, makeFiguresPdf } from '../src/perception-figures.js';
 import {
   makePaperPdf,
+  makeRunningLinesPdf,
   makeTablePdf,
   PAGE_WIDTH_PT,
   PAPER_BLOCKS,
+  RUNNING_FOOT,
+  RUNNING_HEAD,
   TABLE_CAPTION,
   TABLE_ROWS,
   type TableRules,
@@ -238,5 +241,32 @@ describe.runIf(inject('layoutEngine') === 'doclaynet')('perception through the A
           `${segment.segment_type} ${side}`,
         ).toBeLessThanOrEqual(tolerance);
     });
+  });
+
+  it("types a document's running head and foot PageHeader and PageFooter on every page, and chunks leave them out", async () => {
+    const pdf = makeRunningLinesPdf(3);
+    const kept = await createTask(pdf, {
+      ...BASE_CONFIG,
+      chunk_processing: { target_length: 0, ignore_headers_and_footers: false },
+    });
+    const task = await waitForTask(kept.task_id);
+    expect(task.status, task.message).toBe('Succeeded');
+    const segments = task.output.chunks.flatMap((chunk) => chunk.segments);
+    for (const page of [1, 2, 3]) {
+      const onPage = segments.filter((segment) => segment.page_number === page);
+      expect(onPage[0]).toMatchObject({ segment_type: 'PageHeader', text: RUNNING_HEAD });
+      expect(onPage[onPage.length - 1]).toMatchObject({
+        segment_type: 'PageFooter',
+        text: RUNNING_FOOT.replace('#', String(page)),
+      });
+      expect(onPage.slice(1, -1).map((segment) => segment.segment_type)).not.toContain('PageHeader');
+    }
+
+    const dropped = await waitForTask((await createTask(pdf, { ocr_strategy: 'Auto' })).task_id);
+    expect(dropped.status, dropped.message).toBe('Succeeded');
+    const text = dropped.output.chunks.map((chunk) => chunk.embed).join(' ');
+    expect(text).toContain('Part 2: Trading in region 2');
+    expect(text).not.toContain(RUNNING_HEAD);
+    expect(text).not.toContain('Northwind Trading');
   });
 });

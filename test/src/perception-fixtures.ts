@@ -249,3 +249,40 @@ export function makeTablePdf(rules: TableRules): Buffer {
       drawing.push(`${x} ${top} m ${x} ${bottom} l S`);
   return makePlacedPdf(texts, drawing);
 }
+
+/** The running head and foot of the running-lines document; the foot's `#` is the page number. */
+export const RUNNING_HEAD = 'NORTHWIND ANNUAL REVIEW';
+export const RUNNING_FOOT = 'Northwind Trading Ltd. - page #';
+
+/**
+ * A `pageCount`-page report whose every page carries a running head at the top left and a
+ * numbered running foot at the bottom left, around a heading and two justified paragraphs. The
+ * head is bold and bigger than the body, so a page alone does not tell it from a heading (on two
+ * of three pages the layout stage first types it so; only the document-wide pass finds it running).
+ * The pages are joined with MuPDF's graftPage.
+ */
+export function makeRunningLinesPdf(pageCount: number): Buffer {
+  const joined = new mupdf.PDFDocument();
+  for (let index = 0; index < pageCount; index += 1) {
+    const texts: PlacedText[] = [
+      { text: RUNNING_HEAD, x: 72, y: 750, size: 13, bold: true },
+      { text: `Part ${index + 1}: Trading in region ${index + 1}`, x: 72, y: 700, size: 16, bold: true },
+    ];
+    let y = 670;
+    for (const paragraph of [0, 1]) {
+      const body = justified(
+        `Region ${index + 1} reports its sales, costs and margins for the year in paragraph ${paragraph + 1}. ` +
+          'Sales grew in every quarter, costs stayed within the budget and the margin improved over the year before.',
+        72,
+        y,
+        468,
+      );
+      texts.push(...body.lines);
+      y = body.y - 12;
+    }
+    texts.push({ text: RUNNING_FOOT.replace('#', String(index + 1)), x: 72, y: 40, size: 9 });
+    const page = new mupdf.PDFDocument(makePlacedPdf(texts));
+    joined.graftPage(-1, page, 0);
+  }
+  return Buffer.from(joined.saveToBuffer('compress').asUint8Array());
+}

@@ -71,7 +71,8 @@ describe('LayoutService over gRPC', () => {
       keys.push(stored.key);
     }
     const request = { pages: keys.map((key) => ({ key, sha256: '', byteSize: 0 })) };
-    const call = () => callUnary(client.markRunningLines.bind(client), request, { timeoutMs: 10_000, requestId: 'req-running' });
+    const call = () =>
+      callUnary(client.markRunningLines.bind(client), request, { timeoutMs: 10_000, requestId: 'req-running' });
     expect(await call()).toEqual({ changedPages: [0, 1, 2], markedCount: 3 });
     const page = PageSegments.fromJSON(await getJson(store, keys[1]!));
     expect(page.segments.map((s) => [s.segmentId, s.segmentType])).toEqual([

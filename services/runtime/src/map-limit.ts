@@ -3,7 +3,11 @@
  * take items in order. (Workflow code, which cannot import this package, has its own copy in
  * workflows/src/workflows/batching.ts.)
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  worker: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   async function lane(): Promise<void> {

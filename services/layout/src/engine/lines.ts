@@ -68,7 +68,8 @@ export function isNumberedHeading(text: string): boolean {
  * The opening of a list item or numbered point: a bullet, "(1)", "（二）", "①", or "3." / "3)" /
  * "3、" not followed by another digit (so "2.5 mm" and "3.1 Methods" are not items), then text.
  */
-const ITEM_OPENING = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔]|[(（][\d一二三四五六七八九十]{1,3}[)）]|[\u2460-\u2473]|\d{1,3}[.)、．](?!\d))\s*\S/u;
+const ITEM_OPENING =
+  /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔]|[(（][\d一二三四五六七八九十]{1,3}[)）]|[\u2460-\u2473]|\d{1,3}[.)、．](?!\d))\s*\S/u;
 
 /** Whether a line of text opens a list item or numbered point ("(1)含义：...", "• Scope", "2. Methods"). */
 export function opensItem(text: string): boolean {

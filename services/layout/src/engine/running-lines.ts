@@ -30,8 +30,7 @@ interface Candidate {
 function candidateOf(page: number, segment: Segment, height: number): Candidate | null {
   if (!TEXT_TYPES.includes(segment.segmentType) || segment.words.length === 0 || height <= 0) return null;
   const box = segment.bbox ?? EMPTY_BOX;
-  const band: Band | null =
-    bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
+  const band: Band | null = bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
   if (band === null) return null;
   const raw = segment.words.map((word) => word.text).join(' ');
   if (raw.length > MAX_LENGTH || new Set(segment.words.map((word) => word.lineIndex)).size > MAX_LINES) return null;
