@@ -65,6 +65,18 @@ describe('markRunningLines', () => {
     expect(markRunningLines([pageOf(0, 'Quarterly Report', 'Confidential')]).changedPages).toEqual([]);
   });
 
+  it("leaves the page's biggest text, a heading worded alike on every page", () => {
+    const pages = [0, 1, 2].map((i) => {
+      const page = pageOf(i, `Section ${i + 1}: Findings`, `${i + 1}`);
+      // Set the heading in 24 px type, twice the body's.
+      for (const word of page.segments[1]!.words) word.bbox = { ...word.bbox!, height: 24 };
+      return page;
+    });
+    markRunningLines(pages);
+    expect(pages.map((page) => page.segments[0]!.segmentType)).toEqual(['Text', 'Text', 'Text']);
+    expect(pages.map((page) => page.segments.at(-1)!.segmentType)).toEqual(['PageFooter', 'PageFooter', 'PageFooter']);
+  });
+
   it('changes nothing the second time', () => {
     const pages = [0, 1, 2].map((i) => pageOf(i, 'Running head', `${i + 1}`));
     markRunningLines(pages);

@@ -1,6 +1,6 @@
 import { normalizedEditDistance } from '@folio/runtime';
 import type { PageSegments, Segment } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, bottomOf } from './geometry.js';
+import { EMPTY_BOX, bottomOf, median } from './geometry.js';
 import { orderSegments } from './reading-order.js';
 
 /** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
@@ -12,6 +12,10 @@ const MAX_LINES = 2;
 const MAX_TEXT_DISTANCE = 0.25;
 /** ...and their vertical centres this close (fraction of the page height). */
 const MAX_SHIFT = 0.03;
+/** Text at least this share of the page's biggest text size counts as the biggest... */
+const BIGGEST_TEXT = 0.95;
+/** ...and text this much bigger than the body's as a heading. */
+const HEADING_SIZE = 1.15;
 /** Types a running line may have been given on its own page. */
 const TEXT_TYPES = ['Text', 'Title', 'SectionHeader', 'PageHeader', 'PageFooter'];
 
@@ -27,8 +31,27 @@ interface Candidate {
   center: number;
 }
 
-function candidateOf(page: number, segment: Segment, height: number): Candidate | null {
+/** Median word height of a segment: its text size in page pixels. */
+function textSizeOf(segment: Segment): number {
+  return median(segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height));
+}
+
+/** Text sizes of a page: its biggest and its body's (the median word height). */
+interface PageSizes {
+  biggest: number;
+  body: number;
+}
+
+/**
+ * A segment of the page that may be a running line. The page's heading, set in its biggest type and
+ * bigger than the body, is never a running line, even where every page opens with one worded alike
+ * ("Section 2: Findings"); lines already typed PageHeader or PageFooter stay candidates.
+ */
+function candidateOf(page: number, segment: Segment, height: number, sizes: PageSizes): Candidate | null {
   if (!TEXT_TYPES.includes(segment.segmentType) || segment.words.length === 0 || height <= 0) return null;
+  const furniture = segment.segmentType === 'PageHeader' || segment.segmentType === 'PageFooter';
+  const size = textSizeOf(segment);
+  if (!furniture && size > HEADING_SIZE * sizes.body && size >= BIGGEST_TEXT * sizes.biggest) return null;
   const box = segment.bbox ?? EMPTY_BOX;
   const band: Band | null = bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
   if (band === null) return null;
@@ -63,8 +86,13 @@ export function markRunningLines(pages: PageSegments[]): { changedPages: number[
   if (pages.length < 2) return { changedPages: [], markedCount: 0 };
   const clusters: Candidate[][] = [];
   pages.forEach((page, index) => {
+    const withWords = page.segments.filter((segment) => segment.words.length > 0);
+    const sizes = {
+      biggest: Math.max(0, ...withWords.map(textSizeOf)),
+      body: median(withWords.flatMap((segment) => segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height))),
+    };
     for (const segment of page.segments) {
-      const candidate = candidateOf(index, segment, page.height);
+      const candidate = candidateOf(index, segment, page.height, sizes);
       if (!candidate) continue;
       const cluster = clusters.find((members) => sameLine(members[0]!, candidate));
       if (cluster) cluster.push(candidate);
