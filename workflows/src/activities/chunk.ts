@@ -1,8 +1,7 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import { LayoutPageResult } from '@folio/proto/layout/v1';
 import { SEGMENT_TYPES, type ChunkProcessing, type SegmentType, type SegmentTypeProcessing, type TokenizerConfig, type TokenizerEnum } from '../contracts.js';
 import { callStage } from './call-stage.js';
-import { allPages, readMessage, refOf } from './manifests.js';
+import { pageSegmentRefs, refOf } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -58,12 +57,11 @@ export function createChunkActivities(deps: ActivityDeps): ChunkActivities {
   const { store } = deps;
   return {
     async chunkDocument(input) {
-      const layouts = await Promise.all(allPages(input.pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult)));
       const outputKey = runKeys.output(input.run);
       const response = await callStage(
         deps.clients.chunk.chunkDocument.bind(deps.clients.chunk),
         {
-          pageSegments: layouts.map((layout) => layout.segments ?? refOf('')),
+          pageSegments: await pageSegmentRefs(store, input.run, input.pageCount),
           segmentTypes: toSegmentTypeConfigs(input.segmentProcessing),
           targetLength: input.chunkProcessing.target_length,
           ignoreHeadersAndFooters: input.chunkProcessing.ignore_headers_and_footers,

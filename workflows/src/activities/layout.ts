@@ -3,7 +3,7 @@ import { OcrPageResult } from '@folio/proto/ocr/v1';
 import { RenderedPage } from '@folio/proto/render/v1';
 import type { SegmentationStrategy } from '../contracts.js';
 import { callStage } from './call-stage.js';
-import { allPages, readMessage, refOf, writeMessage } from './manifests.js';
+import { pageSegmentRefs, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -59,13 +59,10 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
     },
 
     async markRunningLines(input) {
-      const layouts = await Promise.all(
-        allPages(input.pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult)),
-      );
       // The stage rewrites changed pages under their keys, so the manifests stay as they are.
       const response = await callStage(
         deps.clients.layout.markRunningLines.bind(deps.clients.layout),
-        { pages: layouts.map((layout) => layout.segments ?? refOf('')) },
+        { pages: await pageSegmentRefs(store, input.run, input.pageCount) },
         { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
       );
       return { markedCount: response.markedCount };

@@ -1,6 +1,8 @@
 import { getJson, putJson, type ObjectStore } from '@folio/runtime';
+import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { SegmentType, SegmentTypeProcessing } from '../contracts.js';
-import type { ObjectRefJson } from './types.js';
+import { runKeys } from './run-keys.js';
+import type { ObjectRefJson, RunRef } from './types.js';
 
 /** The part of a ts-proto message codec the activities use (`Msg.fromJSON` / `Msg.toJSON`). */
 export interface JsonCodec<T> {
@@ -26,6 +28,12 @@ export function refOf(key: string, byteSize = 0): ObjectRefJson {
 /** Page indexes `0..pageCount-1`. */
 export function allPages(pageCount: number): number[] {
   return Array.from({ length: pageCount }, (_, index) => index);
+}
+
+/** The stored PageSegments of every page of the run, in page order, from the layout manifests. */
+export async function pageSegmentRefs(store: ObjectStore, run: RunRef, pageCount: number): Promise<ObjectRefJson[]> {
+  const layouts = await Promise.all(allPages(pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult)));
+  return layouts.map((layout) => layout.segments ?? refOf(''));
 }
 
 /** Whether a segment of this type needs its crop (the API's `crop_image`, or an image for the model). */

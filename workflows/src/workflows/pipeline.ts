@@ -39,9 +39,9 @@ function usesLanguageModel(configuration: TaskConfiguration): boolean {
 
 /**
  * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout (pages,
- * then the document's running lines) -> crops -> language model -> chunking. Activities pass page indexes and storage keys only. Steps
- * whose inputs did not change since the last successful run (`ctx.stored`) reuse its stored
- * results instead (`planRerun`); chunking always runs.
+ * then the document's running lines) -> crops -> language model -> chunking. Activities pass page
+ * indexes and storage keys only. Steps whose inputs did not change since the last successful run
+ * (`ctx.stored`) reuse its stored results instead (`planRerun`); chunking always runs.
  */
 export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome> {
   const { input, task } = ctx;

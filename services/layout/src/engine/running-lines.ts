@@ -31,9 +31,11 @@ interface Candidate {
   center: number;
 }
 
+const wordHeightsOf = (segment: Segment): number[] => segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height);
+
 /** Median word height of a segment: its text size in page pixels. */
 function textSizeOf(segment: Segment): number {
-  return median(segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height));
+  return median(wordHeightsOf(segment));
 }
 
 /** Text sizes of a page: its biggest and its body's (the median word height). */
@@ -89,7 +91,7 @@ export function markRunningLines(pages: PageSegments[]): { changedPages: number[
     const withWords = page.segments.filter((segment) => segment.words.length > 0);
     const sizes = {
       biggest: Math.max(0, ...withWords.map(textSizeOf)),
-      body: median(withWords.flatMap((segment) => segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height))),
+      body: median(withWords.flatMap(wordHeightsOf)),
     };
     for (const segment of page.segments) {
       const candidate = candidateOf(index, segment, page.height, sizes);
