@@ -1,67 +1,137 @@
+// `npm run bench` (test/bench/README.md): the machine yardstick first, then each selected case's
+// pages/s, stage shares, CPU utilization and peak memory, then a summary table.
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createChunkEngine, createTokenizerRegistry } from '@folio/chunk';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { createFsStore, putJson } from '@folio/runtime';
-import { describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { api, createTask, waitForTask, type ApiTask } from '../src/api.js';
-import { makeDenseReport, makeReport, makeScannedPdf } from '../src/fixtures.js';
-import { sampleMemory } from '../src/memory-sampler.js';
-import { formatStageTimes, stageTimes } from './stage-times.js';
+import { makeReport } from '../src/fixtures.js';
+import { OTHER_CASE_IDS, pipelineCases, selectCases, type CaseOptions, type PipelineCase } from './cases.js';
+import { runCase, type CaseResult } from './run-case.js';
+import { formatStageShares, formatStageTimes, stageShares, stageTimes } from './stage-times.js';
+import { formatYardstick, measureYardstick } from './yardstick.js';
 
-/** Every process of the stack: stage services, worker, gateway and the Temporal dev server. */
-const STACK_PROCESSES =
-  /(services\/\w+\/dist\/main\.js|workflows\/dist\/worker\.js|gateway\/dist\/main\.js|temporal server start-dev)/;
+const root = resolve(import.meta.dirname, '..', '..');
 
-/** Status polls 100 ms apart (250 by default): a task's time is the service's within 0.1 s. Each poll has the gateway describe the workflow to Temporal, so polling much faster takes CPU from the pipeline. */
+/** Status polls of the PATCH case, as the single-document cases poll (run-case.ts). */
 const BENCH_POLL_MS = 100;
 
-interface Case {
-  name: string;
-  pages: number;
-  document: (pages: number) => Buffer;
-  config: Record<string, unknown>;
+function positiveInteger(name: string, fallback: number | null): number | null {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive integer, not ${value}`);
+  return Number(value);
 }
 
-const bornDigital = (pages: number): Buffer => makeDenseReport(pages);
-const scanned = (pages: number): Buffer => makeScannedPdf(makeDenseReport(pages));
+const options: CaseOptions = {
+  // The corpus `npm run eval` reads, at the same place beside the project.
+  corpus: resolve(process.env.BENCH_CORPUS ?? resolve(root, '..', 'shared', 'corpus')),
+  concurrency: positiveInteger('BENCH_CONCURRENCY', 4)!, // the fallback is a number
+  icdarLimit: positiveInteger('BENCH_ICDAR_LIMIT', null),
+};
+const cases = pipelineCases(options);
+const selected = selectCases(process.env.BENCH_CASES, [...cases.map((benchCase) => benchCase.id), ...OTHER_CASE_IDS]);
+const cpuTimelinePath = process.env.BENCH_CPU_TIMELINE ? resolve(process.env.BENCH_CPU_TIMELINE) : null;
 
-/** Dense report pages (about 2,200 characters each); LayoutAnalysis is the default segmentation. */
-const CASES: Case[] = [
-  { name: 'born-digital, 1 page, ocr Auto', pages: 1, document: bornDigital, config: { ocr_strategy: 'Auto' } },
-  { name: 'born-digital, 20 pages, ocr Auto', pages: 20, document: bornDigital, config: { ocr_strategy: 'Auto' } },
-  { name: 'scanned (150 dpi JPEG), 20 pages, ocr All', pages: 20, document: scanned, config: { ocr_strategy: 'All' } },
-  { name: 'born-digital, 200 pages, ocr Auto', pages: 200, document: bornDigital, config: { ocr_strategy: 'Auto' } },
-];
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** One row of the closing summary. */
+interface SummaryRow {
+  id: string;
+  result: CaseResult;
+}
+const summary: SummaryRow[] = [];
+
+async function printStageFigures(benchCase: PipelineCase, result: CaseResult): Promise<void> {
+  const address = inject('temporalAddress');
+  if (!address) {
+    print('  stage shares: skipped (remote stack and no BENCH_TEMPORAL_ADDRESS)');
+    return;
+  }
+  const taskIds = result.outcomes.flatMap((outcome) =>
+    outcome.status === 'Succeeded' && outcome.taskId ? [outcome.taskId] : [],
+  );
+  const perTask = await stageTimes({ address, namespace: process.env.BENCH_TEMPORAL_NAMESPACE ?? 'default' }, taskIds);
+  print(`  stage share of the summed activity time: ${formatStageShares(stageShares(perTask))}`);
+  // One task: its stages' spans add a wall-clock view; across overlapping tasks they mean little.
+  if (benchCase.concurrency === 1 && perTask.length === 1)
+    print(`  stage spans (first start to last end): ${formatStageTimes(perTask[0]!)}`);
+}
+
+function writeCpuTimeline(benchCase: PipelineCase, result: CaseResult): void {
+  if (!cpuTimelinePath) return;
+  const lines = result.cpu.timeline.map((point) => `${point.atSeconds}\t${point.busyPercent.toFixed(1)}`);
+  // Blank-line separated blocks, one per case: gnuplot's `index`, or split on the comments.
+  appendFileSync(cpuTimelinePath, `# ${benchCase.id}: ${benchCase.name}\n# t_s\tbusy_percent\n${lines.join('\n')}\n\n`);
+}
+
 describe('pipeline benchmark', () => {
-  it('prints create-to-Succeeded time, pages per second and peak memory', async () => {
-    print('case | pages | create->Succeeded s | pages/s | peak RSS of all processes MiB');
-    const only = process.env.BENCH_CASES?.split(',');
-    for (const benchCase of CASES.filter((_, index) => !only || only.includes(String(index + 1)))) {
-      const pdf = benchCase.document(benchCase.pages);
-      const memory = sampleMemory(STACK_PROCESSES);
-      const startedAt = performance.now();
-      const created = await createTask(pdf, benchCase.config);
-      const task = await waitForTask(created.task_id, 600_000, undefined, BENCH_POLL_MS);
-      const seconds = (performance.now() - startedAt) / 1000;
-      const peakMiB = memory.stop() / 1024 / 1024;
-      if (task.status !== 'Succeeded') throw new Error(`${benchCase.name}: ${task.status} ${task.message}`);
+  const remote = inject('benchRemote');
+
+  beforeAll(() => {
+    if (cpuTimelinePath)
+      writeFileSync(cpuTimelinePath, '# CPU busy % of all cores, one line per second since the case started\n\n');
+  });
+
+  afterAll(() => {
+    if (summary.length === 0) return;
+    print('');
+    print('case | pages | wall s | pages/s | mean CPU busy % | peak RSS MiB');
+    for (const { id, result } of summary) {
+      const peak = result.peakRssBytes === null ? '-' : (result.peakRssBytes / 1024 / 1024).toFixed(0);
       print(
-        `${benchCase.name} | ${benchCase.pages} | ${seconds.toFixed(2)} | ${(benchCase.pages / seconds).toFixed(1)} | ${peakMiB.toFixed(0)}`,
-      );
-      print(
-        `  stages (first start to last end): ${formatStageTimes(await stageTimes(inject('temporalAddress'), task.task_id))}`,
+        `${id} | ${result.pages} | ${result.seconds.toFixed(2)} | ${(result.pages / result.seconds).toFixed(2)} | ${result.cpu.meanBusyPercent.toFixed(0)} of ${result.cpu.cores} cores | ${peak}`,
       );
     }
   });
 
-  it('prints the time of a target_length-only update of a finished 50-page task', async () => {
+  it('prints the machine yardstick', async () => {
+    const inputs = {
+      layoutModelPath: join(root, 'models', 'doclaynet', 'yolov8n-doclaynet.onnx'),
+      renderPdfPath: join(options.corpus, 'icdar2013-tables', 'competition-dataset-eu', 'eu-001.pdf'),
+    };
+    for (const line of formatYardstick(await measureYardstick(inputs), inputs)) print(line);
+    if (remote) print('yardstick: measured on this machine; the stack at BENCH_API_URL may run on another');
+  });
+
+  for (const benchCase of cases) {
+    it.skipIf(!selected.has(benchCase.id))(`${benchCase.id}: ${benchCase.name}`, async () => {
+      print('');
+      print(`case ${benchCase.id}: ${benchCase.name}`);
+      const result = await runCase(benchCase, remote ? null : { ancestorPid: inject('stackOwnerPid') });
+      const failed = result.outcomes.filter((outcome) => outcome.status !== 'Succeeded');
+      print(
+        `  ${plural(result.outcomes.length, 'document')}, ${plural(result.pages, 'page')} in ${result.seconds.toFixed(2)} s: ${(result.pages / result.seconds).toFixed(2)} pages/s`,
+      );
+      await printStageFigures(benchCase, result);
+      print(
+        `  CPU: ${result.cpu.meanBusyPercent.toFixed(1)}% busy on average over ${result.cpu.cores} cores (whole machine${remote ? ", the bench client's" : ''}, /proc/stat every 250 ms)`,
+      );
+      print(
+        result.peakRssBytes === null
+          ? "  peak RSS of the stack: skipped (remote stack: its processes are not this machine's to sample)"
+          : `  peak RSS of the stack: ${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MiB (services, worker, gateway, Temporal)`,
+      );
+      writeCpuTimeline(benchCase, result);
+      summary.push({ id: benchCase.id, result });
+      for (const outcome of failed) print(`  FAILED ${outcome.fileName}: ${outcome.status} ${outcome.message}`);
+      if (failed.length > 0)
+        throw new Error(`${benchCase.id}: ${failed.length} of ${result.outcomes.length} tasks did not succeed`);
+    });
+  }
+
+  it.skipIf(!selected.has('patch-50'))('patch-50: target_length-only update of a finished 50-page task', async () => {
+    print('');
     const created = await createTask(makeReport(50), { ocr_strategy: 'Auto' });
     const task = await waitForTask(created.task_id, 600_000);
     if (task.status !== 'Succeeded') throw new Error(`50-page task: ${task.status} ${task.message}`);
@@ -81,7 +151,8 @@ describe('pipeline benchmark', () => {
     );
   });
 
-  it('prints the chunk stage time for 10 000 segments with Cl100kBase', async () => {
+  it.skipIf(!selected.has('chunk-10k'))('chunk-10k: chunk engine alone, 10 000 segments, Cl100kBase', async () => {
+    print('');
     const dir = await mkdtemp(join(tmpdir(), 'folio-chunk-bench-'));
     try {
       const store = createFsStore({

@@ -13,53 +13,110 @@ export interface StageTime {
   spanMs: number;
 }
 
+/** One activity type's part of the summed activity time of one or more tasks. */
+export interface StageShare {
+  activity: string;
+  calls: number;
+  busyMs: number;
+  /** busyMs as a percentage of every activity's busyMs together. */
+  percent: number;
+}
+
+/** Where the stage times come from: the stack's Temporal frontend and namespace. */
+export interface TemporalTarget {
+  address: string;
+  namespace: string;
+}
+
 function toMs(time: { seconds?: unknown; nanos?: number | null } | null | undefined): number {
   return Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
 }
 
-/**
- * The time split per stage of a finished task, read from its workflow history (the workflow id
- * is the task id): one entry per activity type, in the order the stages first started.
- */
-export async function stageTimes(temporalAddress: string, taskId: string): Promise<StageTime[]> {
-  const connection = await Connection.connect({ address: temporalAddress });
-  try {
-    const history = await new Client({ connection }).workflow.getHandle(taskId).fetchHistory();
-    const scheduled = new Map<number, string>();
-    const started = new Map<number, number>();
-    const stages = new Map<string, StageTime & { first: number; last: number }>();
-    for (const event of history.events ?? []) {
-      const id = Number(event.eventId);
-      if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
-        scheduled.set(id, event.activityTaskScheduledEventAttributes?.activityType?.name ?? '?');
-      } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
-        started.set(Number(event.activityTaskStartedEventAttributes?.scheduledEventId), toMs(event.eventTime));
-      } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
-        const scheduledId = Number(event.activityTaskCompletedEventAttributes?.scheduledEventId);
-        const activity = scheduled.get(scheduledId) ?? '?';
-        const start = started.get(scheduledId) ?? toMs(event.eventTime);
-        const end = toMs(event.eventTime);
-        const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
-        stage.calls += 1;
-        stage.busyMs += end - start;
-        stage.first = Math.min(stage.first, start);
-        stage.last = Math.max(stage.last, end);
-        stage.spanMs = stage.last - stage.first;
-        stages.set(activity, stage);
-      }
+/** The time split per activity type of one finished task, read from its workflow history. */
+async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]> {
+  // The workflow id is the task id.
+  const history = await client.workflow.getHandle(taskId).fetchHistory();
+  const scheduled = new Map<number, string>();
+  const started = new Map<number, number>();
+  const stages = new Map<string, StageTime & { first: number; last: number }>();
+  for (const event of history.events ?? []) {
+    const id = Number(event.eventId);
+    if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
+      scheduled.set(id, event.activityTaskScheduledEventAttributes?.activityType?.name ?? '?');
+    } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
+      started.set(Number(event.activityTaskStartedEventAttributes?.scheduledEventId), toMs(event.eventTime));
+    } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
+      const scheduledId = Number(event.activityTaskCompletedEventAttributes?.scheduledEventId);
+      const activity = scheduled.get(scheduledId) ?? '?';
+      const start = started.get(scheduledId) ?? toMs(event.eventTime);
+      const end = toMs(event.eventTime);
+      const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
+      stage.calls += 1;
+      stage.busyMs += end - start;
+      stage.first = Math.min(stage.first, start);
+      stage.last = Math.max(stage.last, end);
+      stage.spanMs = stage.last - stage.first;
+      stages.set(activity, stage);
     }
-    return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
+  }
+  return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
+}
+
+/**
+ * The time split per stage of each finished task (one list per task id, in the order given): one
+ * entry per activity type, in the order the stages first started. One connection for all tasks.
+ */
+export async function stageTimes(target: TemporalTarget, taskIds: readonly string[]): Promise<StageTime[][]> {
+  const connection = await Connection.connect({ address: target.address });
+  try {
+    const client = new Client({ connection, namespace: target.namespace });
+    const perTask: StageTime[][] = [];
+    for (const taskId of taskIds) perTask.push(await stageTimesOf(client, taskId));
+    return perTask;
   } finally {
     await connection.close();
   }
 }
 
+/**
+ * Sums each activity type's busy time over all tasks and gives it as a share of the total, in
+ * the order the types first appear. Activities of one task overlap (pages run side by side) and
+ * tasks overlap each other, so the shares say where the work went, not where the wall time went.
+ */
+export function stageShares(perTask: readonly StageTime[][]): StageShare[] {
+  const sums = new Map<string, { calls: number; busyMs: number }>();
+  for (const stage of perTask.flat()) {
+    const sum = sums.get(stage.activity) ?? { calls: 0, busyMs: 0 };
+    sum.calls += stage.calls;
+    sum.busyMs += stage.busyMs;
+    sums.set(stage.activity, sum);
+  }
+  const totalMs = [...sums.values()].reduce((total, sum) => total + sum.busyMs, 0);
+  return [...sums].map(([activity, { calls, busyMs }]) => ({
+    activity,
+    calls,
+    busyMs,
+    percent: totalMs > 0 ? (100 * busyMs) / totalMs : 0,
+  }));
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** One line: `renderPages 0.42 s (3 calls)` per stage, spans, comma separated. */
-export function formatStageTimes(stages: StageTime[]): string {
+export function formatStageTimes(stages: readonly StageTime[]): string {
   return stages
+    .map((stage) => `${stage.activity} ${(stage.spanMs / 1000).toFixed(2)} s (${plural(stage.calls, 'call')})`)
+    .join(', ');
+}
+
+/** One line: `renderPages 12.3% (4.10 s, 67 calls)` per stage, comma separated. */
+export function formatStageShares(shares: readonly StageShare[]): string {
+  return shares
     .map(
-      (stage) =>
-        `${stage.activity} ${(stage.spanMs / 1000).toFixed(2)} s (${stage.calls} call${stage.calls === 1 ? '' : 's'})`,
+      (share) =>
+        `${share.activity} ${share.percent.toFixed(1)}% (${(share.busyMs / 1000).toFixed(2)} s, ${plural(share.calls, 'call')})`,
     )
     .join(', ');
 }

@@ -1,12 +1,51 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** Total resident memory (bytes) of the processes whose command line matches `pattern`. */
-function residentBytes(pattern: RegExp): number {
+/** Which processes to count: command line matches `pattern`, and (if given) they descend from `ancestorPid`. */
+export interface ProcessFilter {
+  pattern: RegExp;
+  /**
+   * Only descendants of this process count. Several stacks of the same checkout can run on one
+   * machine (other test runs); the one that started ours is the way to tell them apart.
+   */
+  ancestorPid?: number;
+}
+
+function parentPid(pid: string): number {
+  // `/proc/PID/stat` is `pid (comm) state ppid ...`; comm may hold spaces and parentheses.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The processes under `ancestorPid` (itself excluded), from one listing of /proc. */
+function descendants(pids: string[], ancestorPid: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const pid of pids) {
+    try {
+      const parent = parentPid(pid);
+      children.set(parent, [...(children.get(parent) ?? []), Number(pid)]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  const found = new Set<number>();
+  const queue = [...(children.get(ancestorPid) ?? [])];
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    found.add(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return found;
+}
+
+/** Total resident memory (bytes) of the processes `filter` selects. */
+function residentBytes(filter: ProcessFilter): number {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const under = filter.ancestorPid === undefined ? undefined : descendants(pids, filter.ancestorPid);
   let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of pids) {
+    if (under && !under.has(Number(pid))) continue;
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (!pattern.test(command)) continue;
+      if (!filter.pattern.test(command)) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (rss) total += Number(rss[1]) * 1024;
     } catch {
@@ -16,16 +55,16 @@ function residentBytes(pattern: RegExp): number {
   return total;
 }
 
-/** Samples the summed RSS of matching processes every `intervalMs` and keeps the peak. */
-export function sampleMemory(pattern: RegExp, intervalMs = 200): { stop: () => number } {
-  let peak = residentBytes(pattern);
+/** Samples the summed RSS of the processes `processes` selects every `intervalMs` and keeps the peak. */
+export function sampleMemory(processes: ProcessFilter, intervalMs = 200): { stop: () => number } {
+  let peak = residentBytes(processes);
   const timer = setInterval(() => {
-    peak = Math.max(peak, residentBytes(pattern));
+    peak = Math.max(peak, residentBytes(processes));
   }, intervalMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, residentBytes(pattern));
+      return Math.max(peak, residentBytes(processes));
     },
   };
 }
