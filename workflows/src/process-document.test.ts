@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure, defaultPayloadConverter } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  Runtime,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activities } from './activities/index.js';
 import { createTaskSignaller } from './activities/index.js';
@@ -76,12 +82,17 @@ async function memoState(handle: TaskHandle): Promise<TaskState> {
 }
 
 /** Polls the memo (what the gateway reads) until `predicate` holds. Real time: no time skipping here. */
-async function waitForMemo(handle: TaskHandle, predicate: (state: TaskState) => boolean, timeoutMs = 20_000): Promise<TaskState> {
+async function waitForMemo(
+  handle: TaskHandle,
+  predicate: (state: TaskState) => boolean,
+  timeoutMs = 20_000,
+): Promise<TaskState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const state = await memoState(handle);
     if (predicate(state)) return state;
-    if (Date.now() > deadline) throw new Error(`memo never matched; last: ${JSON.stringify({ status: state.status, message: state.message })}`);
+    if (Date.now() > deadline)
+      throw new Error(`memo never matched; last: ${JSON.stringify({ status: state.status, message: state.message })}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -116,7 +127,8 @@ async function expectRefused(update: Promise<unknown>, message: string, type = '
   expect((cause as ApplicationFailure).type).toBe(type); // checked just above
 }
 
-const calledWith = (calls: ActivityCall[], name: keyof Activities): unknown[] => calls.filter((call) => call.name === name).map((call) => call.input);
+const calledWith = (calls: ActivityCall[], name: keyof Activities): unknown[] =>
+  calls.filter((call) => call.name === name).map((call) => call.input);
 
 describe('processDocument', () => {
   it('publishes every step to the memo and ends Succeeded with the output key', async () => {
@@ -199,7 +211,9 @@ describe('processDocument', () => {
       const handle = await startTask(taskQueue, makeInput());
       await waitForMemo(handle, (state) => state.status === 'Succeeded');
       expect(calledWith(calls, 'generateSegments')).toHaveLength(0);
-      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: expect.stringMatching(/extras\.json$/) as string });
+      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({
+        extrasKey: expect.stringMatching(/extras\.json$/) as string,
+      });
     });
   });
 
@@ -207,18 +221,28 @@ describe('processDocument', () => {
     const overrides: Partial<Activities> = {
       listModels: () => Promise.resolve({ modelIds: ['m1'] }),
       generateSegments: (input) =>
-        Promise.resolve({ extrasKey: `${input.run.runPrefix}extras-llm.json`, answeredCount: 0, failures: [{ segmentId: 's1', error: 'Model refused' }], failedCount: 1 }),
+        Promise.resolve({
+          extrasKey: `${input.run.runPrefix}extras-llm.json`,
+          answeredCount: 0,
+          failures: [{ segmentId: 's1', error: 'Model refused' }],
+          failedCount: 1,
+        }),
     };
     await withWorker(overrides, async (taskQueue, calls) => {
       const failing = await startTask(taskQueue, makeInput());
       expect(await waitForMemo(failing, (state) => state.status === 'Failed')).toMatchObject({
         message: 'Language-model step failed for 1 segment: Model refused',
       });
-      const continuing = await startTask(taskQueue, makeInput({ configuration: { ...defaultConfiguration(), error_handling: 'Continue' } }));
+      const continuing = await startTask(
+        taskQueue,
+        makeInput({ configuration: { ...defaultConfiguration(), error_handling: 'Continue' } }),
+      );
       expect(await waitForMemo(continuing, (state) => state.status === 'Succeeded')).toMatchObject({
         message: 'Task succeeded (1 segment kept its built-in content after language-model errors)',
       });
-      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: expect.stringMatching(/extras-llm\.json$/) as string });
+      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({
+        extrasKey: expect.stringMatching(/extras-llm\.json$/) as string,
+      });
     });
   });
 
@@ -243,7 +267,10 @@ describe('processDocument', () => {
       expect(await memoState(handle)).toEqual(cancelled);
       expect(await statusAttribute(handle)).toBe('Cancelled');
       await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Cancelled');
-      await expectRefused(reconfigureTask(handle, defaultConfiguration()), 'Task cannot be updated: status is Cancelled');
+      await expectRefused(
+        reconfigureTask(handle, defaultConfiguration()),
+        'Task cannot be updated: status is Cancelled',
+      );
       gate.open();
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
@@ -252,17 +279,23 @@ describe('processDocument', () => {
 
   it('refuses cancel and delete while Processing, changing nothing', async () => {
     const gate = new Gate();
-    await withWorker({ renderPages: async (input) => (await blockOn(gate), { renderedCount: input.pageIndexes.length }) }, async (taskQueue) => {
-      const handle = await startTask(taskQueue, makeInput());
-      const processing = await waitForMemo(handle, (state) => state.message.startsWith('Rendering pages'));
-      expect(processing.status).toBe('Processing');
-      await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Processing');
-      await expectRefused(deleteTask(handle), 'Task cannot be deleted: status is Processing');
-      await expectRefused(reconfigureTask(handle, defaultConfiguration()), 'Task cannot be updated: status is Processing');
-      expect((await memoState(handle)).revision).toBe(processing.revision);
-      gate.open();
-      await waitForMemo(handle, (state) => state.status === 'Succeeded');
-    });
+    await withWorker(
+      { renderPages: async (input) => (await blockOn(gate), { renderedCount: input.pageIndexes.length }) },
+      async (taskQueue) => {
+        const handle = await startTask(taskQueue, makeInput());
+        const processing = await waitForMemo(handle, (state) => state.message.startsWith('Rendering pages'));
+        expect(processing.status).toBe('Processing');
+        await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Processing');
+        await expectRefused(deleteTask(handle), 'Task cannot be deleted: status is Processing');
+        await expectRefused(
+          reconfigureTask(handle, defaultConfiguration()),
+          'Task cannot be updated: status is Processing',
+        );
+        expect((await memoState(handle)).revision).toBe(processing.revision);
+        gate.open();
+        await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      },
+    );
   });
 
   it('reprocesses the stored input on reconfigure and drops the previous run', async () => {
@@ -283,11 +316,16 @@ describe('processDocument', () => {
         createdAt: input.createdAt,
       });
 
-      const second = await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queued.revision);
+      const second = await waitForMemo(
+        handle,
+        (state) => state.status === 'Succeeded' && state.revision > queued.revision,
+      );
       expect(second.outputKey).not.toBe(first.outputKey);
       expect(second.startedAt).not.toBe(first.startedAt);
       expect(calledWith(calls, 'prepareDocument')).toHaveLength(2);
-      expect(calledWith(calls, 'prepareDocument')[1]).toMatchObject({ inputKey: input.source.kind === 'stored' ? input.source.key : '' });
+      expect(calledWith(calls, 'prepareDocument')[1]).toMatchObject({
+        inputKey: input.source.kind === 'stored' ? input.source.key : '',
+      });
       expect(calledWith(calls, 'renderPages').at(-1)).toMatchObject({ scale: 1 });
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
@@ -301,13 +339,31 @@ describe('processDocument', () => {
       const handle = await startTask(taskQueue, input);
       const first = await waitForMemo(handle, (state) => state.status === 'Succeeded');
       const countOf = (name: keyof Activities): number => calledWith(calls, name).length;
-      const before = { prepare: countOf('prepareDocument'), render: countOf('renderPages'), ocr: countOf('recognizeText'), layout: countOf('analyzeLayout'), crops: countOf('cropSegments') };
+      const before = {
+        prepare: countOf('prepareDocument'),
+        render: countOf('renderPages'),
+        ocr: countOf('recognizeText'),
+        layout: countOf('analyzeLayout'),
+        crops: countOf('cropSegments'),
+      };
 
-      const chunkOnly: TaskConfiguration = { ...defaultConfiguration(), chunk_processing: { ...defaultConfiguration().chunk_processing, target_length: 64 } };
+      const chunkOnly: TaskConfiguration = {
+        ...defaultConfiguration(),
+        chunk_processing: { ...defaultConfiguration().chunk_processing, target_length: 64 },
+      };
       const queued = await reconfigureTask(handle, chunkOnly);
-      const second = await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queued.revision);
+      const second = await waitForMemo(
+        handle,
+        (state) => state.status === 'Succeeded' && state.revision > queued.revision,
+      );
       expect(second.outputKey).not.toBe(first.outputKey);
-      expect({ prepare: countOf('prepareDocument'), render: countOf('renderPages'), ocr: countOf('recognizeText'), layout: countOf('analyzeLayout'), crops: countOf('cropSegments') }).toEqual(before);
+      expect({
+        prepare: countOf('prepareDocument'),
+        render: countOf('renderPages'),
+        ocr: countOf('recognizeText'),
+        layout: countOf('analyzeLayout'),
+        crops: countOf('cropSegments'),
+      }).toEqual(before);
       const firstRun = storageKeys.runPrefix(input.taskId, 0);
       expect(calledWith(calls, 'chunkDocument').at(-1)).toMatchObject({
         run: { pagesRunPrefix: firstRun },
@@ -330,7 +386,10 @@ describe('processDocument', () => {
       await waitForMemo(handle, (state) => state.status === 'Succeeded' && state.revision > queuedAgain.revision);
       expect(countOf('prepareDocument')).toBe(before.prepare + 1);
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length >= 2);
-      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: firstRun }, { prefix: storageKeys.runPrefix(input.taskId, queued.revision) }]);
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([
+        { prefix: firstRun },
+        { prefix: storageKeys.runPrefix(input.taskId, queued.revision) },
+      ]);
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
   });

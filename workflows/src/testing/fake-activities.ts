@@ -36,12 +36,20 @@ export interface ActivityCall {
 }
 
 /** Happy-path fakes of every activity (3 pages), with per-test overrides, recording each call. */
-export function createFakeActivities(signaller: TaskSignaller, overrides: Partial<Activities> = {}): { activities: Activities; calls: ActivityCall[] } {
+export function createFakeActivities(
+  signaller: TaskSignaller,
+  overrides: Partial<Activities> = {},
+): { activities: Activities; calls: ActivityCall[] } {
   const defaults: Activities = {
     async fetchInput(input) {
       await announceStart(signaller, input.startNotice);
       const fileName = input.fileName || `${input.taskId}.pdf`;
-      return { inputKey: storageKeys.input(input.taskId, fileName), mimeType: 'application/pdf', fileName, byteSize: 100 };
+      return {
+        inputKey: storageKeys.input(input.taskId, fileName),
+        mimeType: 'application/pdf',
+        fileName,
+        byteSize: 100,
+      };
     },
     async prepareDocument(input) {
       await announceStart(signaller, input.startNotice);
@@ -53,7 +61,13 @@ export function createFakeActivities(signaller: TaskSignaller, overrides: Partia
     markRunningLines: () => Promise.resolve({ markedCount: 0 }),
     cropSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras.json`, cropCount: 1 }),
     listModels: () => Promise.resolve({ modelIds: [] }),
-    generateSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras-llm.json`, answeredCount: 1, failures: [], failedCount: 0 }),
+    generateSegments: (input) =>
+      Promise.resolve({
+        extrasKey: `${input.run.runPrefix}extras-llm.json`,
+        answeredCount: 1,
+        failures: [],
+        failedCount: 0,
+      }),
     chunkDocument: (input) => Promise.resolve({ outputKey: `${input.run.runPrefix}output.json`, chunkCount: 2 }),
     deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
   };

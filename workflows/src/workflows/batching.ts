@@ -9,7 +9,11 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
  * Runs `worker` over `items` with at most `limit` in flight. Deterministic under replay: lanes
  * take items in order, and Temporal replays each activity result at the same point.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, worker: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  worker: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   async function lane(): Promise<void> {

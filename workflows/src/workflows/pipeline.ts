@@ -48,7 +48,11 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   const configuration = task.state.configuration;
   const stored = ctx.stored;
   const plan = planRerun(stored, configuration);
-  let run: RunRef = { taskId: input.taskId, runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision), requestId: input.requestId };
+  let run: RunRef = {
+    taskId: input.taskId,
+    runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision),
+    requestId: input.requestId,
+  };
 
   let pageCount: number;
   if (stored !== null && !plan.pages) {
@@ -65,7 +69,9 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   task.update({ message: 'Processing segments' });
   const segmentProcessing = configuration.segment_processing;
   const cropExtrasKey =
-    stored !== null && !plan.crops ? stored.cropExtrasKey : (await fastStage.cropSegments({ run, pageCount, segmentProcessing })).extrasKey;
+    stored !== null && !plan.crops
+      ? stored.cropExtrasKey
+      : (await fastStage.cropSegments({ run, pageCount, segmentProcessing })).extrasKey;
   let extrasKey = cropExtrasKey;
   let llmNote: string | null = null;
   let languageModelComplete = true;
@@ -97,11 +103,19 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
     languageModelComplete,
     outputKey: chunked.outputKey,
   };
-  return { kind: 'succeeded', outputKey: chunked.outputKey, stored: storedRun, ...(llmNote === null ? {} : { message: `Task succeeded (${llmNote})` }) };
+  return {
+    kind: 'succeeded',
+    outputKey: chunked.outputKey,
+    stored: storedRun,
+    ...(llmNote === null ? {} : { message: `Task succeeded (${llmNote})` }),
+  };
 }
 
 /** Fetch (URL sources), prepare, render, OCR and layout, writing the page manifests under `run`. */
-async function processPages(ctx: PipelineContext, run: RunRef): Promise<{ kind: 'pages'; pageCount: number } | { kind: 'failed'; message: string }> {
+async function processPages(
+  ctx: PipelineContext,
+  run: RunRef,
+): Promise<{ kind: 'pages'; pageCount: number } | { kind: 'failed'; message: string }> {
   const { input, task } = ctx;
   const configuration = task.state.configuration;
   // Only the run's first activity announces the start.
@@ -123,17 +137,29 @@ async function processPages(ctx: PipelineContext, run: RunRef): Promise<{ kind: 
     task.update({ inputKey, mimeType, fileName: fetched.fileName });
   }
 
-  const prepared = await fastStage.prepareDocument({ taskId: input.taskId, inputKey, mimeType, requestId: input.requestId, startNotice });
+  const prepared = await fastStage.prepareDocument({
+    taskId: input.taskId,
+    inputKey,
+    mimeType,
+    requestId: input.requestId,
+    startNotice,
+  });
   ctx.markStarted();
   const { pageCount } = prepared;
   task.update({ pageCount, pdfKey: prepared.pdf.key });
-  if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit) return { kind: 'failed', message: 'Page limit exceeded' };
+  if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit)
+    return { kind: 'failed', message: 'Page limit exceeded' };
 
   const pages = Array.from({ length: pageCount }, (_, index) => index);
   let renderedCount = 0;
   task.update({ message: `Rendering pages (0/${pageCount})` });
   await mapLimit(batches(pages, RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
-    const result = await pageStage.renderPages({ run, pdf: prepared.pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
+    const result = await pageStage.renderPages({
+      run,
+      pdf: prepared.pdf,
+      pageIndexes,
+      scale: configuration.high_resolution ? 2 : 1,
+    });
     renderedCount += result.renderedCount;
     task.update({ message: `Rendering pages (${renderedCount}/${pageCount})` });
   });
