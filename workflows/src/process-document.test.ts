@@ -24,6 +24,7 @@ import {
   type TaskState,
 } from './contracts.js';
 import { Gate, blockOn, createFakeActivities, type ActivityCall } from './testing/fake-activities.js';
+import { readHistories, saveHistory } from './testing/histories.js';
 import { defaultConfiguration, makeInput } from './testing/fixtures.js';
 import { OWNER_KEY, STATUS_KEY, createTestEnv } from './testing/temporal-env.js';
 import type { processDocument } from './workflows/index.js';
@@ -130,6 +131,74 @@ async function expectRefused(update: Promise<unknown>, message: string, type = '
 const calledWith = (calls: ActivityCall[], name: keyof Activities): unknown[] =>
   calls.filter((call) => call.name === name).map((call) => call.input);
 
+type PageStageName = 'renderPages' | 'recognizeText' | 'analyzeLayout';
+const PAGE_STAGES: PageStageName[] = ['renderPages', 'recognizeText', 'analyzeLayout'];
+
+/** The page indexes a page stage was called with, in call order. */
+const pageBatches = (calls: ActivityCall[], name: PageStageName): number[][] =>
+  calls.filter((call) => call.name === name).map((call) => (call.input as { pageIndexes: number[] }).pageIndexes); // the page stages' inputs
+
+/** The first call of `name` whose pages include `pageIndex`. */
+function callWithPage(calls: ActivityCall[], name: PageStageName, pageIndex: number): ActivityCall {
+  const call = calls.find(
+    (candidate) =>
+      candidate.name === name && (candidate.input as { pageIndexes: number[] }).pageIndexes.includes(pageIndex),
+  );
+  if (call === undefined) throw new Error(`no ${name} call with page ${pageIndex}`);
+  return call;
+}
+
+/** A prepareDocument fake that announces the start and reports `pageCount` pages. */
+function preparedWith(pageCount: number): Activities['prepareDocument'] {
+  return async (input) => {
+    if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
+    return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount };
+  };
+}
+
+/** Waits for `gate`, or `timeoutMs` at most, so that a workflow that never opens it fails an assertion instead of hanging. */
+async function waitAtMost(gate: Gate, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([gate.opened, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+  clearTimeout(timer);
+}
+
+/** The most calls of each activity type the workflow had scheduled and not yet seen close, from its history. */
+async function mostInFlight(handle: TaskHandle): Promise<Record<string, number>> {
+  const history = await handle.fetchHistory();
+  const typeOf = new Map<string, string>();
+  const open = new Map<string, number>();
+  const most: Record<string, number> = {};
+  for (const event of history.events ?? []) {
+    const scheduled = event.activityTaskScheduledEventAttributes;
+    if (scheduled) {
+      const type = scheduled.activityType?.name ?? '';
+      typeOf.set(String(event.eventId), type);
+      open.set(type, (open.get(type) ?? 0) + 1);
+      most[type] = Math.max(most[type] ?? 0, open.get(type) ?? 0);
+      continue;
+    }
+    const closed =
+      event.activityTaskCompletedEventAttributes ??
+      event.activityTaskFailedEventAttributes ??
+      event.activityTaskTimedOutEventAttributes ??
+      event.activityTaskCanceledEventAttributes;
+    const type = closed ? typeOf.get(String(closed.scheduledEventId)) : undefined;
+    if (type !== undefined) open.set(type, (open.get(type) ?? 1) - 1);
+  }
+  return most;
+}
+
+/**
+ * `RECORD_HISTORY=<name> npx vitest run -t '<test>'` keeps the history of that test's task as
+ * test/histories/<name>.json. Record one before a change that needs a `patched()` marker, so that
+ * the replay test holds the new code to the old command sequence.
+ */
+async function recordHistoryIfAsked(handle: TaskHandle): Promise<void> {
+  const name = process.env['RECORD_HISTORY'];
+  if (name) await saveHistory(name, await handle.fetchHistory());
+}
+
 describe('processDocument', () => {
   it('publishes every step to the memo and ends Succeeded with the output key', async () => {
     await withWorker({}, async (taskQueue, calls) => {
@@ -154,10 +223,8 @@ describe('processDocument', () => {
       const messages = states.map((state) => state.message).filter((message, i, all) => all[i - 1] !== message);
       expect(messages).toEqual([
         'Task started',
-        'Rendering pages (0/3)',
-        'Rendering pages (3/3)',
-        'Running OCR',
-        'Analyzing layout',
+        'Processing pages (0/3)',
+        'Processing pages (3/3)',
         'Processing segments',
         'Chunking',
         'Task succeeded',
@@ -170,6 +237,112 @@ describe('processDocument', () => {
       expect(names.indexOf('cropSegments')).toBe(names.indexOf('markRunningLines') + 1);
       // The recorded history replays against the current code: the workflow is deterministic.
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('renders, reads and lays out every page once, overlapping the stages of different page groups', async () => {
+    const pageCount = 20;
+    const layoutStarted = new Gate();
+    const overrides: Partial<Activities> = {
+      prepareDocument: preparedWith(pageCount),
+      // The last pages render only once the first are in layout: stage after stage would never get there.
+      renderPages: async (input) => {
+        if (input.pageIndexes.includes(pageCount - 1)) await waitAtMost(layoutStarted, 10_000);
+        return { renderedCount: input.pageIndexes.length };
+      },
+      analyzeLayout: () => {
+        layoutStarted.open();
+        return Promise.resolve({ segmentCount: 4 });
+      },
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      await recordHistoryIfAsked(handle);
+
+      const everyPage = Array.from({ length: pageCount }, (_, index) => index);
+      for (const name of PAGE_STAGES) {
+        expect(
+          pageBatches(calls, name)
+            .flat()
+            .sort((a, b) => a - b),
+          name,
+        ).toEqual(everyPage);
+      }
+      expect(Math.max(...pageBatches(calls, 'renderPages').map((pages) => pages.length))).toBeLessThanOrEqual(8);
+      expect(Math.max(...pageBatches(calls, 'analyzeLayout').map((pages) => pages.length))).toBeLessThanOrEqual(3);
+      const lastRender = callWithPage(calls, 'renderPages', pageCount - 1);
+      expect(callWithPage(calls, 'recognizeText', 0).started).toBeLessThan(lastRender.ended ?? Infinity);
+      expect(callWithPage(calls, 'analyzeLayout', 0).started).toBeLessThan(lastRender.ended ?? Infinity);
+      // No stage has more calls in flight than before the overlap (4), whatever the other stages do.
+      const most = await mostInFlight(handle);
+      for (const name of PAGE_STAGES) expect(most[name], name).toBeLessThanOrEqual(4);
+      // Running lines need every page: they come after the last layout call has ended.
+      const running = calls.find((call) => call.name === 'markRunningLines');
+      expect(calledWith(calls, 'markRunningLines')).toEqual([expect.objectContaining({ pageCount })]);
+      expect(
+        Math.max(...calls.filter((call) => call.name === 'analyzeLayout').map((call) => call.ended ?? Infinity)),
+      ).toBeLessThan(running?.started ?? -1);
+
+      // Progress counts laid-out pages, a page group at a time.
+      const messages = (await publishedStates(handle))
+        .map((state) => state.message)
+        .filter((message, i, all) => all[i - 1] !== message);
+      const progress = messages.filter((message) => message.startsWith('Processing pages'));
+      const counts = progress.map((message) => Number(/\((\d+)\/20\)$/.exec(message)?.[1]));
+      expect(counts[0]).toBe(0);
+      expect(counts.at(-1)).toBe(pageCount);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      expect(messages).toEqual(['Task started', ...progress, 'Processing segments', 'Chunking', 'Task succeeded']);
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('replays the recorded histories, those from before each patch too', async () => {
+    const histories = await readHistories();
+    expect(histories.length).toBeGreaterThan(0);
+    for (const { name, history } of histories) await Worker.runReplayHistory({ workflowBundle: bundle }, history, name);
+  });
+
+  it('fails the task with the message of a failed page group and stops the other groups', async () => {
+    const pageCount = 20;
+    const lastGroup = new Gate();
+    const overrides: Partial<Activities> = {
+      prepareDocument: preparedWith(pageCount),
+      renderPages: async (input) => {
+        if (input.pageIndexes.includes(pageCount - 1)) await blockOn(lastGroup); // still running when another group fails
+        return { renderedCount: input.pageIndexes.length };
+      },
+      recognizeText: (input) =>
+        input.pageIndexes.includes(8)
+          ? Promise.reject(ApplicationFailure.nonRetryable('Page 9 could not be read', 'InvalidDocumentError'))
+          : Promise.resolve({ wordCount: 10 }),
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const input = makeInput();
+      const handle = await startTask(taskQueue, input);
+      const final = await waitForMemo(handle, (state) => state.status === 'Failed');
+      expect(final.message).toBe('Page 9 could not be read');
+      // The group still rendering is cancelled, and nothing it does afterwards reaches the task.
+      await waitForMemo(handle, () =>
+        calls.some(
+          (call) =>
+            call.name === 'renderPages' &&
+            call.ended !== null &&
+            (call.input as { pageIndexes: number[] }).pageIndexes.includes(pageCount - 1),
+        ),
+      );
+      await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
+      expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+      const history = await handle.fetchHistory();
+      expect(history.events?.some((event) => event.activityTaskCancelRequestedEventAttributes)).toBe(true);
+      expect((await publishedStates(handle)).at(-1)).toMatchObject({
+        status: 'Failed',
+        message: 'Page 9 could not be read',
+      });
+      expect(pageBatches(calls, 'analyzeLayout').flat()).not.toContain(8);
+      expect(calledWith(calls, 'markRunningLines')).toHaveLength(0);
+      lastGroup.open();
     });
   });
 
@@ -283,7 +456,7 @@ describe('processDocument', () => {
       { renderPages: async (input) => (await blockOn(gate), { renderedCount: input.pageIndexes.length }) },
       async (taskQueue) => {
         const handle = await startTask(taskQueue, makeInput());
-        const processing = await waitForMemo(handle, (state) => state.message.startsWith('Rendering pages'));
+        const processing = await waitForMemo(handle, (state) => state.message.startsWith('Processing pages'));
         expect(processing.status).toBe('Processing');
         await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Processing');
         await expectRefused(deleteTask(handle), 'Task cannot be deleted: status is Processing');

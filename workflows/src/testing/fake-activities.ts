@@ -30,9 +30,13 @@ export async function blockOn(gate: Gate): Promise<void> {
   }
 }
 
+/** One call of a fake activity. `started` and `ended` are positions in one sequence shared by every call. */
 export interface ActivityCall {
   name: keyof Activities;
   input: unknown;
+  started: number;
+  /** Null while the call runs. */
+  ended: number | null;
 }
 
 /** Happy-path fakes of every activity (3 pages), with per-test overrides, recording each call. */
@@ -73,12 +77,18 @@ export function createFakeActivities(
   };
   const merged: Activities = { ...defaults, ...overrides };
   const calls: ActivityCall[] = [];
+  let position = 0;
   const recorded = Object.fromEntries(
     Object.entries(merged).map(([name, fn]: [string, (input: unknown) => Promise<unknown>]) => [
       name,
-      (input: unknown) => {
-        calls.push({ name: name as keyof Activities, input }); // keys come from Activities
-        return fn(input);
+      async (input: unknown) => {
+        const call: ActivityCall = { name: name as keyof Activities, input, started: position++, ended: null }; // keys come from Activities
+        calls.push(call);
+        try {
+          return await fn(input);
+        } finally {
+          call.ended = position++;
+        }
       },
     ]),
   ) as unknown as Activities; // same keys and signatures as `merged`

@@ -34,7 +34,7 @@ export const fastStage = proxyActivities<Activities>({
   retry: retry(5, '30s'),
 });
 
-/** Page batches (render 8, OCR 30, layout 3 pages): many run at once, each may take minutes. */
+/** Page batches (render and OCR a group of 8 pages, layout 3): many run at once, each may take minutes. */
 export const pageStage = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
   heartbeatTimeout: '1 minute',

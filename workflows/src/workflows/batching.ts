@@ -25,3 +25,27 @@ export async function mapLimit<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
 }
+
+/** Runs calls with at most a fixed number in flight. */
+export type Limiter = <R>(call: () => Promise<R>) => Promise<R>;
+
+/**
+ * At most `limit` calls in flight; the others wait and start in the order they came (FIFO), so a
+ * replay starts them in the same order. A call that fails frees its place like one that succeeds.
+ */
+export function createLimiter(limit: number): Limiter {
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  return async (call) => {
+    if (inFlight < limit) inFlight++;
+    // The call that frees a place hands it over: inFlight stays as it is.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await call();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) inFlight--;
+      else next();
+    }
+  };
+}

@@ -1,8 +1,15 @@
-import { ActivityFailure, ApplicationFailure, isCancellation, log, patched } from '@temporalio/workflow';
-import type { RunRef, StartNotice } from '../activities/index.js';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  isCancellation,
+  log,
+  patched,
+} from '@temporalio/workflow';
+import type { ObjectRefJson, RunRef, StartNotice } from '../activities/index.js';
 import { storageKeys, type ProcessDocumentInput, type StoredRunResults, type TaskConfiguration } from '../contracts.js';
 import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
-import { batches, mapLimit } from './batching.js';
+import { batches, createLimiter, mapLimit } from './batching.js';
 import { planRerun } from './rerun-plan.js';
 import type { TaskRecord } from './task-record.js';
 
@@ -11,6 +18,13 @@ const RENDER_BATCH = 8;
 const OCR_BATCH = 30;
 const LAYOUT_BATCH = 3;
 const PARALLEL_CALLS = 4;
+/**
+ * Overlapped pages: a group is one render call and one OCR call (so at most RENDER_BATCH and
+ * OCR_BATCH pages), then its layout calls. As many groups in flight as calls per stage: render and
+ * OCR take one call per group, so only layout (three calls per group) needs a limiter of its own.
+ */
+const PAGE_GROUP = RENDER_BATCH;
+const GROUPS_IN_FLIGHT = PARALLEL_CALLS;
 
 export interface PipelineContext {
   input: ProcessDocumentInput;
@@ -38,8 +52,8 @@ function usesLanguageModel(configuration: TaskConfiguration): boolean {
 }
 
 /**
- * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout (pages,
- * then the document's running lines) -> crops -> language model -> chunking. Activities pass page
+ * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout (page
+ * groups overlapping, then the document's running lines) -> crops -> language model -> chunking. Activities pass page
  * indexes and storage keys only. Steps whose inputs did not change since the last successful run
  * (`ctx.stored`) reuse its stored results instead (`planRerun`); chunking always runs.
  */
@@ -150,16 +164,74 @@ async function processPages(
   if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit)
     return { kind: 'failed', message: 'Page limit exceeded' };
 
+  const pages: PageRun = { run, pdf: prepared.pdf, pageCount, configuration };
+  // Histories from before the overlap replay stage after stage.
+  if (patched('overlap-pages')) await processPageGroups(task, pages);
+  else await processStageByStage(task, pages);
+  // Running heads and feet need the whole document. Histories from before this step replay without it.
+  if (configuration.segmentation_strategy === 'LayoutAnalysis' && pageCount > 1 && patched('mark-running-lines')) {
+    await fastStage.markRunningLines({ run, pageCount });
+  }
+  return { kind: 'pages', pageCount };
+}
+
+/** What the page stages of one run need. */
+interface PageRun {
+  run: RunRef;
+  pdf: ObjectRefJson;
+  pageCount: number;
+  configuration: TaskConfiguration;
+}
+
+/**
+ * Render, OCR and layout of different page groups overlap: each group of PAGE_GROUP pages goes
+ * render -> OCR -> layout on its own, GROUPS_IN_FLIGHT groups at a time, so while one group is in
+ * layout the next is read and the one after renders, and no stage idles until the whole document
+ * has passed the stage before. No stage has more than PARALLEL_CALLS calls in flight. The first
+ * failed call fails the run with its message and cancels the calls still in flight.
+ */
+async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun): Promise<void> {
+  const scale = configuration.high_resolution ? 2 : 1;
+  const layoutCalls = createLimiter(PARALLEL_CALLS);
+  const groups = batches(
+    Array.from({ length: pageCount }, (_, index) => index),
+    PAGE_GROUP,
+  );
+  // Cancelled by the first failure, or with the run (cancel, time-out).
+  const scope = new CancellationScope();
+  let laidOutCount = 0;
+  task.update({ message: `Processing pages (0/${pageCount})` });
+  try {
+    await scope.run(() =>
+      mapLimit(groups, GROUPS_IN_FLIGHT, async (group) => {
+        await pageStage.renderPages({ run, pdf, pageIndexes: group, scale });
+        await pageStage.recognizeText({ run, pageIndexes: group, strategy: configuration.ocr_strategy });
+        await Promise.all(
+          batches(group, LAYOUT_BATCH).map((pageIndexes) =>
+            layoutCalls(() =>
+              pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
+            ),
+          ),
+        );
+        // A group that ends after the run failed or was cancelled must not overwrite the task's message.
+        if (scope.consideredCancelled) return;
+        laidOutCount += group.length;
+        task.update({ message: `Processing pages (${laidOutCount}/${pageCount})` });
+      }),
+    );
+  } catch (error) {
+    scope.cancel();
+    throw error;
+  }
+}
+
+/** Before `overlap-pages`: every page rendered, then every page read, then every page laid out. */
+async function processStageByStage(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun): Promise<void> {
   const pages = Array.from({ length: pageCount }, (_, index) => index);
   let renderedCount = 0;
   task.update({ message: `Rendering pages (0/${pageCount})` });
   await mapLimit(batches(pages, RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
-    const result = await pageStage.renderPages({
-      run,
-      pdf: prepared.pdf,
-      pageIndexes,
-      scale: configuration.high_resolution ? 2 : 1,
-    });
+    const result = await pageStage.renderPages({ run, pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
     renderedCount += result.renderedCount;
     task.update({ message: `Rendering pages (${renderedCount}/${pageCount})` });
   });
@@ -173,11 +245,6 @@ async function processPages(
   await mapLimit(batches(pages, LAYOUT_BATCH), PARALLEL_CALLS, (pageIndexes) =>
     pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
   );
-  // Running heads and feet need the whole document. Histories from before this step replay without it.
-  if (configuration.segmentation_strategy === 'LayoutAnalysis' && pageCount > 1 && patched('mark-running-lines')) {
-    await fastStage.markRunningLines({ run, pageCount });
-  }
-  return { kind: 'pages', pageCount };
 }
 
 const segmentCount = (count: number): string => `${count} segment${count === 1 ? '' : 's'}`;
