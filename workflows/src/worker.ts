@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { credentials, type Client as GrpcClient } from '@grpc/grpc-js';
+import type { Client as GrpcClient } from '@grpc/grpc-js';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
 import { ChunkServiceClient } from '@folio/proto/chunk/v1';
@@ -7,7 +7,7 @@ import { LayoutServiceClient } from '@folio/proto/layout/v1';
 import { LlmServiceClient } from '@folio/proto/llm/v1';
 import { OcrServiceClient } from '@folio/proto/ocr/v1';
 import { RenderServiceClient } from '@folio/proto/render/v1';
-import { createLogger, createStoreFromConfig, grpcClientOptions, onShutdown } from '@folio/runtime';
+import { createLogger, createStageClient, createStoreFromConfig, onShutdown } from '@folio/runtime';
 import { createActivities, createTaskSignaller, type StageClients } from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
@@ -25,13 +25,13 @@ Runtime.install({
 });
 
 const store = await createStoreFromConfig(config);
-const insecure = credentials.createInsecure();
+// Each address may name several instances of a stage; calls go round-robin over them.
 const clients: StageClients = {
-  render: new RenderServiceClient(config.RENDER_GRPC_ADDRESS, insecure, grpcClientOptions),
-  ocr: new OcrServiceClient(config.OCR_GRPC_ADDRESS, insecure, grpcClientOptions),
-  layout: new LayoutServiceClient(config.LAYOUT_GRPC_ADDRESS, insecure, grpcClientOptions),
-  chunk: new ChunkServiceClient(config.CHUNK_GRPC_ADDRESS, insecure, grpcClientOptions),
-  llm: new LlmServiceClient(config.LLM_GRPC_ADDRESS, insecure, grpcClientOptions),
+  render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS),
+  ocr: createStageClient(OcrServiceClient, config.OCR_GRPC_ADDRESS),
+  layout: createStageClient(LayoutServiceClient, config.LAYOUT_GRPC_ADDRESS),
+  chunk: createStageClient(ChunkServiceClient, config.CHUNK_GRPC_ADDRESS),
+  llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS),
 };
 
 const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });

@@ -1,6 +1,5 @@
-import { callUnary, errorMessage, grpcClientOptions, type Logger } from '@folio/runtime';
+import { callUnary, createStageClient, errorMessage, type Logger } from '@folio/runtime';
 import { LlmServiceClient } from '@folio/proto/llm/v1';
-import { credentials } from '@grpc/grpc-js';
 
 /** A model the LLM stage serves (no secrets). */
 export interface ModelInfo {
@@ -59,9 +58,9 @@ export function createCachedModelCatalog(options: CachedModelCatalogOptions): Mo
   };
 }
 
-/** Calls `LlmService.ListModels` at `address`; `close` releases the channel. */
+/** Calls `LlmService.ListModels` at `address` (any `LLM_GRPC_ADDRESS` form); `close` releases the channel. */
 export function createGrpcModelSource(address: string, timeoutMs = 3_000): { fetchModels: () => Promise<ModelInfo[]>; close: () => void } {
-  const client = new LlmServiceClient(address, credentials.createInsecure(), grpcClientOptions);
+  const client = createStageClient(LlmServiceClient, address);
   return {
     async fetchModels() {
       const response = await callUnary(client.listModels.bind(client), {}, { timeoutMs });

@@ -15,6 +15,8 @@ export {
   unary,
 } from './grpc.js';
 export type { CallOptionsInput } from './grpc.js';
+export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
+export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
 export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
 export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envPort } from './config.js';
+import { grpcAddress } from './grpc-target.js';
 
 /** Default gRPC ports of the stage services. */
 export const STAGE_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 } as const;
@@ -19,13 +20,16 @@ export function stageListenEnv<S extends StageName>(stage: S): StageListenEnv<S>
   } as StageListenEnv<S>;
 }
 
-/** `<STAGE>_GRPC_ADDRESS` for each client of a stage (host:port). */
+/**
+ * `<STAGE>_GRPC_ADDRESS` for each client of a stage: one `host:port`, a comma-separated list of
+ * them, or a target URI such as `dns:///ocr:50052`; clients balance round-robin (grpc-target.ts).
+ */
 export const stageAddressEnv = {
-  RENDER_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.render}`),
-  OCR_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.ocr}`),
-  LAYOUT_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.layout}`),
-  CHUNK_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.chunk}`),
-  LLM_GRPC_ADDRESS: z.string().default(`127.0.0.1:${STAGE_PORTS.llm}`),
+  RENDER_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.render}`),
+  OCR_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.ocr}`),
+  LAYOUT_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.layout}`),
+  CHUNK_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.chunk}`),
+  LLM_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.llm}`),
 };
 
 /**
