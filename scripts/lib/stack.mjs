@@ -114,8 +114,10 @@ export async function startStack({ root, env, temporalBinary, dataDir, output })
     const stageProcesses = STAGES.map((stage) => launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]));
     await Promise.all(
       STAGES.map((stage, index) => {
-        const [host, port] = env[`${stage.toUpperCase()}_GRPC_ADDRESS`].split(':');
-        return waitForPort(host, Number(port), 60_000, () => !stageProcesses[index].exited);
+        // Wait where the stage listens: its address for clients may be a list or a dns:/// target.
+        const upper = stage.toUpperCase();
+        const host = ['0.0.0.0', '::'].includes(env[`${upper}_GRPC_HOST`]) ? '127.0.0.1' : env[`${upper}_GRPC_HOST`];
+        return waitForPort(host, Number(env[`${upper}_GRPC_PORT`]), 60_000, () => !stageProcesses[index].exited);
       }),
     );
     launch('worker', process.execPath, [join(root, 'workflows', 'dist', 'worker.js')]);

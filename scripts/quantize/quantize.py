@@ -1,6 +1,13 @@
-"""Int8 copies of the layout detector and the text recognizer (QDQ, per-channel weights), for CPUs with VNNI.
+"""Derived copies of the published models: the layout detector with an input of any size, and int8
+copies of it and of the text recognizer (QDQ, per-channel weights), for CPUs with VNNI.
 
-Two steps, both with onnxruntime's own quantization tool:
+  open       the layout detector cut after its head's last convolutions (the six per-level
+             box-distribution and class logits; DFL, anchors and sigmoid are decoded in
+             yolo-decode.ts), with the input's height and width left free: the published export bakes
+             the 1024 x 1024 anchor grid into constants, so a page could only be letterboxed into a
+             square. Pure graph surgery, no weights change.
+
+The int8 copies take two more steps, both with onnxruntime's own quantization tool:
 
   calibrate  run the float model over calibration inputs, record the range of every activation
              (moving average of per-input min/max) into a JSON calibration cache. Done once by a
@@ -9,6 +16,7 @@ Two steps, both with onnxruntime's own quantization tool:
              scripts/models.mjs runs this on every machine, so the result follows from pinned
              inputs alone.
 
+  python3 scripts/quantize/quantize.py open layout --float F --out OUT
   python3 scripts/quantize/quantize.py calibrate MODEL --float F --cache OUT PDF...   (needs pymupdf)
   python3 scripts/quantize/quantize.py quantize MODEL --float F --cache C --out OUT
 
@@ -30,7 +38,7 @@ import tempfile
 
 import numpy as np
 import onnx
-from onnx import version_converter
+from onnx import utils, version_converter
 from onnxruntime.quantization import CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType, quantize_static
 from onnxruntime.quantization.shape_inference import quant_pre_process
 
@@ -41,12 +49,11 @@ RECOGNIZER_LINES = 300
 
 
 def layout_excluded(model):
-    """Nodes kept in float: the stem convolution (raw pixels), and the detection head's decoding.
-
-    The head (model.22) ends in per-level convolutions whose outputs are box-distribution logits and
-    class logits, then DFL, sigmoid and a concat of box coordinates (0..1024) with class scores
-    (0..1) into one tensor: one int8 scale cannot hold both, and quantizing them all made the
-    detector miss most regions. Its inner convolutions (cv2.*.0, cv2.*.1, cv3.*.0, cv3.*.1) are
+    """Nodes kept in float: the stem convolution (raw pixels), and the detection head's last
+    convolutions (cv2.*.2 box-distribution logits, cv3.*.2 class logits, which the service decodes
+    in float; in the published export also DFL, sigmoid and the concat of box coordinates 0..1024
+    with class scores 0..1, which one int8 scale cannot hold: quantizing them made the detector miss
+    most regions). The head's inner convolutions (cv2.*.0, cv2.*.1, cv3.*.0, cv3.*.1) are
     quantized like the backbone.
     """
     names = []
@@ -138,6 +145,24 @@ def prepared(model_path, workdir):
     return result
 
 
+LAYOUT_HEAD_OUTPUTS = [
+    f'/model.22/{branch}.{level}/{branch}.{level}.2/Conv_output_0' for level in range(3) for branch in ('cv2', 'cv3')
+]
+
+
+def open_layout(float_path, out):
+    """The layout detector up to its raw head outputs, input and outputs with free height and width."""
+    model = utils.Extractor(onnx.load(float_path)).extract_model(['images'], LAYOUT_HEAD_OUTPUTS)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    dims[2].dim_param, dims[3].dim_param = 'height', 'width'
+    for output in model.graph.output:
+        dims = output.type.tensor_type.shape.dim
+        dims[2].dim_param, dims[3].dim_param = 'grid_height', 'grid_width'
+    # Shapes inferred for 1024 x 1024 would contradict the free input; onnxruntime infers its own.
+    del model.graph.value_info[:]
+    onnx.save(model, out)
+
+
 class Inputs(CalibrationDataReader):
     def __init__(self, input_name, tensors):
         self.input_name = input_name
@@ -170,16 +195,20 @@ def quantize(kind, float_path, cache, out, pdfs=None):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('step', choices=['calibrate', 'quantize'])
+    parser.add_argument('step', choices=['open', 'calibrate', 'quantize'])
     parser.add_argument('model', choices=sorted(MODELS))
     parser.add_argument('--float', dest='float_path', required=True, help='the float32 ONNX model')
-    parser.add_argument('--cache', required=True, help='calibration cache (JSON): written by calibrate, read by quantize')
+    parser.add_argument('--cache', help='calibration cache (JSON): written by calibrate, read by quantize')
     parser.add_argument('--out', help='int8 model to write')
     parser.add_argument('pdfs', nargs='*', help='calibration PDFs (calibrate only)')
     args = parser.parse_intermixed_args()
-    if args.step == 'calibrate':
-        if not args.pdfs:
-            parser.error('calibrate needs PDFs')
+    if args.step == 'open':
+        if args.model != 'layout' or not args.out:
+            parser.error('open takes the layout model and --out')
+        open_layout(args.float_path, args.out)
+    elif args.step == 'calibrate':
+        if not args.pdfs or not args.cache:
+            parser.error('calibrate needs --cache and PDFs')
         if os.path.exists(args.cache):
             os.remove(args.cache)
         with tempfile.TemporaryDirectory(prefix='folio-calibrate.') as workdir:
@@ -188,7 +217,7 @@ def main():
     else:
         if not args.out:
             parser.error('quantize needs --out')
-        if not os.path.isfile(args.cache):
+        if not args.cache or not os.path.isfile(args.cache):
             parser.error(f'calibration cache {args.cache} not found')
         quantize(args.model, args.float_path, args.cache, args.out)
 

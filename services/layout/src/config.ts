@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { loggingEnv, MODEL_PRECISIONS, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, parseEnv, PRECISION_SETTINGS, stageListenEnv, storageEnv } from '@folio/runtime';
+import { DEFAULT_LAYOUT_INPUT_SIDE } from './engine/doclaynet/letterbox.js';
 
 const schema = z.object({
   ...loggingEnv,
@@ -11,9 +12,12 @@ const schema = z.object({
   MODELS_DIR: z.string().default('models'),
   /**
    * Layout model weights: `int8` (quantized by scripts/models.mjs; about 2.5x faster on CPUs with
-   * AVX-512 VNNI or AVX-VNNI) or `float32` (the published file).
+   * AVX-512 VNNI or AVX-VNNI, no faster with AVX2 alone), `float32` (the published weights), or
+   * `auto`: int8 where the CPU has int8 dot-product instructions, float32 elsewhere (logged at start).
    */
-  LAYOUT_PRECISION: z.enum(MODEL_PRECISIONS).default('int8'),
+  LAYOUT_PRECISION: z.enum(PRECISION_SETTINGS).default('auto'),
+  /** The layout model input's longer side in pixels, a multiple of 32 (docs/models.md: speed and mAP by size). */
+  LAYOUT_INPUT_SIDE: z.coerce.number().int().min(320).max(2048).multipleOf(32).default(DEFAULT_LAYOUT_INPUT_SIDE),
   /** ONNX Runtime threads per inference (one inference per worker thread). */
   LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Detector worker threads, each with its own model; default: the CPU count divided by LAYOUT_THREADS. */

@@ -1,5 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import {
+  createLogger,
+  createStoreFromConfig,
+  listen,
+  onShutdown,
+  readCpuFeatures,
+  resolvePrecision,
+  shutdownServer,
+} from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
 import { createLayoutServer } from './server.js';
@@ -7,19 +15,30 @@ import { createLayoutServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'layout', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
+const cpu = readCpuFeatures();
+const { precision, reason } = resolvePrecision(config.LAYOUT_PRECISION, cpu);
 const workers = config.LAYOUT_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.LAYOUT_THREADS));
 const engine =
   config.LAYOUT_ENGINE === 'doclaynet'
     ? await createDocLayNetServiceEngine({
         modelsDir: config.MODELS_DIR,
-        precision: config.LAYOUT_PRECISION,
+        precision,
+        inputSide: config.LAYOUT_INPUT_SIDE,
         threads: config.LAYOUT_THREADS,
         workers,
         logger,
       })
     : undefined;
 logger.info(
-  { engine: config.LAYOUT_ENGINE, precision: config.LAYOUT_PRECISION, workers, threads: config.LAYOUT_THREADS },
+  {
+    engine: config.LAYOUT_ENGINE,
+    precision,
+    precisionReason: reason,
+    cpu: cpu.model,
+    inputSide: config.LAYOUT_INPUT_SIDE,
+    workers,
+    threads: config.LAYOUT_THREADS,
+  },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 const server = createLayoutServer({ store, logger, engine });

@@ -18,6 +18,8 @@ export type { CallOptionsInput } from './grpc.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
+export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
+export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
 export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
 export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';

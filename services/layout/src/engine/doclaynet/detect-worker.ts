@@ -22,7 +22,9 @@ serveThreadJobs<Uint8Array, LayoutDetection[]>({
     engine = await createDocLayNetEngine(workerData as DocLayNetEngineOptions);
     // One inference on blank paper before the first page: onnxruntime sizes its buffers and
     // prepares its kernels on the first run, which would otherwise slow the first real page.
-    const { width, height } = engine.inputSize;
+    // A letter page's shape: onnxruntime re-plans for each new input shape, and most pages are portrait.
+    const width = Math.round((engine.inputSide * 612) / 792);
+    const height = engine.inputSide;
     await engine.detect({ width, height, rgb: new Uint8Array(width * height * 3).fill(255) });
   },
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.

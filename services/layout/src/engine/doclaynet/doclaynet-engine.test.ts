@@ -44,7 +44,7 @@ describe('createDocLayNetEngine', () => {
   it('fails at start with the missing file named when the model is absent', async () => {
     await expect(
       createDocLayNetServiceEngine({ modelsDir: '/nonexistent-models', workers: 1, logger, workerUrl }),
-    ).rejects.toThrow(/Layout model file \/nonexistent-models\/doclaynet\/yolov8n-doclaynet.onnx is missing/);
+    ).rejects.toThrow(/Layout model file \/nonexistent-models\/doclaynet\/yolov8n-doclaynet.open.onnx is missing/);
   });
 });
 
@@ -62,8 +62,8 @@ for (const precision of ['float32', 'int8'] as const)
       await engine?.close();
     });
 
-    it('reads its input size from the model', () => {
-      expect(engine.inputSize).toEqual({ width: 1024, height: 1024 });
+    it('refuses an input side that is not a multiple of 32', async () => {
+      await expect(createDocLayNetEngine({ modelsDir, precision, inputSide: 1000 })).rejects.toThrow(/multiple of 32/);
     });
 
     it('finds the big bold title as a Title where it is drawn', () => {

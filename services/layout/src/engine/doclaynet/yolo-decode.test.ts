@@ -1,39 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { decodeYolo, nonMaxSuppression } from './yolo-decode.js';
+import { DFL_BINS, decodeYoloHead, nonMaxSuppression, type HeadLevel } from './yolo-decode.js';
 
-/** Builds a [1, 4 + classes, anchors] output from per-anchor boxes and class scores. */
-function headOutput(
-  anchors: { cx: number; cy: number; w: number; h: number; scores: number[] }[],
+/** A logit whose sigmoid is `p`. */
+const logit = (p: number): number => Math.log(p / (1 - p));
+
+/**
+ * One head level on a `gridWidth` x `gridHeight` grid where every cell scores 0.01 for every class
+ * except the `cells` given: each with its class scores and the four side distances (in cells),
+ * written as a distribution peaked on the two bins around the distance.
+ */
+function level(
+  grid: { gridWidth: number; gridHeight: number; stride: number },
+  cells: { x: number; y: number; scores: number[]; sides: [number, number, number, number] }[],
   classes: number,
-): { data: Float32Array; dims: number[] } {
-  const rows = 4 + classes;
-  const data = new Float32Array(rows * anchors.length);
-  anchors.forEach((a, i) => {
-    [a.cx, a.cy, a.w, a.h, ...a.scores].forEach((value, row) => (data[row * anchors.length + i] = value));
-  });
-  return { data, dims: [1, rows, anchors.length] };
+): HeadLevel {
+  const count = grid.gridWidth * grid.gridHeight;
+  const scores = new Float32Array(classes * count).fill(logit(0.01));
+  const boxes = new Float32Array(4 * DFL_BINS * count).fill(-20);
+  for (const cell of cells) {
+    const index = cell.y * grid.gridWidth + cell.x;
+    cell.scores.forEach((p, c) => (scores[c * count + index] = logit(p)));
+    cell.sides.forEach((distance, side) => {
+      // Two bins around the distance, weighted so that their expectation is the distance.
+      const low = Math.floor(distance);
+      const high = Math.min(low + 1, DFL_BINS - 1);
+      const weight = distance - low;
+      boxes[(side * DFL_BINS + low) * count + index] = Math.log(1 - weight + 1e-9);
+      boxes[(side * DFL_BINS + high) * count + index] = Math.log(weight + 1e-9);
+    });
+  }
+  return { ...grid, scores, boxes };
 }
 
-describe('decodeYolo', () => {
-  it('keeps each anchor best class above the threshold and maps boxes back to page pixels', () => {
-    const { data, dims } = headOutput(
+describe('decodeYoloHead', () => {
+  it('keeps each cell best class above the threshold and maps its distances back to page pixels', () => {
+    const head = level(
+      { gridWidth: 4, gridHeight: 4, stride: 8 },
       [
-        { cx: 50, cy: 30, w: 20, h: 10, scores: [0.1, 0.8, 0.05] },
-        { cx: 10, cy: 10, w: 4, h: 4, scores: [0.2, 0.1, 0.1] },
+        // Cell (2, 1): centre (20, 12) input pixels; 1.5 cells left and right, 0.5 up and down.
+        { x: 2, y: 1, scores: [0.1, 0.8, 0.05], sides: [1.5, 0.5, 1.5, 0.5] },
+        { x: 0, y: 0, scores: [0.2, 0.1, 0.1], sides: [1, 1, 1, 1] },
       ],
       3,
     );
     // Letterbox scale 0.5 with 10 pixels of padding on the left.
-    const detections = decodeYolo(data, dims, { scale: 0.5, padX: 10, padY: 0 }, { width: 200, height: 200 });
-    expect(detections).toEqual([
-      { classIndex: 1, confidence: expect.closeTo(0.8, 5) as number, left: 60, top: 50, right: 100, bottom: 70 },
-    ]);
+    const detections = decodeYoloHead([head], { scale: 0.5, padX: 10, padY: 0 }, { width: 200, height: 200 });
+    expect(detections).toHaveLength(1);
+    const [detection] = detections;
+    expect(detection!.classIndex).toBe(1);
+    expect(detection!.confidence).toBeCloseTo(0.8, 5);
+    // Input box 8..32 x 8..16 -> page ((8 - 10) / 0.5 clipped to 0, 16, 44, 32).
+    expect(detection!.left).toBeCloseTo(0, 3);
+    expect(detection!.top).toBeCloseTo(16, 3);
+    expect(detection!.right).toBeCloseTo(44, 3);
+    expect(detection!.bottom).toBeCloseTo(32, 3);
   });
 
-  it('clips boxes to the page', () => {
-    const { data, dims } = headOutput([{ cx: 5, cy: 5, w: 20, h: 20, scores: [0.9] }], 1);
-    const [detection] = decodeYolo(data, dims, { scale: 1, padX: 0, padY: 0 }, { width: 10, height: 10 });
+  it('reads every level at its own stride and clips boxes to the page', () => {
+    const fine = level({ gridWidth: 2, gridHeight: 2, stride: 8 }, [], 1);
+    const coarse = level(
+      { gridWidth: 1, gridHeight: 1, stride: 16 },
+      [{ x: 0, y: 0, scores: [0.9], sides: [2, 2, 2, 2] }],
+      1,
+    );
+    const [detection] = decodeYoloHead([fine, coarse], { scale: 1, padX: 0, padY: 0 }, { width: 10, height: 10 });
     expect(detection).toMatchObject({ left: 0, top: 0, right: 10, bottom: 10 });
+  });
+
+  it('refuses outputs whose shapes do not fit the grid', () => {
+    const head = level({ gridWidth: 2, gridHeight: 2, stride: 8 }, [], 1);
+    expect(() =>
+      decodeYoloHead([{ ...head, gridWidth: 3 }], { scale: 1, padX: 0, padY: 0 }, { width: 10, height: 10 }),
+    ).toThrow(/unexpected detector head shapes/);
   });
 });
 

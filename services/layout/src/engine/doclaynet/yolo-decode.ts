@@ -46,50 +46,85 @@ export function nonMaxSuppression(detections: Detection[], iouThreshold: number,
   return kept;
 }
 
+/** DFL bins per box side in YOLOv8's head (`reg_max`). */
+export const DFL_BINS = 16;
+
 /**
- * Decodes YOLOv8's raw head output `[1, 4 + classes, anchors]` (rows: centre x, centre y, width,
- * height in input pixels, then one sigmoid score per class), keeps each anchor's best class
- * above the threshold, maps boxes back through the letterbox into page pixels (clipped to the
- * page) and applies class-wise NMS.
+ * One level of YOLOv8's raw head on a `gridWidth` x `gridHeight` grid, each cell `stride` input
+ * pixels wide: `boxes` `[1, 4 * DFL_BINS, gridHeight, gridWidth]` distance-distribution logits (left,
+ * top, right, bottom, DFL_BINS each), `scores` `[1, classes, gridHeight, gridWidth]` class logits.
  */
-export function decodeYolo(
-  output: Float32Array,
-  dims: readonly number[],
+export interface HeadLevel {
+  boxes: Float32Array;
+  scores: Float32Array;
+  gridWidth: number;
+  gridHeight: number;
+  stride: number;
+}
+
+/** The expected value of one side's distance distribution, in grid cells (softmax over the bins). */
+function sideDistance(boxes: Float32Array, side: number, cell: number, cells: number): number {
+  const first = side * DFL_BINS * cells + cell;
+  let max = -Infinity;
+  for (let bin = 0; bin < DFL_BINS; bin += 1) max = Math.max(max, boxes[first + bin * cells]!);
+  let sum = 0;
+  let weighted = 0;
+  for (let bin = 0; bin < DFL_BINS; bin += 1) {
+    const e = Math.exp(boxes[first + bin * cells]! - max);
+    sum += e;
+    weighted += e * bin;
+  }
+  return weighted / sum;
+}
+
+/**
+ * Decodes YOLOv8's raw head (what the export's DFL, anchor and sigmoid nodes would compute, here so
+ * that the model takes any input size): keeps each cell's best class whose sigmoid score reaches
+ * the threshold, turns its four distances into a box around the cell centre, maps boxes back
+ * through the letterbox into page pixels (clipped to the page) and applies class-wise NMS.
+ */
+export function decodeYoloHead(
+  levels: readonly HeadLevel[],
   box: Letterbox,
   page: { width: number; height: number },
   options: DecodeOptions = DEFAULT_DECODE_OPTIONS,
 ): Detection[] {
-  const [, rows = 0, anchors = 0] = dims;
-  const classCount = rows - 4;
-  if (classCount <= 0 || output.length < rows * anchors)
-    throw new Error(`unexpected detector output shape [${dims.join(', ')}]`);
+  // sigmoid(x) >= t  <=>  x >= logit(t): cells are screened on the raw logits, no exp per class.
+  const threshold = options.confidenceThreshold;
+  const logitThreshold = Math.log(threshold / (1 - threshold));
   const clampX = (x: number): number => Math.min(Math.max((x - box.padX) / box.scale, 0), page.width);
   const clampY = (y: number): number => Math.min(Math.max((y - box.padY) / box.scale, 0), page.height);
   const candidates: Detection[] = [];
-  for (let anchor = 0; anchor < anchors; anchor += 1) {
-    let classIndex = 0;
-    let confidence = output[4 * anchors + anchor]!;
-    for (let c = 1; c < classCount; c += 1) {
-      const score = output[(4 + c) * anchors + anchor]!;
-      if (score > confidence) {
-        confidence = score;
-        classIndex = c;
-      }
+  for (const level of levels) {
+    const cells = level.gridWidth * level.gridHeight;
+    const classCount = level.scores.length / cells;
+    if (!Number.isInteger(classCount) || classCount < 1 || level.boxes.length !== 4 * DFL_BINS * cells) {
+      throw new Error(`unexpected detector head shapes for a ${level.gridWidth} x ${level.gridHeight} grid`);
     }
-    if (confidence < options.confidenceThreshold) continue;
-    const cx = output[anchor]!;
-    const cy = output[anchors + anchor]!;
-    const w = output[2 * anchors + anchor]!;
-    const h = output[3 * anchors + anchor]!;
-    const detection = {
-      classIndex,
-      confidence,
-      left: clampX(cx - w / 2),
-      top: clampY(cy - h / 2),
-      right: clampX(cx + w / 2),
-      bottom: clampY(cy + h / 2),
-    };
-    if (detection.right > detection.left && detection.bottom > detection.top) candidates.push(detection);
+    for (let cell = 0; cell < cells; cell += 1) {
+      let classIndex = 0;
+      let logit = level.scores[cell]!;
+      for (let c = 1; c < classCount; c += 1) {
+        const value = level.scores[c * cells + cell]!;
+        if (value > logit) {
+          logit = value;
+          classIndex = c;
+        }
+      }
+      if (logit < logitThreshold) continue;
+      const cx = (cell % level.gridWidth) + 0.5;
+      const cy = Math.floor(cell / level.gridWidth) + 0.5;
+      const s = level.stride;
+      const detection = {
+        classIndex,
+        confidence: 1 / (1 + Math.exp(-logit)),
+        left: clampX((cx - sideDistance(level.boxes, 0, cell, cells)) * s),
+        top: clampY((cy - sideDistance(level.boxes, 1, cell, cells)) * s),
+        right: clampX((cx + sideDistance(level.boxes, 2, cell, cells)) * s),
+        bottom: clampY((cy + sideDistance(level.boxes, 3, cell, cells)) * s),
+      };
+      if (detection.right > detection.left && detection.bottom > detection.top) candidates.push(detection);
+    }
   }
   return nonMaxSuppression(candidates, options.iouThreshold, options.maxDetections);
 }
