@@ -1,5 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import {
+  createLogger,
+  createStoreFromConfig,
+  listen,
+  onShutdown,
+  readCpuFeatures,
+  resolvePrecision,
+  shutdownServer,
+} from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createPooledOcrEngine } from './engine/ppocr/pooled-ocr-engine.js';
 import { createOcrServer } from './server.js';
@@ -7,6 +15,12 @@ import { createOcrServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'ocr', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
+const cpu = readCpuFeatures();
+// The tiny recognizer has no int8 copy: under auto it stays float32 (an explicit int8 is refused by config).
+const { precision, reason } =
+  config.OCR_RECOGNIZER === 'tiny' && config.OCR_PRECISION === 'auto'
+    ? { precision: 'float32' as const, reason: 'auto: the tiny recognizer has no int8 copy' }
+    : resolvePrecision(config.OCR_PRECISION, cpu);
 const workers = config.OCR_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.OCR_THREADS));
 const engine =
   config.OCR_ENGINE === 'ppocr'
@@ -14,7 +28,7 @@ const engine =
         modelsDir: config.MODELS_DIR,
         detector: config.OCR_DETECTOR,
         recognizer: config.OCR_RECOGNIZER,
-        precision: config.OCR_PRECISION,
+        precision,
         threads: config.OCR_THREADS,
         workers,
         logger,
@@ -25,7 +39,9 @@ logger.info(
     engine: config.OCR_ENGINE,
     detector: config.OCR_DETECTOR,
     recognizer: config.OCR_RECOGNIZER,
-    precision: config.OCR_PRECISION,
+    precision,
+    precisionReason: reason,
+    cpu: cpu.model,
     workers,
     threads: config.OCR_THREADS,
   },

@@ -10,10 +10,10 @@ export interface OcrPageImage {
   width: number;
   height: number;
   /**
-   * Read only these parts of the page (page pixels), e.g. the raster images of a page whose text
-   * layer covers the rest; absent: the whole page. Words still come back in page pixels.
+   * Boxes of the words the page's text layer already holds (page pixels): the engine still finds
+   * every text line on the page, but reads only the lines these do not cover (`isKnownLine`).
    */
-  regions?: BBox[];
+  knownText?: BBox[];
 }
 
 /**

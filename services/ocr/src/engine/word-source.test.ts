@@ -1,26 +1,64 @@
+import type { TextLayer } from '@folio/proto/documents/v1';
 import { OcrStrategy } from '@folio/proto/ocr/v1';
 import { describe, expect, it } from 'vitest';
 import { word } from '../testing/fixtures.js';
-import { chooseWordSource, isUsableTextLayer } from './word-source.js';
+import { chooseWordSource, isScannedPage, isUsableTextLayer } from './word-source.js';
 
 const { OCR_STRATEGY_ALL: ALL, OCR_STRATEGY_AUTO: AUTO, OCR_STRATEGY_UNSPECIFIED: UNSPECIFIED } = OcrStrategy;
+
+const born = { textLayerUsable: true, scanned: false, hasImagesToRead: false };
+const withImages = { ...born, hasImagesToRead: true };
+const scanUnderLayer = { textLayerUsable: true, scanned: true, hasImagesToRead: true };
+const noLayer = { textLayerUsable: false, scanned: false, hasImagesToRead: false };
 
 describe('chooseWordSource', () => {
   it('uses the text layer, or nothing, when no engine is configured, whatever the strategy', () => {
     for (const strategy of [ALL, AUTO, UNSPECIFIED]) {
-      expect(chooseWordSource(strategy, true, false)).toBe('text-layer');
-      expect(chooseWordSource(strategy, false, false)).toBe('none');
+      expect(chooseWordSource(strategy, born, false)).toEqual({ source: 'text-layer', read: 'nothing' });
+      expect(chooseWordSource(strategy, noLayer, false)).toEqual({ source: 'none', read: 'nothing' });
     }
   });
 
-  it('runs the engine on every page for All (the default) when one is configured', () => {
-    expect(chooseWordSource(ALL, true, true)).toBe('engine');
-    expect(chooseWordSource(UNSPECIFIED, true, true)).toBe('engine');
+  it('puts every page through the engine for All (the default), reading only the lines a text layer lacks', () => {
+    for (const strategy of [ALL, UNSPECIFIED]) {
+      expect(chooseWordSource(strategy, born, true)).toEqual({ source: 'text-layer+engine', read: 'unknown-lines' });
+      expect(chooseWordSource(strategy, withImages, true)).toEqual({
+        source: 'text-layer+engine',
+        read: 'unknown-lines',
+      });
+      expect(chooseWordSource(strategy, noLayer, true)).toEqual({ source: 'engine', read: 'page' });
+    }
   });
 
-  it('keeps a usable text layer under Auto and OCRs the rest', () => {
-    expect(chooseWordSource(AUTO, true, true)).toBe('text-layer');
-    expect(chooseWordSource(AUTO, false, true)).toBe('engine');
+  it('reads a scan whole under All even when an OCR text layer lies over it', () => {
+    expect(chooseWordSource(ALL, scanUnderLayer, true)).toEqual({ source: 'engine', read: 'page' });
+  });
+
+  it('keeps a usable text layer under Auto, reads the lines it lacks on pages with big images, and OCRs pages without one', () => {
+    expect(chooseWordSource(AUTO, born, true)).toEqual({ source: 'text-layer', read: 'nothing' });
+    expect(chooseWordSource(AUTO, withImages, true)).toEqual({ source: 'text-layer+engine', read: 'unknown-lines' });
+    expect(chooseWordSource(AUTO, scanUnderLayer, true)).toEqual({
+      source: 'text-layer+engine',
+      read: 'unknown-lines',
+    });
+    expect(chooseWordSource(AUTO, noLayer, true)).toEqual({ source: 'engine', read: 'page' });
+  });
+});
+
+describe('isScannedPage', () => {
+  const layer = (images: { left: number; top: number; width: number; height: number }[]): TextLayer => ({
+    pageIndex: 0,
+    width: 100,
+    height: 100,
+    blocks: [],
+    images,
+    rules: [],
+  });
+
+  it('calls a page a scan when its images cover half of it or more', () => {
+    expect(isScannedPage(layer([{ left: 0, top: 0, width: 100, height: 100 }]))).toBe(true);
+    expect(isScannedPage(layer([{ left: 0, top: 0, width: 100, height: 40 }]))).toBe(false);
+    expect(isScannedPage(layer([]))).toBe(false);
   });
 });
 

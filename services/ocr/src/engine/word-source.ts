@@ -2,8 +2,8 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import { OcrStrategy } from '@folio/proto/ocr/v1';
 
 /**
- * Where a page's words come from; `text-layer+engine`: the text layer, plus OCR of the page's big
- * raster images (see merge-words.ts).
+ * Where a page's words come from; `text-layer+engine`: the text layer, plus words the engine read
+ * where the text layer has none (merge-words.ts).
  */
 export type WordSource = 'text-layer' | 'text-layer+engine' | 'engine' | 'none';
 
@@ -31,26 +31,64 @@ export function isUsableTextLayer(words: Word[]): boolean {
   return garbled * 10 <= words.length;
 }
 
+/** Share of the page that raster images must cover for a text-layer page to count as a scan. */
+export const SCAN_IMAGE_AREA_FRACTION = 0.5;
+
 /**
- * Picks the source of a page's words. All (and unspecified, the API default) uses the engine for
- * every page; Auto keeps a usable text layer (adding OCR of its big images when it has any) and
- * uses the engine elsewhere. With no engine configured, the text layer is used whatever the
- * strategy, and pages without one get no words.
+ * Whether a page is a scan with a text layer over it (an invisible OCR layer): its images cover at
+ * least SCAN_IMAGE_AREA_FRACTION of the page.
  */
-export function chooseWordSource(
-  strategy: OcrStrategy,
-  textLayerUsable: boolean,
-  hasEngine: boolean,
-  hasImagesToRead = false,
-): WordSource {
-  if (!hasEngine) return textLayerUsable ? 'text-layer' : 'none';
+export function isScannedPage(layer: TextLayer): boolean {
+  const pageArea = layer.width * layer.height;
+  if (pageArea <= 0) return false;
+  const imageArea = layer.images.reduce((sum, box) => sum + Math.max(0, box.width) * Math.max(0, box.height), 0);
+  return imageArea >= SCAN_IMAGE_AREA_FRACTION * pageArea;
+}
+
+/** What is known of a page when its word source is chosen. */
+export interface PageTextFacts {
+  /** The page has a text layer worth keeping (isUsableTextLayer). */
+  textLayerUsable: boolean;
+  /** The page is a scan under its text layer (isScannedPage). */
+  scanned: boolean;
+  /** The page has raster images big enough to read (imageRegionsToRead). */
+  hasImagesToRead: boolean;
+}
+
+/**
+ * Where a page's words come from and what the engine reads: `page` the whole page, `unknown-lines`
+ * every text line the detector finds on the page that the text layer does not already hold
+ * (known-text.ts), `nothing` when the engine is not used.
+ */
+export interface WordPlan {
+  source: WordSource;
+  read: 'page' | 'unknown-lines' | 'nothing';
+}
+
+/**
+ * Picks the source of a page's words. With no engine configured, the text layer is used whatever
+ * the strategy, and pages without one get no words. All (and unspecified, the API default) puts
+ * every page through the engine: a page without a usable text layer, or a scan under one, is read
+ * whole; on any other page the detector still finds every text line, and only the lines the text
+ * layer lacks (text in pictures, pasted scans) are recognized, since reading again what the
+ * text layer holds exactly would cost most of the time and add nothing. Auto keeps a usable text
+ * layer, reads the lines it lacks the same way on a page with big raster images (one coarse
+ * detection pass over the page costs less than reading each image on its own, small ones scaled
+ * up), and reads the other pages whole.
+ */
+export function chooseWordSource(strategy: OcrStrategy, facts: PageTextFacts, hasEngine: boolean): WordPlan {
+  if (!hasEngine) return { source: facts.textLayerUsable ? 'text-layer' : 'none', read: 'nothing' };
+  if (!facts.textLayerUsable) return { source: 'engine', read: 'page' };
   switch (strategy) {
     case OcrStrategy.OCR_STRATEGY_AUTO:
-      if (!textLayerUsable) return 'engine';
-      return hasImagesToRead ? 'text-layer+engine' : 'text-layer';
+      return facts.hasImagesToRead
+        ? { source: 'text-layer+engine', read: 'unknown-lines' }
+        : { source: 'text-layer', read: 'nothing' };
     case OcrStrategy.OCR_STRATEGY_ALL:
     case OcrStrategy.OCR_STRATEGY_UNSPECIFIED:
     case OcrStrategy.UNRECOGNIZED:
-      return 'engine';
+      return facts.scanned
+        ? { source: 'engine', read: 'page' }
+        : { source: 'text-layer+engine', read: 'unknown-lines' };
   }
 }

@@ -55,14 +55,22 @@ describe('RecognizePages', () => {
     expect(await storedWords(store, 'run/ocr/words-1.json')).toMatchObject({ pageIndex: 1, words: [], source: 'none' });
   });
 
-  it('sends every page to a configured engine under All, and only scans under Auto', async () => {
+  it('sends every page to a configured engine under All, with the text layer words it need not read again, and only scans under Auto', async () => {
     const { store, pages } = await setup();
     const engine = new FakeOcrEngine();
     const recognize = createRecognizePagesHandler({ store, logger, engine });
 
     const all = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'all/' });
-    expect(all.pages.map((p) => p.source)).toEqual(['fake-ocr', 'fake-ocr']);
+    expect(all.pages.map((p) => p.source)).toEqual(['text-layer+fake-ocr', 'fake-ocr']);
     expect(engine.seen.map((page) => Buffer.from(page.image).toString())).toEqual(['png-0', 'png-1']);
+    // Page 0: the engine is told where the text layer's two words are, and reads the rest whole.
+    expect(engine.seen[0]!.knownText).toHaveLength(2);
+    expect(engine.seen[1]!.knownText).toBeUndefined();
+    expect((await storedWords(store, 'all/words-0.json')).words.map((w) => w.text)).toEqual([
+      'Hello',
+      'world',
+      'ocr-0',
+    ]);
     expect((await storedWords(store, 'all/words-1.json')).words.map((w) => w.text)).toEqual(['ocr-1']);
 
     const auto = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_AUTO, outputPrefix: 'auto/' });
@@ -88,7 +96,7 @@ describe('RecognizePages', () => {
     }
   });
 
-  it('under Auto, reads the big images of a text-layer page and merges their words in', async () => {
+  it('under Auto, reads the lines a text-layer page with big images lacks and merges their words in', async () => {
     const { store, pages } = await setup();
     const layer = {
       ...textLayerOf(0, [word('Hello', 72, 90), word('world', 130, 90)]),
@@ -103,7 +111,7 @@ describe('RecognizePages', () => {
       outputPrefix: 'mixed/',
     });
     expect(response.pages.map((p) => [p.source, p.wordCount])).toEqual([['text-layer+fake-ocr', 3]]);
-    expect(engine.seen.map((page) => page.regions)).toEqual([[{ left: 50, top: 300, width: 400, height: 300 }]]);
+    expect(engine.seen.map((page) => page.knownText?.length)).toEqual([2]);
     expect((await storedWords(store, 'mixed/words-0.json')).words.map((w) => w.text)).toEqual([
       'Hello',
       'world',

@@ -9,7 +9,7 @@ import {
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeImageWords } from '../engine/merge-words.js';
-import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
+import { chooseWordSource, isScannedPage, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: a batch must finish well within the activity's deadline. */
@@ -76,15 +76,15 @@ export function createRecognizePagesHandler(
     const layer = layerKey ? TextLayer.fromJSON(await getJson(store, layerKey)) : undefined;
     const layerWords = layer ? textLayerWords(layer) : [];
     const imageRegions = layer ? imageRegionsToRead(layer) : [];
-    const source = chooseWordSource(
-      strategy,
-      isUsableTextLayer(layerWords),
-      engine !== undefined,
-      imageRegions.length > 0,
-    );
-    let words: Word[] = [];
-    if (source === 'text-layer') words = layerWords;
-    if ((source === 'engine' || source === 'text-layer+engine') && engine) {
+    const facts = {
+      textLayerUsable: isUsableTextLayer(layerWords),
+      scanned: layer ? isScannedPage(layer) : false,
+      hasImagesToRead: imageRegions.length > 0,
+    };
+    const plan = chooseWordSource(strategy, facts, engine !== undefined);
+    const source = plan.source;
+    let words: Word[] = source === 'text-layer' ? layerWords : [];
+    if (plan.read !== 'nothing' && engine) {
       const imageKey = page.image?.key;
       if (!imageKey) throw new InvalidRequestError(`Page ${page.pageIndex} has no image to recognise`);
       const image = {
@@ -93,10 +93,11 @@ export function createRecognizePagesHandler(
         width: page.width,
         height: page.height,
       };
-      words =
-        source === 'engine'
-          ? await engine.recognize(image)
-          : mergeImageWords(layerWords, await engine.recognize({ ...image, regions: imageRegions }));
+      if (plan.read === 'page') words = await engine.recognize(image);
+      else {
+        const knownText = layerWords.flatMap((word) => (word.bbox ? [word.bbox] : []));
+        words = mergeImageWords(layerWords, await engine.recognize({ ...image, knownText }));
+      }
     }
     const sourceName = !engine ? source : source.replace('engine', engine.name);
     const pageWords: PageWords = {

@@ -116,6 +116,19 @@ for (const { recognizer, precision } of RECOGNIZERS)
       ]);
     });
 
+    it('reads only the lines the known text does not cover', async () => {
+      // The text layer "knows" every word but the two column labels.
+      const known = page.words.filter((w) => !/column|Left|Right/.test(w.text));
+      const knownText = known.map((w) => ({
+        left: w.left,
+        top: w.top,
+        width: w.right - w.left,
+        height: w.bottom - w.top,
+      }));
+      const read = await engine.recognize(page.image, knownText);
+      expect(read.map((w) => w.text).join(' ')).toBe('Left column Right column');
+    });
+
     it('reads an upside-down page the right way up', async () => {
       const turned = await engine.recognize(rotate180(page.image));
       const text = turned.map((w) => w.text).join(' ');

@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
+import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
-import { DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
+import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
+import { isKnownLine } from '../known-text.js';
+import { boundsOf } from './geometry.js';
 import { cropLine, type LineCrop } from './line-crops.js';
 import {
   DEFAULT_PPOCR_MODELS,
@@ -58,8 +61,10 @@ export interface PpOcrEngineOptions {
   memoryArena?: boolean;
   /** Detect lines turned 180 degrees and read them the right way up (default true). */
   angleClassification?: boolean;
-  /** Page scaling for the detector. */
+  /** Page scaling for the detector (DEFAULT_DETECTION_SIZE by default). */
   detection?: Partial<DetectionSize>;
+  /** Page scaling for the detector when `knownText` is given (COARSE_DETECTION_SIZE by default). */
+  coarseDetection?: Partial<DetectionSize>;
   /** Lines whose mean character probability is below this are dropped (default 0.5). */
   minLineConfidence?: number;
   /**
@@ -80,9 +85,10 @@ export interface PpOcrEngine {
    * Reads one page image. Words come in reading order (lines top to bottom, then left to right;
    * words along each line), boxes in the image's pixels, `confidence` the mean probability of the
    * word's characters, `lineIndex` the line's index on the page and `blockIndex` 0 (OCR finds no
-   * blocks; layout groups lines later). Safe to call concurrently.
+   * blocks; layout groups lines later). With `knownText` (word boxes in the image's pixels), lines
+   * those boxes already cover are found but not read (`isKnownLine`). Safe to call concurrently.
    */
-  recognize(image: RgbImage): Promise<Word[]>;
+  recognize(image: RgbImage, knownText?: readonly BBox[]): Promise<Word[]>;
   /** Frees the ONNX sessions. */
   close(): Promise<void>;
 }
@@ -174,14 +180,17 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
     recognizer === 'auto' ? await loadReader(options.modelsDir, 'small', precision, sessionOptions) : null;
   const classifier = classifierPath ? await ort.InferenceSession.create(classifierPath, sessionOptions) : null;
   const detection = { ...DEFAULT_DETECTION_SIZE, ...options.detection };
+  const coarseDetection = { ...COARSE_DETECTION_SIZE, ...options.coarseDetection };
   const minLineConfidence = options.minLineConfidence ?? 0.5;
   const batching = { maxLines: options.recognitionBatchSize ?? 3, maxWidth: options.recognitionBatchWidth ?? 1200 };
 
   return {
     name: ppOcrEngineName(recognizer),
-    async recognize(image: RgbImage): Promise<Word[]> {
+    async recognize(image: RgbImage, knownText?: readonly BBox[]): Promise<Word[]> {
       assertRgbImage(image);
-      const rects = await detectTextLines(detector, image, detection);
+      // With known text the detector only looks for what the text layer lacks: the coarse scale will do.
+      let rects = await detectTextLines(detector, image, knownText ? coarseDetection : detection);
+      if (knownText) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), knownText));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
       const lines = await readLines(crops, primary, cjkReader, batching);

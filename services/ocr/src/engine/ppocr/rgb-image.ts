@@ -55,26 +55,3 @@ export function toDetectionTensor(image: RgbImage, outWidth: number, outHeight: 
   }
   return tensor;
 }
-
-/**
- * Cuts a box (page pixels, rounded outwards and clipped to the image) out of an image, with its
- * offset; null when nothing of it lies on the image or it is too small to hold text.
- */
-export function cropImage(
-  image: RgbImage,
-  box: { left: number; top: number; width: number; height: number },
-): { image: RgbImage; left: number; top: number } | null {
-  const left = Math.max(0, Math.floor(box.left));
-  const top = Math.max(0, Math.floor(box.top));
-  const right = Math.min(image.width, Math.ceil(box.left + box.width));
-  const bottom = Math.min(image.height, Math.ceil(box.top + box.height));
-  const width = right - left;
-  const height = bottom - top;
-  if (width < 8 || height < 8) return null;
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    const from = ((top + y) * image.width + left) * 3;
-    rgb.set(image.rgb.subarray(from, from + width * 3), y * width * 3);
-  }
-  return { image: { width, height, rgb }, left, top };
-}
