@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textLayerOf, word } from '../testing/fixtures.js';
-import { imageRegionsToRead, mergeImageWords } from './merge-words.js';
+import { imageRegionsToRead, mergeOcrWords } from './merge-words.js';
 
 describe('imageRegionsToRead', () => {
   it('reads big images of a text-layer page and skips icons', () => {
@@ -15,7 +15,7 @@ describe('imageRegionsToRead', () => {
   });
 });
 
-describe('mergeImageWords', () => {
+describe('mergeOcrWords', () => {
   it('adds OCR words of an image that the text layer lacks, numbered after its lines, and drops duplicates', () => {
     const layer = [word('Caption', 72, 90, 0, 0), word('text', 150, 90, 0, 0), word('Label', 100, 300, 1, 1)];
     const ocr = [
@@ -23,7 +23,7 @@ describe('mergeImageWords', () => {
       // The same label, read again from the image under the text layer.
       { ...word('Label', 101, 301, 0, 1), confidence: 0.8 },
     ];
-    const merged = mergeImageWords(layer, ocr);
+    const merged = mergeOcrWords(layer, ocr);
     expect(merged.map((w) => [w.text, w.blockIndex, w.lineIndex])).toEqual([
       ['Caption', 0, 0],
       ['text', 0, 0],

@@ -3,7 +3,8 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 
 const EMPTY: BBox = { left: 0, top: 0, width: 0, height: 0 };
 
-function areaOf(box: BBox): number {
+/** A box's area, 0 for a box with a negative side. */
+export function areaOf(box: BBox): number {
   return Math.max(0, box.width) * Math.max(0, box.height);
 }
 
@@ -26,12 +27,12 @@ export function imageRegionsToRead(layer: TextLayer): BBox[] {
 }
 
 /**
- * Adds OCR words read inside a page's images to its text-layer words. An OCR word that overlaps a
+ * Adds OCR words (of the lines the text layer lacks) to a page's text-layer words. An OCR word that overlaps a
  * text-layer word by more than a third of its area is the same text (a scan under an invisible
  * OCR layer, or text drawn over a picture) and is dropped. OCR words get line and block indexes
  * after the text layer's, so every (block, line) still names one line.
  */
-export function mergeImageWords(layerWords: Word[], ocrWords: Word[]): Word[] {
+export function mergeOcrWords(layerWords: Word[], ocrWords: Word[]): Word[] {
   const nextLine = Math.max(-1, ...layerWords.map((w) => w.lineIndex)) + 1;
   const nextBlock = Math.max(-1, ...layerWords.map((w) => w.blockIndex)) + 1;
   const added = ocrWords

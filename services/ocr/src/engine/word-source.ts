@@ -1,9 +1,10 @@
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import { OcrStrategy } from '@folio/proto/ocr/v1';
+import { areaOf } from './merge-words.js';
 
 /**
- * Where a page's words come from; `text-layer+engine`: the text layer, plus words the engine read
- * where the text layer has none (merge-words.ts).
+ * Where a page's words come from: `engine` reads the whole page; `text-layer+engine` keeps the text
+ * layer and has the engine read only the detected lines it lacks (known-text.ts, merge-words.ts).
  */
 export type WordSource = 'text-layer' | 'text-layer+engine' | 'engine' | 'none';
 
@@ -41,7 +42,7 @@ export const SCAN_IMAGE_AREA_FRACTION = 0.5;
 export function isScannedPage(layer: TextLayer): boolean {
   const pageArea = layer.width * layer.height;
   if (pageArea <= 0) return false;
-  const imageArea = layer.images.reduce((sum, box) => sum + Math.max(0, box.width) * Math.max(0, box.height), 0);
+  const imageArea = layer.images.reduce((sum, box) => sum + areaOf(box), 0);
   return imageArea >= SCAN_IMAGE_AREA_FRACTION * pageArea;
 }
 
@@ -56,16 +57,6 @@ export interface PageTextFacts {
 }
 
 /**
- * Where a page's words come from and what the engine reads: `page` the whole page, `unknown-lines`
- * every text line the detector finds on the page that the text layer does not already hold
- * (known-text.ts), `nothing` when the engine is not used.
- */
-export interface WordPlan {
-  source: WordSource;
-  read: 'page' | 'unknown-lines' | 'nothing';
-}
-
-/**
  * Picks the source of a page's words. With no engine configured, the text layer is used whatever
  * the strategy, and pages without one get no words. All (and unspecified, the API default) puts
  * every page through the engine: a page without a usable text layer, or a scan under one, is read
@@ -76,19 +67,15 @@ export interface WordPlan {
  * detection pass over the page costs less than reading each image on its own, small ones scaled
  * up), and reads the other pages whole.
  */
-export function chooseWordSource(strategy: OcrStrategy, facts: PageTextFacts, hasEngine: boolean): WordPlan {
-  if (!hasEngine) return { source: facts.textLayerUsable ? 'text-layer' : 'none', read: 'nothing' };
-  if (!facts.textLayerUsable) return { source: 'engine', read: 'page' };
+export function chooseWordSource(strategy: OcrStrategy, facts: PageTextFacts, hasEngine: boolean): WordSource {
+  if (!hasEngine) return facts.textLayerUsable ? 'text-layer' : 'none';
+  if (!facts.textLayerUsable) return 'engine';
   switch (strategy) {
     case OcrStrategy.OCR_STRATEGY_AUTO:
-      return facts.hasImagesToRead
-        ? { source: 'text-layer+engine', read: 'unknown-lines' }
-        : { source: 'text-layer', read: 'nothing' };
+      return facts.hasImagesToRead ? 'text-layer+engine' : 'text-layer';
     case OcrStrategy.OCR_STRATEGY_ALL:
     case OcrStrategy.OCR_STRATEGY_UNSPECIFIED:
     case OcrStrategy.UNRECOGNIZED:
-      return facts.scanned
-        ? { source: 'engine', read: 'page' }
-        : { source: 'text-layer+engine', read: 'unknown-lines' };
+      return facts.scanned ? 'engine' : 'text-layer+engine';
   }
 }

@@ -8,7 +8,7 @@ import {
   type RecognizePagesResponse,
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
-import { imageRegionsToRead, mergeImageWords } from '../engine/merge-words.js';
+import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
 import { chooseWordSource, isScannedPage, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 import { InvalidRequestError } from '../errors.js';
 
@@ -60,8 +60,8 @@ async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) =
 
 /**
  * RecognizePages: the words of each page, from its PDF text layer or the OCR engine (see
- * `chooseWordSource`; under Auto, big images of a text-layer page are read too and their words
- * merged in), pages of a batch `concurrency` at a time, stored as JSON PageWords at `<output_prefix>words-<page_index>.json`.
+ * `chooseWordSource`; on a text-layer page the engine reads only the lines the layer lacks and their
+ * words are merged in), pages of a batch `concurrency` at a time, stored as JSON PageWords at `<output_prefix>words-<page_index>.json`.
  */
 export function createRecognizePagesHandler(
   deps: OcrServerDeps,
@@ -81,10 +81,9 @@ export function createRecognizePagesHandler(
       scanned: layer ? isScannedPage(layer) : false,
       hasImagesToRead: imageRegions.length > 0,
     };
-    const plan = chooseWordSource(strategy, facts, engine !== undefined);
-    const source = plan.source;
+    const source = chooseWordSource(strategy, facts, engine !== undefined);
     let words: Word[] = source === 'text-layer' ? layerWords : [];
-    if (plan.read !== 'nothing' && engine) {
+    if ((source === 'engine' || source === 'text-layer+engine') && engine) {
       const imageKey = page.image?.key;
       if (!imageKey) throw new InvalidRequestError(`Page ${page.pageIndex} has no image to recognise`);
       const image = {
@@ -93,10 +92,10 @@ export function createRecognizePagesHandler(
         width: page.width,
         height: page.height,
       };
-      if (plan.read === 'page') words = await engine.recognize(image);
+      if (source === 'engine') words = await engine.recognize(image);
       else {
         const knownText = layerWords.flatMap((word) => (word.bbox ? [word.bbox] : []));
-        words = mergeImageWords(layerWords, await engine.recognize({ ...image, knownText }));
+        words = mergeOcrWords(layerWords, await engine.recognize({ ...image, knownText }));
       }
     }
     const sourceName = !engine ? source : source.replace('engine', engine.name);
