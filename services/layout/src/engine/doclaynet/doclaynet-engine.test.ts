@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
-import { AppError, createLogger, type ModelPrecision } from '@folio/runtime';
+import { AppError, createLogger } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDocLayNetEngine,
@@ -12,19 +12,14 @@ import {
 import { articlePage, TITLE } from './testing/article-page.js';
 import { createDocLayNetServiceEngine } from './doclaynet-layout-engine.js';
 
-// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
+// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs). A missing model
+// fails these tests (the engine names the file); it never skips them.
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
-const installed = (precision: ModelPrecision): boolean =>
-  existsSync(`${modelsDir}/${DOCLAYNET_MODEL_FILES[precision]}`);
 // Worker threads run plain JavaScript, so the pool tests drive the compiled worker (turbo builds before testing).
 const workerUrl = new URL('../../../dist/engine/doclaynet/detect-worker.js', import.meta.url);
 if (!existsSync(fileURLToPath(workerUrl)))
   throw new Error('Build services/layout first (npx tsc -b): dist/engine/doclaynet/detect-worker.js is missing');
 const logger = createLogger({ name: 'layout-test', level: 'silent' });
-const title = (precision: ModelPrecision): string =>
-  installed(precision)
-    ? `DocLayNet detector (${precision}) on a rendered page`
-    : `DocLayNet detector (${precision}) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;
 
 describe('createDocLayNetEngine', () => {
   it('refuses to start without its model file, naming it', async () => {
@@ -49,7 +44,7 @@ describe('createDocLayNetEngine', () => {
 });
 
 for (const precision of ['float32', 'int8'] as const)
-  describe.skipIf(!installed(precision))(title(precision), { timeout: 120_000 }, () => {
+  describe(`DocLayNet detector (${precision}) on a rendered page`, { timeout: 120_000 }, () => {
     const scale = 2;
     const page = renderPage(createTextPdf(articlePage()), scale);
     let engine: DocLayNetEngine;

@@ -33,14 +33,6 @@ export const DEFAULT_PPOCR_MODELS: { detector: PpOcrModelSize; recognizer: PpOcr
   recognizer: 'auto',
 };
 
-/** Every model file the engine may load, for checks that the models are installed. */
-export const ALL_PPOCR_MODEL_FILES: readonly string[] = [
-  ...Object.values(PPOCR_MODEL_FILES.detector),
-  ...Object.values(PPOCR_MODEL_FILES.recognizer).flatMap((files) => Object.values(files)),
-  ...Object.values(PPOCR_MODEL_FILES.dictionary),
-  PPOCR_MODEL_FILES.angleClassifier,
-];
-
 /** Recorded as the words' source: the recognizers read the words, so they name the engine. */
 export function ppOcrEngineName(recognizer: PpOcrRecognizer): string {
   return `ppocr-v6-${recognizer === 'auto' ? 'tiny+small' : recognizer}`;

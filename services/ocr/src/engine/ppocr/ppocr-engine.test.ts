@@ -4,14 +4,14 @@ import { createTextPdf, renderPage, renderPng } from '@folio/imaging/testing';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, createLogger, normalizedEditDistance } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PPOCR_MODEL_FILES, PPOCR_MODEL_FILES, type PpOcrRecognizer } from './model-files.js';
+import { PPOCR_MODEL_FILES, type PpOcrRecognizer } from './model-files.js';
 import { createPpOcrEngine, type PpOcrEngine } from './ppocr-engine.js';
 import { denseLines, iou, rotate180 } from './testing/measure.js';
 import { createPooledOcrEngine } from './pooled-ocr-engine.js';
 
-// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs).
+// The repository's models/ folder, filled by `npm run setup` (scripts/models.mjs). A missing model
+// fails these tests (the engine names the file); it never skips them.
 const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
-const installed = ALL_PPOCR_MODEL_FILES.every((file) => existsSync(`${modelsDir}/${file}`));
 // Worker threads run plain JavaScript, so the pool tests drive the compiled worker (turbo builds before testing).
 const workerUrl = new URL('../../../dist/engine/ppocr/ocr-worker.js', import.meta.url);
 if (!existsSync(fileURLToPath(workerUrl)))
@@ -54,11 +54,6 @@ describe('createPpOcrEngine', () => {
   });
 });
 
-const title = (recognizer: string): string =>
-  installed
-    ? `PP-OCR (${recognizer} recognizer) on a rendered page`
-    : `PP-OCR (${recognizer} recognizer) on a rendered page (SKIPPED: models/ not installed, run \`npm run setup\`)`;
-
 const RECOGNIZERS: { recognizer: PpOcrRecognizer; precision: 'float32' | 'int8' }[] = [
   { recognizer: 'auto', precision: 'float32' },
   { recognizer: 'small', precision: 'float32' },
@@ -68,7 +63,7 @@ const RECOGNIZERS: { recognizer: PpOcrRecognizer; precision: 'float32' | 'int8' 
 
 // Model runs take seconds on a 2-core machine, more while other work shares it.
 for (const { recognizer, precision } of RECOGNIZERS)
-  describe.skipIf(!installed)(title(`${recognizer} ${precision}`), { timeout: 300_000 }, () => {
+  describe(`PP-OCR (${recognizer} ${precision} recognizer) on a rendered page`, { timeout: 300_000 }, () => {
     let engine: PpOcrEngine;
     let words: Word[];
     beforeAll(async () => {
