@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { DEFAULT_OCR_LONG_SIDE } from './engine/render-ops.js';
 
 const schema = z.object({
   ...loggingEnv,
@@ -11,6 +12,12 @@ const schema = z.object({
   /** LibreOffice binary for office and HTML inputs. */
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   SOFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /**
+   * Long side in pixels of the pages OCR reads (scans, pages without a usable text layer): about
+   * 300 dpi on a Letter page, so text of any page size reaches the recognizer sharp. 0 renders
+   * them at the requested scale like every other page.
+   */
+  RENDER_OCR_LONG_SIDE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_OCR_LONG_SIDE),
 });
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */

@@ -15,7 +15,7 @@ const officeConverter = createSofficeConverter({
   timeoutMs: config.SOFFICE_TIMEOUT_MS,
   logger,
 });
-const engine = createMupdfEngine({ executor, officeConverter, logger });
+const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSide: config.RENDER_OCR_LONG_SIDE });
 const server = createRenderServer({ store, engine, logger });
 const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT);
 logger.info({ host: config.RENDER_GRPC_HOST, port, workers: config.RENDER_WORKERS }, 'render service listening');

@@ -35,6 +35,8 @@ export { sha256Hex } from './storage/hashing.js';
 export { detectFileType } from './file-type.js';
 export { mapLimit } from './map-limit.js';
 export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';
+export { englishWordShare, isEnglishWord, latinWordOf } from './text/english-words.js';
+export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
 export type { ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';

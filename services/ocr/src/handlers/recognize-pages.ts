@@ -9,7 +9,7 @@ import {
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
-import { chooseWordSource, isScannedPage, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
+import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: a batch must finish well within the activity's deadline. */
@@ -77,8 +77,7 @@ export function createRecognizePagesHandler(
     const layerWords = layer ? textLayerWords(layer) : [];
     const imageRegions = layer ? imageRegionsToRead(layer) : [];
     const facts = {
-      textLayerUsable: isUsableTextLayer(layerWords),
-      scanned: layer ? isScannedPage(layer) : false,
+      textLayerUsable: isUsableTextLayer(layer),
       hasImagesToRead: imageRegions.length > 0,
     };
     const source = chooseWordSource(strategy, facts, engine !== undefined);

@@ -21,14 +21,18 @@ export function word(text: string, left: number, top: number, blockIndex = 0, li
   return { text, bbox: { left, top, width: 10 * text.length, height: 12 }, confidence: 1, blockIndex, lineIndex };
 }
 
-/** A one-block, one-line text layer holding `words`. */
-export function textLayerOf(pageIndex: number, words: Word[]): TextLayer {
+/**
+ * A one-block, one-line text layer holding `words`, measured as the render stage would measure
+ * plain born-digital text: usable when it has words, unless `usable` says otherwise.
+ */
+export function textLayerOf(pageIndex: number, words: Word[], usable = words.length > 0): TextLayer {
   return {
     pageIndex,
     width: 612,
     height: 792,
     images: [],
     rules: [],
+    quality: { scanned: false, garbledShare: 0, latinWords: words.length, englishShare: 1, usable },
     blocks: words.length
       ? [{ lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica' }], bbox: undefined }]
       : [],

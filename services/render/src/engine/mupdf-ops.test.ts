@@ -58,8 +58,8 @@ describe('prepare', () => {
 
 describe('render', () => {
   it('renders at 72 dpi for scale 1 and 144 dpi for scale 2', () => {
-    const one = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 1 }).pages[0]!;
-    const two = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 2 }).pages[0]!;
+    const one = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 1, ocrLongSide: 0 }).pages[0]!;
+    const two = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 2, ocrLongSide: 0 }).pages[0]!;
     expect([one.width, one.height]).toEqual([612, 792]);
     expect([two.width, two.height]).toEqual([1224, 1584]);
     const image = new mupdf.Image(two.png);
@@ -67,7 +67,7 @@ describe('render', () => {
   });
 
   it('places word boxes in page pixels, split on whitespace, with blocks, lines and fonts', () => {
-    const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 2 });
+    const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 2, ocrLongSide: 2000 });
     const { textLayer, wordCount } = pages[0]!;
     const words = textLayer.blocks.flatMap((b) => b.lines.flatMap((l) => l.words));
     expect(words.map((w) => w.text)).toEqual(['Big', 'Title', 'Hello', 'brave', 'world', 'Far', 'away', 'block']);
@@ -88,13 +88,21 @@ describe('render', () => {
     expect(words.filter((w) => w.text === 'Far').map((w) => [w.blockIndex, w.lineIndex])).toEqual([[2, 2]]);
   });
 
-  it('gives a page without text an empty text layer', () => {
-    const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [1], scale: 1 });
+  it('gives a page without text an empty text layer, rendered for OCR at the long side asked', () => {
+    const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [1], scale: 1, ocrLongSide: 2000 });
     expect(pages[0]).toMatchObject({ pageIndex: 1, wordCount: 0, textLayer: { blocks: [], pageIndex: 1 } });
+    expect(pages[0]).toMatchObject({ width: 1546, height: 2000, scale: 2000 / 792 });
+    expect(pages[0]!.textLayer.quality).toMatchObject({ scanned: false, usable: false });
+  });
+
+  it('keeps the asked scale for a page whose text layer is kept', () => {
+    const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 1, ocrLongSide: 2000 });
+    expect(pages[0]).toMatchObject({ width: 612, height: 792, scale: 1 });
+    expect(pages[0]!.textLayer.quality).toMatchObject({ scanned: false, usable: true, garbledShare: 0 });
   });
 
   it('refuses page indexes past the end', () => {
-    expect(failureKind(() => mupdfOps.render({ pdf: letter, pageIndexes: [2], scale: 1 }))).toBe('page-out-of-range');
+    expect(failureKind(() => mupdfOps.render({ pdf: letter, pageIndexes: [2], scale: 1, ocrLongSide: 0 }))).toBe('page-out-of-range');
   });
 });
 

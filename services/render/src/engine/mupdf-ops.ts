@@ -12,7 +12,8 @@ import type {
   RenderOutput,
 } from './render-ops.js';
 import { extractRules } from './rules.js';
-import { extractTextLayer } from './text-layer.js';
+import { extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
+import { measureTextLayer } from './text-layer-quality.js';
 
 /**
  * The MuPDF work of the render stage. Every function here blocks its thread, so production runs
@@ -21,6 +22,9 @@ import { extractTextLayer } from './text-layer.js';
 
 /** Pages larger than this many pixels are refused instead of exhausting the WASM heap (4 GiB). */
 export const MAX_PAGE_PIXELS = 100_000_000;
+/** Bounds of the scale chosen for a page OCR reads: a stamp-sized page is not blown up past 576 dpi. */
+const MIN_OCR_SCALE = 0.25;
+const MAX_OCR_SCALE = 8;
 const MAX_WARNINGS = 50;
 
 let warnings: string[] = [];
@@ -133,10 +137,27 @@ function prepare(input: PrepareInput): PrepareOutput {
   });
 }
 
+/**
+ * The scale of one page: `scale` for a page whose text layer is kept, and for a page OCR reads (a
+ * scan, or no usable text layer) the one that gives its long side `ocrLongSide` pixels times
+ * `scale`, so a small page is read at full resolution and a poster is not oversampled.
+ */
+export function pageScale(
+  scale: number,
+  ocrLongSide: number,
+  quality: { scanned: boolean; usable: boolean },
+  longSidePoints: number,
+): number {
+  const readByOcr = quality.scanned || !quality.usable;
+  if (!readByOcr || ocrLongSide <= 0 || longSidePoints <= 0) return scale;
+  const target = (ocrLongSide * scale) / longSidePoints;
+  return Math.min(MAX_OCR_SCALE, Math.max(MIN_OCR_SCALE, target));
+}
+
 function renderPage(
   doc: mupdf.Document,
   pageIndex: number,
-  scale: number,
+  input: Pick<RenderInput, 'scale' | 'ocrLongSide'>,
   pageCount: number,
 ): RenderOutput['pages'][number] {
   if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
@@ -149,6 +170,12 @@ function renderPage(
   try {
     page = doc.loadPage(pageIndex);
     const [x0, y0, x1, y1] = page.getBounds();
+    // The text layer first, in points: how far it can be trusted decides the page's scale.
+    const stext = page.toStructuredText('preserve-images');
+    const inPoints = extractTextLayer(stext, { pageIndex, width: x1 - x0, height: y1 - y0 }, POINTS);
+    stext.destroy();
+    const quality = measureTextLayer(inPoints.textLayer);
+    const scale = pageScale(input.scale, input.ocrLongSide, quality, Math.max(x1 - x0, y1 - y0));
     if ((x1 - x0) * (y1 - y0) * scale * scale > MAX_PAGE_PIXELS) {
       throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
     }
@@ -160,11 +187,9 @@ function renderPage(
     // Our encoder, not pixmap.asPNG(): MuPDF's zlib settings made PNG writing most of a page's render time.
     const png = encodePng(pixmap.getPixels(), width, height, pixmap.getStride());
     pixmap.destroy();
-    const stext = page.toStructuredText('preserve-images');
-    const { textLayer, wordCount } = extractTextLayer(stext, { pageIndex, width, height }, mapping);
-    stext.destroy();
+    const textLayer = { ...mapTextLayer(inPoints.textLayer, mapping), width, height, quality };
     textLayer.rules = extractRules(page, mapping);
-    return { pageIndex, png, width, height, textLayer, wordCount };
+    return { pageIndex, png, width, height, scale, textLayer, wordCount: inPoints.wordCount };
   } catch (error) {
     if (error instanceof RenderFailure) throw error;
     throw new RenderFailure('unreadable', `Page ${pageIndex + 1} cannot be rendered: ${messageOf(error)}`);
@@ -178,7 +203,7 @@ function render(input: RenderInput): RenderOutput {
     const doc = openDocument(input.pdf, 'application/pdf');
     try {
       const pageCount = countPages(doc);
-      return { pages: input.pageIndexes.map((pageIndex) => renderPage(doc, pageIndex, input.scale, pageCount)) };
+      return { pages: input.pageIndexes.map((pageIndex) => renderPage(doc, pageIndex, input, pageCount)) };
     } finally {
       doc.destroy();
     }
@@ -261,7 +286,7 @@ export function warmUp(): void {
   buffer.destroy();
   doc.destroy();
   prepare({ bytes: pdf, mimeType: 'application/pdf', family: 'pdf' });
-  render({ pdf, pageIndexes: [0], scale: 2 });
+  render({ pdf, pageIndexes: [0], scale: 2, ocrLongSide: 0 });
 }
 
 /** The MuPDF operations, as run by a worker thread or inline. */

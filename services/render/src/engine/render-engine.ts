@@ -25,6 +25,8 @@ export interface RenderEngine {
 
 export interface MupdfEngineOptions {
   executor: RenderExecutor;
+  /** Long side in pixels of the pages OCR reads (RenderInput.ocrLongSide); 0 keeps the asked scale. */
+  ocrLongSide: number;
   officeConverter: OfficeConverter;
   logger: Logger;
 }
@@ -103,7 +105,7 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
       const runs = split(pageIndexes, executor.concurrency);
       const shared = shareBytes(pdf);
       const outputs = await mapped(
-        Promise.all(runs.map((run) => executor.run('render', { pdf: shared, pageIndexes: run, scale }))),
+        Promise.all(runs.map((run) => executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }))),
       );
       outputs.forEach((output) => logWarnings('render', output.warnings));
       return outputs.flatMap((output) => output.pages);

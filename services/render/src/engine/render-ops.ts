@@ -29,13 +29,21 @@ export interface PrepareOutput {
   warnings: string[];
 }
 
+/** About 300 dpi on a Letter page: the default long side of the pages OCR reads. */
+export const DEFAULT_OCR_LONG_SIDE = 2000;
+
 export interface RenderInput {
   /** The PDF; may be a view of a SharedArrayBuffer shared by several workers. */
   pdf: Uint8Array;
   /** 0-based page indexes. */
   pageIndexes: number[];
-  /** Pixels per PDF point. */
+  /** Pixels per PDF point of pages whose text layer is kept as it is. */
   scale: number;
+  /**
+   * Long side in pixels of the pages OCR reads (scans, and pages without a usable text layer), at
+   * scale 1; `scale` multiplies it (high resolution). 0 renders every page at `scale`.
+   */
+  ocrLongSide: number;
 }
 
 export interface RenderedPageImage {
@@ -44,6 +52,8 @@ export interface RenderedPageImage {
   /** Image size in pixels. */
   width: number;
   height: number;
+  /** Pixels per PDF point this page was rendered at. */
+  scale: number;
   /** Boxes in the pixels of `png`. */
   textLayer: TextLayer;
   wordCount: number;

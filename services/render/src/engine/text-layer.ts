@@ -1,6 +1,7 @@
+import { isEnglishWord } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
-import type { Font, Quad, Rect, StructuredText } from 'mupdf';
+import type { Font, Point, Quad, Rect, StructuredText } from 'mupdf';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
 export interface PixelMapping {
@@ -10,19 +11,33 @@ export interface PixelMapping {
   originY: number;
 }
 
+/** Page points as they are: what extractTextLayer works in before the page's scale is chosen. */
+export const POINTS: PixelMapping = { scale: 1, originX: 0, originY: 0 };
+
+/**
+ * A gap between two glyphs wider than this (in ems of the glyph size) ends a word even with no space
+ * character: PDFs that place words by position alone. MuPDF adds a space from 0.15 em; body text
+ * keeps glyphs within 0.04 em of each other (99.9% of the ICDAR 2013 glyph pairs).
+ */
+const WORD_GAP_EM = 0.1;
+/** On a letter-spaced line, a word gap must exceed the line's usual glyph gap by this much (ems). */
+const WORD_GAP_OVER_TRACKING_EM = 0.1;
+/** A drop cap is a lone capital at least this many times the size of the text beside it. */
+const DROP_CAP_SIZE_RATIO = 1.8;
+
+const SOFT_HYPHEN = '\u00ad';
+
 /** Two decimals are far below a pixel and keep the stored JSON small. */
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-function toBBox(x0: number, y0: number, x1: number, y1: number, map: PixelMapping): BBox {
-  const left = x0 * map.scale - map.originX;
-  const top = y0 * map.scale - map.originY;
+function mapBBox(box: BBox, map: PixelMapping): BBox {
   return {
-    left: round(left),
-    top: round(top),
-    width: round((x1 - x0) * map.scale),
-    height: round((y1 - y0) * map.scale),
+    left: round(box.left * map.scale - map.originX),
+    top: round(box.top * map.scale - map.originY),
+    width: round(box.width * map.scale),
+    height: round(box.height * map.scale),
   };
 }
 
@@ -34,6 +49,8 @@ function unionBBox(boxes: BBox[]): BBox {
   return { left: round(left), top: round(top), width: round(right - left), height: round(bottom - top) };
 }
 
+const ZERO_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
+
 /** Subset fonts are named `ABCDEF+Real-Name`; the prefix means nothing to readers. */
 function cleanFontName(font: Font): string {
   return font.getName().replace(/^[A-Z]{6}\+/, '');
@@ -44,10 +61,13 @@ function isBoldFont(font: Font, name: string): boolean {
 }
 
 /** The value seen most often; ties keep the first seen. */
-function mostCommon<T>(counts: Map<T, number>, fallback: T): T {
+function mostCommon<T>(values: readonly T[], fallback: T): T {
+  const counts = new Map<T, number>();
   let best = fallback;
   let bestCount = 0;
-  for (const [value, count] of counts) {
+  for (const value of values) {
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
     if (count > bestCount) {
       best = value;
       bestCount = count;
@@ -56,108 +76,228 @@ function mostCommon<T>(counts: Map<T, number>, fallback: T): T {
   return best;
 }
 
-interface WordInProgress {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-interface LineInProgress {
-  words: Word[];
-  sizes: Map<number, number>;
-  fonts: Map<string, number>;
-  boldChars: number;
-  chars: number;
-  word: WordInProgress | null;
+/** One character as MuPDF placed it: its box, and where it starts and ends along the line. */
+interface Glyph {
+  char: string;
+  fontName: string;
+  bold: boolean;
+  size: number;
+  box: BBox;
+  start: number;
+  end: number;
+}
+
+function glyphOf(char: string, font: Font, size: number, quad: Quad, dir: Point): Glyph {
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  const along = [0, 1, 2, 3].map((corner) => xs[corner]! * dir[0] + ys[corner]! * dir[1]);
+  const fontName = cleanFontName(font);
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  return {
+    char,
+    fontName,
+    bold: isBoldFont(font, fontName),
+    size,
+    box: { left: x0, top: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 },
+    start: Math.min(...along),
+    end: Math.max(...along),
+  };
+}
+
+const isSpace = (glyph: Glyph): boolean => /^\s*$/.test(glyph.char);
+
+/** Gaps (in ems) between neighbouring glyphs of one word run, i.e. not across a space character. */
+function glyphGaps(glyphs: readonly Glyph[]): number[] {
+  const gaps: number[] = [];
+  for (let index = 1; index < glyphs.length; index += 1) {
+    const before = glyphs[index - 1]!;
+    const after = glyphs[index]!;
+    if (isSpace(before) || isSpace(after)) continue;
+    gaps.push((after.start - before.end) / Math.max(before.size, after.size, 1e-6));
+  }
+  return gaps;
 }
 
 /**
- * Turns MuPDF structured text into a TextLayer in page pixels. Lines are split into words on
- * whitespace, each word's box being the union of its characters' quads. Lines and blocks without
- * words are dropped, so `blockIndex` is the index in `blocks`; `lineIndex` counts kept lines
- * across the whole page, so (blockIndex, lineIndex) and lineIndex alone both identify a line.
+ * Splits a line's glyphs into words: at space characters, and at gaps wider than a word gap where
+ * the PDF placed words without a space between them. Soft hyphens vanish inside a word and show as
+ * a hyphen at the end of the line, where they mark a word broken across lines.
+ */
+function wordsOfLine(glyphs: readonly Glyph[]): Glyph[][] {
+  const tracking = Math.max(0, median(glyphGaps(glyphs)));
+  const breakAt = Math.max(WORD_GAP_EM, tracking + WORD_GAP_OVER_TRACKING_EM);
+  const words: Glyph[][] = [];
+  let word: Glyph[] = [];
+  const flush = (): void => {
+    if (word.length > 0) words.push(word);
+    word = [];
+  };
+  glyphs.forEach((glyph, index) => {
+    if (isSpace(glyph)) return flush();
+    const before = word.at(-1);
+    if (before && (glyph.start - before.end) / Math.max(before.size, glyph.size, 1e-6) > breakAt) flush();
+    if (glyph.char === SOFT_HYPHEN) {
+      if (index === glyphs.length - 1) word.push({ ...glyph, char: '-' });
+      return;
+    }
+    word.push(glyph);
+  });
+  flush();
+  return words;
+}
+
+/** Line-level facts gathered while walking, before block and line indexes are final. */
+interface LineDraft {
+  words: { text: string; box: BBox }[];
+  glyphs: Glyph[];
+}
+
+function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLine {
+  const words: Word[] = draft.words.map(({ text, box }) => ({
+    text,
+    bbox: box,
+    confidence: 1,
+    blockIndex,
+    lineIndex,
+  }));
+  const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
+  return {
+    words,
+    bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
+    fontSize: round(mostCommon(letters.map((glyph) => round(glyph.size)), 0)),
+    // Bold when most of the line's characters are: one bold word does not make a heading.
+    bold: letters.filter((glyph) => glyph.bold).length * 2 > letters.length,
+    fontName: mostCommon(
+      letters.map((glyph) => glyph.fontName),
+      '',
+    ),
+  };
+}
+
+/** The line a drop cap belongs to: the topmost line starting just right of it, beside its top half. */
+function dropCapTarget(cap: LineDraft, lines: readonly LineDraft[]): LineDraft | undefined {
+  const capGlyph = cap.glyphs.find((glyph) => !isSpace(glyph));
+  const capWord = cap.words[0];
+  if (cap.words.length !== 1 || !capGlyph || !capWord || !/^\p{Lu}$/u.test(capWord.text)) return undefined;
+  const capBox = capWord.box;
+  const capRight = capBox.left + capBox.width;
+  let best: LineDraft | undefined;
+  for (const line of lines) {
+    const first = line.words[0];
+    if (line === cap || !first) continue;
+    const bodySize = median(line.glyphs.map((glyph) => glyph.size));
+    if (capGlyph.size < DROP_CAP_SIZE_RATIO * bodySize) continue;
+    const besideCap = first.box.left >= capRight - bodySize && first.box.left <= capRight + 2 * bodySize;
+    const middle = first.box.top + first.box.height / 2;
+    const inTopHalf = middle >= capBox.top && middle <= capBox.top + capBox.height / 2 + bodySize;
+    if (besideCap && inTopHalf && (!best || first.box.top < best.words[0]!.box.top)) best = line;
+  }
+  return best;
+}
+
+/**
+ * Puts each drop cap back into its word: "C" + "over" reads "Cover". Only "A" and "I" are words
+ * alone, so "A" + "long" stays "A long" (the capital then reads first on the line).
+ */
+function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
+  const lines = blocks.flat();
+  const absorbed = new Set<LineDraft>();
+  for (const cap of lines) {
+    const target = dropCapTarget(cap, lines);
+    const capWord = cap.words[0];
+    const first = target?.words[0];
+    if (!target || !capWord || !first) continue;
+    const rest = first.text.replace(/[\p{P}\p{S}]+$/u, '');
+    if (/^[AI]$/.test(capWord.text) && isEnglishWord(rest)) target.words.unshift(capWord);
+    else target.words[0] = { text: capWord.text + first.text, box: unionBBox([capWord.box, first.box]) };
+    target.glyphs.unshift(...cap.glyphs);
+    absorbed.add(cap);
+  }
+  return blocks.map((block) => block.filter((line) => !absorbed.has(line))).filter((block) => block.length > 0);
+}
+
+/**
+ * Turns MuPDF structured text into a TextLayer whose boxes follow `map` (use POINTS and then
+ * mapTextLayer when the page's scale is chosen from its text). Lines are split into words at
+ * whitespace and at word-sized gaps between glyphs (PDFs that omit the space character), drop caps
+ * rejoin their words, and lines and blocks without words are dropped, so `blockIndex` is the index in
+ * `blocks`; `lineIndex` counts kept lines across the whole page, so (blockIndex, lineIndex) and
+ * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi).
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
 ): { textLayer: TextLayer; wordCount: number } {
-  const blocks: TextBlock[] = [];
+  const drafts: LineDraft[][] = [];
   const images: BBox[] = [];
-  let lines: TextLine[] = [];
-  let line: LineInProgress | null = null;
-  let lineIndex = 0;
-  let wordCount = 0;
-
-  const flushWord = (): void => {
-    if (!line?.word) return;
-    const { text, x0, y0, x1, y1 } = line.word;
-    line.words.push({ text, bbox: toBBox(x0, y0, x1, y1, map), confidence: 1, blockIndex: blocks.length, lineIndex });
-    line.word = null;
-  };
-
-  const addChar = (c: string, font: Font, size: number, quad: Quad): void => {
-    if (!line) return;
-    if (/^\s*$/.test(c)) {
-      flushWord();
-      return;
-    }
-    const xs = [quad[0], quad[2], quad[4], quad[6]];
-    const ys = [quad[1], quad[3], quad[5], quad[7]];
-    const word = line.word ?? { text: '', x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
-    word.text += c;
-    word.x0 = Math.min(word.x0, ...xs);
-    word.y0 = Math.min(word.y0, ...ys);
-    word.x1 = Math.max(word.x1, ...xs);
-    word.y1 = Math.max(word.y1, ...ys);
-    line.word = word;
-    const name = cleanFontName(font);
-    line.sizes.set(round(size), (line.sizes.get(round(size)) ?? 0) + 1);
-    line.fonts.set(name, (line.fonts.get(name) ?? 0) + 1);
-    line.chars += 1;
-    if (isBoldFont(font, name)) line.boldChars += 1;
-  };
+  let block: LineDraft[] = [];
+  let glyphs: Glyph[] = [];
+  let dir: Point = [1, 0];
 
   stext.walk({
     onImageBlock(bbox: Rect): void {
-      images.push(toBBox(bbox[0], bbox[1], bbox[2], bbox[3], map));
+      images.push({ left: bbox[0], top: bbox[1], width: bbox[2] - bbox[0], height: bbox[3] - bbox[1] });
     },
     beginTextBlock(): void {
-      lines = [];
+      block = [];
     },
-    beginLine(): void {
-      line = { words: [], sizes: new Map(), fonts: new Map(), boldChars: 0, chars: 0, word: null };
+    beginLine(_bbox: Rect, _wmode: number, direction: Point): void {
+      glyphs = [];
+      dir = direction;
     },
-    onChar(c: string, _origin, font: Font, size: number, quad: Quad): void {
-      addChar(c, font, size, quad);
+    onChar(c: string, _origin: Point, font: Font, size: number, quad: Quad): void {
+      glyphs.push(glyphOf(c, font, size, quad, dir));
     },
     endLine(): void {
-      flushWord();
-      if (line && line.words.length > 0) {
-        lines.push({
-          words: line.words,
-          bbox: unionBBox(line.words.map((w) => w.bbox ?? { left: 0, top: 0, width: 0, height: 0 })),
-          fontSize: round(mostCommon(line.sizes, 0) * map.scale),
-          // Bold when most of the line's characters are: one bold word does not make a heading.
-          bold: line.boldChars * 2 > line.chars,
-          fontName: mostCommon(line.fonts, ''),
-        });
-        wordCount += line.words.length;
-        lineIndex += 1;
-      }
-      line = null;
+      const words = wordsOfLine(glyphs).map((word) => ({
+        text: word.map((glyph) => glyph.char).join(''),
+        box: unionBBox(word.map((glyph) => glyph.box)),
+      }));
+      if (words.length > 0) block.push({ words, glyphs });
     },
     endTextBlock(): void {
-      if (lines.length === 0) return;
-      blocks.push({ lines, bbox: unionBBox(lines.map((l) => l.bbox ?? { left: 0, top: 0, width: 0, height: 0 })) });
-      lines = [];
+      if (block.length > 0) drafts.push(block);
+      block = [];
     },
   });
 
+  let lineIndex = 0;
+  const blocks: TextBlock[] = attachDropCaps(drafts).map((lines, blockIndex) => {
+    const built = lines.map((line) => lineOf(line, blockIndex, lineIndex++));
+    return { lines: built, bbox: unionBBox(built.map((line) => line.bbox ?? ZERO_BOX)) };
+  });
+  const textLayer = mapTextLayer(
+    { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images, rules: [], quality: undefined },
+    map,
+  );
+  const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);
+  return { textLayer, wordCount };
+}
+
+/** The layer with every box and font size in the pixels of `map` (its width and height are kept). */
+export function mapTextLayer(layer: TextLayer, map: PixelMapping): TextLayer {
+  if (map.scale === 1 && map.originX === 0 && map.originY === 0) return layer;
+  const box = (b: BBox | undefined): BBox => mapBBox(b ?? ZERO_BOX, map);
   return {
-    textLayer: { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images, rules: [] },
-    wordCount,
+    ...layer,
+    blocks: layer.blocks.map((b) => ({
+      bbox: box(b.bbox),
+      lines: b.lines.map((line) => ({
+        ...line,
+        bbox: box(line.bbox),
+        fontSize: round(line.fontSize * map.scale),
+        words: line.words.map((word) => ({ ...word, bbox: box(word.bbox) })),
+      })),
+    })),
+    images: layer.images.map(box),
+    rules: layer.rules.map(box),
   };
 }

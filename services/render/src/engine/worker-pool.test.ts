@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../testing/fixtures.js';
 import { RenderFailure } from './render-failure.js';
 import { createMupdfEngine } from './render-engine.js';
+import { DEFAULT_OCR_LONG_SIDE } from './render-ops.js';
 import { createWorkerPool } from './worker-pool.js';
 
 // Worker threads run plain JavaScript, so this test drives the compiled worker: `npm test` runs
@@ -31,6 +32,7 @@ describe('worker pool', () => {
       executor: pool,
       officeConverter: { convertToPdf: () => Promise.reject(new Error('unused')) },
       logger,
+      ocrLongSide: DEFAULT_OCR_LONG_SIDE,
     });
     const pages = await engine.renderPages({ pdf, pageIndexes: [4, 0, 2, 1, 3], scale: 1 });
     expect(pages.map((page) => page.pageIndex)).toEqual([4, 0, 2, 1, 3]);

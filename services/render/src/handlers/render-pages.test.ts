@@ -35,7 +35,9 @@ describe('RenderPages', () => {
     });
     expect(first?.textLayer?.key).toBe('run/pages/text-0.json');
     expect(first?.wordCount).toBe(2);
-    expect(second).toMatchObject({ page: { pageIndex: 1, width: 600, height: 400 }, wordCount: 0 });
+    // The second page has no text: OCR will read it, so it is rendered to the OCR long side times the
+    // scale (4000 px), as far as the largest OCR scale (8) allows.
+    expect(second).toMatchObject({ page: { pageIndex: 1, width: 2400, height: 1600, scale: 8 }, wordCount: 0 });
 
     const image = new mupdf.Image(await deps.store.get('run/pages/page-0.png'));
     expect([image.getWidth(), image.getHeight()]).toEqual([1224, 1584]);
@@ -48,8 +50,8 @@ describe('RenderPages', () => {
 
   it('treats scale 0 (unset) as 72 dpi', async () => {
     const { pdf, renderPages } = await setup();
-    const response = await renderPages({ pdf, pageIndexes: [1], scale: 0, outputPrefix: 'p/' });
-    expect(response.pages[0]?.page).toMatchObject({ width: 300, height: 200, scale: 1 });
+    const response = await renderPages({ pdf, pageIndexes: [0], scale: 0, outputPrefix: 'p/' });
+    expect(response.pages[0]?.page).toMatchObject({ width: 612, height: 792, scale: 1 });
   });
 
   it('refuses out-of-range pages and bad scales as invalid arguments', async () => {

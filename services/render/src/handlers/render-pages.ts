@@ -45,7 +45,7 @@ export function createRenderPagesHandler(
           putJson(deps.store, keys.textLayer, TextLayer.toJSON(page.textLayer)),
         ]);
         return {
-          page: { pageIndex: page.pageIndex, width: page.width, height: page.height, image, scale },
+          page: { pageIndex: page.pageIndex, width: page.width, height: page.height, image, scale: page.scale },
           textLayer,
           wordCount: page.wordCount,
         };

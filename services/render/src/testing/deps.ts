@@ -6,6 +6,7 @@ import type { RenderServerDeps } from '../deps.js';
 import { createInlineExecutor } from '../engine/inline-executor.js';
 import type { OfficeConverter } from '../engine/office-converter.js';
 import { createMupdfEngine } from '../engine/render-engine.js';
+import { DEFAULT_OCR_LONG_SIDE } from '../engine/render-ops.js';
 
 /** An fs store in a fresh temporary folder. */
 export async function createTempStore(): Promise<{ store: ObjectStore; cleanup: () => Promise<void> }> {
@@ -30,6 +31,11 @@ export async function createTestDeps(
   const converter: OfficeConverter = officeConverter ?? {
     convertToPdf: () => Promise.reject(new Error('no office converter in this test')),
   };
-  const engine = createMupdfEngine({ executor: createInlineExecutor(), officeConverter: converter, logger });
+  const engine = createMupdfEngine({
+    executor: createInlineExecutor(),
+    officeConverter: converter,
+    logger,
+    ocrLongSide: DEFAULT_OCR_LONG_SIDE,
+  });
   return { store, engine, logger, cleanup };
 }

@@ -57,6 +57,24 @@ export interface TextLayer {
    * its box: a thin rectangle as wide or as tall as the line.
    */
   rules: BBox[];
+  /** How far the words can be trusted, measured by the render stage. */
+  quality: TextLayerQuality | undefined;
+}
+
+/** What the render stage measured of a page's text layer; the OCR stage chooses its word source by it. */
+export interface TextLayerQuality {
+  /** Raster images cover half the page or more: a scan, and its words (if any) an invisible OCR layer. */
+  scanned: boolean;
+  /** Share of the words holding U+FFFD or control characters (a font without a usable ToUnicode map). */
+  garbledShare: number;
+  /** Latin-letter words of two letters or more, and the share of them in the English word list. */
+  latinWords: number;
+  englishShare: number;
+  /**
+   * Whether the words can be kept as they are: there are some, few are garbled, and enough are
+   * English words (a stricter bar on scans, whose layer came from someone's OCR).
+   */
+  usable: boolean;
 }
 
 /** The words of one page, from the text layer or OCR. */
@@ -465,7 +483,7 @@ export const TextBlock: MessageFns<TextBlock> = {
 };
 
 function createBaseTextLayer(): TextLayer {
-  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [] };
+  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [], quality: undefined };
 }
 
 export const TextLayer: MessageFns<TextLayer> = {
@@ -487,6 +505,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     }
     for (const v of message.rules) {
       BBox.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.quality !== undefined) {
+      TextLayerQuality.encode(message.quality, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -552,6 +573,14 @@ export const TextLayer: MessageFns<TextLayer> = {
             message.rules.push(BBox.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.quality = TextLayerQuality.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -576,6 +605,7 @@ export const TextLayer: MessageFns<TextLayer> = {
       blocks: globalThis.Array.isArray(object?.blocks) ? object.blocks.map((e: any) => TextBlock.fromJSON(e)) : [],
       images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => BBox.fromJSON(e)) : [],
       rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => BBox.fromJSON(e)) : [],
+      quality: isSet(object.quality) ? TextLayerQuality.fromJSON(object.quality) : undefined,
     };
   },
 
@@ -599,6 +629,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     if (message.rules?.length) {
       obj.rules = message.rules.map((e) => BBox.toJSON(e));
     }
+    if (message.quality !== undefined) {
+      obj.quality = TextLayerQuality.toJSON(message.quality);
+    }
     return obj;
   },
 
@@ -613,6 +646,154 @@ export const TextLayer: MessageFns<TextLayer> = {
     message.blocks = object.blocks?.map((e) => TextBlock.fromPartial(e)) || [];
     message.images = object.images?.map((e) => BBox.fromPartial(e)) || [];
     message.rules = object.rules?.map((e) => BBox.fromPartial(e)) || [];
+    message.quality = (object.quality !== undefined && object.quality !== null)
+      ? TextLayerQuality.fromPartial(object.quality)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTextLayerQuality(): TextLayerQuality {
+  return { scanned: false, garbledShare: 0, latinWords: 0, englishShare: 0, usable: false };
+}
+
+export const TextLayerQuality: MessageFns<TextLayerQuality> = {
+  encode(message: TextLayerQuality, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.scanned !== false) {
+      writer.uint32(8).bool(message.scanned);
+    }
+    if (message.garbledShare !== 0) {
+      writer.uint32(17).double(message.garbledShare);
+    }
+    if (message.latinWords !== 0) {
+      writer.uint32(24).uint32(message.latinWords);
+    }
+    if (message.englishShare !== 0) {
+      writer.uint32(33).double(message.englishShare);
+    }
+    if (message.usable !== false) {
+      writer.uint32(40).bool(message.usable);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TextLayerQuality {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTextLayerQuality();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.scanned = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.garbledShare = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.latinWords = reader.uint32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.englishShare = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.usable = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TextLayerQuality {
+    return {
+      scanned: isSet(object.scanned) ? globalThis.Boolean(object.scanned) : false,
+      garbledShare: isSet(object.garbledShare)
+        ? globalThis.Number(object.garbledShare)
+        : isSet(object.garbled_share)
+        ? globalThis.Number(object.garbled_share)
+        : 0,
+      latinWords: isSet(object.latinWords)
+        ? globalThis.Number(object.latinWords)
+        : isSet(object.latin_words)
+        ? globalThis.Number(object.latin_words)
+        : 0,
+      englishShare: isSet(object.englishShare)
+        ? globalThis.Number(object.englishShare)
+        : isSet(object.english_share)
+        ? globalThis.Number(object.english_share)
+        : 0,
+      usable: isSet(object.usable) ? globalThis.Boolean(object.usable) : false,
+    };
+  },
+
+  toJSON(message: TextLayerQuality): unknown {
+    const obj: any = {};
+    if (message.scanned !== false) {
+      obj.scanned = message.scanned;
+    }
+    if (message.garbledShare !== 0) {
+      obj.garbledShare = floatToJson(message.garbledShare);
+    }
+    if (message.latinWords !== 0) {
+      obj.latinWords = Math.round(message.latinWords);
+    }
+    if (message.englishShare !== 0) {
+      obj.englishShare = floatToJson(message.englishShare);
+    }
+    if (message.usable !== false) {
+      obj.usable = message.usable;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TextLayerQuality>, I>>(base?: I): TextLayerQuality {
+    return TextLayerQuality.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TextLayerQuality>, I>>(object: I): TextLayerQuality {
+    const message = createBaseTextLayerQuality();
+    message.scanned = object.scanned ?? false;
+    message.garbledShare = object.garbledShare ?? 0;
+    message.latinWords = object.latinWords ?? 0;
+    message.englishShare = object.englishShare ?? 0;
+    message.usable = object.usable ?? false;
     return message;
   },
 };

@@ -1,0 +1,64 @@
+import type { TextLayer } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { pageScale } from './mupdf-ops.js';
+import { measureTextLayer } from './text-layer-quality.js';
+
+const box = { left: 0, top: 0, width: 10, height: 10 };
+
+function layer(text: string, options: { scanned?: boolean } = {}): Pick<TextLayer, 'width' | 'height' | 'images' | 'blocks'> {
+  const words = text
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => ({ text: word, bbox: box, confidence: 1, blockIndex: 0, lineIndex: 0 }));
+  return {
+    width: 100,
+    height: 100,
+    images: options.scanned ? [{ left: 0, top: 0, width: 100, height: 80 }] : [],
+    blocks: [{ bbox: box, lines: [{ words, bbox: box, fontSize: 10, bold: false, fontName: '' }] }],
+  };
+}
+
+const english = 'The farm was kept in good order through the long winter and the animals were fed twice a day by the old shepherd';
+const badOcr = 'BRITESB BUSBANDRY tbe bomes wcre kcpt iu goud ordcr tbrough tbe luug wiuter aud tbe auimals wcre fcd twicc';
+const french = 'Le conseil municipal a décidé de la construction une nouvelle école dans le quartier nord de la ville cette année';
+
+describe('measureTextLayer', () => {
+  it('keeps a born-digital layer in any Latin language, and one too short to judge', () => {
+    expect(measureTextLayer(layer(english))).toMatchObject({ scanned: false, usable: true, garbledShare: 0 });
+    expect(measureTextLayer(layer(french)).usable).toBe(true);
+    expect(measureTextLayer(layer('Xq zzv')).usable).toBe(true);
+  });
+
+  it('refuses a layer that is empty, garbled, or letters mapped to the wrong codes', () => {
+    expect(measureTextLayer(layer('')).usable).toBe(false);
+    expect(measureTextLayer(layer('\ufffd\ufffd ab \u0001x')).usable).toBe(false);
+    const shifted = english.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 7) % 26) + 97));
+    expect(measureTextLayer(layer(shifted)).usable).toBe(false);
+  });
+
+  it('keeps the OCR layer of a scan only when it reads as English', () => {
+    const good = measureTextLayer(layer(english, { scanned: true }));
+    expect(good).toMatchObject({ scanned: true, usable: true });
+    expect(good.englishShare).toBeGreaterThan(0.9);
+    expect(measureTextLayer(layer(badOcr, { scanned: true })).usable).toBe(false);
+    expect(measureTextLayer(layer(french, { scanned: true })).usable).toBe(false);
+    expect(measureTextLayer(layer('12 34', { scanned: true })).usable).toBe(false);
+  });
+});
+
+describe('pageScale', () => {
+  const kept = { scanned: false, usable: true };
+  it('keeps the asked scale for a page whose text layer is kept', () => {
+    expect(pageScale(1, 2000, kept, 792)).toBe(1);
+    expect(pageScale(2, 2000, kept, 792)).toBe(2);
+  });
+
+  it('renders a page OCR reads to the long side, within bounds', () => {
+    expect(pageScale(1, 2000, { scanned: true, usable: true }, 800)).toBe(2.5);
+    expect(pageScale(1, 2000, { scanned: false, usable: false }, 300)).toBeCloseTo(6.67, 2);
+    expect(pageScale(2, 2000, { scanned: true, usable: false }, 800)).toBe(5);
+    expect(pageScale(1, 2000, { scanned: true, usable: false }, 4000)).toBe(0.5);
+    expect(pageScale(1, 2000, { scanned: true, usable: false }, 100)).toBe(8);
+    expect(pageScale(1, 0, { scanned: true, usable: false }, 800)).toBe(1);
+  });
+});

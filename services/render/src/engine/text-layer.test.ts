@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createTextPdf, type FixturePage } from '../testing/fixtures.js';
+import { mupdfOps } from './mupdf-ops.js';
+
+/** The words of each line of a one-page PDF drawn with raw text operators (Helvetica is /F1). */
+function linesOf(page: FixturePage): string[] {
+  const pdf = createTextPdf([page]);
+  const { textLayer } = mupdfOps.render({ pdf, pageIndexes: [0], scale: 1, ocrLongSide: 0 }).pages[0]!;
+  return textLayer.blocks.flatMap((block) => block.lines.map((line) => line.words.map((word) => word.text).join(' ')));
+}
+
+describe('text layer words', () => {
+  it('ends a word at a word-sized gap the PDF left without a space character', () => {
+    // -120 thousandths of an em: under MuPDF's own space threshold (0.15 em), over a glyph gap.
+    const lines = linesOf({ texts: [], drawing: ['BT /F1 12 Tf 72 700 Td [(Composition of) -120 (the) -120 (river)] TJ ET'] });
+    expect(lines).toEqual(['Composition of the river']);
+  });
+
+  it('keeps kerned and letter-spaced words whole', () => {
+    const lines = linesOf({
+      texts: [],
+      drawing: [
+        'BT /F1 12 Tf 72 700 Td [(W) 80 (A) 60 (V) 40 (E) -30 (S)] TJ ET',
+        // Tracking of 0.1 em between letters (1.2 pt at 12 pt), real spaces between the words.
+        'BT /F1 12 Tf 1.2 Tc 72 600 Td (ANNUAL REPORT) Tj ET',
+      ],
+    });
+    expect(lines).toEqual(['WAVES', 'ANNUAL REPORT']);
+  });
+
+  it('puts a drop cap back into its word', () => {
+    const lines = linesOf({
+      texts: [],
+      drawing: [
+        'BT /F1 40 Tf 72 650 Td (C) Tj ET',
+        'BT /F1 12 Tf 103 676 Td (over the years the river) Tj ET',
+        'BT /F1 12 Tf 103 662 Td (changed its course many) Tj ET',
+        'BT /F1 12 Tf 103 648 Td (times over the valley.) Tj ET',
+      ],
+    });
+    expect(lines[0]).toBe('Cover the years the river');
+    expect(lines).toHaveLength(3);
+  });
+
+  it('keeps a drop cap a word of its own when it is one', () => {
+    const lines = linesOf({
+      texts: [],
+      drawing: [
+        'BT /F1 40 Tf 72 650 Td (A) Tj ET',
+        'BT /F1 12 Tf 103 676 Td (long time ago, in a) Tj ET',
+        'BT /F1 12 Tf 103 662 Td (valley far away, lived) Tj ET',
+      ],
+    });
+    expect(lines).toEqual(['A long time ago, in a', 'valley far away, lived']);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { englishWordShare, isEnglishWord, latinWordOf } from './english-words.js';
+
+describe('english words', () => {
+  it('knows inflected words in both spellings and contractions', () => {
+    for (const word of ['organisations', 'organizations', 'colour', 'Running', "don't", "author's", 'cover'])
+      expect(isEnglishWord(word), word).toBe(true);
+    for (const word of ['ofthe', 'bomes', 'busbandry', 'ver', 'organi']) expect(isEnglishWord(word), word).toBe(false);
+  });
+
+  it('strips punctuation and leaves numbers and non-Latin text out', () => {
+    expect(latinWordOf('(Husbandry),')).toBe('husbandry');
+    expect(latinWordOf('1984')).toBeNull();
+    expect(latinWordOf('表格')).toBeNull();
+    expect(latinWordOf('x2+1')).toBeNull();
+  });
+
+  it('measures the share of English words among Latin words of two letters or more', () => {
+    expect(englishWordShare('The art of British husbandry , 1850 a'.split(' '))).toEqual({ latinWords: 5, share: 0.8 }) // proper names (British) are not in the list;
+    expect(englishWordShare('BRITESB BUSBANDRY of the bomes'.split(' '))).toEqual({ latinWords: 5, share: 0.4 });
+    expect(englishWordShare(['42', '表格'])).toEqual({ latinWords: 0, share: 0 });
+  });
+});
