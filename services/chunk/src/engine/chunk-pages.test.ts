@@ -123,7 +123,9 @@ describe('chunkPages', () => {
     expect(chunk).toMatchObject({ chunkId: 'chunk-1', embed: '## Intro\none two three', chunkLength: 5 });
   });
 
-  it('chunks 10 000 segments with Cl100kBase in well under a second', async () => {
+  // Its speed is measured by `npm run bench` (case chunk-10k), not asserted here: a timed test fails
+  // on a busy machine and proves nothing on a fast one.
+  it('chunks 10 000 segments with Cl100kBase, keeping every segment', async () => {
     const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
     const random = seededRandom(42);
     const vocabulary = [
@@ -152,11 +154,7 @@ describe('chunkPages', () => {
         }),
       ),
     );
-    tokenizer.count('warm up');
-    const startedAt = performance.now();
     const output = chunkPages(pages, options({ tokenizer }));
-    const elapsedMs = performance.now() - startedAt;
     expect(output.chunks.flatMap((chunk) => chunk.segments)).toHaveLength(10_000);
-    expect(elapsedMs).toBeLessThan(1000);
   });
 });

@@ -1,20 +1,45 @@
+import { isEnglishWord } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 
 /**
  * The segment's words as text: words of one line joined by a space, lines by a newline. A line
  * ends where the word's (block, line) pair changes; OCR words that carry no line structure (all
- * zeros) therefore read as one line.
+ * zeros) therefore read as one line. A word broken across lines by a hyphen is put back together
+ * on the first line (see joinHyphenated).
  */
 export function wordsToText(words: readonly Word[]): string {
-  return groupLines(words)
-    .map((line) =>
-      line
-        .map((word) => word.text.trim())
-        .filter((text) => text.length > 0)
-        .join(' '),
-    )
+  const lines = groupLines(words).map((line) => line.map((word) => word.text.trim()).filter((text) => text.length > 0));
+  for (let index = 0; index + 1 < lines.length; index += 1) {
+    const line = lines[index]!;
+    const next = lines[index + 1]!;
+    const joined = line.length > 0 && next.length > 0 ? joinHyphenated(line.at(-1)!, next[0]!) : null;
+    if (joined === null) continue;
+    line[line.length - 1] = joined;
+    next.shift();
+  }
+  return lines
+    .map((line) => line.join(' '))
     .filter((line) => line.length > 0)
     .join('\n');
+}
+
+/** A line-end hyphen after a letter (ASCII hyphen-minus or U+2010), and what comes before it. */
+const LINE_END_HYPHEN = /^(.*\p{L})[-\u2010]$/u;
+/** The start of the next line's word that continues it: lower-case letters. */
+const CONTINUATION = /^\p{Ll}+/u;
+
+/**
+ * The word that a line-end hyphen broke, or null when the lines do not break a word there:
+ * "organi-" + "sations," is "organisations," (the joined letters are a word), "self-" + "aware" is
+ * "self-aware" (they are not: the hyphen is the word's own). A next line starting with a capital or
+ * a digit is not a continuation.
+ */
+export function joinHyphenated(end: string, start: string): string | null {
+  const head = LINE_END_HYPHEN.exec(end)?.[1];
+  const tail = CONTINUATION.exec(start)?.[0];
+  if (head === undefined || tail === undefined) return null;
+  const headLetters = /\p{L}+$/u.exec(head)?.[0] ?? '';
+  return isEnglishWord(headLetters + tail) ? head + start : `${head}-${start}`;
 }
 
 /** Splits words into lines, keeping reading order. */

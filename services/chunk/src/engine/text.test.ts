@@ -1,0 +1,40 @@
+import type { Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { joinHyphenated, wordsToText } from './text.js';
+
+function lines(...texts: string[]): Word[] {
+  return texts.flatMap((text, lineIndex) =>
+    text.split(' ').map((word) => ({ text: word, bbox: undefined, confidence: 1, blockIndex: 0, lineIndex })),
+  );
+}
+
+describe('joinHyphenated', () => {
+  it('rejoins a word hyphenated at a line end, keeping its trailing punctuation', () => {
+    expect(joinHyphenated('organi-', 'sations,')).toBe('organisations,');
+    expect(joinHyphenated('(inter-', 'national)')).toBe('(international)');
+  });
+
+  it("keeps a compound's own hyphen", () => {
+    expect(joinHyphenated('self-', 'aware')).toBe('self-aware');
+    expect(joinHyphenated('state-of-the-', 'art')).toBe('state-of-the-art');
+  });
+
+  it('leaves dashes, numbers and capitalised next lines alone', () => {
+    expect(joinHyphenated('2019-', '2020')).toBeNull();
+    expect(joinHyphenated('word', 'next')).toBeNull();
+    expect(joinHyphenated('Paris-', 'London')).toBeNull();
+    expect(joinHyphenated('—', 'and')).toBeNull();
+  });
+});
+
+describe('wordsToText', () => {
+  it('joins lines with newlines, words broken across them put back on the first line', () => {
+    expect(wordsToText(lines('The organi-', 'sations met the self-', 'aware users.'))).toBe(
+      'The organisations\nmet the self-aware\nusers.',
+    );
+  });
+
+  it('drops a line left empty by the join', () => {
+    expect(wordsToText(lines('A long hyphen-', 'ated', 'end'))).toBe('A long hyphenated\nend');
+  });
+});
