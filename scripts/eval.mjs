@@ -1,8 +1,9 @@
 // `npm run eval`: sets up, then scores the service's pipeline on the evaluation corpus
-// (../shared/corpus: OmniDocBench demo pages and the ICDAR 2013 tables) on a real stack with the
-// model engines on, prints the figures and writes a JSON report. The work is in test/eval/.
+// (../shared/corpus: OmniDocBench demo pages and the ICDAR 2013 tables) and runs the checks on
+// real documents (test/eval/checks) on a real stack with the model engines on, prints the figures
+// and writes a JSON report. The work is in test/eval/.
 //
-//   npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR]
+//   npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--out FILE] [--draw DIR]
 //                   [--resolution high|normal] [--corpus DIR]
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 import { dirname, join, resolve } from 'node:path';
@@ -29,12 +30,12 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|all] [--limit N] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
   );
   process.exit(0);
 }
-if (!['omnidoc', 'icdar', 'all'].includes(values.set)) {
-  process.stderr.write(`--set must be omnidoc, icdar or all, not ${values.set}\n`);
+if (!['omnidoc', 'icdar', 'checks', 'all'].includes(values.set)) {
+  process.stderr.write(`--set must be omnidoc, icdar, checks or all, not ${values.set}\n`);
   process.exit(2);
 }
 if (!['high', 'normal'].includes(values.resolution)) {

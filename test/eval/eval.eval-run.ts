@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, it } from 'vitest';
-import { formatIcdar, formatOmniDoc } from './report.js';
+import { formatChecks, formatIcdar, formatOmniDoc } from './report.js';
+import { evaluateChecks, type ChecksSetReport } from './run-checks.js';
 import { evaluateIcdar, type IcdarSetReport } from './run-icdar.js';
 import { evaluateOmniDoc, type OmniSetReport } from './run-omnidoc.js';
 import type { EvalOptions } from './tasks.js';
@@ -13,8 +14,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 
 function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
   const set = env.FOLIO_EVAL_SET ?? 'all';
-  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'all')
-    throw new Error(`--set must be omnidoc, icdar or all, not ${set}`);
+  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'checks' && set !== 'all')
+    throw new Error(`--set must be omnidoc, icdar, checks or all, not ${set}`);
   const limit = env.FOLIO_EVAL_LIMIT ? Number(env.FOLIO_EVAL_LIMIT) : null;
   if (limit !== null && !(Number.isInteger(limit) && limit > 0))
     throw new Error(`--limit must be a positive integer, not ${env.FOLIO_EVAL_LIMIT}`);
@@ -34,25 +35,29 @@ function print(line: string): void {
 }
 
 describe('evaluation', () => {
-  it('scores layout, text, reading order and tables on the evaluation corpus', async () => {
+  it('scores layout, text, reading order and tables on the evaluation corpus, and runs the checks on real documents', async () => {
     const options = readOptions(process.env);
     const startedAt = new Date();
     let omnidoc: OmniSetReport | undefined;
     let icdar: IcdarSetReport | undefined;
-    if (options.set !== 'icdar') omnidoc = await evaluateOmniDoc(options, print);
-    if (options.set !== 'omnidoc') icdar = await evaluateIcdar(options, print);
+    let checks: ChecksSetReport | undefined;
+    if (options.set === 'all' || options.set === 'omnidoc') omnidoc = await evaluateOmniDoc(options, print);
+    if (options.set === 'all' || options.set === 'icdar') icdar = await evaluateIcdar(options, print);
+    if (options.set === 'all' || options.set === 'checks') checks = await evaluateChecks(options, print);
     const report = {
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,
       options,
       omnidoc,
       icdar,
+      checks,
     };
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
     print('');
     if (omnidoc) for (const line of [...formatOmniDoc(omnidoc), '']) print(line);
     if (icdar) for (const line of [...formatIcdar(icdar), '']) print(line);
+    if (checks) for (const line of [...formatChecks(checks), '']) print(line);
     print(`report: ${options.out}${options.draw ? `, drawings: ${options.draw}` : ''}`);
   });
 });

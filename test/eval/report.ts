@@ -1,5 +1,6 @@
 // The printed summary of an evaluation run: one table per set, figures to 3 decimals.
 import type { ClassScores } from './detection.js';
+import type { ChecksSetReport } from './run-checks.js';
 import type { IcdarSetReport } from './run-icdar.js';
 import type { OmniSetReport } from './run-omnidoc.js';
 
@@ -98,6 +99,47 @@ export function formatIcdar(report: IcdarSetReport): string[] {
           figure(meanTeds),
         ];
       }),
+    ),
+  ];
+}
+
+function percent(passed: number, total: number): string {
+  return total > 0 ? `${((100 * passed) / total).toFixed(1)}%` : '-';
+}
+
+/**
+ * Summary lines of the checks set: pass rate per kind and overall against the targets of issue 15
+ * (>= 90% of all checks, every kind >= 80%), then one row per document.
+ */
+export function formatChecks(report: ChecksSetReport): string[] {
+  const succeeded = report.documents.filter((document) => document.status === 'Succeeded').length;
+  const kinds = Object.entries(report.kinds);
+  return [
+    `== Checks on real documents: ${report.documents.length} documents, ${succeeded} succeeded (API defaults)`,
+    ...table(
+      ['kind', 'passed', 'checks', 'pass rate', 'target'],
+      kinds.map(([kind, score]) => {
+        const target = kind === 'all' ? 0.9 : 0.8;
+        const met = score.passed >= target * score.total;
+        return [
+          kind,
+          String(score.passed),
+          String(score.total),
+          percent(score.passed, score.total),
+          `>= ${target * 100}% ${met ? 'met' : 'NOT met'}`,
+        ];
+      }),
+    ),
+    '',
+    ...table(
+      ['document', 'status', 's', 'segments', 'passed'],
+      report.documents.map((document) => [
+        document.file,
+        document.status,
+        document.seconds.toFixed(1),
+        String(document.segments),
+        `${document.checks.filter((check) => check.passed).length}/${document.checks.length}`,
+      ]),
     ),
   ];
 }

@@ -4,7 +4,7 @@ import { createTask, waitForTask, type ApiSegment } from '../src/api.js';
 
 /** Options of one evaluation run, from the command line (scripts/eval.mjs). */
 export interface EvalOptions {
-  set: 'omnidoc' | 'icdar' | 'all';
+  set: 'omnidoc' | 'icdar' | 'checks' | 'all';
   limit: number | null;
   out: string;
   draw: string | null;

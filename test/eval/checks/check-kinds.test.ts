@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  normalizeCheckText,
+  normalizeLatex,
+  runCheck,
+  tableGrids,
+  type Check,
+  type CheckedSegment,
+} from './check-kinds.js';
+import { CHECK_DOCUMENTS } from './documents.js';
+
+function segment(segment_type: string, content: string, html = ''): CheckedSegment {
+  return { segment_type, content, html, page_number: 1 };
+}
+
+const page = [
+  segment('PageHeader', 'Journal of Things, Vol. 3'),
+  segment('Title', 'The Power of  Storytelling'),
+  segment('Text', 'Organisations tell stories. They also “listen”.'),
+  segment(
+    'Table',
+    'Year Count',
+    '<table><tr><th rowspan="2">Year</th><th colspan="2">Count</th></tr><tr><td>men</td><td>women</td></tr>' +
+      '<tr><td>1990</td><td>12</td><td>112</td></tr></table>',
+  ),
+  segment('Formula', 'S^{n} = \\left\\{ x \\in \\mathbb{R}^{n+1} \\mid \\lVert x \\rVert = 1 \\right\\}'),
+];
+
+const pass = (check: Check, segments: readonly CheckedSegment[] = page): boolean => runCheck(check, segments).passed;
+
+describe('check kinds', () => {
+  it('present passes on the text whatever its case and spacing, and fails on text that is not there', () => {
+    expect(pass({ kind: 'present', text: 'the power of storytelling' })).toBe(true);
+    expect(pass({ kind: 'present', text: 'They also "listen".' })).toBe(true);
+    expect(pass({ kind: 'present', text: 'the power of storytelling', caseSensitive: true })).toBe(false);
+    expect(pass({ kind: 'present', text: 'Organisations tell lies.' })).toBe(false);
+    expect(pass({ kind: 'present', text: 'anything' }, [])).toBe(false);
+  });
+
+  it('present does not forgive glued words or a kept line-end hyphen', () => {
+    const glued = [segment('Text', 'THEPOWER OFSTORYTELLING and organi- sations')];
+    expect(pass({ kind: 'present', text: 'the power of storytelling' }, glued)).toBe(false);
+    expect(pass({ kind: 'present', text: 'organisations' }, glued)).toBe(false);
+  });
+
+  it('absent fails when the text comes out and passes when it does not', () => {
+    expect(pass({ kind: 'absent', text: 'Journal of Things' })).toBe(false);
+    expect(pass({ kind: 'absent', text: 'Journal of Things' }, page.slice(1))).toBe(true);
+  });
+
+  it('order needs both texts, the first ending before the second starts', () => {
+    expect(pass({ kind: 'order', before: 'Power of Storytelling', after: 'Organisations tell' })).toBe(true);
+    expect(pass({ kind: 'order', before: 'Organisations tell', after: 'Power of Storytelling' })).toBe(false);
+    expect(pass({ kind: 'order', before: 'Power of Storytelling', after: 'not on the page' })).toBe(false);
+    expect(pass({ kind: 'order', before: 'not on the page', after: 'Organisations' })).toBe(false);
+    // Overlapping texts are not an order.
+    expect(pass({ kind: 'order', before: 'Organisations tell', after: 'tell stories' })).toBe(false);
+  });
+
+  it('table lays spans out on the grid and matches whole cells only', () => {
+    const [cells] = tableGrids(page[3]!.html);
+    expect(cells?.map((cell) => [cell.text, cell.rowStart, cell.colStart])).toEqual([
+      ['Year', 0, 0],
+      ['Count', 0, 1],
+      ['men', 1, 1],
+      ['women', 1, 2],
+      ['1990', 2, 0],
+      ['12', 2, 1],
+      ['112', 2, 2],
+    ]);
+    expect(pass({ kind: 'table', cell: 'Year', relation: 'left-of', other: 'women' })).toBe(true);
+    expect(pass({ kind: 'table', cell: 'Count', relation: 'above', other: '112' })).toBe(true);
+    expect(pass({ kind: 'table', cell: 'men', relation: 'above', other: '12' })).toBe(true);
+    expect(pass({ kind: 'table', cell: 'women', relation: 'left-of', other: 'men' })).toBe(false);
+    expect(pass({ kind: 'table', cell: 'Year', relation: 'above', other: '1990' })).toBe(true);
+    expect(pass({ kind: 'table', cell: '1990', relation: 'above', other: 'Year' })).toBe(false);
+    // "12" is a whole cell; "2" is not.
+    expect(pass({ kind: 'table', cell: '1990', relation: 'left-of', other: '2' })).toBe(false);
+    expect(pass({ kind: 'table', cell: 'Year', relation: 'left-of', other: 'men' }, page.slice(0, 3))).toBe(false);
+  });
+
+  it('table fails when cells sit in a flattened table that lost the header span', () => {
+    const flat = segment(
+      'Table',
+      '',
+      '<table><tr><td>Year</td><td>Count</td><td></td></tr><tr><td>1990</td><td>12</td><td>112</td></tr></table>',
+    );
+    expect(pass({ kind: 'table', cell: 'Count', relation: 'above', other: '112' }, [flat])).toBe(false);
+  });
+
+  it('formula compares normalized LaTeX and fails without a Formula segment', () => {
+    expect(pass({ kind: 'formula', latex: 'S^n=\\{x\\in\\mathbb{R}^{n+1}\\mid\\|x\\|=1\\}' })).toBe(true);
+    expect(pass({ kind: 'formula', latex: 'S^n=\\{x\\in\\mathbb{R}^{n}\\mid\\|x\\|=1\\}' })).toBe(false);
+    const text = [segment('Text', 'S^n = { x ∈ R^n+1 | ||x|| = 1 }')];
+    expect(pass({ kind: 'formula', latex: 'S^n=\\{x\\in\\mathbb{R}^{n+1}\\mid\\|x\\|=1\\}' }, text)).toBe(false);
+  });
+
+  it('normalizeLatex drops delimiters, sizing and spacing, and unifies synonyms', () => {
+    expect(normalizeLatex('$$ \\dfrac{a}{b} \\le c_{i} $$')).toBe(normalizeLatex('\\frac{a}{b}\\leq c_i'));
+    expect(normalizeLatex('\\left( x \\right) \\, \\to y')).toBe('(x)\\rightarrowy');
+    expect(normalizeLatex('x^{2}')).not.toBe(normalizeLatex('x^{22}'));
+  });
+
+  it('max-chars counts non-whitespace characters of the whole output', () => {
+    expect(pass({ kind: 'max-chars', max: 10 }, [segment('Page', ' 17 ')])).toBe(true);
+    expect(pass({ kind: 'max-chars', max: 10 }, [])).toBe(true);
+    expect(pass({ kind: 'max-chars', max: 10 }, [segment('Text', 'eleven chars')])).toBe(false);
+  });
+
+  it('segment-type wants a segment of the type, holding the text when one is given', () => {
+    expect(pass({ kind: 'segment-type', segmentType: 'Title', contains: 'power of' })).toBe(true);
+    expect(pass({ kind: 'segment-type', segmentType: 'Title', contains: 'Organisations' })).toBe(false);
+    expect(pass({ kind: 'segment-type', segmentType: 'Caption' })).toBe(false);
+    expect(pass({ kind: 'no-segment-type', segmentType: 'Picture' })).toBe(true);
+    expect(pass({ kind: 'no-segment-type', segmentType: 'Table' })).toBe(false);
+  });
+
+  it('text normalization folds ligatures, quotes, dashes and soft hyphens but keeps words apart', () => {
+    expect(normalizeCheckText('ﬁrst “quoted” – dash\u00adless')).toBe('first "quoted" - dashless');
+    expect(normalizeCheckText('A  B\nC')).toBe('a b c');
+  });
+});
+
+describe('the checks set', () => {
+  const directory = join(import.meta.dirname, 'docs');
+
+  it('has one entry per document file, each with a row in sources.md, and files kept small', () => {
+    const files = readdirSync(directory).sort();
+    expect(CHECK_DOCUMENTS.map((document) => document.file).sort()).toEqual(files);
+    const sources = readFileSync(join(import.meta.dirname, 'sources.md'), 'utf8');
+    for (const file of files) {
+      expect(sources, file).toContain(`| ${file} |`);
+      expect(statSync(join(directory, file)).size, file).toBeLessThan(600_000);
+    }
+  });
+
+  it('holds at least 150 checks over at least 25 documents', () => {
+    expect(CHECK_DOCUMENTS.length).toBeGreaterThanOrEqual(25);
+    expect(CHECK_DOCUMENTS.reduce((sum, document) => sum + document.checks.length, 0)).toBeGreaterThanOrEqual(150);
+  });
+
+  it('has every check able to fail: each one fails on an empty output, except the blank-page kinds', () => {
+    for (const document of CHECK_DOCUMENTS)
+      for (const check of document.checks) {
+        const onEmpty = runCheck(check, []).passed;
+        const expected = check.kind === 'absent' || check.kind === 'max-chars' || check.kind === 'no-segment-type';
+        expect(onEmpty, `${document.file}: ${JSON.stringify(check)}`).toBe(expected);
+      }
+  });
+
+  it('has every absent, max-chars and no-segment-type check fail on some output', () => {
+    for (const document of CHECK_DOCUMENTS)
+      for (const check of document.checks) {
+        if (check.kind === 'absent') expect(runCheck(check, [segment('Text', check.text)]).passed).toBe(false);
+        if (check.kind === 'max-chars')
+          expect(runCheck(check, [segment('Text', 'x'.repeat(check.max + 1))]).passed).toBe(false);
+        if (check.kind === 'no-segment-type')
+          expect(runCheck(check, [segment(check.segmentType, '')]).passed).toBe(false);
+      }
+  });
+});

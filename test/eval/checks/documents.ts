@@ -1,0 +1,526 @@
+// The documents of the `checks` set and what a reader sees on each page, written from the rendered
+// pages (not from the service's output). Files are in ./docs; where each comes from and under what
+// licence is in ./sources.md.
+import type { Check } from './check-kinds.js';
+
+export interface CheckDocument {
+  /** File name in ./docs. */
+  file: string;
+  /** What the document is, in a few words (also in sources.md). */
+  about: string;
+  /** OCR strategy when the API default (All) is not what this document is about; none needs it yet. */
+  ocrStrategy?: 'All' | 'Auto';
+  checks: Check[];
+}
+
+export const CHECK_DOCUMENTS: readonly CheckDocument[] = [
+  {
+    file: 'arxiv-chain-of-thought-p1.pdf',
+    about: 'arXiv paper, first page: title, authors, abstract, figure with caption, arXiv stamp in the margin',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Chain-of-Thought Prompting Elicits Reasoning' },
+      { kind: 'present', text: 'We explore how generating a chain of thought' },
+      {
+        kind: 'present',
+        text: 'Experiments on three large language models show that chain-of-thought prompting improves performance on a range of arithmetic, commonsense, and symbolic reasoning tasks.',
+      },
+      { kind: 'order', before: 'in Large Language Models', after: 'We explore how generating a chain of thought' },
+      { kind: 'order', before: 'exemplars in prompting.', after: 'Experiments on three large language models' },
+      {
+        kind: 'segment-type',
+        segmentType: 'Caption',
+        contains: 'Chain-of-thought prompting enables large language models to tackle complex arithmetic',
+      },
+      { kind: 'absent', text: 'arXiv:2201.11903v6' },
+    ],
+  },
+  {
+    file: 'arxiv-llama-p1.pdf',
+    about: 'arXiv paper, first page: two columns with hyphenated line ends, footnotes, arXiv stamp',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'LLaMA: Open and Efficient Foundation Language Models' },
+      {
+        kind: 'present',
+        text: 'We introduce LLaMA, a collection of foundation language models ranging from 7B to 65B parameters.',
+      },
+      {
+        kind: 'present',
+        text: 'Large Languages Models (LLMs) trained on massive corpora of texts have shown their ability',
+      },
+      {
+        kind: 'present',
+        text: 'The focus of this work is to train a series of language models that achieve the best possible performance at various inference budgets',
+      },
+      { kind: 'order', before: 'all our models to the research community', after: 'Large Languages Models (LLMs)' },
+      {
+        kind: 'order',
+        before: 'to train a large model to reach a certain level of',
+        after: 'performance, a smaller one trained longer will',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Introduction' },
+      { kind: 'absent', text: 'arXiv:2302.13971v1' },
+    ],
+  },
+  {
+    file: 'arxiv-autogen-p1.pdf',
+    about: 'arXiv paper, first page: title, figure of four panels with caption above the abstract',
+    checks: [
+      {
+        kind: 'segment-type',
+        segmentType: 'Title',
+        contains: 'Enabling Next-Gen LLM Applications via Multi-Agent Conversation',
+      },
+      {
+        kind: 'segment-type',
+        segmentType: 'Caption',
+        contains: 'enables diverse LLM-based applications using multi-agent conversations',
+      },
+      {
+        kind: 'present',
+        text: 'is an open-source framework that allows developers to build LLM applications via multiple agents that can converse with each other to accomplish tasks.',
+      },
+      {
+        kind: 'present',
+        text: 'Empirical studies demonstrate the effectiveness of the framework in many example applications',
+      },
+      {
+        kind: 'order',
+        before: 'The framework supports flexible conversation patterns',
+        after: 'is an open-source framework that allows developers',
+      },
+      { kind: 'segment-type', segmentType: 'Picture' },
+      { kind: 'absent', text: 'arXiv:2308.08155v2' },
+    ],
+  },
+  {
+    file: 'geotopo-metric-spaces.pdf',
+    about: 'German lecture notes (LaTeX), one page: a plot, definitions, three display formulas',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Metrische Räume' },
+      { kind: 'present', text: 'Das Paar (X, d) heißt ein metrischer Raum.' },
+      { kind: 'present', text: 'Die Metrik d induziert die diskrete Topologie.' },
+      { kind: 'order', before: 'Definition 8', after: 'Bemerkung 3' },
+      { kind: 'order', before: 'Bemerkung 3', after: 'Definition 9' },
+      {
+        kind: 'formula',
+        latex: '\\mathfrak{B}_r(x) := \\{ y \\in X \\mid d(x, y) < r \\} \\text{ für } x \\in X, r \\in \\mathbb{R}^+',
+      },
+      {
+        kind: 'formula',
+        latex: '\\forall x_1, x_2 \\in X : d_X(x_1, x_2) = d_Y(\\varphi(x_1), \\varphi(x_2))',
+      },
+      {
+        kind: 'formula',
+        latex: 'd(x, y) = \\begin{cases} 0 & \\text{falls } x = y \\\\ 1 & \\text{falls } x \\neq y \\end{cases}',
+      },
+    ],
+  },
+  {
+    file: 'geotopo-stereographic.pdf',
+    about: 'German lecture notes (LaTeX), one page: stereographic projection with display math, a new section',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Zusammenhang' },
+      { kind: 'present', text: 'Die Quotiententopologie ist die feinste Topologie, sodass π stetig wird.' },
+      { kind: 'present', text: 'Es gilt: f ist bijektiv und die Umkehrabbildung ist ebenfalls stetig.' },
+      { kind: 'order', before: 'Beispiel 14 (Stereographische Projektion)', after: '1.4 Zusammenhang' },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} S^n &= \\{ x \\in \\mathbb{R}^{n+1} \\mid \\|x\\| = 1 \\} \\\\ &= \\left\\{ x \\in \\mathbb{R}^{n+1} \\middle| \\sum_{i=1}^{n+1} x_i^2 = 1 \\right\\} \\end{aligned}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} f &: S^n \\setminus \\{ N \\} \\to \\mathbb{R}^n \\\\ P &\\mapsto \\overbrace{L_P \\cap H}^{\\text{genau ein Punkt}} \\end{aligned}',
+      },
+    ],
+  },
+  {
+    file: 'latex-multicolumn.pdf',
+    about: 'two-column LaTeX article (lorem ipsum) and a page with a booktabs table (no vertical rules)',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Two-Column Document with Lorem Ipsum' },
+      { kind: 'present', text: 'This is a sample document with two columns filled with Lorem Ipsum text.' },
+      { kind: 'order', before: 'Abstract', after: 'This is a sample document' },
+      {
+        kind: 'order',
+        before: 'Vivamus viverra fermentum felis. Donec nonummy',
+        after: 'pellentesque ante. Phasellus adipiscing semper elit.',
+      },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'EU Countries Information' },
+      { kind: 'table', cell: 'Austria', relation: 'left-of', other: 'Vienna' },
+      { kind: 'table', cell: 'Capital', relation: 'above', other: 'Copenhagen' },
+      { kind: 'table', cell: 'Belgium', relation: 'above', other: 'Czech Republic' },
+      { kind: 'table', cell: 'Population (millions)', relation: 'above', other: '10.7' },
+      { kind: 'table', cell: 'Finland', relation: 'left-of', other: '338,424' },
+      { kind: 'table', cell: 'Official Language', relation: 'above', other: 'Dutch, French, German' },
+    ],
+  },
+  {
+    file: 'google-doc-zen.pdf',
+    about: 'Google Docs export: a title, twenty short lines, a picture, a ruled table with merged cells, footnotes',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Example document' },
+      { kind: 'present', text: "Special cases aren't special enough to break the rules." },
+      { kind: 'order', before: 'Now is better than never.', after: 'Namespaces are one honking great idea' },
+      { kind: 'table', cell: 'Capital', relation: 'left-of', other: 'Jakarta' },
+      { kind: 'table', cell: 'Europe', relation: 'above', other: 'Vienna' },
+      { kind: 'table', cell: 'Europe', relation: 'above', other: 'Paris' },
+      { kind: 'table', cell: 'France', relation: 'above', other: 'Paris' },
+      { kind: 'table', cell: 'Jakarta', relation: 'above', other: 'Rupia' },
+      { kind: 'table', cell: 'Paris', relation: 'above', other: '67,413,000' },
+      { kind: 'table', cell: 'Berlin', relation: 'left-of', other: 'Vatican City' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+      { kind: 'present', text: '2021 estimate' },
+    ],
+  },
+  {
+    file: 'nics-background-checks-2015-11.pdf',
+    about: 'FBI statistics table: two-level column headers spanning three or two columns, 55 rows, notes',
+    checks: [
+      { kind: 'present', text: 'NICS Firearm Background Checks' },
+      { kind: 'present', text: 'November - 2015' },
+      { kind: 'table', cell: 'State / Territory', relation: 'above', other: 'Alabama' },
+      { kind: 'table', cell: 'Alabama', relation: 'left-of', other: '18,870' },
+      { kind: 'table', cell: 'Permit', relation: 'above', other: '18,870' },
+      { kind: 'table', cell: 'Alabama', relation: 'above', other: 'Alaska' },
+      { kind: 'table', cell: 'Kentucky', relation: 'left-of', other: '264,140' },
+      { kind: 'table', cell: 'Pre-Pawn', relation: 'above', other: '*Other' },
+      { kind: 'table', cell: 'Pre-Pawn', relation: 'above', other: 'Handgun' },
+      { kind: 'table', cell: 'Redemption', relation: 'above', other: '2,179' },
+      { kind: 'table', cell: 'Private Sale', relation: 'above', other: '59' },
+      { kind: 'table', cell: 'Totals', relation: 'above', other: '71,137' },
+      { kind: 'table', cell: 'Totals', relation: 'left-of', other: '804,006' },
+      {
+        kind: 'present',
+        text: 'Refers to frames, receivers and other firearms that are not either handguns or long guns',
+      },
+      { kind: 'order', before: 'NOTES:', after: 'DISCLAIMERS:' },
+      { kind: 'absent', text: 'Page 1 of 205' },
+    ],
+  },
+  {
+    file: 'federal-register-2020-17221-p2-3.pdf',
+    about: 'Federal Register, two pages of three columns with running heads, page numbers and footnotes',
+    checks: [
+      { kind: 'absent', text: 'Vol. 85, No. 152' },
+      { kind: 'absent', text: '47699' },
+      { kind: 'absent', text: '47700' },
+      { kind: 'present', text: 'Hatta International Airport in Jakarta, Indonesia, resulting in 189 fatalities.' },
+      { kind: 'present', text: 'the FAA proposes to require four design changes' },
+      {
+        kind: 'present',
+        text: 'The FAA proposes mandating the following changes to the 737 MAX type design, to address the various aspects of the unsafe condition.',
+      },
+      {
+        kind: 'order',
+        before: 'These effects include stall warning activation, airspeed disagree alert, and',
+        after: 'altitude disagree alert',
+      },
+      {
+        kind: 'order',
+        before: 'On November 7, 2018, the FAA issued Emergency AD',
+        after: 'The data from the flight data recorders',
+      },
+      {
+        kind: 'order',
+        before: 'In addition to these four design changes, the FAA also proposes to',
+        after: 'require operators to conduct an AOA sensor system test',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Proposed Design Changes' },
+      { kind: 'segment-type', segmentType: 'Footnote', contains: 'Aircraft Accident Investigation Report' },
+    ],
+  },
+  {
+    file: 'scotus-transcript-p1.pdf',
+    about: 'Supreme Court transcript cover page: numbered lines, running head and foot',
+    checks: [
+      { kind: 'present', text: 'IN THE SUPREME COURT OF THE UNITED STATES' },
+      {
+        kind: 'present',
+        text: 'The above-entitled matter came on for oral argument before the Supreme Court of the United States at 1:01 p.m.',
+      },
+      { kind: 'present', text: 'No. 07-1315' },
+      { kind: 'order', before: 'Washington, D.C.', after: 'Tuesday, January 13, 2009' },
+      { kind: 'order', before: 'APPEARANCES:', after: 'CHARLES M. SEVILLA' },
+      { kind: 'absent', text: 'Official - Subject to Final Review' },
+      { kind: 'absent', text: 'Alderson Reporting Company' },
+    ],
+  },
+  {
+    file: 'senate-expenditures.pdf',
+    about: 'Senate expenditure report page (landscape): ruled header with a spanning column group, unruled rows',
+    checks: [
+      { kind: 'table', cell: 'DHAW20190001', relation: 'left-of', other: '920.68' },
+      { kind: 'table', cell: 'DOCUMENT NO.', relation: 'above', other: 'DHAW20190002' },
+      { kind: 'table', cell: 'OBLIGATION/SERVICE DATES', relation: 'above', other: 'START' },
+      { kind: 'table', cell: 'START', relation: 'left-of', other: 'END' },
+      { kind: 'table', cell: 'AMOUNT ($)', relation: 'above', other: '37,499.96' },
+      { kind: 'present', text: 'CITIBANK - TRAVEL CBA CARD' },
+      { kind: 'absent', text: 'B-1191' },
+    ],
+  },
+  {
+    file: 'darpa-baa-15-58-cover.pdf',
+    about: 'DARPA solicitation cover page: large title type, logo, address block',
+    checks: [
+      { kind: 'present', text: 'Broad Agency Announcement' },
+      { kind: 'present', text: 'Media Forensics (MediFor)' },
+      { kind: 'present', text: 'DARPA-BAA-15-58' },
+      { kind: 'present', text: 'September 29, 2015' },
+      { kind: 'order', before: 'Broad Agency Announcement', after: 'Defense Advanced Research Projects Agency' },
+      { kind: 'present', text: '675 North Randolph Street' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'loc-digital-preservation-newsletter.pdf',
+    about: 'Library of Congress newsletter, two pages: masthead, sidebar, two-column stories, photos with captions',
+    checks: [
+      { kind: 'present', text: 'Ian MacKaye and Citizen Archiving' },
+      {
+        kind: 'order',
+        before: 'culture, even while the material may have',
+        after: 'long demonstrated cultural and economic merit',
+      },
+      {
+        kind: 'segment-type',
+        segmentType: 'Caption',
+        contains: 'Ian MacKaye of Dischord Records speaking at the Library of Congress',
+      },
+      {
+        kind: 'present',
+        text: 'Late in April, in Ljubljana, Slovenia, the International Internet Preservation Consortium gathered for its annual General Assembly.',
+      },
+      { kind: 'order', before: 'IIPC @ 10', after: 'Late in April, in Ljubljana' },
+      { kind: 'order', before: 'exchange and international relations.', after: 'original vision included collections' },
+      { kind: 'absent', text: '2 Digital Preservation Newsletter' },
+      {
+        kind: 'present',
+        text: 'Lynch is a soft-spoken man whose work, for more than thirty years, has had an impact',
+      },
+      {
+        kind: 'order',
+        before: 'monitors the global information ecosystem for',
+        after: 'cultural trends and technological developments',
+      },
+      { kind: 'present', text: 'Fifty Digital Preservation Activities You Can Do' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Photo courtesy of Cecilia Preston' },
+    ],
+  },
+  {
+    file: 'closed-syllables-p1-2.pdf',
+    about: 'teaching booklet, two pages: running head with page number, licence line as running foot, a list',
+    checks: [
+      { kind: 'absent', text: 'Closed syllable word lists' },
+      { kind: 'absent', text: 'Phonics word lists by Susan Jones licensed under' },
+      { kind: 'present', text: 'Drill Bits Phonics-oriented word lists for teachers' },
+      { kind: 'present', text: 'This book does not attempt to be a reading program.' },
+      { kind: 'present', text: 'Syllable type 2: Vowel consonant-e — long vowel sounds (BAKE, DRIVE, SCRAPE)' },
+      { kind: 'order', before: 'HOW THE LISTS ARE ORGANIZED', after: 'Word lists are presented in the order' },
+      {
+        kind: 'order',
+        before: 'because the t in NATION does not make the sound it makes',
+        after: 'in TIN, the student can learn there are thousands of words',
+      },
+    ],
+  },
+  {
+    file: 'grammar-matters-p2.pdf',
+    about: 'open textbook page: chapter heading, numbered points, bullet list, block quote, page number',
+    checks: [
+      { kind: 'present', text: 'Why is Proper Grammar so Important?' },
+      { kind: 'order', before: 'Chapter 1', after: 'Why is Proper Grammar so Important?' },
+      { kind: 'present', text: 'Proper grammar ensures that your message is not lost.' },
+      { kind: 'segment-type', segmentType: 'ListItem', contains: 'We sued Lowes for our carpet installation.' },
+      { kind: 'order', before: 'We used Lowes', after: 'We sued Lowes' },
+      { kind: 'present', text: 'I will pass on a great programmer who cannot write.' },
+    ],
+  },
+  {
+    file: 'nist-sd19-guide-p3-4.pdf',
+    about: 'NIST database guide, two pages: text, a small ruled table with caption, a scanned form as a figure',
+    checks: [
+      { kind: 'present', text: 'The HSFs were scanned at 11.8 dots per millimeter (300 dots per inch)' },
+      { kind: 'order', before: 'Source Materials', after: 'This database contains eight series of HSF images' },
+      { kind: 'table', cell: 'Special Database 1', relation: 'left-of', other: 'May 1990' },
+      { kind: 'table', cell: 'Release', relation: 'above', other: 'TST1 Release 6-1.1' },
+      { kind: 'table', cell: 'Notes', relation: 'above', other: 'aka Test Data 1.' },
+      { kind: 'table', cell: 'February 1992', relation: 'left-of', other: 'HWSC Release 4-1.1' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Previous NIST Handprint Databases' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Example HSF Image.' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'irs-form-1040-2010-p1.pdf',
+    about: 'IRS Form 1040 (2010), page 1: a dense government form with numbered lines and boxes',
+    checks: [
+      { kind: 'present', text: 'U.S. Individual Income Tax Return' },
+      { kind: 'present', text: 'Wages, salaries, tips, etc. Attach Form(s) W-2' },
+      { kind: 'present', text: 'Married filing jointly (even if only one had income)' },
+      { kind: 'present', text: 'Subtract line 36 from line 22. This is your adjusted gross income' },
+      { kind: 'order', before: 'Filing Status', after: 'Exemptions' },
+      { kind: 'order', before: 'Wages, salaries, tips', after: 'Educator expenses' },
+    ],
+  },
+  {
+    file: 'huck-finn-p22-scan.pdf',
+    about: 'public-domain book page scan (small page, no text layer): ornamental heading, drop cap, illustration',
+    checks: [
+      { kind: 'present', text: 'Chapter II' },
+      { kind: 'present', text: 'We went tip-toeing along a path amongst the trees' },
+      { kind: 'present', text: "the branches wouldn't scrape our heads" },
+      { kind: 'present', text: "Seemed like I'd die if I couldn't scratch." },
+      { kind: 'order', before: 'ankle that got to itching', after: "dasn't scratch it" },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'THEY TIP-TOED ALONG' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'linn-sequencer-brochure-scan.pdf',
+    about: 'scanned product brochure (no text layer): display title, bullets, two columns, logo and address',
+    checks: [
+      { kind: 'present', text: '32 Track MIDI Sequence Recorder' },
+      {
+        kind: 'present',
+        text: 'The LinnSequencer is a state-of-the-art composition and performance tool for the professional musician.',
+      },
+      { kind: 'order', before: 'Recording a Sequence', after: 'Editing' },
+      { kind: 'order', before: 'Editing', after: 'Creating a Song' },
+      {
+        kind: 'order',
+        before: 'To overdub notes at specific points within a sequence,',
+        after: 'simply use LOCATE, FAST FORWARD, or REWIND to find the desired bar number',
+      },
+      { kind: 'order', before: 'Composition Without Compromise', after: 'Additional Features' },
+      { kind: 'present', text: 'See your Linn dealer today for a demonstration!' },
+      { kind: 'present', text: '18720 Oxnard Street, Tarzana, CA 91356' },
+    ],
+  },
+  {
+    file: 'wikipedia-ocr-printout-scan.pdf',
+    about: 'scanned printout of a Wikipedia article (no text layer): browser header and footer, contents box',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Optical character recognition' },
+      {
+        kind: 'present',
+        text: 'Early versions needed to be trained with images of each character, and worked on one font at a time.',
+      },
+      {
+        kind: 'present',
+        text: 'In 1914, Emanuel Goldberg developed a machine that read characters and converted them into standard telegraph code.',
+      },
+      { kind: 'order', before: 'Early versions needed to be trained', after: 'Early optical character recognition' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'History' },
+      { kind: 'absent', text: '14/09/16 20:42' },
+      { kind: 'absent', text: 'en.wikipedia.org/w/index.php' },
+    ],
+  },
+  {
+    file: 'francais-small-scan.pdf',
+    about: 'small scanned page (3 x 3 inches, no text layer) of French text with accents and ligatures',
+    checks: [
+      { kind: 'present', text: 'Portez ce vieux whisky au juge blond qui fume sur son île intérieure' },
+      { kind: 'present', text: "à côté de l'alcôve ovoïde, où les bûches se consument dans l'âtre" },
+      { kind: 'present', text: 'pense-t-il' },
+      { kind: 'present', text: 'diminue çà et là la qualité de son œuvre.' },
+      { kind: 'order', before: 'Portez ce vieux whisky', after: 'capharnaüm' },
+    ],
+  },
+  {
+    file: 'typewriter-linzensoep.png',
+    about: 'image of a typewritten Dutch recipe: title, ingredient lines, a paragraph with a hyphenated word',
+    checks: [
+      { kind: 'present', text: 'Linzensoep à la Waterman' },
+      { kind: 'present', text: 'laurier, kruidnagel, kerrie, zout' },
+      { kind: 'present', text: 'De linzen wassen en in 1 liter kokend water 1 dag laten weken.' },
+      { kind: 'present', text: 'Als de linzen gaar zijn is de soep klaar.' },
+      { kind: 'order', before: '2 kopjes melk', after: 'De linzen wassen' },
+    ],
+  },
+  {
+    file: 'wikipedia-linux-de-printout.pdf',
+    about: 'scanned printout of a German Wikipedia article (no text layer): infobox table, picture, header/footer',
+    checks: [
+      { kind: 'present', text: 'aus Wikipedia, der freien Enzyklopädie' },
+      {
+        kind: 'present',
+        text: 'Einer der Initiatoren von Linux war der finnische Programmierer Linus Torvalds.',
+      },
+      {
+        kind: 'order',
+        before: 'Das modular aufgebaute Betriebssystem',
+        after: 'Linux wird vielfältig und umfassend eingesetzt',
+      },
+      { kind: 'table', cell: 'Entwickler', relation: 'left-of', other: 'diverse' },
+      { kind: 'table', cell: 'Kernel', relation: 'left-of', other: 'monolithischer Kernel' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+      { kind: 'absent', text: '24.08.2016 21:00' },
+      { kind: 'absent', text: 'de.wikipedia.org/wiki/Linux' },
+    ],
+  },
+  {
+    file: 'nist-sd19-report-p1-scan.pdf',
+    about: 'scanned 1995 NIST report, first page (bilevel, no text layer)',
+    checks: [
+      { kind: 'present', text: 'NIST Special Database 19' },
+      { kind: 'present', text: 'Handprinted Forms and Characters Database' },
+      { kind: 'present', text: 'National Institute of Standards and Technology' },
+      { kind: 'present', text: 'contains the full page binary images of 3699 Handwriting Sample Forms (HSFs)' },
+      {
+        kind: 'present',
+        text: 'This document was obtained from the Postscript file sd19.cd/doc/doc.ps on Special Database 19.',
+      },
+      { kind: 'order', before: 'March 16, 1995', after: 'Introduction' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Introduction' },
+    ],
+  },
+  {
+    file: 'nist-sd19-handwriting-form-scan.pdf',
+    about:
+      'scanned report page showing a filled-in handwriting sample form (hand-printed digits, letters, a paragraph)',
+    checks: [
+      { kind: 'present', text: 'HANDWRITING SAMPLE FORM' },
+      { kind: 'present', text: 'Please print the following text in the box below:' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Example HSF Image.' },
+      // Handwritten only: the city, date and ZIP code the writer filled in.
+      { kind: 'present', text: 'Minden City' },
+      { kind: 'present', text: '8-3-89' },
+      { kind: 'present', text: '48456' },
+    ],
+  },
+  {
+    file: 'national-tribune-1898-11-10-top.pdf',
+    about: 'public-domain newspaper scan (top of the front page) with its hidden OCR text layer: blackletter masthead',
+    checks: [
+      { kind: 'present', text: 'National Tribune' },
+      { kind: 'present', text: 'WASHINGTON, D. C., THURSDAY, NOVEMBER 10, 1898.' },
+      { kind: 'present', text: 'ESTABLISHED 1877—NEW SERIES.' },
+      { kind: 'present', text: 'Career of These Veterans from Cold Harbor to Appomattox.' },
+      { kind: 'present', text: 'For an important offer strictly limited to subscribers see Eighth Page.' },
+      { kind: 'present', text: 'THE UNITED STATES CAPITOL' },
+      {
+        kind: 'present',
+        text: 'The destructive and wholly unexpected fire which broke out in the Capitol of the United States',
+      },
+      { kind: 'order', before: 'WHAT THE BUILDING IS.', after: 'In the opinion of many competent observers' },
+    ],
+  },
+  {
+    file: 'nist-sd19-blank-scan.pdf',
+    about: 'blank part of a scanned report page: nothing but the page number "17"',
+    checks: [
+      { kind: 'max-chars', max: 10 },
+      { kind: 'no-segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'illustrator-blank.pdf',
+    about: 'blank page saved by a drawing program',
+    checks: [
+      { kind: 'max-chars', max: 10 },
+      { kind: 'no-segment-type', segmentType: 'Picture' },
+    ],
+  },
+];

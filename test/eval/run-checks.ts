@@ -1,0 +1,102 @@
+// The `checks` set: real third-party documents (eval/checks/docs, sources in eval/checks/sources.md),
+// each sent through the service with the API's default settings, and short checks on what comes back.
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { CHECK_KINDS, describeCheck, runCheck, type CheckKind } from './checks/check-kinds.js';
+import { CHECK_DOCUMENTS, type CheckDocument } from './checks/documents.js';
+import { mapLimited, runTask, type EvalOptions } from './tasks.js';
+
+export interface CheckOutcome {
+  kind: CheckKind;
+  check: string;
+  passed: boolean;
+  detail: string;
+}
+
+export interface ChecksDocumentReport {
+  file: string;
+  taskId: string | null;
+  status: string;
+  message: string;
+  seconds: number;
+  pages: number | null;
+  segments: number;
+  checks: CheckOutcome[];
+}
+
+export interface KindScore {
+  passed: number;
+  total: number;
+}
+
+export interface ChecksSetReport {
+  documents: ChecksDocumentReport[];
+  /** Per kind and `all`; kinds without checks are left out. */
+  kinds: Partial<Record<CheckKind | 'all', KindScore>>;
+}
+
+const MIME_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+};
+
+/** The request: the file name alone (every other option at the API's default), or Auto where a document says so. */
+export function checksTaskConfig(document: CheckDocument): Record<string, unknown> {
+  return { file_name: document.file, ...(document.ocrStrategy ? { ocr_strategy: document.ocrStrategy } : {}) };
+}
+
+/** Sends each document (or the first `limit`) and runs its checks on the segments of its chunks. */
+export async function evaluateChecks(options: EvalOptions, log: (line: string) => void): Promise<ChecksSetReport> {
+  const directory = join(import.meta.dirname, 'checks', 'docs');
+  const documents = CHECK_DOCUMENTS.slice(0, options.limit ?? undefined);
+  const reports = await mapLimited(documents, options.concurrency, async (document) => {
+    const mimeType = MIME_TYPES[extname(document.file).toLowerCase()];
+    if (!mimeType) throw new Error(`no MIME type for ${document.file}`);
+    const outcome = await runTask(
+      readFileSync(join(directory, document.file)),
+      mimeType,
+      checksTaskConfig(document),
+      900_000,
+    );
+    const checks = document.checks.map((check): CheckOutcome => {
+      const result =
+        outcome.status === 'Succeeded'
+          ? runCheck(check, outcome.segments)
+          : { passed: false, detail: `task ${outcome.status}: ${outcome.message}` };
+      return { kind: check.kind, check: describeCheck(check), ...result };
+    });
+    const passed = checks.filter((check) => check.passed).length;
+    log(
+      `checks ${document.file}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${outcome.segments.length} segments, ${passed}/${checks.length} checks pass`,
+    );
+    for (const check of checks.filter((item) => !item.passed)) log(`  FAIL ${check.check}: ${check.detail}`);
+    return {
+      file: document.file,
+      taskId: outcome.taskId,
+      status: outcome.status,
+      message: outcome.message,
+      seconds: outcome.seconds,
+      pages: outcome.pageCount,
+      segments: outcome.segments.length,
+      checks,
+    };
+  });
+  return { documents: reports, kinds: scoreKinds(reports) };
+}
+
+/** Passed and total checks per kind and over all kinds. */
+export function scoreKinds(reports: readonly ChecksDocumentReport[]): ChecksSetReport['kinds'] {
+  const kinds: ChecksSetReport['kinds'] = {};
+  const all = reports.flatMap((report) => report.checks);
+  for (const kind of CHECK_KINDS) {
+    const ofKind = all.filter((check) => check.kind === kind);
+    if (ofKind.length > 0)
+      kinds[kind] = { passed: ofKind.filter((check) => check.passed).length, total: ofKind.length };
+  }
+  kinds.all = { passed: all.filter((check) => check.passed).length, total: all.length };
+  return kinds;
+}
