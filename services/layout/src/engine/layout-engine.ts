@@ -17,6 +17,12 @@ export interface DetectedRegion {
   bbox: BBox;
   /** The detector's score, 0..1. */
   confidence: number;
+  /**
+   * The box shows nothing once the page's edges are set aside (blank paper, speckle,
+   * bleed-through, a scanner border); set by engines that look at the pixels. Such a region
+   * holding no words is dropped.
+   */
+  blank?: boolean;
 }
 
 /**

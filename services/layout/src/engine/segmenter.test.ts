@@ -193,4 +193,21 @@ describe('segmentByRegions', () => {
   it('gives a page without words or detections no segments (the handler adds the Page one)', () => {
     expect(segmentByRegions([], [], context())).toEqual([]);
   });
+
+  it('drops regions the engine found blank unless they hold words: a blank scan gives no segments', () => {
+    const sheet = { left: 0, top: 0, width: 1000, height: 1400 };
+    const blankScan = [
+      { segmentType: 'Picture' as const, bbox: sheet, confidence: 0.41, blank: true },
+      {
+        segmentType: 'Text' as const,
+        bbox: { left: 100, top: 600, width: 700, height: 30 },
+        confidence: 0.3,
+        blank: true,
+      },
+    ];
+    expect(segmentByRegions([], blankScan, context())).toEqual([]);
+    // A box the pixels call blank but that holds words (text the pixels did not show, say) stays.
+    const kept = segmentByRegions(ocrLine('faint words', 120, 605, 0), blankScan.slice(1), context());
+    expect(kept.map((s) => [s.segmentType, text(s)])).toEqual([['Text', 'faint words']]);
+  });
 });

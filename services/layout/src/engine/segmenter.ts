@@ -168,7 +168,8 @@ export interface SegmentContext {
  * from their word positions; a caption cut in two and the pieces of a running head or foot
  * joined; segments put in reading order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
- * that is not text). A page with nothing at all gives no segments; the caller adds the Page one.
+ * that is not text), and so is any region the engine found blank that holds no words. A page
+ * with nothing at all gives no segments; the caller adds the Page one.
  */
 export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
@@ -178,7 +179,9 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   regions.forEach((detection, index) => {
     const regionWords = assigned[index]!;
     const region = isLettering(detection, regionWords) ? { ...detection, segmentType: 'Text' as const } : detection;
-    if (regionWords.length === 0 && words.length > 0 && !VISUAL_TYPES.includes(region.segmentType)) return;
+    // Empty boxes: ink that is not text, or (blank) no ink at all: speckle, bleed-through, a scanner border.
+    if (regionWords.length === 0 && (region.blank || (words.length > 0 && !VISUAL_TYPES.includes(region.segmentType))))
+      return;
     if (region.segmentType === 'Formula' && regionWords.length > 0) {
       detected.push(...formulaSegments(region, regionWords, page, newId));
       return;

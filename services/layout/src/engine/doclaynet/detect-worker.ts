@@ -7,11 +7,13 @@ import {
   type DocLayNetEngineOptions,
   type LayoutDetection,
 } from './doclaynet-engine.js';
+import { markBlankRegions } from './blank-regions.js';
 import { splitAtGutters } from './picture-gutters.js';
 
 /**
  * Worker thread of the layout service's detector pool: loads the DocLayNet model once, then
- * decodes each page PNG, runs the detector on it and splits Pictures at gutters (picture-gutters.ts). onnxruntime-node's `run` holds its thread
+ * decodes each page PNG, runs the detector on it, splits Pictures at gutters (picture-gutters.ts)
+ * and flags boxes that show nothing (blank-regions.ts). onnxruntime-node's `run` holds its thread
  * for the whole inference, so detection runs here and the service's thread stays free for gRPC,
  * storage and word assignment.
  */
@@ -30,6 +32,6 @@ serveThreadJobs<Uint8Array, LayoutDetection[]>({
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
   handle: async (png) => {
     const image = decodePng(png);
-    return { output: splitAtGutters(await engine!.detect(image), image) };
+    return { output: markBlankRegions(splitAtGutters(await engine!.detect(image), image), image) };
   },
 });

@@ -47,6 +47,8 @@ export interface LayoutDetection {
   bbox: BBox;
   /** The detector's class score, 0..1. */
   confidence: number;
+  /** The box shows nothing (blank paper, speckle, a scanner border): see blank-regions.ts. */
+  blank?: boolean;
 }
 
 /** Options of createDocLayNetEngine. */
