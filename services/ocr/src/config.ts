@@ -11,6 +11,13 @@ const schema = z
     OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
     /** Folder that scripts/models.mjs fills. */
     MODELS_DIR: z.string().default('models'),
+    /**
+     * `pix2tex`: Formula segments get their LaTeX read from the page image by the formula model in
+     * MODELS_DIR/formula (ReadFormulas); `none`: they keep their words.
+     */
+    FORMULA_ENGINE: z.enum(['none', 'pix2tex']).default('pix2tex'),
+    /** At most this many LaTeX tokens per formula (the model's positions stop at 511). */
+    FORMULA_MAX_TOKENS: z.coerce.number().int().min(1).max(511).default(400),
     /** PP-OCRv6 text detector: `tiny` (five times faster than `small`, as accurate) or `small`. */
     OCR_DETECTOR: z.enum(PPOCR_MODEL_SIZES).default(DEFAULT_PPOCR_MODELS.detector),
     /**

@@ -9,7 +9,7 @@ import {
   shutdownServer,
 } from '@folio/runtime';
 import { loadConfig } from './config.js';
-import { createPooledOcrEngine } from './engine/ppocr/pooled-ocr-engine.js';
+import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
 import { createOcrServer } from './server.js';
 
 const config = loadConfig(process.env);
@@ -22,21 +22,29 @@ const { precision, reason } =
     ? { precision: 'float32' as const, reason: 'auto: the tiny recognizer has no int8 copy' }
     : resolvePrecision(config.OCR_PRECISION, cpu);
 const workers = config.OCR_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.OCR_THREADS));
-const engine =
+const ppocr =
   config.OCR_ENGINE === 'ppocr'
-    ? await createPooledOcrEngine({
+    ? {
         modelsDir: config.MODELS_DIR,
         detector: config.OCR_DETECTOR,
         recognizer: config.OCR_RECOGNIZER,
         precision,
         threads: config.OCR_THREADS,
-        workers,
-        logger,
-      })
+      }
     : undefined;
+const formula =
+  config.FORMULA_ENGINE === 'pix2tex'
+    ? { modelsDir: config.MODELS_DIR, threads: config.OCR_THREADS, maxTokens: config.FORMULA_MAX_TOKENS }
+    : undefined;
+// Page OCR and formula reading share one pool of worker threads, each holding the models configured.
+const pool: OcrWorkerPool | undefined =
+  ppocr || formula ? await createOcrWorkerPool({ ppocr, formula, workers, logger }) : undefined;
+const engine = pool?.engine;
+const formulas = pool?.formulas;
 logger.info(
   {
     engine: config.OCR_ENGINE,
+    formulaEngine: config.FORMULA_ENGINE,
     detector: config.OCR_DETECTOR,
     recognizer: config.OCR_RECOGNIZER,
     precision,
@@ -48,11 +56,11 @@ logger.info(
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 // As many pages at once as there are workers to read them.
-const server = createOcrServer({ store, logger, engine, concurrency: workers });
+const server = createOcrServer({ store, logger, engine, formulas, concurrency: workers });
 const port = await listen(server, config.OCR_GRPC_HOST, config.OCR_GRPC_PORT);
 logger.info({ host: config.OCR_GRPC_HOST, port }, 'ocr service listening');
 
 onShutdown(logger, async () => {
   await shutdownServer(server);
-  await engine?.close();
+  await pool?.close();
 });

@@ -2,6 +2,7 @@ import type { Server } from '@grpc/grpc-js';
 import { createGrpcServer, unary } from '@folio/runtime';
 import { OcrServiceService, type OcrServiceServer } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from './deps.js';
+import { createReadFormulasHandler } from './handlers/read-formulas.js';
 import { createRecognizePagesHandler } from './handlers/recognize-pages.js';
 
 /**
@@ -12,6 +13,7 @@ export function createOcrServer(deps: OcrServerDeps): Server {
   const server = createGrpcServer();
   const implementation: OcrServiceServer = {
     recognizePages: unary(deps.logger, 'RecognizePages', createRecognizePagesHandler(deps)),
+    readFormulas: unary(deps.logger, 'ReadFormulas', createReadFormulasHandler(deps)),
   };
   server.addService(OcrServiceService, implementation);
   return server;

@@ -107,7 +107,12 @@ export function createAnalyzeLayoutHandler(
         segmentsKey(request.outputPrefix, page.pageIndex),
         PageSegments.toJSON(pageSegments),
       );
-      results.push({ pageIndex: page.pageIndex, segments: stored, segmentCount: segments.length });
+      results.push({
+        pageIndex: page.pageIndex,
+        segments: stored,
+        segmentCount: segments.length,
+        formulaCount: segments.filter((segment) => segment.segmentType === 'Formula').length,
+      });
     }
     logger.info(
       {

@@ -1,21 +1,32 @@
 import { workerData } from 'node:worker_threads';
-import type { Word } from '@folio/proto/documents/v1';
 import { serveThreadJobs } from '@folio/runtime';
-import type { OcrPageImage } from '../ocr-engine.js';
-import type { PpOcrEngineOptions } from './ppocr-engine.js';
+import { createFormulaEngine, type FormulaEngine } from '../formula/formula-engine.js';
+import { readPageFormulas } from '../formula/formula-reader.js';
+import type { OcrJob, OcrJobResult, OcrWorkerData } from './pooled-ocr-engine.js';
 import { createPpOcrServiceEngine, type PpOcrServiceEngine } from './ppocr-ocr-engine.js';
 
 /**
- * Worker thread of the OCR service's pool: loads the PP-OCR models once, then reads one page per
- * job (PNG decode, detection, angle classification, recognition). onnxruntime-node's `run` holds
- * its thread for the whole inference, so pages are read here and the service's thread stays free.
+ * Worker thread of the OCR service's pool: loads the models it is configured with once (PP-OCR,
+ * the formula recognizer or both), then runs one job at a time: a page's words (PNG decode,
+ * detection, angle classification, recognition) or the LaTeX of a page's formulas.
+ * onnxruntime-node's `run` holds its thread for the whole inference, so this happens here and the
+ * service's thread stays free.
  */
 let engine: PpOcrServiceEngine | undefined;
+let formulas: FormulaEngine | undefined;
 
-serveThreadJobs<OcrPageImage, Word[]>({
+serveThreadJobs<OcrJob, OcrJobResult>({
   start: async () => {
-    engine = await createPpOcrServiceEngine(workerData as PpOcrEngineOptions);
+    const data = workerData as OcrWorkerData;
+    if (data.ppocr) engine = await createPpOcrServiceEngine(data.ppocr);
+    if (data.formula) formulas = await createFormulaEngine(data.formula);
   },
-  // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
-  handle: async (page) => ({ output: await engine!.recognize(page) }),
+  handle: async (job) => {
+    if (job.kind === 'page') {
+      if (!engine) throw new Error('this OCR worker has no PP-OCR engine');
+      return { output: { kind: 'words', words: await engine.recognize(job.page) } };
+    }
+    if (!formulas) throw new Error('this OCR worker has no formula engine');
+    return { output: { kind: 'latex', latex: await readPageFormulas(formulas, job.page) } };
+  },
 });

@@ -103,6 +103,11 @@ export interface Segment {
   words: Word[];
   /** Table structure as HTML when the layout stage recognised one; empty otherwise. */
   tableHtml: string;
+  /**
+   * A Formula segment's LaTeX as the OCR stage's formula recognizer read it from the page image
+   * (`OcrService.ReadFormulas`); empty when it was not read (no recognizer configured).
+   */
+  latex: string;
 }
 
 /** The segments of one page in reading order. */
@@ -936,7 +941,15 @@ export const PageWords: MessageFns<PageWords> = {
 };
 
 function createBaseSegment(): Segment {
-  return { segmentId: "", segmentType: "", bbox: undefined, confidence: undefined, words: [], tableHtml: "" };
+  return {
+    segmentId: "",
+    segmentType: "",
+    bbox: undefined,
+    confidence: undefined,
+    words: [],
+    tableHtml: "",
+    latex: "",
+  };
 }
 
 export const Segment: MessageFns<Segment> = {
@@ -958,6 +971,9 @@ export const Segment: MessageFns<Segment> = {
     }
     if (message.tableHtml !== "") {
       writer.uint32(50).string(message.tableHtml);
+    }
+    if (message.latex !== "") {
+      writer.uint32(58).string(message.latex);
     }
     return writer;
   },
@@ -1023,6 +1039,14 @@ export const Segment: MessageFns<Segment> = {
             message.tableHtml = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.latex = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1055,6 +1079,7 @@ export const Segment: MessageFns<Segment> = {
         : isSet(object.table_html)
         ? globalThis.String(object.table_html)
         : "",
+      latex: isSet(object.latex) ? globalThis.String(object.latex) : "",
     };
   },
 
@@ -1078,6 +1103,9 @@ export const Segment: MessageFns<Segment> = {
     if (message.tableHtml !== "") {
       obj.tableHtml = message.tableHtml;
     }
+    if (message.latex !== "") {
+      obj.latex = message.latex;
+    }
     return obj;
   },
 
@@ -1092,6 +1120,7 @@ export const Segment: MessageFns<Segment> = {
     message.confidence = object.confidence ?? undefined;
     message.words = object.words?.map((e) => Word.fromPartial(e)) || [];
     message.tableHtml = object.tableHtml ?? "";
+    message.latex = object.latex ?? "";
     return message;
   },
 };

@@ -89,6 +89,8 @@ export interface LayoutPageResult {
   /** JSON PageSegments: the page's segments in reading order. */
   segments: ObjectRef | undefined;
   segmentCount: number;
+  /** How many of the segments are Formulas (the workflow sends only those pages to ReadFormulas). */
+  formulaCount: number;
 }
 
 export interface AnalyzeLayoutResponse {
@@ -322,7 +324,7 @@ export const AnalyzeLayoutRequest: MessageFns<AnalyzeLayoutRequest> = {
 };
 
 function createBaseLayoutPageResult(): LayoutPageResult {
-  return { pageIndex: 0, segments: undefined, segmentCount: 0 };
+  return { pageIndex: 0, segments: undefined, segmentCount: 0, formulaCount: 0 };
 }
 
 export const LayoutPageResult: MessageFns<LayoutPageResult> = {
@@ -335,6 +337,9 @@ export const LayoutPageResult: MessageFns<LayoutPageResult> = {
     }
     if (message.segmentCount !== 0) {
       writer.uint32(24).uint32(message.segmentCount);
+    }
+    if (message.formulaCount !== 0) {
+      writer.uint32(32).uint32(message.formulaCount);
     }
     return writer;
   },
@@ -376,6 +381,14 @@ export const LayoutPageResult: MessageFns<LayoutPageResult> = {
             message.segmentCount = reader.uint32();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.formulaCount = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -401,6 +414,11 @@ export const LayoutPageResult: MessageFns<LayoutPageResult> = {
         : isSet(object.segment_count)
         ? globalThis.Number(object.segment_count)
         : 0,
+      formulaCount: isSet(object.formulaCount)
+        ? globalThis.Number(object.formulaCount)
+        : isSet(object.formula_count)
+        ? globalThis.Number(object.formula_count)
+        : 0,
     };
   },
 
@@ -415,6 +433,9 @@ export const LayoutPageResult: MessageFns<LayoutPageResult> = {
     if (message.segmentCount !== 0) {
       obj.segmentCount = Math.round(message.segmentCount);
     }
+    if (message.formulaCount !== 0) {
+      obj.formulaCount = Math.round(message.formulaCount);
+    }
     return obj;
   },
 
@@ -428,6 +449,7 @@ export const LayoutPageResult: MessageFns<LayoutPageResult> = {
       ? ObjectRef.fromPartial(object.segments)
       : undefined;
     message.segmentCount = object.segmentCount ?? 0;
+    message.formulaCount = object.formulaCount ?? 0;
     return message;
   },
 };

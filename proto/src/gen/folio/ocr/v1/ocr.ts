@@ -93,6 +93,32 @@ export interface RecognizePagesResponse {
   pages: OcrPageResult[];
 }
 
+export interface FormulaPageInput {
+  /** The rendered page the segment boxes refer to. */
+  page:
+    | PageRef
+    | undefined;
+  /** JSON PageSegments of the page (AnalyzeLayout's output); rewritten in place when a formula is read. */
+  segments: ObjectRef | undefined;
+}
+
+export interface ReadFormulasRequest {
+  pages: FormulaPageInput[];
+}
+
+export interface FormulaPageResult {
+  pageIndex: number;
+  /** Formula segments on the page, and how many of them the recognizer read. */
+  formulaCount: number;
+  readCount: number;
+}
+
+export interface ReadFormulasResponse {
+  pages: FormulaPageResult[];
+  /** The recognizer's name ("pix2tex"), empty when none is configured. */
+  engine: string;
+}
+
 function createBaseOcrPageInput(): OcrPageInput {
   return { page: undefined, textLayer: undefined };
 }
@@ -485,6 +511,360 @@ export const RecognizePagesResponse: MessageFns<RecognizePagesResponse> = {
   },
 };
 
+function createBaseFormulaPageInput(): FormulaPageInput {
+  return { page: undefined, segments: undefined };
+}
+
+export const FormulaPageInput: MessageFns<FormulaPageInput> = {
+  encode(message: FormulaPageInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== undefined) {
+      PageRef.encode(message.page, writer.uint32(10).fork()).join();
+    }
+    if (message.segments !== undefined) {
+      ObjectRef.encode(message.segments, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FormulaPageInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFormulaPageInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.page = PageRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.segments = ObjectRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FormulaPageInput {
+    return {
+      page: isSet(object.page) ? PageRef.fromJSON(object.page) : undefined,
+      segments: isSet(object.segments) ? ObjectRef.fromJSON(object.segments) : undefined,
+    };
+  },
+
+  toJSON(message: FormulaPageInput): unknown {
+    const obj: any = {};
+    if (message.page !== undefined) {
+      obj.page = PageRef.toJSON(message.page);
+    }
+    if (message.segments !== undefined) {
+      obj.segments = ObjectRef.toJSON(message.segments);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FormulaPageInput>, I>>(base?: I): FormulaPageInput {
+    return FormulaPageInput.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FormulaPageInput>, I>>(object: I): FormulaPageInput {
+    const message = createBaseFormulaPageInput();
+    message.page = (object.page !== undefined && object.page !== null) ? PageRef.fromPartial(object.page) : undefined;
+    message.segments = (object.segments !== undefined && object.segments !== null)
+      ? ObjectRef.fromPartial(object.segments)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseReadFormulasRequest(): ReadFormulasRequest {
+  return { pages: [] };
+}
+
+export const ReadFormulasRequest: MessageFns<ReadFormulasRequest> = {
+  encode(message: ReadFormulasRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.pages) {
+      FormulaPageInput.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadFormulasRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadFormulasRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pages.push(FormulaPageInput.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadFormulasRequest {
+    return {
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => FormulaPageInput.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ReadFormulasRequest): unknown {
+    const obj: any = {};
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => FormulaPageInput.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadFormulasRequest>, I>>(base?: I): ReadFormulasRequest {
+    return ReadFormulasRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadFormulasRequest>, I>>(object: I): ReadFormulasRequest {
+    const message = createBaseReadFormulasRequest();
+    message.pages = object.pages?.map((e) => FormulaPageInput.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFormulaPageResult(): FormulaPageResult {
+  return { pageIndex: 0, formulaCount: 0, readCount: 0 };
+}
+
+export const FormulaPageResult: MessageFns<FormulaPageResult> = {
+  encode(message: FormulaPageResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageIndex !== 0) {
+      writer.uint32(8).uint32(message.pageIndex);
+    }
+    if (message.formulaCount !== 0) {
+      writer.uint32(16).uint32(message.formulaCount);
+    }
+    if (message.readCount !== 0) {
+      writer.uint32(24).uint32(message.readCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FormulaPageResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFormulaPageResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.pageIndex = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.formulaCount = reader.uint32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.readCount = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FormulaPageResult {
+    return {
+      pageIndex: isSet(object.pageIndex)
+        ? globalThis.Number(object.pageIndex)
+        : isSet(object.page_index)
+        ? globalThis.Number(object.page_index)
+        : 0,
+      formulaCount: isSet(object.formulaCount)
+        ? globalThis.Number(object.formulaCount)
+        : isSet(object.formula_count)
+        ? globalThis.Number(object.formula_count)
+        : 0,
+      readCount: isSet(object.readCount)
+        ? globalThis.Number(object.readCount)
+        : isSet(object.read_count)
+        ? globalThis.Number(object.read_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: FormulaPageResult): unknown {
+    const obj: any = {};
+    if (message.pageIndex !== 0) {
+      obj.pageIndex = Math.round(message.pageIndex);
+    }
+    if (message.formulaCount !== 0) {
+      obj.formulaCount = Math.round(message.formulaCount);
+    }
+    if (message.readCount !== 0) {
+      obj.readCount = Math.round(message.readCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FormulaPageResult>, I>>(base?: I): FormulaPageResult {
+    return FormulaPageResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FormulaPageResult>, I>>(object: I): FormulaPageResult {
+    const message = createBaseFormulaPageResult();
+    message.pageIndex = object.pageIndex ?? 0;
+    message.formulaCount = object.formulaCount ?? 0;
+    message.readCount = object.readCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseReadFormulasResponse(): ReadFormulasResponse {
+  return { pages: [], engine: "" };
+}
+
+export const ReadFormulasResponse: MessageFns<ReadFormulasResponse> = {
+  encode(message: ReadFormulasResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.pages) {
+      FormulaPageResult.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.engine !== "") {
+      writer.uint32(18).string(message.engine);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadFormulasResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadFormulasResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pages.push(FormulaPageResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.engine = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadFormulasResponse {
+    return {
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => FormulaPageResult.fromJSON(e)) : [],
+      engine: isSet(object.engine) ? globalThis.String(object.engine) : "",
+    };
+  },
+
+  toJSON(message: ReadFormulasResponse): unknown {
+    const obj: any = {};
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => FormulaPageResult.toJSON(e));
+    }
+    if (message.engine !== "") {
+      obj.engine = message.engine;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadFormulasResponse>, I>>(base?: I): ReadFormulasResponse {
+    return ReadFormulasResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadFormulasResponse>, I>>(object: I): ReadFormulasResponse {
+    const message = createBaseReadFormulasResponse();
+    message.pages = object.pages?.map((e) => FormulaPageResult.fromPartial(e)) || [];
+    message.engine = object.engine ?? "";
+    return message;
+  },
+};
+
 /** Reads the text of page images. */
 export type OcrServiceService = typeof OcrServiceService;
 export const OcrServiceService = {
@@ -500,11 +880,32 @@ export const OcrServiceService = {
       Buffer.from(RecognizePagesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RecognizePagesResponse => RecognizePagesResponse.decode(value),
   },
+  /**
+   * Reads the LaTeX of the Formula segments of laid-out pages (up to 8) from their page images and
+   * stores it on the segments (`Segment.latex`), rewriting each page's segments in place. With no
+   * formula recognizer configured it changes nothing and answers `read_count` 0.
+   */
+  readFormulas: {
+    path: "/folio.ocr.v1.OcrService/ReadFormulas" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReadFormulasRequest): Buffer => Buffer.from(ReadFormulasRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReadFormulasRequest => ReadFormulasRequest.decode(value),
+    responseSerialize: (value: ReadFormulasResponse): Buffer =>
+      Buffer.from(ReadFormulasResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReadFormulasResponse => ReadFormulasResponse.decode(value),
+  },
 } as const;
 
 export interface OcrServiceServer extends UntypedServiceImplementation {
   /** Produces the words of a batch of pages (up to 30). */
   recognizePages: handleUnaryCall<RecognizePagesRequest, RecognizePagesResponse>;
+  /**
+   * Reads the LaTeX of the Formula segments of laid-out pages (up to 8) from their page images and
+   * stores it on the segments (`Segment.latex`), rewriting each page's segments in place. With no
+   * formula recognizer configured it changes nothing and answers `read_count` 0.
+   */
+  readFormulas: handleUnaryCall<ReadFormulasRequest, ReadFormulasResponse>;
 }
 
 export interface OcrServiceClient extends Client {
@@ -523,6 +924,26 @@ export interface OcrServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RecognizePagesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reads the LaTeX of the Formula segments of laid-out pages (up to 8) from their page images and
+   * stores it on the segments (`Segment.latex`), rewriting each page's segments in place. With no
+   * formula recognizer configured it changes nothing and answers `read_count` 0.
+   */
+  readFormulas(
+    request: ReadFormulasRequest,
+    callback: (error: ServiceError | null, response: ReadFormulasResponse) => void,
+  ): ClientUnaryCall;
+  readFormulas(
+    request: ReadFormulasRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReadFormulasResponse) => void,
+  ): ClientUnaryCall;
+  readFormulas(
+    request: ReadFormulasRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReadFormulasResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { decodePng } from '@folio/imaging';
+import { AppError, createLogger } from '@folio/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOcrWorkerPool, type OcrWorkerPool } from '../ppocr/pooled-ocr-engine.js';
+import { createFormulaEngine, FORMULA_MODEL_FILES, type FormulaEngine } from './formula-engine.js';
+import { cropRgb } from './formula-reader.js';
+
+// The repository's models/ folder, filled by `npm run setup`. A missing model fails these tests
+// (the engine names the file); it never skips them.
+const modelsDir = fileURLToPath(new URL('../../../../../models', import.meta.url));
+const workerUrl = new URL('../../../dist/engine/ppocr/ocr-worker.js', import.meta.url);
+const logger = createLogger({ name: 'ocr-test', level: 'silent' });
+
+// A scanned physics paper page of the OmniDocBench demo (1517 x 2059 JPEG) and two of its display
+// formulas, boxes from the benchmark's annotation.
+const pagePath = fileURLToPath(
+  new URL(
+    '../../../../../../shared/corpus/omnidocbench-demo/images/docstructbench_llm-raw-scihub-o.O-j.physletb.2004.06.101.pdf_3.jpg',
+    import.meta.url,
+  ),
+);
+const GAMMA = { left: 191.2, top: 988.4, width: 400.7, height: 39.0 };
+const NABLA = { left: 188.3, top: 1090.0, width: 0, height: 0 };
+
+describe('createFormulaEngine', () => {
+  it('refuses to start without its model files, naming the missing file', async () => {
+    const error: unknown = await createFormulaEngine({ modelsDir: '/nonexistent-models' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('FAILED_PRECONDITION');
+    expect((error as AppError).message).toContain(FORMULA_MODEL_FILES.encoder);
+  });
+
+  it('in the OCR worker pool, fails at start with the missing file named', async () => {
+    await expect(
+      createOcrWorkerPool({ formula: { modelsDir: '/nonexistent-models' }, workers: 1, logger, workerUrl }),
+    ).rejects.toThrow(FORMULA_MODEL_FILES.encoder);
+  });
+});
+
+describe('pix2tex on a real page', () => {
+  let engine: FormulaEngine;
+  beforeAll(async () => {
+    engine = await createFormulaEngine({ modelsDir });
+  });
+  afterAll(() => engine?.close());
+
+  it('reads a display formula of a scanned page as LaTeX', async () => {
+    const page = decodePng(readFileSync(pagePath));
+    const crop = cropRgb(page, GAMMA)!;
+    const started = performance.now();
+    const latex = await engine.read(crop);
+    logger.info({ ms: performance.now() - started }, 'formula read');
+    // The reference: \left( \gamma^{U}, \gamma_{k}^{A}, \gamma^{V} \right)=\left( U, A_{k}, \partial_{k} V_{k} \right)=0.
+    expect(latex.replace(/\s+/g, '')).toContain('\\gamma^{U},\\gamma_{k}^{A},\\gamma^{V}');
+    expect(latex).toContain('A_{k}');
+  });
+
+  it('reads a crop without ink as an empty string', async () => {
+    const white = { width: 60, height: 20, rgb: new Uint8Array(60 * 20 * 3).fill(255) };
+    expect(await engine.read(white)).toBe('');
+  });
+
+  it('reads the same formula in a worker thread of the OCR pool', async () => {
+    let pool: OcrWorkerPool | undefined;
+    try {
+      pool = await createOcrWorkerPool({ formula: { modelsDir }, workers: 1, logger, workerUrl });
+      const [latex, blank] = await pool.formulas!.readFormulas({
+        pageIndex: 0,
+        image: readFileSync(pagePath),
+        boxes: [GAMMA, NABLA],
+      });
+      expect(latex!.replace(/\s+/g, '')).toContain('\\gamma^{U},\\gamma_{k}^{A},\\gamma^{V}');
+      expect(blank).toBe('');
+    } finally {
+      await pool?.close();
+    }
+  });
+});

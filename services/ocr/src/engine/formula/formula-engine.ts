@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RgbImage } from '@folio/imaging';
+import { AppError } from '@folio/runtime';
+import * as ort from 'onnxruntime-node';
+import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
+import { toFormulaInput, type FormulaInput } from './preprocess.js';
+
+/** Files under `<modelsDir>/`, as scripts/models.mjs writes them (scripts/formula/export.py). */
+export const FORMULA_MODEL_FILES = {
+  encoder: 'formula/encoder.onnx',
+  decoder: 'formula/decoder.onnx',
+  tokenizer: 'formula/tokenizer.json',
+} as const;
+
+/** Recorded as the reader of the LaTeX. */
+export const FORMULA_ENGINE_NAME = 'pix2tex';
+
+/** The decoder's absolute position embeddings stop at 512 tokens, [BOS] included. */
+const MAX_POSITIONS = 512;
+/** Decoder layers with a self-attention cache, and the cache's heads and width. */
+const LAYERS = 4;
+const HEADS = 8;
+const HEAD_WIDTH = 64;
+
+/** Options of createFormulaEngine. */
+export interface FormulaEngineOptions {
+  /** The folder scripts/models.mjs fills (its `formula/` subfolder holds the model). */
+  modelsDir: string;
+  /** ONNX Runtime intra-op threads per inference (default 1: formulas of several pages run in parallel). */
+  threads?: number;
+  /**
+   * At most this many tokens per formula (default 400, at most 511). A display formula of the
+   * OmniDocBench demo takes 20-250; a crop that is not a formula may never produce [EOS].
+   */
+  maxTokens?: number;
+}
+
+/** Reads the LaTeX of formula images. */
+export interface FormulaEngine {
+  readonly name: string;
+  /** The LaTeX of one formula crop, or '' for a crop without ink. */
+  read(crop: RgbImage): Promise<string>;
+  close(): Promise<void>;
+}
+
+function modelPath(modelsDir: string, file: string): string {
+  const path = join(modelsDir, file);
+  if (!existsSync(path)) {
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `formula model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set FORMULA_ENGINE=none`,
+      { context: { path } },
+    );
+  }
+  return path;
+}
+
+/** The self-attention cache of an empty sequence: every layer's keys and values with length 0. */
+function emptyCache(): Record<string, ort.Tensor> {
+  const cache: Record<string, ort.Tensor> = {};
+  for (let layer = 0; layer < LAYERS; layer += 1) {
+    for (const part of ['key', 'value']) {
+      cache[`past_${part}_${layer}`] = new ort.Tensor('float32', new Float32Array(0), [1, HEADS, 0, HEAD_WIDTH]);
+    }
+  }
+  return cache;
+}
+
+/** Index of the largest of the first `count` values. */
+function argmax(values: Float32Array, count: number): number {
+  let best = 0;
+  for (let i = 1; i < count; i += 1) if (values[i]! > values[best]!) best = i;
+  return best;
+}
+
+/**
+ * Loads pix2tex (encoder, KV-cached decoder, tokenizer) from `modelsDir` and returns the engine.
+ * Throws a FAILED_PRECONDITION AppError naming the first missing file.
+ */
+export async function createFormulaEngine(options: FormulaEngineOptions): Promise<FormulaEngine> {
+  const encoderPath = modelPath(options.modelsDir, FORMULA_MODEL_FILES.encoder);
+  const decoderPath = modelPath(options.modelsDir, FORMULA_MODEL_FILES.decoder);
+  const tokenizerPath = modelPath(options.modelsDir, FORMULA_MODEL_FILES.tokenizer);
+  const sessionOptions: ort.InferenceSession.SessionOptions = {
+    intraOpNumThreads: options.threads ?? 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    enableCpuMemArena: false,
+  };
+  const vocabulary: LatexVocabulary = parseVocabulary(await readFile(tokenizerPath, 'utf8'));
+  const encoder = await ort.InferenceSession.create(encoderPath, sessionOptions);
+  const decoder = await ort.InferenceSession.create(decoderPath, sessionOptions);
+  const maxTokens = Math.min(options.maxTokens ?? 400, MAX_POSITIONS - 1);
+  // Only ids with a piece can be chosen: the output layer is wider than the vocabulary.
+  const choices = vocabulary.pieces.length;
+
+  async function decode(input: FormulaInput): Promise<number[]> {
+    const image = new ort.Tensor('float32', input.tensor, [1, 1, input.height, input.width]);
+    // The cross-attention keys and values depend on the image alone: computed once per formula.
+    const cross = await encoder.run({ image });
+    let cache = emptyCache();
+    const tokens: number[] = [];
+    let token = BOS_TOKEN;
+    for (let step = 0; step < maxTokens; step += 1) {
+      const outputs = await decoder.run({
+        token: new ort.Tensor('int64', BigInt64Array.from([BigInt(token)]), [1, 1]),
+        ...cache,
+        ...cross,
+      });
+      token = argmax(outputs.logits!.data as Float32Array, choices);
+      if (token === EOS_TOKEN) break;
+      tokens.push(token);
+      const next: Record<string, ort.Tensor> = {};
+      for (const name of Object.keys(cache)) next[name] = outputs[name.replace('past', 'present')]!;
+      cache = next;
+    }
+    return tokens;
+  }
+
+  return {
+    name: FORMULA_ENGINE_NAME,
+    async read(crop) {
+      const input = toFormulaInput(crop);
+      if (input === null) return '';
+      return decodeLatex(await decode(input), vocabulary);
+    },
+    async close() {
+      await encoder.release();
+      await decoder.release();
+    },
+  };
+}

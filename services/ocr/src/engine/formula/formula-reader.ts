@@ -1,0 +1,53 @@
+import { decodePng, type RgbImage } from '@folio/imaging';
+import type { BBox } from '@folio/proto/common/v1';
+import type { FormulaEngine } from './formula-engine.js';
+
+/** A rendered page and the boxes of its Formula segments, handed to a formula reader. */
+export interface FormulaPageImage {
+  pageIndex: number;
+  /** The encoded page image (PNG from the render stage). */
+  image: Uint8Array;
+  /** Formula boxes in page pixels. */
+  boxes: BBox[];
+}
+
+/**
+ * Reads the LaTeX of the formulas of a page image, one string per box in order ('' for a box
+ * without ink). Implementations know their model, not gRPC or storage.
+ */
+export interface FormulaReader {
+  /** Recorded in the response, e.g. "pix2tex". */
+  readonly name: string;
+  readFormulas(page: FormulaPageImage): Promise<string[]>;
+}
+
+/** Pixels of ink that layout boxes cut off at their edges are kept by widening each box this much. */
+const MARGIN_PX = 3;
+
+/** The RGB pixels of a box (widened by MARGIN_PX, clipped to the image); null when nothing is left. */
+export function cropRgb(image: RgbImage, box: BBox): RgbImage | null {
+  const left = Math.max(0, Math.floor(box.left - MARGIN_PX));
+  const top = Math.max(0, Math.floor(box.top - MARGIN_PX));
+  const right = Math.min(image.width, Math.ceil(box.left + box.width + MARGIN_PX));
+  const bottom = Math.min(image.height, Math.ceil(box.top + box.height + MARGIN_PX));
+  if (right <= left || bottom <= top) return null;
+  const width = right - left;
+  const height = bottom - top;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const start = ((top + y) * image.width + left) * 3;
+    rgb.set(image.rgb.subarray(start, start + width * 3), y * width * 3);
+  }
+  return { width, height, rgb };
+}
+
+/** Decodes the page once and reads each box's crop with the engine, one after another. */
+export async function readPageFormulas(engine: FormulaEngine, page: FormulaPageImage): Promise<string[]> {
+  const image = decodePng(page.image);
+  const latex: string[] = [];
+  for (const box of page.boxes) {
+    const crop = cropRgb(image, box);
+    latex.push(crop === null ? '' : await engine.read(crop));
+  }
+  return latex;
+}
