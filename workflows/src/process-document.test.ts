@@ -240,6 +240,30 @@ describe('processDocument', () => {
     });
   });
 
+  it('has the OCR stage read the formulas of the laid-out pages that have Formula segments, before the crops', async () => {
+    const overrides: Partial<Activities> = {
+      analyzeLayout: (input) =>
+        Promise.resolve({ segmentCount: 4, formulaPageIndexes: input.pageIndexes.filter((page) => page === 1) }),
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      const names = calls.map((call) => call.name);
+      expect(calledWith(calls, 'readFormulas')).toEqual([expect.objectContaining({ pageIndexes: [1] })]);
+      expect(names.indexOf('readFormulas')).toBe(names.lastIndexOf('analyzeLayout') + 1);
+      expect(names.indexOf('markRunningLines')).toBe(names.indexOf('readFormulas') + 1);
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('sends no page to the formula reader when no page has a Formula segment', async () => {
+    await withWorker({}, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(calledWith(calls, 'readFormulas')).toHaveLength(0);
+    });
+  });
+
   it('renders, reads and lays out every page once, overlapping the stages of different page groups', async () => {
     const pageCount = 20;
     const layoutStarted = new Gate();

@@ -38,7 +38,7 @@ export { isPrivateAddress } from './url-guard.js';
 export type { ActivityDeps, FetchLimits, ObjectRefJson, RunRef, StageClients, StageTimeouts, StartNotice, TaskSignaller } from './types.js';
 export type { FetchInputInput, FetchInputResult } from './fetch.js';
 export type { CropSegmentsInput, CropSegmentsResult, PrepareDocumentInput, PrepareDocumentResult, RenderPagesInput } from './render.js';
-export type { RecognizeTextInput } from './ocr.js';
+export type { ReadFormulasInput, RecognizeTextInput } from './ocr.js';
 export type { AnalyzeLayoutInput, MarkRunningLinesInput } from './layout.js';
 export type { GenerateSegmentsInput, GenerateSegmentsResult, SegmentFailure } from './llm.js';
 export type { ChunkDocumentInput, ChunkDocumentResult } from './chunk.js';

@@ -20,7 +20,8 @@ export interface MarkRunningLinesInput {
 }
 
 export interface LayoutActivities {
-  analyzeLayout(input: AnalyzeLayoutInput): Promise<{ segmentCount: number }>;
+  /** `formulaPageIndexes`: the pages with Formula segments (absent in histories recorded before it). */
+  analyzeLayout(input: AnalyzeLayoutInput): Promise<{ segmentCount: number; formulaPageIndexes?: number[] }>;
   /** Once every page is analyzed: the document's running heads and feet become PageHeader/PageFooter. */
   markRunningLines(input: MarkRunningLinesInput): Promise<{ markedCount: number }>;
 }
@@ -55,7 +56,10 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`AnalyzeLayout returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
       }
-      return { segmentCount: response.pages.reduce((sum, page) => sum + page.segmentCount, 0) };
+      return {
+        segmentCount: response.pages.reduce((sum, page) => sum + page.segmentCount, 0),
+        formulaPageIndexes: response.pages.filter((page) => page.formulaCount > 0).map((page) => page.pageIndex),
+      };
     },
 
     async markRunningLines(input) {

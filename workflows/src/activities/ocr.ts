@@ -1,3 +1,4 @@
+import { LayoutPageResult } from '@folio/proto/layout/v1';
 import { OcrPageResult, OcrStrategy as ProtoOcrStrategy } from '@folio/proto/ocr/v1';
 import { RenderedPage } from '@folio/proto/render/v1';
 import type { OcrStrategy } from '../contracts.js';
@@ -13,8 +14,16 @@ export interface RecognizeTextInput {
   strategy: OcrStrategy;
 }
 
+export interface ReadFormulasInput {
+  run: RunRef;
+  /** Laid-out pages that have Formula segments (at most one page group, 8). */
+  pageIndexes: number[];
+}
+
 export interface OcrActivities {
   recognizeText(input: RecognizeTextInput): Promise<{ wordCount: number }>;
+  /** The LaTeX of the pages' Formula segments, stored on the segments by the OCR stage. */
+  readFormulas(input: ReadFormulasInput): Promise<{ formulaCount: number; readCount: number }>;
 }
 
 const strategies: Record<OcrStrategy, ProtoOcrStrategy> = {
@@ -42,6 +51,28 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
         throw new Error(`RecognizePages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
       }
       return { wordCount: response.pages.reduce((sum, page) => sum + page.wordCount, 0) };
+    },
+
+    async readFormulas(input) {
+      const pages = await Promise.all(
+        input.pageIndexes.map(async (pageIndex) => {
+          const [rendered, layout] = await Promise.all([
+            readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage),
+            readMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult),
+          ]);
+          return { page: rendered.page, segments: layout.segments ?? refOf('') };
+        }),
+      );
+      // The stage rewrites the pages' segments under their keys, so the layout manifests stay as they are.
+      const response = await callStage(
+        deps.clients.ocr.readFormulas.bind(deps.clients.ocr),
+        { pages },
+        { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+      );
+      return {
+        formulaCount: response.pages.reduce((sum, page) => sum + page.formulaCount, 0),
+        readCount: response.pages.reduce((sum, page) => sum + page.readCount, 0),
+      };
     },
   };
 }

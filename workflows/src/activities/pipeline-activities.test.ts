@@ -7,7 +7,7 @@ import { ChunkServiceService, SegmentExtras, type ChunkDocumentRequest } from '@
 import { PageSegments } from '@folio/proto/documents/v1';
 import { LayoutServiceService, type AnalyzeLayoutRequest, type MarkRunningLinesRequest } from '@folio/proto/layout/v1';
 import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/llm/v1';
-import { OcrServiceService, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
+import { OcrServiceService, type ReadFormulasRequest, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
 import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
 import { createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
 import { defaultConfiguration } from '../testing/fixtures.js';
@@ -18,6 +18,7 @@ const logger = createLogger({ name: 'test', level: 'fatal' });
 const ref = (key: string) => ({ key, sha256: '', byteSize: 1 });
 const seen: {
   ocr?: RecognizePagesRequest;
+  formulas?: ReadFormulasRequest;
   layout?: AnalyzeLayoutRequest;
   running?: MarkRunningLinesRequest;
   chunk?: ChunkDocumentRequest;
@@ -59,6 +60,13 @@ function addFakeStages(target: Server): void {
         })),
       });
     }),
+    readFormulas: unary(logger, 'ReadFormulas', (request: ReadFormulasRequest) => {
+      seen.formulas = request;
+      return Promise.resolve({
+        pages: request.pages.map((page) => ({ pageIndex: page.page?.pageIndex ?? 0, formulaCount: 2, readCount: 1 })),
+        engine: 'pix2tex',
+      });
+    }),
   });
   target.addService(LayoutServiceService, {
     analyzeLayout: unary(logger, 'AnalyzeLayout', async (request: AnalyzeLayoutRequest) => {
@@ -83,7 +91,7 @@ function addFakeStages(target: Server): void {
             ],
           }),
         );
-        pages.push({ pageIndex, segments: ref(key), segmentCount: 2 });
+        pages.push({ pageIndex, segments: ref(key), segmentCount: 2, formulaCount: pageIndex === 1 ? 1 : 0 });
       }
       return { pages };
     }),
@@ -146,9 +154,20 @@ describe('stage activities over storage references', () => {
     expect(seen.ocr?.pages[1]).toMatchObject({ page: { pageIndex: 1 }, textLayer: { key: 'tasks/t1/runs/3/pages/1.text.json' } });
     expect(seen.ocr?.strategy).toBe(2);
 
-    await env.run(activities.analyzeLayout, { run, pageIndexes: [0, 1], strategy: 'LayoutAnalysis' as const });
+    expect(
+      await env.run(activities.analyzeLayout, { run, pageIndexes: [0, 1], strategy: 'LayoutAnalysis' as const }),
+    ).toEqual({ segmentCount: 4, formulaPageIndexes: [1] });
     expect(seen.layout?.pages[0]).toMatchObject({ words: { key: 'tasks/t1/runs/3/ocr/0.json' }, textLayer: { key: 'tasks/t1/runs/3/pages/0.text.json' } });
     expect(seen.layout?.outputPrefix).toBe('tasks/t1/runs/3/layout/');
+
+    // Formulas: the page image from the render manifest, the segments from the layout manifest.
+    expect(await env.run(activities.readFormulas, { run, pageIndexes: [1] })).toEqual({ formulaCount: 2, readCount: 1 });
+    expect(seen.formulas?.pages).toEqual([
+      expect.objectContaining({
+        page: expect.objectContaining({ pageIndex: 1, image: expect.objectContaining({ key: 'tasks/t1/runs/3/pages/1.png' }) }),
+        segments: expect.objectContaining({ key: 'tasks/t1/runs/3/layout/1.json' }),
+      }),
+    ]);
 
     expect(await env.run(activities.markRunningLines, { run, pageCount: 2 })).toEqual({ markedCount: 2 });
     expect(seen.running?.pages.map((page) => page.key)).toEqual(['tasks/t1/runs/3/layout/0.json', 'tasks/t1/runs/3/layout/1.json']);

@@ -206,13 +206,19 @@ async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, config
       mapLimit(groups, GROUPS_IN_FLIGHT, async (group) => {
         await pageStage.renderPages({ run, pdf, pageIndexes: group, scale });
         await pageStage.recognizeText({ run, pageIndexes: group, strategy: configuration.ocr_strategy });
-        await Promise.all(
+        const laidOut = await Promise.all(
           batches(group, LAYOUT_BATCH).map((pageIndexes) =>
             layoutCalls(() =>
               pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
             ),
           ),
         );
+        // The group's formulas are read from its page images, by the OCR stage, before the group
+        // counts as laid out. Histories from before this step replay without it.
+        const formulaPages = laidOut.flatMap((result) => result.formulaPageIndexes ?? []);
+        if (formulaPages.length > 0 && patched('formula-latex')) {
+          await pageStage.readFormulas({ run, pageIndexes: formulaPages });
+        }
         // A group that ends after the run failed or was cancelled must not overwrite the task's message.
         if (scope.consideredCancelled) return;
         laidOutCount += group.length;
