@@ -22,6 +22,8 @@ export interface ChecksDocumentReport {
   pages: number | null;
   segments: number;
   checks: CheckOutcome[];
+  /** What came back, so a failed check can be read rather than guessed at. */
+  output: { type: string; page: number; content: string; html: string }[];
 }
 
 export interface KindScore {
@@ -83,6 +85,12 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
       pages: outcome.pageCount,
       segments: outcome.segments.length,
       checks,
+      output: outcome.segments.map((segment) => ({
+        type: segment.segment_type,
+        page: segment.page_number,
+        content: segment.content,
+        html: segment.segment_type === 'Table' ? segment.html : '',
+      })),
     };
   });
   return { documents: reports, kinds: scoreKinds(reports) };

@@ -386,8 +386,8 @@ export const CHECK_DOCUMENTS: readonly CheckDocument[] = [
         kind: 'present',
         text: 'The LinnSequencer is a state-of-the-art composition and performance tool for the professional musician.',
       },
-      { kind: 'order', before: 'Recording a Sequence', after: 'Editing' },
-      { kind: 'order', before: 'Editing', after: 'Creating a Song' },
+      { kind: 'order', before: 'Recording a Sequence', after: 'To erase a wrong note' },
+      { kind: 'order', before: 'To erase a wrong note', after: 'Creating a Song' },
       {
         kind: 'order',
         before: 'To overdub notes at specific points within a sequence,',
