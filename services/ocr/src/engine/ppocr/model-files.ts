@@ -19,10 +19,11 @@ export const PPOCR_MODEL_FILES = {
 
 /**
  * How lines are recognized: by the `tiny` or the `small` recognizer alone, or `auto`: the tiny one
- * reads every line and the lines it reads as Chinese, Japanese or Korean are read again by the
- * small one, whose dictionary is 2.7 times larger (18,708 characters against 6,904). Latin,
- * Greek and Cyrillic text then costs what the tiny model costs, and CJK text reads as well as
- * with the small model.
+ * reads every line, and the lines it reads as Chinese, Japanese or Korean, or with low confidence
+ * (handwriting, blur; `needsRereading`), are read again by the small one, whose dictionary is 2.7
+ * times larger (18,708 characters against 6,904) and which reads handwriting better. Printed
+ * Latin, Greek and Cyrillic text then costs what the tiny model costs, and CJK text reads as well
+ * as with the small model.
  */
 export const PPOCR_RECOGNIZERS = ['auto', 'tiny', 'small'] as const;
 export type PpOcrRecognizer = (typeof PPOCR_RECOGNIZERS)[number];

@@ -19,7 +19,7 @@ import {
   type PpOcrRecognizer,
 } from './model-files.js';
 import { classifyAngles, recognizeLines, type BatchLimits } from './recognizer.js';
-import { isCjkLine } from './scripts.js';
+import { needsRereading } from './scripts.js';
 import { toWords, type RecognizedLine } from './words.js';
 
 /** The recognizer file of a size and precision; int8 exists only for `small`. */
@@ -125,21 +125,24 @@ async function loadReader(
   };
 }
 
-/** Reads the crops with `primary`; with a `cjkReader`, the lines read as CJK are read again by it. */
+/**
+ * Reads the crops with `primary`; with a `second` reader, the lines `needsRereading` picks are read
+ * again by it, and its reading replaces the first.
+ */
 async function readLines(
   crops: readonly LineCrop[],
   primary: LineReader,
-  cjkReader: LineReader | null,
+  second: LineReader | null,
   batching: BatchLimits,
 ): Promise<RecognizedLine[]> {
   const lines = await recognizeLines(primary.session, crops, primary.alphabet, batching);
-  if (!cjkReader) return lines;
-  const again = lines.flatMap((line, index) => (isCjkLine(line) ? [index] : []));
+  if (!second) return lines;
+  const again = lines.flatMap((line, index) => (needsRereading(line) ? [index] : []));
   if (again.length === 0) return lines;
   const reread = await recognizeLines(
-    cjkReader.session,
+    second.session,
     again.map((index) => crops[index]!),
-    cjkReader.alphabet,
+    second.alphabet,
     batching,
   );
   again.forEach((index, n) => {
@@ -176,7 +179,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
     recognizer === 'auto' ? 'float32' : precision,
     sessionOptions,
   );
-  const cjkReader =
+  const secondReader =
     recognizer === 'auto' ? await loadReader(options.modelsDir, 'small', precision, sessionOptions) : null;
   const classifier = classifierPath ? await ort.InferenceSession.create(classifierPath, sessionOptions) : null;
   const detection = { ...DEFAULT_DETECTION_SIZE, ...options.detection };
@@ -193,7 +196,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
       if (knownText) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), knownText));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
-      const lines = await readLines(crops, primary, cjkReader, batching);
+      const lines = await readLines(crops, primary, secondReader, batching);
       const words: Word[] = [];
       let lineIndex = 0;
       for (const line of lines) {
@@ -210,7 +213,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
       await Promise.all([
         detector.release(),
         primary.session.release(),
-        cjkReader?.session.release(),
+        secondReader?.session.release(),
         classifier?.release(),
       ]);
     },

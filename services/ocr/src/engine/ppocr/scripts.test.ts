@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCjkLine } from './scripts.js';
+import { isCjkLine, needsRereading } from './scripts.js';
 import type { RecognizedLine } from './words.js';
 
 const line = (text: string): RecognizedLine => ({
@@ -26,5 +26,22 @@ describe('isCjkLine', () => {
     expect(isCjkLine(line('Revenue grew by 12.5% to $4,210 million.'))).toBe(false);
     expect(isCjkLine(line('Économie α-β Привет'))).toBe(false);
     expect(isCjkLine(line('（１２）：'))).toBe(false);
+  });
+});
+
+describe('needsRereading', () => {
+  const withProbability = (text: string, probability: number): RecognizedLine => ({
+    ...line(text),
+    chars: [...text].map((char, step) => ({ text: char, step, probability })),
+  });
+
+  it('reads again CJK lines and lines the tiny recognizer was unsure of (handwriting, blur)', () => {
+    expect(needsRereading(withProbability('财政助农', 0.99))).toBe(true);
+    expect(needsRereading(withProbability('Wlich hotel have yos boked', 0.88))).toBe(true);
+    expect(needsRereading(withProbability('', 1))).toBe(true);
+  });
+
+  it('keeps confidently read Latin lines', () => {
+    expect(needsRereading(withProbability('The regulation provides that all other', 0.97))).toBe(false);
   });
 });
