@@ -22,6 +22,16 @@ describe('Auto rules', () => {
     expect(render('Formula', 'E = mc^2')).toEqual(['<span class="formula">E = mc^2</span>', '$E = mc^2$']);
   });
 
+  it('renders a Formula read as LaTeX from the LaTeX: escaped in a formula span, display math in Markdown', () => {
+    expect(render('Formula', 'x2 < y', { latex: 'x^{2}<y' })).toEqual([
+      '<span class="formula">x^{2}&lt;y</span>',
+      '$$ x^{2}<y $$',
+    ]);
+    // LaTeX is only read for Formulas; an empty one falls back on the words.
+    expect(render('Text', 'a', { latex: 'b' })).toEqual(['<p>a</p>', 'a']);
+    expect(render('Formula', 'E = mc2', { latex: ' ' })).toEqual(['<span class="formula">E = mc2</span>', '$E = mc2$']);
+  });
+
   it("renders page parts as divs and keeps a page's lines", () => {
     expect(render('PageHeader', 'Report')).toEqual(['<div class="page-header">Report</div>', 'Report']);
     expect(render('PageFooter', 'Page 3')).toEqual(['<div class="page-footer">Page 3</div>', 'Page 3']);

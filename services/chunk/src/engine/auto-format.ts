@@ -24,6 +24,8 @@ export interface AutoInput {
   tableHtml: string;
   /** Crop storage key; empty when the segment was not cropped. */
   imageKey: string;
+  /** A Formula's LaTeX as the OCR stage's formula recognizer read it; empty when not read. */
+  latex?: string;
 }
 
 export interface Rendered {
@@ -67,6 +69,11 @@ function table(input: AutoInput): Rendered {
   return { html, markdown: htmlTableToMarkdown(html) };
 }
 
+/** A formula read as LaTeX: display math in Markdown, the escaped LaTeX in a formula span. */
+function latexFormula(latex: string): Rendered {
+  return { html: `<span class="formula">${escapeHtml(latex)}</span>`, markdown: `$$ ${latex} $$` };
+}
+
 function picture(alt: string, imageKey: string): Rendered {
   const src = imageKey ? imagePlaceholder(imageKey) : '';
   const srcAttribute = src ? ` src="${escapeHtml(src)}"` : '';
@@ -83,6 +90,9 @@ export function renderAuto(type: SegmentType, input: AutoInput): Rendered {
   const flow = flowText(input.text);
   if (type === 'Picture') return picture(flow, input.imageKey);
   if (type === 'Table') return table(input);
+  // A Formula whose LaTeX was read renders from it; otherwise from its words, as any text.
+  const latex = type === 'Formula' ? (input.latex ?? '').trim() : '';
+  if (latex.length > 0) return latexFormula(latex);
   if (flow.length === 0) return EMPTY;
   switch (type) {
     case 'Title':

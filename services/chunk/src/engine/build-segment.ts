@@ -38,12 +38,30 @@ function render(
   extra: SegmentExtra | undefined,
 ): Rendered {
   const imageKey = extra?.imageKey ?? '';
-  const auto = renderAuto(type, { text, words: segment.words, tableHtml: segment.tableHtml, imageKey });
+  const auto = renderAuto(type, {
+    text,
+    words: segment.words,
+    tableHtml: segment.tableHtml,
+    imageKey,
+    latex: segment.latex,
+  });
   const llmContent = config.strategy === 'LLM' && extra?.llmContent ? extra.llmContent : undefined;
   if (llmContent === undefined) return auto;
   return config.format === 'Html'
     ? { html: llmContent, markdown: auto.markdown }
     : { html: auto.html, markdown: llmContent };
+}
+
+/** The LaTeX of a Formula segment that has it and no language-model answer in its place. */
+function latexContent(
+  segment: Segment,
+  type: ReturnType<typeof toSegmentType>,
+  config: TypeConfig,
+  extra: SegmentExtra | undefined,
+): string | null {
+  const latex = (segment.latex ?? '').trim();
+  if (type !== 'Formula' || latex.length === 0) return null;
+  return config.strategy === 'LLM' && extra?.llmContent ? null : latex;
 }
 
 function embedPart(source: EmbedSource, segment: OutputSegment): string {
@@ -84,7 +102,8 @@ export function buildSegment(
     pageNumber: page.pageIndex + 1,
     pageWidth: page.width,
     pageHeight: page.height,
-    content: config.format === 'Html' ? html : markdown,
+    // A formula read as LaTeX has the LaTeX itself as its content (unless a language model answered).
+    content: latexContent(segment, type, config, extra) ?? (config.format === 'Html' ? html : markdown),
     html,
     markdown,
     text,

@@ -87,6 +87,19 @@ describe('chunkPages', () => {
     expect(formulaOut!.content).toBe('$E = mc2$');
   });
 
+  it('gives a Formula read as LaTeX the LaTeX as content, $$ ... $$ as Markdown and an escaped span as HTML', () => {
+    const formula = { ...makeSegment('Formula', 'E = mc2'), latex: 'E=mc^{2}<\\infty' };
+    const typeConfigs = resolveTypeConfigs([config('Formula', { format: 'Html', strategy: 'LLM' })]);
+    const [out] = chunkPages([makePage(0, [formula])], options({ typeConfigs })).chunks[0]!.segments;
+    expect(out).toMatchObject({
+      content: 'E=mc^{2}<\\infty',
+      markdown: '$$ E=mc^{2}<\\infty $$',
+      html: '<span class="formula">E=mc^{2}&lt;\\infty</span>',
+      // `text` stays the words the page holds.
+      text: 'E = mc2',
+    });
+  });
+
   it('builds a segment embed from its embed_sources in order, skipping empty parts (HTML, Content, LLM, description kept)', () => {
     const text = makeSegment('Text', 'a < b');
     const extras = new Map<string, SegmentExtra>([[text.segmentId, { segmentId: text.segmentId, imageKey: '', description: 'A comparison.' }]]);

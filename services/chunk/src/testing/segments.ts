@@ -43,6 +43,7 @@ export function makeSegment(type: string, text: string, extra: Partial<Segment> 
     confidence: 0.8,
     words: makeWords(text),
     tableHtml: '',
+    latex: '',
     ...extra,
   };
 }

@@ -107,7 +107,7 @@ export interface Segment {
    * A Formula segment's LaTeX as the OCR stage's formula recognizer read it from the page image
    * (`OcrService.ReadFormulas`); empty when it was not read (no recognizer configured).
    */
-  latex: string;
+  latex?: string | undefined;
 }
 
 /** The segments of one page in reading order. */
@@ -948,7 +948,7 @@ function createBaseSegment(): Segment {
     confidence: undefined,
     words: [],
     tableHtml: "",
-    latex: "",
+    latex: undefined,
   };
 }
 
@@ -972,7 +972,7 @@ export const Segment: MessageFns<Segment> = {
     if (message.tableHtml !== "") {
       writer.uint32(50).string(message.tableHtml);
     }
-    if (message.latex !== "") {
+    if (message.latex !== undefined) {
       writer.uint32(58).string(message.latex);
     }
     return writer;
@@ -1079,7 +1079,7 @@ export const Segment: MessageFns<Segment> = {
         : isSet(object.table_html)
         ? globalThis.String(object.table_html)
         : "",
-      latex: isSet(object.latex) ? globalThis.String(object.latex) : "",
+      latex: isSet(object.latex) ? globalThis.String(object.latex) : undefined,
     };
   },
 
@@ -1103,7 +1103,7 @@ export const Segment: MessageFns<Segment> = {
     if (message.tableHtml !== "") {
       obj.tableHtml = message.tableHtml;
     }
-    if (message.latex !== "") {
+    if (message.latex !== undefined) {
       obj.latex = message.latex;
     }
     return obj;
@@ -1120,7 +1120,7 @@ export const Segment: MessageFns<Segment> = {
     message.confidence = object.confidence ?? undefined;
     message.words = object.words?.map((e) => Word.fromPartial(e)) || [];
     message.tableHtml = object.tableHtml ?? "";
-    message.latex = object.latex ?? "";
+    message.latex = object.latex ?? undefined;
     return message;
   },
 };
