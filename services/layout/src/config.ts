@@ -22,6 +22,14 @@ const schema = z.object({
   LAYOUT_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Detector worker threads, each with its own model; default: the CPU count divided by LAYOUT_THREADS. */
   LAYOUT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Table-structure model for detected tables (`slanet-plus` from MODELS_DIR, cross-checked with the
+   * words; docs/models.md), or `none`: tables from word positions and ruling lines alone. Only with
+   * LAYOUT_ENGINE=doclaynet. A configured model whose file is missing stops the service at start.
+   */
+  LAYOUT_TABLE_MODEL: z.enum(['slanet-plus', 'none']).default('slanet-plus'),
+  /** Table-structure worker threads, each with its own model (1 ONNX thread each); default: LAYOUT_WORKERS. */
+  LAYOUT_TABLE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 /** The layout service's configuration, read once by main.ts. */

@@ -1,6 +1,7 @@
 import type { Logger, ObjectStore } from '@folio/runtime';
 import type { LayoutEngine } from './engine/layout-engine.js';
 import type { IdFactory } from './engine/segmenter.js';
+import type { TableStructureEngine } from './engine/table-structure-engine.js';
 
 /** What the layout service is built from. */
 export interface LayoutServerDeps {
@@ -8,6 +9,8 @@ export interface LayoutServerDeps {
   logger: Logger;
   /** The layout detector; absent until one is configured, and then text blocks are the segments. */
   engine?: LayoutEngine;
+  /** Reads the structure of detected tables from the page image; without it tables come from words and rules. */
+  tableEngine?: TableStructureEngine;
   /** Segment ids; defaults to crypto.randomUUID. */
   newId?: IdFactory;
 }

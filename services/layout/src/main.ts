@@ -10,6 +10,7 @@ import {
 } from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
+import { createSlanetTableEngine } from './engine/slanet/slanet-table-engine.js';
 import { createLayoutServer } from './server.js';
 
 const config = loadConfig(process.env);
@@ -29,6 +30,15 @@ const engine =
         logger,
       })
     : undefined;
+const tableEngine =
+  engine && config.LAYOUT_TABLE_MODEL !== 'none'
+    ? await createSlanetTableEngine({
+        modelsDir: config.MODELS_DIR,
+        model: config.LAYOUT_TABLE_MODEL,
+        workers: config.LAYOUT_TABLE_WORKERS ?? workers,
+        logger,
+      })
+    : undefined;
 logger.info(
   {
     engine: config.LAYOUT_ENGINE,
@@ -38,14 +48,16 @@ logger.info(
     inputSide: config.LAYOUT_INPUT_SIDE,
     workers,
     threads: config.LAYOUT_THREADS,
+    tableModel: tableEngine?.name ?? 'none',
   },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
-const server = createLayoutServer({ store, logger, engine });
+const server = createLayoutServer({ store, logger, engine, tableEngine });
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT);
 logger.info({ host: config.LAYOUT_GRPC_HOST, port }, 'layout service listening');
 
 onShutdown(logger, async () => {
   await shutdownServer(server);
   await engine?.close();
+  await tableEngine?.close();
 });

@@ -32,7 +32,7 @@ function crosses(verticals: BBox[], line: number, y: number, tolerance: number):
 }
 
 /** Words of a cell in reading order: lines top to bottom, words left to right. */
-function readingOrder(words: Word[], lineHeight: number): Word[] {
+export function readingOrder(words: Word[], lineHeight: number): Word[] {
   return [...words].sort((a, b) => {
     const dy = boxOf(a).top - boxOf(b).top;
     return Math.abs(dy) > 0.5 * lineHeight ? dy : boxOf(a).left - boxOf(b).left;

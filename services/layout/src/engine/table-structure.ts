@@ -110,8 +110,19 @@ function columnOf(x: number, boundaries: number[]): number {
 
 const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:±]+$/u;
 
-function escapeHtml(text: string): string {
+/** Text escaped for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+}
+
+/**
+ * Whether a table's first row is obviously its header: set in bold, or words above a body of
+ * numbers (at least half the body's cells numeric, no numeric cell in the row).
+ */
+export function isHeaderRow(head: readonly string[], body: readonly string[], bold: boolean): boolean {
+  if (bold) return true;
+  const numericBody = body.length > 0 && body.filter((text) => NUMERIC.test(text)).length * 2 >= body.length;
+  return numericBody && head.every((text) => !NUMERIC.test(text));
 }
 
 /** Whether `next` sits right under `row`, as the next line of a paragraph would. */
@@ -173,12 +184,23 @@ export interface TableOptions {
  */
 export function buildTableHtml(words: Word[], options: TableOptions = {}): string {
   if (words.length < 2) return '';
-  const grid = options.ruled ? gridCells(words, options.ruled.rules, options.ruled.box) : null;
   const spaced = spacedRows(words);
-  if (grid && trustsGrid(grid, spaced)) {
-    return tableHtml(grid, Math.max(...grid.flatMap((row) => row.map((cell) => cell.last))) + 1, options);
-  }
-  return spaced ? tableHtml(spaced.rows, spaced.columnCount, options) : '';
+  return ruledHtml(words, spaced, options) ?? (spaced ? tableHtml(spaced.rows, spaced.columnCount, options) : '');
+}
+
+/**
+ * The table from its ruled grid, when the page draws one that describes it (the first choice of
+ * buildTableHtml); null otherwise. A table-structure model is asked only about the other tables.
+ */
+export function ruledTableHtml(words: Word[], options: TableOptions = {}): string | null {
+  if (words.length < 2 || !options.ruled) return null;
+  return ruledHtml(words, spacedRows(words), options);
+}
+
+function ruledHtml(words: Word[], spaced: ReturnType<typeof spacedRows>, options: TableOptions): string | null {
+  const grid = options.ruled ? gridCells(words, options.ruled.rules, options.ruled.box) : null;
+  if (!grid || !trustsGrid(grid, spaced)) return null;
+  return tableHtml(grid, Math.max(...grid.flatMap((row) => row.map((cell) => cell.last))) + 1, options);
 }
 
 /**
@@ -273,12 +295,13 @@ function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | nu
 function tableHtml(rows: Cell[][], columnCount: number, options: TableOptions): string {
   const textOf = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
   const [head, ...bodyRows] = rows;
-  const bodyCells = bodyRows.flatMap((row) => row.map(textOf));
-  const numericBody =
-    bodyCells.filter((text) => NUMERIC.test(text)).length * 2 >= bodyCells.length && bodyCells.length > 0;
   const headerRow =
     head !== undefined &&
-    (options.firstRowBold === true || (numericBody && head.every((cell) => !NUMERIC.test(textOf(cell)))));
+    isHeaderRow(
+      head.map(textOf),
+      bodyRows.flatMap((row) => row.map(textOf)),
+      options.firstRowBold === true,
+    );
 
   const htmlRows = rows.map((row, index) => {
     const tag = index === 0 && headerRow ? 'th' : 'td';

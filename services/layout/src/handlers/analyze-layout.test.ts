@@ -2,7 +2,9 @@ import { createLogger, getJson, putJson, type AppError, type ObjectStore } from 
 import { PageSegments, PageWords } from '@folio/proto/documents/v1';
 import { SegmentationStrategy, type LayoutPageInput } from '@folio/proto/layout/v1';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BBox } from '@folio/proto/common/v1';
 import type { DetectedRegion, LayoutEngine, LayoutPageImage } from '../engine/layout-engine.js';
+import type { TableStructure, TableStructureCell, TableStructureEngine } from '../engine/table-structure-engine.js';
 import { counterIds, createTempStore, word } from '../testing/fixtures.js';
 import { createAnalyzeLayoutHandler } from './analyze-layout.js';
 
@@ -106,6 +108,45 @@ describe('AnalyzeLayout', () => {
       ['Title', 0.75],
       ['Text', undefined],
     ]);
+  });
+
+  it('asks a configured table-structure engine about detected tables and writes the HTML it reads', async () => {
+    const { store, pages } = await setup();
+    const asked: [string, BBox[]][] = [];
+    const table = { left: 60, top: 95, width: 200, height: 120 };
+    const engine: LayoutEngine = {
+      name: 'fake-detector',
+      detect: () => Promise.resolve([{ segmentType: 'Table', bbox: table, confidence: 0.9 }]),
+    };
+    const cell = (left: number, top: number): TableStructureCell => ({
+      bbox: { left, top, width: 50, height: 40 },
+      colspan: 1,
+      rowspan: 1,
+      header: false,
+    });
+    const tableEngine: TableStructureEngine = {
+      name: 'fake-tables',
+      recognize(page, boxes): Promise<TableStructure[]> {
+        asked.push([Buffer.from(page.image).toString(), boxes]);
+        // Heading above; Body and text side by side below.
+        return Promise.resolve(
+          boxes.map(() => ({ complete: true, rows: [[cell(60, 95)], [cell(60, 190), cell(115, 190)]] })),
+        );
+      },
+      close: () => Promise.resolve(),
+    };
+    const analyze = createAnalyzeLayoutHandler({ store, logger, engine, tableEngine });
+    await analyze({
+      pages: pages.slice(0, 1),
+      strategy: SegmentationStrategy.SEGMENTATION_STRATEGY_LAYOUT_ANALYSIS,
+      outputPrefix: 't/',
+    });
+    expect(asked.map(([image, boxes]) => [image, boxes.length])).toEqual([['png-0', 1]]);
+    const { segments } = await storedSegments(store, 't/segments-0.json');
+    expect(segments[0]!.segmentType).toBe('Table');
+    expect(segments[0]!.tableHtml).toBe(
+      '<table><tbody><tr><td>Heading</td></tr><tr><td>Body</td><td>text</td></tr></tbody></table>',
+    );
   });
 
   it('refuses empty, oversized and malformed batches', async () => {

@@ -11,6 +11,7 @@ import {
 import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
+import { readTables } from '../engine/table-model.js';
 import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: a detector batch must finish well within the activity's deadline. */
@@ -53,7 +54,7 @@ function validate(request: AnalyzeLayoutRequest): void {
 export function createAnalyzeLayoutHandler(
   deps: LayoutServerDeps,
 ): (request: AnalyzeLayoutRequest) => Promise<AnalyzeLayoutResponse> {
-  const { store, engine, logger } = deps;
+  const { store, engine, tableEngine, logger } = deps;
   const newId = deps.newId ?? randomUUID;
 
   /** The page's text layer, when the render stage stored one. */
@@ -76,7 +77,8 @@ export function createAnalyzeLayoutHandler(
     const page = input.page!;
     const imageKey = page.image?.key;
     if (engine && imageKey) {
-      const regions = await engine.detect({ pageIndex: page.pageIndex, image: await store.get(imageKey), ...size });
+      const image = await store.get(imageKey);
+      const regions = await engine.detect({ pageIndex: page.pageIndex, image, ...size });
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
@@ -87,6 +89,8 @@ export function createAnalyzeLayoutHandler(
         fonts,
         rules: layer?.rules,
       });
+      if (tableEngine)
+        await readTables(segments, { engine: tableEngine, page: { image, ...size }, rules: layer?.rules, fonts });
     } else {
       segments = segmentByBlocks(words, newId);
     }

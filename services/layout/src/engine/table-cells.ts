@@ -1,0 +1,177 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, areaOf, centerOf, intersect, median } from './geometry.js';
+import { readingOrder } from './table-grid.js';
+import { escapeHtml, isHeaderRow } from './table-structure.js';
+import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
+
+const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
+
+/** How well a model's cells fit the words on the page: the cross-check of tableFromStructure. */
+export interface CellFit {
+  /** Share of the words lying at least half inside their cell's box. */
+  inside: number;
+  /**
+   * Share of the text rows (words level with each other, as the word-based builder forms rows)
+   * whose words went to cells with no model row in common: the model's rows drifted from the text.
+   */
+  rowsSplit: number;
+  /** Cells that got words, and cells in all. */
+  filledCells: number;
+  cells: number;
+}
+
+/** The HTML of a model's table with the page's words in its cells, and how well they fit. */
+export interface ModelTable {
+  html: string;
+  fit: CellFit;
+}
+
+/** The cell a word belongs to: the one covering most of it, else the one nearest its centre. */
+function cellIndexOf(word: Word, cells: readonly TableStructureCell[]): { index: number; covered: number } {
+  const box = boxOf(word);
+  const area = Math.max(areaOf(box), 1e-6);
+  let best = -1;
+  let bestCovered = 0;
+  cells.forEach((cell, index) => {
+    const covered = areaOf(intersect(box, cell.bbox)) / area;
+    if (covered > bestCovered) {
+      bestCovered = covered;
+      best = index;
+    }
+  });
+  if (best >= 0) return { index: best, covered: bestCovered };
+  const { x, y } = centerOf(box);
+  let nearest = 0;
+  let nearestDistance = Infinity;
+  cells.forEach((cell, index) => {
+    // Distance from the word's centre to the cell's box (0 inside).
+    const dx = Math.max(cell.bbox.left - x, 0, x - (cell.bbox.left + cell.bbox.width));
+    const dy = Math.max(cell.bbox.top - y, 0, y - (cell.bbox.top + cell.bbox.height));
+    const distance = Math.hypot(dx, dy);
+    if (distance < nearestDistance) {
+      nearestDistance = distance;
+      nearest = index;
+    }
+  });
+  return { index: nearest, covered: 0 };
+}
+
+/** Text rows: words level with each other (overlapping by half the smaller height), top to bottom. */
+function textRows(words: readonly Word[]): Word[][] {
+  const rows: { words: Word[]; top: number; bottom: number }[] = [];
+  for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
+    const box = boxOf(word);
+    const bottom = box.top + box.height;
+    const row = rows.find(
+      (r) => Math.min(r.bottom, bottom) - Math.max(r.top, box.top) >= 0.5 * Math.min(box.height, r.bottom - r.top),
+    );
+    if (row) {
+      row.words.push(word);
+      row.top = Math.min(row.top, box.top);
+      row.bottom = Math.max(row.bottom, bottom);
+    } else rows.push({ words: [word], top: box.top, bottom });
+  }
+  return rows.map((row) => row.words);
+}
+
+/**
+ * Fills the cells a table-structure model found with the page's words (text layer or OCR) and
+ * writes the table as HTML: each word goes to the cell box covering most of it (the nearest cell
+ * when none does), cells keep the model's rows, colspans and rowspans, and header cells (the
+ * model's `<thead>`, or a first row that is obviously a header, as for the word-based builder)
+ * are `<th>` in a `<thead>`. The fit says how far the words agree with the model's boxes; the
+ * caller decides whether to trust it (see chooseTableHtml).
+ */
+export function tableFromStructure(
+  words: readonly Word[],
+  structure: TableStructure,
+  options: { firstRowBold?: boolean } = {},
+): ModelTable {
+  const cells = structure.rows.flat();
+  const rowOfCell = structure.rows.flatMap((row, rowIndex) => row.map(() => rowIndex));
+  const texts: Word[][] = cells.map(() => []);
+  const cellOfWord = new Map<Word, number>();
+  let inside = 0;
+  if (cells.length > 0) {
+    for (const word of words) {
+      const { index, covered } = cellIndexOf(word, cells);
+      texts[index]!.push(word);
+      cellOfWord.set(word, index);
+      if (covered >= 0.5) inside += 1;
+    }
+  }
+
+  // Rows of text whose words share no model row (a cell covers rows [start, start + rowspan)).
+  const rows = textRows(words);
+  const rowsSplit = rows.filter((row) => {
+    let first = -Infinity;
+    let last = Infinity;
+    for (const word of row) {
+      const index = cellOfWord.get(word);
+      if (index === undefined) continue;
+      first = Math.max(first, rowOfCell[index]!);
+      last = Math.min(last, rowOfCell[index]! + cells[index]!.rowspan - 1);
+    }
+    return first > last;
+  }).length;
+
+  const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
+  const textOf = (index: number): string =>
+    readingOrder(texts[index]!, lineHeight)
+      .map((w) => w.text)
+      .join(' ');
+
+  const modelHeader = cells.some((cell) => cell.header);
+  let cellIndex = 0;
+  const modelRows = structure.rows.map((row, rowIndex) =>
+    row.map((cell) => {
+      const index = cellIndex++;
+      return { cell: { ...cell }, text: textOf(index), rowIndex };
+    }),
+  );
+  // A row the model found where no word stands (between a header and the body, below the last
+  // row) is dropped; cells spanning down into it span one row less.
+  const emptyRows = new Set(
+    modelRows.flatMap((row, rowIndex) =>
+      row.every(({ cell, text }) => text === '' && cell.rowspan === 1) ? [rowIndex] : [],
+    ),
+  );
+  for (const { cell, rowIndex } of modelRows.flat()) {
+    for (let below = rowIndex + 1; below < rowIndex + cell.rowspan; below += 1) {
+      if (emptyRows.has(below)) cell.rowspan -= 1;
+    }
+  }
+  const htmlRows = modelRows.filter((_, rowIndex) => !emptyRows.has(rowIndex));
+  const headerRows = modelHeader
+    ? htmlRows.filter((row) => row.every(({ cell }) => cell.header)).length
+    : htmlRows.length > 1 &&
+        isHeaderRow(
+          htmlRows[0]!.map(({ text }) => text),
+          htmlRows.slice(1).flatMap((row) => row.map(({ text }) => text)),
+          options.firstRowBold === true,
+        )
+      ? 1
+      : 0;
+  const rowHtml = htmlRows.map((row, index) => {
+    const tag = index < headerRows ? 'th' : 'td';
+    const tds = row.map(({ cell, text }) => {
+      const spans = `${cell.colspan > 1 ? ` colspan="${cell.colspan}"` : ''}${cell.rowspan > 1 ? ` rowspan="${cell.rowspan}"` : ''}`;
+      return `<${tag}${spans}>${escapeHtml(text)}</${tag}>`;
+    });
+    return `<tr>${tds.join('')}</tr>`;
+  });
+  const html =
+    headerRows > 0
+      ? `<table><thead>${rowHtml.slice(0, headerRows).join('')}</thead><tbody>${rowHtml.slice(headerRows).join('')}</tbody></table>`
+      : `<table><tbody>${rowHtml.join('')}</tbody></table>`;
+  return {
+    html,
+    fit: {
+      inside: words.length > 0 ? inside / words.length : 0,
+      rowsSplit: rows.length > 0 ? rowsSplit / rows.length : 0,
+      filledCells: texts.filter((t) => t.length > 0).length,
+      cells: cells.length,
+    },
+  };
+}

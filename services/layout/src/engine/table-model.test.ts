@@ -1,0 +1,94 @@
+import type { BBox } from '@folio/proto/common/v1';
+import { Segment, type Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { chooseTableHtml, readTables } from './table-model.js';
+import type { TableStructure, TableStructureCell, TableStructureEngine } from './table-structure-engine.js';
+
+function word(text: string, left: number, top: number): Word {
+  return { text, bbox: { left, top, width: 8 * text.length, height: 12 }, confidence: 1, blockIndex: 0, lineIndex: 0 };
+}
+
+function cell(left: number, top: number, width: number, options: Partial<TableStructureCell> = {}): TableStructureCell {
+  return { bbox: { left, top, width, height: 16 }, colspan: 1, rowspan: 1, header: false, ...options };
+}
+
+// A header over two columns (no rules, so whitespace alone cannot say where "2024" belongs), and two body rows.
+const words = [
+  word('Sales', 200, 100),
+  word('2024', 250, 100),
+  word('Q1', 100, 120),
+  word('5', 200, 120),
+  word('7', 300, 120),
+  word('Q2', 100, 140),
+  word('6', 200, 140),
+  word('8', 300, 140),
+];
+const structure: TableStructure = {
+  complete: true,
+  rows: [
+    [cell(90, 98, 100, { header: true }), cell(190, 98, 200, { colspan: 2, header: true })],
+    [cell(90, 118, 100), cell(190, 118, 100), cell(290, 118, 100)],
+    [cell(90, 138, 100), cell(190, 138, 100), cell(290, 138, 100)],
+  ],
+};
+
+describe('chooseTableHtml', () => {
+  it("takes the model's spans and header with the words in its cells", () => {
+    const chosen = chooseTableHtml(words, structure, () => 'fallback');
+    expect(chosen.source).toBe('model');
+    expect(chosen.html).toBe(
+      '<table><thead><tr><th></th><th colspan="2">Sales 2024</th></tr></thead><tbody>' +
+        '<tr><td>Q1</td><td>5</td><td>7</td></tr><tr><td>Q2</td><td>6</td><td>8</td></tr></tbody></table>',
+    );
+  });
+
+  it('keeps the word-based table when the model stopped at its length limit', () => {
+    expect(chooseTableHtml(words, { ...structure, complete: false }, () => 'fallback')).toEqual({
+      html: 'fallback',
+      source: 'words',
+    });
+  });
+
+  it('keeps the word-based table when the model put one text row into rows that lie apart', () => {
+    // The model's second row holds "Q1" alone; "5" and "7", level with it, went to a row below it.
+    const shifted: TableStructure = {
+      complete: true,
+      rows: [structure.rows[0]!, [cell(90, 118, 100)], [cell(190, 160, 100), cell(290, 160, 100)]],
+    };
+    const half = [word('Q1', 100, 120), word('5', 200, 120), word('7', 300, 120)];
+    expect(chooseTableHtml(half, shifted, () => 'fallback').source).toBe('words');
+  });
+
+  it('keeps the word-based table when the model reads one column where the words stand in several', () => {
+    const oneColumn: TableStructure = { complete: true, rows: [[cell(90, 98, 320)], [cell(90, 118, 320)]] };
+    const fallback = '<table><tbody><tr><td>Q1</td><td>5</td></tr></tbody></table>';
+    expect(chooseTableHtml(words, oneColumn, () => fallback).source).toBe('words');
+  });
+});
+
+describe('readTables', () => {
+  it('asks the engine about every Table segment of the page at once and rewrites their HTML', async () => {
+    const asked: BBox[][] = [];
+    const engine: TableStructureEngine = {
+      name: 'fake',
+      recognize: (_page, tables) => {
+        asked.push(tables);
+        return Promise.resolve(tables.map(() => structure));
+      },
+      close: () => Promise.resolve(),
+    };
+    const box = { left: 90, top: 98, width: 300, height: 60 };
+    const segments = [
+      Segment.fromPartial({ segmentId: 't', segmentType: 'Table', bbox: box, words, tableHtml: 'old' }),
+      Segment.fromPartial({ segmentId: 'x', segmentType: 'Text', bbox: box, words, tableHtml: '' }),
+    ];
+    const fromModel = await readTables(segments, {
+      engine,
+      page: { image: new Uint8Array(), width: 600, height: 800 },
+    });
+    expect(fromModel).toBe(1);
+    expect(asked).toEqual([[box]]);
+    expect(segments[0]!.tableHtml).toContain('<th colspan="2">Sales 2024</th>');
+    expect(segments[1]!.tableHtml).toBe('');
+  });
+});

@@ -1,0 +1,82 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Segment, Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX } from './geometry.js';
+import type { LineFont } from './refine-types.js';
+import { tableFromStructure } from './table-cells.js';
+import { buildTableHtml } from './table-structure.js';
+import type { TablePageImage, TableStructure, TableStructureEngine } from './table-structure-engine.js';
+
+/**
+ * Above this share of text rows whose words share no model row, the model's rows drifted from the
+ * text (tuned on the 156 ICDAR 2013 tables: past it the word-based table scores better).
+ */
+const MAX_ROWS_SPLIT = 0.5;
+
+/** Where a table's HTML came from, for logs and tests. */
+export type TableSource = 'model' | 'words';
+
+/**
+ * The HTML of one table: the model's structure filled with the words when it survives the
+ * cross-check with word positions, otherwise what buildTableHtml makes from ruling lines and
+ * word positions. The model is not trusted when it stopped at its sequence limit (rows missing),
+ * found no cells, made one column of a table whose words stand in several, or put the words of
+ * one text row into different rows (more than MAX_ROWS_SPLIT of the rows).
+ */
+export function chooseTableHtml(
+  words: Word[],
+  structure: TableStructure | undefined,
+  fallback: () => string,
+  options: { firstRowBold?: boolean } = {},
+): { html: string; source: TableSource } {
+  if (!structure || !structure.complete || structure.rows.length === 0 || words.length < 2) {
+    return { html: fallback(), source: 'words' };
+  }
+  const table = tableFromStructure(words, structure, options);
+  const columns = Math.max(...structure.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0)));
+  if (table.fit.rowsSplit > MAX_ROWS_SPLIT) return { html: fallback(), source: 'words' };
+  if (columns < 2) {
+    const html = fallback();
+    // One model column against a word-based table of several: the words are right.
+    if (html.includes('</td><td') || html.includes('</th><th')) return { html, source: 'words' };
+  }
+  return { html: table.html, source: 'model' };
+}
+
+/** What readTables needs besides the segments. */
+export interface ReadTablesContext {
+  engine: TableStructureEngine;
+  page: TablePageImage;
+  /** Rules drawn on the page (text layer), for the fallback. */
+  rules?: BBox[];
+  /** Fonts of the text layer's lines, for a bold first row. */
+  fonts?: Map<number, LineFont>;
+}
+
+/**
+ * Rebuilds the HTML of a page's Table segments with the table-structure model (one engine call
+ * for all of them), cross-checked with the words (chooseTableHtml). Segments are changed in
+ * place; returns how many tables took the model's structure.
+ */
+export async function readTables(segments: Segment[], context: ReadTablesContext): Promise<number> {
+  const tables = segments.filter((s) => s.segmentType === 'Table' && s.words.length >= 2);
+  if (tables.length === 0) return 0;
+  const structures = await context.engine.recognize(
+    context.page,
+    tables.map((s) => s.bbox ?? EMPTY_BOX),
+  );
+  let fromModel = 0;
+  tables.forEach((segment, index) => {
+    const box = segment.bbox ?? EMPTY_BOX;
+    const firstRowBold = context.fonts?.get(segment.words[0]!.lineIndex)?.bold === true;
+    const fallback = (): string =>
+      segment.tableHtml ||
+      buildTableHtml(segment.words, {
+        firstRowBold,
+        ruled: context.rules && context.rules.length > 0 ? { rules: context.rules, box } : undefined,
+      });
+    const chosen = chooseTableHtml(segment.words, structures[index], fallback, { firstRowBold });
+    segment.tableHtml = chosen.html;
+    if (chosen.source === 'model') fromModel += 1;
+  });
+  return fromModel;
+}
