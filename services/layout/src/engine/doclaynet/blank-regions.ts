@@ -1,6 +1,8 @@
 import type { RgbImage } from '@folio/imaging';
 import type { LayoutDetection } from './doclaynet-engine.js';
 
+/** Detected types whose content may be a picture without ink (a pale photo), not only text. */
+const VISUAL_TYPES: readonly string[] = ['Picture', 'Table', 'Formula'];
 /** Strips along the page's edges, as a share of its width and height, where scanner borders and shadows sit. */
 const PAGE_EDGE = 0.03;
 /** A row or column of the box this much ink is a border or a rule along it, not content. */
@@ -91,10 +93,12 @@ function trimBorders(image: RgbImage, rect: Rect, isInk: (x: number, y: number) 
  * (scanner borders and shadows; a box lying wholly in them is looked at whole), on its paper level
  * (median darkest channel), with outer rows and columns that are mostly ink trimmed off. What is
  * left is cut into cells, each marked when enough of it is ink. Blank: bright paper, fewer than
- * MAX_MARKED of the cells marked and even brightness from cell to cell; a box that was all border
- * is blank too. Stops as soon as the answer is known, so text and pictures cost little.
+ * MAX_MARKED of the cells marked and, when the box `mayBePhoto`, even brightness from cell to
+ * cell (a pale photo has no ink but uneven tones; text shows as ink or not at all, so strong
+ * show-through of big type does not keep a text box); a box that was all border is blank too.
+ * Stops as soon as the answer is known, so text and pictures cost little.
  */
-export function isBlankBox(image: RgbImage, box: Box): boolean {
+export function isBlankBox(image: RgbImage, box: Box, mayBePhoto = true): boolean {
   const rect =
     rectOf(image, box, Math.round(PAGE_EDGE * image.width), Math.round(PAGE_EDGE * image.height)) ??
     rectOf(image, box, 0, 0);
@@ -103,6 +107,7 @@ export function isBlankBox(image: RgbImage, box: Box): boolean {
   if (paper < MIN_PAPER) return false;
   const isInk = (x: number, y: number): boolean => Math.abs(darkestAt(image, x, y) - paper) >= INK_DELTA;
   if (!trimBorders(image, rect, isInk)) return true;
+  const maxSpread = mayBePhoto ? MAX_CELL_SPREAD : Infinity;
 
   const cell = Math.max(MIN_CELL_PX, Math.round(CELL * Math.max(image.width, image.height)));
   const cellCount = Math.ceil((rect.x1 - rect.x0) / cell) * Math.ceil((rect.y1 - rect.y0) / cell);
@@ -133,7 +138,7 @@ export function isBlankBox(image: RgbImage, box: Box): boolean {
     }
   }
   const meanOfCells = sum / cellCount;
-  return Math.sqrt(Math.max(0, sumOfSquares / cellCount - meanOfCells * meanOfCells)) <= MAX_CELL_SPREAD;
+  return Math.sqrt(Math.max(0, sumOfSquares / cellCount - meanOfCells * meanOfCells)) <= maxSpread;
 }
 
 /**
@@ -143,5 +148,9 @@ export function isBlankBox(image: RgbImage, box: Box): boolean {
  * brightness and stays unflagged. The segmenter drops a flagged region that holds no words.
  */
 export function markBlankRegions(detections: LayoutDetection[], image: RgbImage): LayoutDetection[] {
-  return detections.map((detection) => (isBlankBox(image, detection.bbox) ? { ...detection, blank: true } : detection));
+  return detections.map((detection) =>
+    isBlankBox(image, detection.bbox, VISUAL_TYPES.includes(detection.segmentType))
+      ? { ...detection, blank: true }
+      : detection,
+  );
 }
