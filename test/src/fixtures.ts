@@ -147,3 +147,64 @@ export function renderPng(pdf: Buffer, scale = 1): Buffer {
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
   return Buffer.from(pixmap.asPNG());
 }
+
+/** A line of a fixture page: text at a baseline (points from the page's top-left). */
+export interface PlacedLine {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/**
+ * A scanned page under an invisible OCR text layer, as scanners with OCR and archives deliver
+ * them: the lines are rendered at `dpi` into a JPEG that fills the page, and the same lines are
+ * drawn over it in text render mode 3 (invisible), so the layer matches the pixels word for word.
+ */
+export function makeScanWithTextLayer(page: { width: number; height: number; lines: PlacedLine[] }, dpi = 200): Buffer {
+  const textOps = (invisible: boolean): string =>
+    page.lines
+      .map(
+        (line) =>
+          `BT ${invisible ? '3 Tr ' : ''}/F1 ${line.size} Tf ${line.x} ${page.height - line.y} Td (${escapePdfText(line.text)}) Tj ET`,
+      )
+      .join('\n');
+  const printed = new mupdf.PDFDocument();
+  const font = printed.addSimpleFont(new mupdf.Font('Times-Roman'));
+  printed.insertPage(
+    -1,
+    printed.addPage([0, 0, page.width, page.height], 0, printed.addObject({ Font: { F1: font } }), textOps(false)),
+  );
+  const pixmap = printed
+    .loadPage(0)
+    .toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false);
+
+  const scanned = new mupdf.PDFDocument();
+  const resources = scanned.addObject({
+    XObject: { Scan: scanned.addImage(new mupdf.Image(pixmap.asJPEG(85))) },
+    Font: { F1: scanned.addSimpleFont(new mupdf.Font('Times-Roman')) },
+  });
+  const content = `q ${page.width} 0 0 ${page.height} 0 0 cm /Scan Do Q\n${textOps(true)}`;
+  scanned.insertPage(-1, scanned.addPage([0, 0, page.width, page.height], 0, resources, content));
+  return Buffer.from(scanned.saveToBuffer('compress').asUint8Array());
+}
+
+/**
+ * A born-digital page written the way some layout programs write it: every word placed by its own
+ * position with no space character between words (TJ offsets of 0.12 em, under MuPDF's own
+ * space threshold), and words hyphenated at line ends.
+ */
+export function makeSpacelessPdf(lines: string[][]): Buffer {
+  const ops = lines.map((words, index) => {
+    const runs = words.map((word) => `(${escapePdfText(word)})`).join(' -120 ');
+    return `BT /F1 12 Tf 72 ${700 - index * 16} Td [${runs}] TJ ET`;
+  });
+  const stream = ops.join('\n');
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+  ]);
+}

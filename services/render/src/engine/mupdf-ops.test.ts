@@ -102,7 +102,9 @@ describe('render', () => {
   });
 
   it('refuses page indexes past the end', () => {
-    expect(failureKind(() => mupdfOps.render({ pdf: letter, pageIndexes: [2], scale: 1, ocrLongSide: 0 }))).toBe('page-out-of-range');
+    expect(failureKind(() => mupdfOps.render({ pdf: letter, pageIndexes: [2], scale: 1, ocrLongSide: 0 }))).toBe(
+      'page-out-of-range',
+    );
   });
 });
 

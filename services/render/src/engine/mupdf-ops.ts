@@ -139,8 +139,9 @@ function prepare(input: PrepareInput): PrepareOutput {
 
 /**
  * The scale of one page: `scale` for a page whose text layer is kept, and for a page OCR reads (a
- * scan, or no usable text layer) the one that gives its long side `ocrLongSide` pixels times
- * `scale`, so a small page is read at full resolution and a poster is not oversampled.
+ * scan, or no usable text layer) the one that gives its long side `ocrLongSide` pixels whatever
+ * `scale` asks, so a small page is read at full resolution and a poster or a big photograph is not
+ * oversampled.
  */
 export function pageScale(
   scale: number,
@@ -150,7 +151,7 @@ export function pageScale(
 ): number {
   const readByOcr = quality.scanned || !quality.usable;
   if (!readByOcr || ocrLongSide <= 0 || longSidePoints <= 0) return scale;
-  const target = (ocrLongSide * scale) / longSidePoints;
+  const target = ocrLongSide / longSidePoints;
   return Math.min(MAX_OCR_SCALE, Math.max(MIN_OCR_SCALE, target));
 }
 

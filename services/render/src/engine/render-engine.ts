@@ -105,7 +105,11 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
       const runs = split(pageIndexes, executor.concurrency);
       const shared = shareBytes(pdf);
       const outputs = await mapped(
-        Promise.all(runs.map((run) => executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }))),
+        Promise.all(
+          runs.map((run) =>
+            executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }),
+          ),
+        ),
       );
       outputs.forEach((output) => logWarnings('render', output.warnings));
       return outputs.flatMap((output) => output.pages);

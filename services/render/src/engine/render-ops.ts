@@ -40,8 +40,8 @@ export interface RenderInput {
   /** Pixels per PDF point of pages whose text layer is kept as it is. */
   scale: number;
   /**
-   * Long side in pixels of the pages OCR reads (scans, and pages without a usable text layer), at
-   * scale 1; `scale` multiplies it (high resolution). 0 renders every page at `scale`.
+   * Long side in pixels of the pages OCR reads (scans, and pages without a usable text layer),
+   * whatever `scale` is. 0 renders every page at `scale`.
    */
   ocrLongSide: number;
 }

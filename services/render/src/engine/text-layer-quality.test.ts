@@ -5,7 +5,10 @@ import { measureTextLayer } from './text-layer-quality.js';
 
 const box = { left: 0, top: 0, width: 10, height: 10 };
 
-function layer(text: string, options: { scanned?: boolean } = {}): Pick<TextLayer, 'width' | 'height' | 'images' | 'blocks'> {
+function layer(
+  text: string,
+  options: { scanned?: boolean } = {},
+): Pick<TextLayer, 'width' | 'height' | 'images' | 'blocks'> {
   const words = text
     .split(' ')
     .filter(Boolean)
@@ -18,9 +21,12 @@ function layer(text: string, options: { scanned?: boolean } = {}): Pick<TextLaye
   };
 }
 
-const english = 'The farm was kept in good order through the long winter and the animals were fed twice a day by the old shepherd';
-const badOcr = 'BRITESB BUSBANDRY tbe bomes wcre kcpt iu goud ordcr tbrough tbe luug wiuter aud tbe auimals wcre fcd twicc';
-const french = 'Le conseil municipal a décidé de la construction une nouvelle école dans le quartier nord de la ville cette année';
+const english =
+  'The farm was kept in good order through the long winter and the animals were fed twice a day by the old shepherd';
+const badOcr =
+  'BRITESB BUSBANDRY tbe bomes wcre kcpt iu goud ordcr tbrough tbe luug wiuter aud tbe auimals wcre fcd twicc';
+const french =
+  'Le conseil municipal a décidé de la construction une nouvelle école dans le quartier nord de la ville cette année';
 
 describe('measureTextLayer', () => {
   it('keeps a born-digital layer in any Latin language, and one too short to judge', () => {
@@ -32,7 +38,9 @@ describe('measureTextLayer', () => {
   it('refuses a layer that is empty, garbled, or letters mapped to the wrong codes', () => {
     expect(measureTextLayer(layer('')).usable).toBe(false);
     expect(measureTextLayer(layer('\ufffd\ufffd ab \u0001x')).usable).toBe(false);
-    const shifted = english.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 7) % 26) + 97));
+    const shifted = english.replace(/[a-z]/gi, (c) =>
+      String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 7) % 26) + 97),
+    );
     expect(measureTextLayer(layer(shifted)).usable).toBe(false);
   });
 
@@ -56,7 +64,7 @@ describe('pageScale', () => {
   it('renders a page OCR reads to the long side, within bounds', () => {
     expect(pageScale(1, 2000, { scanned: true, usable: true }, 800)).toBe(2.5);
     expect(pageScale(1, 2000, { scanned: false, usable: false }, 300)).toBeCloseTo(6.67, 2);
-    expect(pageScale(2, 2000, { scanned: true, usable: false }, 800)).toBe(5);
+    expect(pageScale(2, 2000, { scanned: true, usable: false }, 800)).toBe(2.5);
     expect(pageScale(1, 2000, { scanned: true, usable: false }, 4000)).toBe(0.5);
     expect(pageScale(1, 2000, { scanned: true, usable: false }, 100)).toBe(8);
     expect(pageScale(1, 0, { scanned: true, usable: false }, 800)).toBe(1);

@@ -12,7 +12,10 @@ function linesOf(page: FixturePage): string[] {
 describe('text layer words', () => {
   it('ends a word at a word-sized gap the PDF left without a space character', () => {
     // -120 thousandths of an em: under MuPDF's own space threshold (0.15 em), over a glyph gap.
-    const lines = linesOf({ texts: [], drawing: ['BT /F1 12 Tf 72 700 Td [(Composition of) -120 (the) -120 (river)] TJ ET'] });
+    const lines = linesOf({
+      texts: [],
+      drawing: ['BT /F1 12 Tf 72 700 Td [(Composition of) -120 (the) -120 (river)] TJ ET'],
+    });
     expect(lines).toEqual(['Composition of the river']);
   });
 

@@ -171,7 +171,12 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
-    fontSize: round(mostCommon(letters.map((glyph) => round(glyph.size)), 0)),
+    fontSize: round(
+      mostCommon(
+        letters.map((glyph) => round(glyph.size)),
+        0,
+      ),
+    ),
     // Bold when most of the line's characters are: one bold word does not make a heading.
     bold: letters.filter((glyph) => glyph.bold).length * 2 > letters.length,
     fontName: mostCommon(
@@ -275,7 +280,15 @@ export function extractTextLayer(
     return { lines: built, bbox: unionBBox(built.map((line) => line.bbox ?? ZERO_BOX)) };
   });
   const textLayer = mapTextLayer(
-    { pageIndex: page.pageIndex, width: page.width, height: page.height, blocks, images, rules: [], quality: undefined },
+    {
+      pageIndex: page.pageIndex,
+      width: page.width,
+      height: page.height,
+      blocks,
+      images,
+      rules: [],
+      quality: undefined,
+    },
     map,
   );
   const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);

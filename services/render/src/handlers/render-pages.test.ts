@@ -35,9 +35,11 @@ describe('RenderPages', () => {
     });
     expect(first?.textLayer?.key).toBe('run/pages/text-0.json');
     expect(first?.wordCount).toBe(2);
-    // The second page has no text: OCR will read it, so it is rendered to the OCR long side times the
-    // scale (4000 px), as far as the largest OCR scale (8) allows.
-    expect(second).toMatchObject({ page: { pageIndex: 1, width: 2400, height: 1600, scale: 8 }, wordCount: 0 });
+    // The second page has no text: OCR will read it, so its long side is the OCR long side (2000 px).
+    expect(second).toMatchObject({
+      page: { pageIndex: 1, width: 2000, height: 1334, scale: 2000 / 300 },
+      wordCount: 0,
+    });
 
     const image = new mupdf.Image(await deps.store.get('run/pages/page-0.png'));
     expect([image.getWidth(), image.getHeight()]).toEqual([1224, 1584]);

@@ -16,7 +16,7 @@ describe('english words', () => {
   });
 
   it('measures the share of English words among Latin words of two letters or more', () => {
-    expect(englishWordShare('The art of British husbandry , 1850 a'.split(' '))).toEqual({ latinWords: 5, share: 0.8 }) // proper names (British) are not in the list;
+    expect(englishWordShare('The art of British husbandry , 1850 a'.split(' '))).toEqual({ latinWords: 5, share: 0.8 }); // proper names (British) are not in the list;
     expect(englishWordShare('BRITESB BUSBANDRY of the bomes'.split(' '))).toEqual({ latinWords: 5, share: 0.4 });
     expect(englishWordShare(['42', '表格'])).toEqual({ latinWords: 0, share: 0 });
   });
