@@ -45,6 +45,12 @@ describe('check kinds', () => {
     expect(pass({ kind: 'present', text: 'organisations' }, glued)).toBe(false);
   });
 
+  it('reads table markup in content as the text of its cells', () => {
+    const table = [segment('Table', '<table><tr><td>Filing</td><td>Status &amp; more</td></tr></table>')];
+    expect(pass({ kind: 'present', text: 'Filing Status & more' }, table)).toBe(true);
+    expect(pass({ kind: 'present', text: 'td' }, table)).toBe(false);
+  });
+
   it('absent fails when the text comes out and passes when it does not', () => {
     expect(pass({ kind: 'absent', text: 'Journal of Things' })).toBe(false);
     expect(pass({ kind: 'absent', text: 'Journal of Things' }, page.slice(1))).toBe(true);
@@ -101,6 +107,27 @@ describe('check kinds', () => {
     expect(normalizeLatex('$$ \\dfrac{a}{b} \\le c_{i} $$')).toBe(normalizeLatex('\\frac{a}{b}\\leq c_i'));
     expect(normalizeLatex('\\left( x \\right) \\, \\to y')).toBe('(x)\\rightarrowy');
     expect(normalizeLatex('x^{2}')).not.toBe(normalizeLatex('x^{22}'));
+  });
+
+  it("normalizeLatex reads a recognizer's extra grouping and array-for-cases as the reference written plainly", () => {
+    const recognized =
+      'd(x,y)={\\left\\{\\begin{array}{l l}{0}&{{\\mathrm{falls}}\\ x=y}\\\\ {1}&{{\\mathrm{falls}}\\ x\\neq y}\\end{array}\\right.}';
+    const reference =
+      'd(x, y) = \\begin{cases} 0 & \\text{falls } x = y \\\\ 1 & \\text{falls } x \\neq y \\end{cases}';
+    expect(normalizeLatex(recognized)).toBe(normalizeLatex(reference));
+    expect(normalizeLatex('{\\mathbb{R}}^{n+1}')).toBe('\\mathbb{R}^{n+1}');
+    expect(normalizeLatex('\\left(\\begin{array}{c}{x_{1}}\\\\ {\\vdots}\\end{array}\\right)')).toBe(
+      normalizeLatex('\\begin{pmatrix} x_1 \\\\ \\vdots \\end{pmatrix}'),
+    );
+  });
+
+  it('normalizeLatex keeps what changes the drawing: arguments, their order, line breaks', () => {
+    expect(normalizeLatex('\\frac{a}{b}')).not.toBe(normalizeLatex('\\frac{b}{a}'));
+    expect(normalizeLatex('\\frac{a+b}{c}')).not.toBe(normalizeLatex('\\frac{a}{b+c}'));
+    expect(normalizeLatex('x^{n+1}')).not.toBe(normalizeLatex('x^{n}+1'));
+    expect(normalizeLatex('\\sqrt[3]{x+1}')).not.toBe(normalizeLatex('\\sqrt{x+1}'));
+    expect(normalizeLatex('a \\\\ b')).not.toBe(normalizeLatex('a b'));
+    expect(normalizeLatex('0 & \\text{falls} \\\\ 1')).toContain('\\\\');
   });
 
   it('max-chars counts non-whitespace characters of the whole output', () => {

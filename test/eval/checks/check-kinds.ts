@@ -131,9 +131,21 @@ export function normalizeCheckText(text: string, caseSensitive = false): string 
   return caseSensitive ? folded : folded.toLowerCase();
 }
 
-/** The output's running text: every segment's content in output order, one space between segments. */
+/**
+ * The output's running text: every segment's content in output order, one space between segments.
+ * Where a segment's content is table markup, its cells' text stands for it (tags are not text a
+ * reader sees; a cell's words still count as present).
+ */
 export function outputText(segments: readonly CheckedSegment[]): string {
-  return segments.map((segment) => segment.content).join(' ');
+  return segments
+    .map((segment) =>
+      /^\s*<table[\s>]/i.test(segment.content)
+        ? tableGrids(segment.content)
+            .flatMap((cells) => cells.map((cell) => cell.text))
+            .join(' ')
+        : segment.content,
+    )
+    .join(' ');
 }
 
 function quote(text: string, max = 60): string {
@@ -282,14 +294,71 @@ const LATEX_ALIASES: [RegExp, string][] = [
   [/\\(?:text|textrm|textnormal|mbox)\{/g, '\\mathrm{'],
 ];
 
+/** Commands whose braced arguments are kept; any other command takes one. */
+const TWO_ARGUMENTS = new Set(['\\frac', '\\binom', '\\overset', '\\underset', '\\stackrel', '\\cfrac']);
+
+/**
+ * Drops grouping braces that are not an argument: `{x}` after `=`, `&` or another group renders as
+ * `x` (pix2tex writes `{{\\mathrm{falls}}\\ x=y}`), while `\\frac{a}{b}`, `x^{n+1}` and
+ * `\\mathbb{R}` keep theirs. A command takes one braced argument (two for `\\frac`-like ones), a
+ * script marker one; `\\sqrt[n]` keeps waiting for its argument across the bracket.
+ */
+function dropGroupingBraces(text: string): string {
+  const tokens = text.match(/\\[a-zA-Z]+\*?|\\.|[\s\S]/g) ?? [];
+  const frames: { kept: boolean; expectAfter: number }[] = [];
+  let expect = 0;
+  let inOptional = false;
+  let output = '';
+  for (const token of tokens) {
+    if (inOptional) {
+      output += token;
+      if (token === ']') inOptional = false;
+      continue;
+    }
+    if (token === '{') {
+      const kept = expect > 0;
+      frames.push({ kept, expectAfter: kept ? expect - 1 : 0 });
+      expect = 0;
+      if (kept) output += token;
+    } else if (token === '}') {
+      const frame = frames.pop();
+      if (!frame || frame.kept) output += token;
+      expect = frame?.expectAfter ?? 0;
+    } else if (token === '[' && expect > 0 && output.endsWith('\\sqrt')) {
+      inOptional = true;
+      output += token;
+    } else {
+      output += token;
+      if (token === '^' || token === '_') expect = 1;
+      else if (/^\\[a-zA-Z]+\*?$/.test(token)) expect = TWO_ARGUMENTS.has(token) ? 2 : 1;
+      else expect = 0;
+    }
+  }
+  return output;
+}
+
+const MATRIX_DELIMITERS: Record<string, [string, string]> = {
+  matrix: ['', ''],
+  smallmatrix: ['', ''],
+  pmatrix: ['(', ')'],
+  bmatrix: ['[', ']'],
+  Bmatrix: ['\\{', '\\}'],
+  vmatrix: ['|', '|'],
+  Vmatrix: ['\\|', '\\|'],
+  cases: ['\\{', ''],
+};
+
 /**
  * LaTeX normalization for comparing a recognized formula with a reference: math delimiters,
- * `\left`/`\right` and size commands, `\displaystyle`, spacing commands and all whitespace are
- * dropped, as are alignment environments and `&` (line breaks stay); synonyms become one
- * spelling (`\le` -> `\leq`, `\dfrac` -> `\frac`, `\to` -> `\rightarrow`, `\mid` -> `|`, `\text{}`
- * -> `\mathrm{}`, ...); braces around a single character or command after `^` and `_` go
- * (`x^{2}` -> `x^2`). Two formulas that render alike mostly normalize alike; the converse holds
- * by construction, since nothing here changes what is drawn.
+ * `\\left`/`\\right`/`\\middle` and size commands, `\\displaystyle`, spacing commands, all
+ * whitespace and grouping braces that are not arguments are dropped; alignment environments
+ * (`aligned`, `array` and its column spec, ...) and their `&` go while line breaks `\\\\` stay; a
+ * matrix or `cases` environment becomes its delimiters (`pmatrix` -> `( ... )`, `cases` -> `\\{ ...`,
+ * as `\\left\\{\\begin{array}...\\right.` reads); synonyms become one spelling (`\\le` -> `\\leq`,
+ * `\\dfrac` -> `\\frac`, `\\to` -> `\\rightarrow`, `\\mid` -> `|`, `\\text{}` -> `\\mathrm{}`, ...);
+ * braces around a single character or command after `^` and `_` go (`x^{2}` -> `x^2`). Two
+ * formulas that render alike mostly normalize alike, and nothing here changes what is drawn beyond
+ * column alignment, so formulas that differ on the page still differ.
  */
 export function normalizeLatex(latex: string): string {
   let text = latex.trim();
@@ -297,17 +366,22 @@ export function normalizeLatex(latex: string): string {
     .replace(/^\$\$([\s\S]*)\$\$$/, '$1')
     .replace(/^\\\[([\s\S]*)\\\]$/, '$1')
     .replace(/^\$([\s\S]*)\$$/, '$1');
-  // Alignment only places lines: the environments and their `&` go, the line breaks stay.
+  text = text.replace(/\\begin\{(\w+)\}/g, (whole, name: string) => MATRIX_DELIMITERS[name]?.[0] ?? whole);
+  text = text.replace(/\\end\{(\w+)\}/g, (whole, name: string) => MATRIX_DELIMITERS[name]?.[1] ?? whole);
+  text = text.replace(/\\begin\{array\}\s*\{[^{}]*\}|\\end\{array\}/g, '');
   text = text.replace(
-    /\\(?:begin|end)\{(?:equation|displaymath|aligned|align|gathered|gather|split|multline)\*?\}/g,
+    /\\(?:begin|end)\{(?:equation|displaymath|aligned|align|alignat|gathered|gather|split|multline|eqnarray)\*?\}/g,
     '',
   );
-  text = text.replace(/&/g, '');
   text = text.replace(/\\(?:displaystyle|textstyle|scriptstyle|nonumber|notag)(?![a-zA-Z])/g, '');
-  text = text.replace(/\\(?:left|right|middle|[bB]ig{1,2}[lrm]?)(?![a-zA-Z])/g, '');
-  text = text.replace(/\\(?:quad|qquad)(?![a-zA-Z])|\\[,;:! ]|~/g, '');
+  // Null delimiters draw nothing; the others stay without their sizing command.
+  text = text.replace(/\\(?:left|right|middle)\s*\./g, '');
+  text = text.replace(/\\(?:left|right|middle|[bB]igg?[lrm]?)(?![a-zA-Z])/g, '');
+  // Spacing commands (but not the line break \\\\), ties and alignment marks.
+  text = text.replace(/\\\\|\\(?:quad|qquad)(?![a-zA-Z])|\\[,;:! ]|~|&/g, (token) => (token === '\\\\' ? token : ''));
   for (const [pattern, replacement] of LATEX_ALIASES) text = text.replace(pattern, replacement);
   text = text.replace(/\s+/g, '');
+  text = dropGroupingBraces(text);
   // Single-token groups after a script marker, repeated for nested cases like x^{{2}}.
   for (let previous = ''; previous !== text;) {
     previous = text;
