@@ -138,21 +138,24 @@ function prepare(input: PrepareInput): PrepareOutput {
 }
 
 /**
- * The scale of one page: `scale` for a page whose text layer is kept, and for a page OCR reads (a
- * scan, or no usable text layer) the one that gives its long side `ocrLongSide` pixels whatever
- * `scale` asks, so a small page is read at full resolution and a poster or a big photograph is not
- * oversampled.
+ * The scale of one page. A page whose text layer is kept renders at `scale`. A page OCR reads (a
+ * scan, or no usable text layer) renders so that its long side is its scan's own resolution
+ * (`imageScale` pixels per point), but at least `ocrLongSide` pixels and at most twice that,
+ * whatever `scale` asks: a small page is read at full resolution (a 180 x 300 pt page at
+ * 1,200 x 2,000), a newspaper scan keeps its small print legible, and a 6,000-pixel photograph is
+ * not carried whole through the pipeline.
  */
 export function pageScale(
   scale: number,
   ocrLongSide: number,
   quality: { scanned: boolean; usable: boolean },
-  longSidePoints: number,
+  page: { longSidePoints: number; imageScale: number },
 ): number {
   const readByOcr = quality.scanned || !quality.usable;
-  if (!readByOcr || ocrLongSide <= 0 || longSidePoints <= 0) return scale;
-  const target = ocrLongSide / longSidePoints;
-  return Math.min(MAX_OCR_SCALE, Math.max(MIN_OCR_SCALE, target));
+  if (!readByOcr || ocrLongSide <= 0 || page.longSidePoints <= 0) return scale;
+  const native = page.imageScale * page.longSidePoints;
+  const longSide = Math.min(2 * ocrLongSide, Math.max(ocrLongSide, native));
+  return Math.min(MAX_OCR_SCALE, Math.max(MIN_OCR_SCALE, longSide / page.longSidePoints));
 }
 
 function renderPage(
@@ -176,7 +179,10 @@ function renderPage(
     const inPoints = extractTextLayer(stext, { pageIndex, width: x1 - x0, height: y1 - y0 }, POINTS);
     stext.destroy();
     const quality = measureTextLayer(inPoints.textLayer);
-    const scale = pageScale(input.scale, input.ocrLongSide, quality, Math.max(x1 - x0, y1 - y0));
+    const scale = pageScale(input.scale, input.ocrLongSide, quality, {
+      longSidePoints: Math.max(x1 - x0, y1 - y0),
+      imageScale: inPoints.imageScale,
+    });
     if ((x1 - x0) * (y1 - y0) * scale * scale > MAX_PAGE_PIXELS) {
       throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
     }

@@ -56,17 +56,30 @@ describe('measureTextLayer', () => {
 
 describe('pageScale', () => {
   const kept = { scanned: false, usable: true };
+  const scan = { scanned: true, usable: true };
+  const unread = { scanned: false, usable: false };
+  const letter = (imageScale: number) => ({ longSidePoints: 792, imageScale });
+
   it('keeps the asked scale for a page whose text layer is kept', () => {
-    expect(pageScale(1, 2000, kept, 792)).toBe(1);
-    expect(pageScale(2, 2000, kept, 792)).toBe(2);
+    expect(pageScale(1, 2000, kept, letter(0))).toBe(1);
+    expect(pageScale(2, 2000, kept, letter(4))).toBe(2);
   });
 
-  it('renders a page OCR reads to the long side, within bounds', () => {
-    expect(pageScale(1, 2000, { scanned: true, usable: true }, 800)).toBe(2.5);
-    expect(pageScale(1, 2000, { scanned: false, usable: false }, 300)).toBeCloseTo(6.67, 2);
-    expect(pageScale(2, 2000, { scanned: true, usable: false }, 800)).toBe(2.5);
-    expect(pageScale(1, 2000, { scanned: true, usable: false }, 4000)).toBe(0.5);
-    expect(pageScale(1, 2000, { scanned: true, usable: false }, 100)).toBe(8);
-    expect(pageScale(1, 0, { scanned: true, usable: false }, 800)).toBe(1);
+  it('renders a page OCR reads at its scan resolution, between the OCR long side and twice it', () => {
+    // A 150 dpi Letter scan (1,650 px): raised to 2,000 px, whatever the asked scale.
+    expect(pageScale(1, 2000, scan, letter(150 / 72)) * 792).toBeCloseTo(2000, 6);
+    expect(pageScale(2, 2000, scan, letter(150 / 72)) * 792).toBeCloseTo(2000, 6);
+    // A 300 dpi scan (3,300 px) is read as it is; a 600 dpi one (6,600 px) at 4,000.
+    expect(pageScale(1, 2000, scan, letter(300 / 72)) * 792).toBeCloseTo(3300, 6);
+    expect(pageScale(1, 2000, scan, letter(600 / 72)) * 792).toBeCloseTo(4000, 6);
+    // No image (a page without a usable layer): the OCR long side; a small page within bounds.
+    expect(pageScale(1, 2000, unread, { longSidePoints: 300, imageScale: 0 })).toBeCloseTo(6.67, 2);
+    expect(pageScale(1, 2000, unread, { longSidePoints: 100, imageScale: 0 })).toBe(8);
+    // An image input of 6,000 px (1 px per point): 4,000.
+    expect(pageScale(1, 2000, scan, { longSidePoints: 6000, imageScale: 1 })).toBeCloseTo(2 / 3, 6);
+  });
+
+  it('renders every page at the asked scale when the OCR long side is 0', () => {
+    expect(pageScale(1, 0, scan, letter(4))).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { isEnglishWord } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
-import type { Font, Point, Quad, Rect, StructuredText } from 'mupdf';
+import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
 export interface PixelMapping {
@@ -22,6 +22,8 @@ export const POINTS: PixelMapping = { scale: 1, originX: 0, originY: 0 };
 const WORD_GAP_EM = 0.1;
 /** On a letter-spaced line, a word gap must exceed the line's usual glyph gap by this much (ems). */
 const WORD_GAP_OVER_TRACKING_EM = 0.1;
+/** Images covering this share of the page or more tell the page's scan resolution (imageScale). */
+const NATIVE_IMAGE_AREA_FRACTION = 0.25;
 /** A drop cap is a lone capital at least this many times the size of the text beside it. */
 const DROP_CAP_SIZE_RATIO = 1.8;
 
@@ -235,21 +237,28 @@ function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
  * rejoin their words, and lines and blocks without words are dropped, so `blockIndex` is the index in
  * `blocks`; `lineIndex` counts kept lines across the whole page, so (blockIndex, lineIndex) and
  * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi).
+ * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
+ * highest of them), 0 when it has none.
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
-): { textLayer: TextLayer; wordCount: number } {
+): { textLayer: TextLayer; wordCount: number; imageScale: number } {
   const drafts: LineDraft[][] = [];
   const images: BBox[] = [];
   let block: LineDraft[] = [];
   let glyphs: Glyph[] = [];
   let dir: Point = [1, 0];
+  let imageScale = 0;
 
   stext.walk({
-    onImageBlock(bbox: Rect): void {
-      images.push({ left: bbox[0], top: bbox[1], width: bbox[2] - bbox[0], height: bbox[3] - bbox[1] });
+    onImageBlock(bbox: Rect, _transform: Matrix, image: Image): void {
+      const [width, height] = [bbox[2] - bbox[0], bbox[3] - bbox[1]];
+      images.push({ left: bbox[0], top: bbox[1], width, height });
+      // A scan's own resolution: the pixels of the image per point of the box it fills.
+      if (width * height >= NATIVE_IMAGE_AREA_FRACTION * page.width * page.height && width > 0 && height > 0)
+        imageScale = Math.max(imageScale, image.getWidth() / width, image.getHeight() / height);
     },
     beginTextBlock(): void {
       block = [];
@@ -292,7 +301,7 @@ export function extractTextLayer(
     map,
   );
   const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);
-  return { textLayer, wordCount };
+  return { textLayer, wordCount, imageScale };
 }
 
 /** The layer with every box and font size in the pixels of `map` (its width and height are kept). */
