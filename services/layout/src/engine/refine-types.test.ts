@@ -37,6 +37,18 @@ const page = { pageIndex: 0, width: 612, height: 792 };
 const body = 'body text that goes on for a while in the usual size';
 
 describe('refineTypes', () => {
+  it('does not let a sideways margin stamp (arXiv identifier) outsize the title', () => {
+    const stamp = seg('Text', 'arXiv:2302.13971v1 [cs.CL] 27 Feb 2023', 260);
+    stamp.bbox = { left: 11, top: 260, width: 27, height: 347 };
+    const segments = [stamp, seg('SectionHeader', 'LLaMA: Open and Efficient Models', 76), seg('Text', body, 230, 4)];
+    const fonts = fontsFor(segments, [
+      { fontSize: 20, bold: false },
+      { fontSize: 14.4, bold: true },
+      { fontSize: 9, bold: false },
+    ]);
+    expect(refineTypes(segments, { ...page, fonts })[1]).toBe('Title');
+  });
+
   it('tells the title from section headings by font size, and finds bold short Text to be a heading', () => {
     const segments = [
       seg('SectionHeader', 'A Study of Things', 100),

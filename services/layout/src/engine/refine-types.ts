@@ -159,6 +159,11 @@ function isNumberOfFormula(segment: RefinableSegment, text: string, segments: Re
   });
 }
 
+/** A box far taller than wide: text set sideways, up a margin. */
+function isSideways(box: RefinableSegment['bbox']): boolean {
+  return box.height > 3 * box.width;
+}
+
 /**
  * Corrects the detector's types with what the text tells: font size and weight (Title vs
  * SectionHeader, and short big or bold Text as a heading), a bullet or number first (ListItem),
@@ -171,7 +176,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
   const body = bodySizeOf(segments, page.fonts);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
-  const largest = Math.max(0, ...facts.map((f) => f.size));
+  // Upright text only: a line set sideways in the margin (arXiv's 20 pt identifier stamp) is no title.
+  const largest = Math.max(0, ...facts.filter((_, i) => !isSideways(segments[i]!.bbox)).map((f) => f.size));
   const withWords = segments.map((s, i) => ({ s, i })).filter(({ s }) => s.words.length > 0);
   const topmost = withWords.reduce<number>(
     (best, { s, i }) => (best < 0 || s.bbox.top < segments[best]!.bbox.top ? i : best),
