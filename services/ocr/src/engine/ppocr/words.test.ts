@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcChar } from './ctc.js';
-import { toWords } from './words.js';
+import { tidyOcrWord, toWords } from './words.js';
 
 describe('toWords', () => {
   it('splits at spaces and places words by the time steps of their characters', () => {
@@ -19,5 +19,22 @@ describe('toWords', () => {
     expect(words[0]!.bbox).toEqual({ left: 122, top: 10, width: 80, height: 40 });
     expect(words[1]!.confidence).toBeCloseTo(0.75);
     expect(words[1]!.lineIndex).toBe(3);
+  });
+});
+
+describe('tidyOcrWord', () => {
+  it('fixes look-alike digits inside and opening lower-case words, and doubled apostrophes', () => {
+    expect(['me1k', 'wh0le', '1iter', "I''d", 'bui1ding,'].map(tidyOcrWord)).toEqual([
+      'melk',
+      'whole',
+      'liter',
+      "I'd",
+      'building,',
+    ]);
+  });
+
+  it('keeps numbers, codes, ordinals and units', () => {
+    for (const word of ['1,204', '1st', '10km', 'A1B', 'x10', '2019', 'H2O', '1km', "'quoted'"])
+      expect(tidyOcrWord(word)).toBe(word);
   });
 });

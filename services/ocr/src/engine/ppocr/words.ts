@@ -23,6 +23,18 @@ const SINGLE_CHAR_WIDTH = 0.6 * 48;
  * through the line's quad (so rotated lines get the axis-aligned bounds of their rotated word).
  * Scripts written without spaces come out as one word per line.
  */
+/**
+ * Fixes the recognizer's look-alike slips that no word allows: a 1 or 0 between lower-case letters
+ * ("me1k", "wh0le"), a 1 opening a lower-case word ("1iter"), and a doubled apostrophe ("I''d").
+ * Numbers, codes with capitals ("A1B"), and ordinals and units ("1st", "10km") stay as read.
+ */
+export function tidyOcrWord(text: string): string {
+  return text
+    .replace(/(?<=\p{Ll})[10](?=\p{Ll})/gu, (digit) => (digit === '1' ? 'l' : 'o'))
+    .replace(/^1(?=\p{Ll}{3,}$)/u, 'l')
+    .replace(/(?<=\p{L})['’]{2,}(?=\p{L})/gu, (marks) => marks[0]!);
+}
+
 export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lineIndex: number }): Word[] {
   const { chars, cropWidth, pixelsPerStep } = line;
   if (chars.length === 0) return [];
@@ -40,7 +52,7 @@ export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lin
     const bounds = boundsOf([0, 1].flatMap((v) => [pointInQuad(line.quad, left, v), pointInQuad(line.quad, right, v)]));
     const confidence = current.reduce((sum, char) => sum + char.probability, 0) / current.length;
     words.push({
-      text: current.map((char) => char.text).join(''),
+      text: tidyOcrWord(current.map((char) => char.text).join('')),
       bbox: {
         left: bounds.left,
         top: bounds.top,
