@@ -37,6 +37,21 @@ const page = { pageIndex: 0, width: 612, height: 792 };
 const body = 'body text that goes on for a while in the usual size';
 
 describe('refineTypes', () => {
+  it('takes up to three lines set tight under a picture and within its width for its caption', () => {
+    const photo: RefinableSegment = {
+      segmentType: 'Picture',
+      bbox: { left: 50, top: 100, width: 300, height: 200 },
+      words: [],
+    };
+    const caption = seg('Text', 'Ian MacKaye speaking at the Library', 304, 2);
+    caption.bbox.width = 280;
+    const apart = seg('Text', 'The meeting went on into the night', 340, 3);
+    apart.bbox.width = 280;
+    const wide = seg('Text', body, 304, 2);
+    expect(refineTypes([photo, caption, apart], page).slice(1)).toEqual(['Caption', 'Text']);
+    expect(refineTypes([photo, wide], page)[1]).toBe('Text');
+  });
+
   it('does not let a sideways margin stamp (arXiv identifier) outsize the title', () => {
     const stamp = seg('Text', 'arXiv:2302.13971v1 [cs.CL] 27 Feb 2023', 260);
     stamp.bbox = { left: 11, top: 260, width: 27, height: 347 };

@@ -123,15 +123,19 @@ export const CAPTION_START =
 /** Longest label a visual may have without "Table N" / "Figure N" ("行情走势图", "Key figures"), in characters. */
 const LABEL_LENGTH = 24;
 
+/** Longest unnumbered caption under a picture ("Ian MacKaye speaking at the Library ..."), in characters. */
+const PHOTO_CAPTION_LENGTH = 200;
+
 /**
  * A caption of a Table or Picture: a "Table 1: ..." or "Figure 2." line within 3 line heights
- * above or below one, or a short one-line label set tight against one (within a line height)
- * and inside its width.
+ * above or below one, or a short one-line label, or up to three lines under a picture, set tight
+ * against it (within a line height) and inside its width.
  */
 function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segments: RefinableSegment[]): boolean {
   const numbered = CAPTION_START.test(fact.text);
   const label = fact.lineCount === 1 && fact.text.length <= LABEL_LENGTH;
-  if (!numbered && !label) return false;
+  const photoCaption = fact.lineCount <= 3 && fact.text.length <= PHOTO_CAPTION_LENGTH;
+  if (!numbered && !label && !photoCaption) return false;
   const box = segment.bbox;
   const lineHeight = Math.max(1, median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height)));
   return segments.some((other) => {
@@ -144,7 +148,8 @@ function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segmen
       return sideBySide && gap <= 3 * lineHeight;
     }
     const inside = box.left >= v.left - lineHeight && box.left + box.width <= v.left + v.width + lineHeight;
-    return inside && gap <= lineHeight;
+    const under = other.segmentType === 'Picture' && box.top >= bottomOf(v) - lineHeight;
+    return inside && gap <= lineHeight && (label || under);
   });
 }
 
