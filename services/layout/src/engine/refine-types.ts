@@ -44,6 +44,9 @@ export interface PageFacts {
 
 /** Top and bottom bands of the page (fractions of its height) where running headers and footers live. */
 const HEADER_BAND = 0.1;
+/** A running head of SHORT_HEAD characters or more stands at least HEAD_GAP of its text sizes above the next text. */
+const SHORT_HEAD = 40;
+const HEAD_GAP = 1;
 /** The strip at the very top where only page furniture sits (mastheads, logos, issue lines). */
 const HEADER_STRIP = 0.08;
 /** A SectionHeader the detector scored below this may be page furniture; a surer one stays a heading. */
@@ -65,7 +68,7 @@ const FOOTNOTE_MARK =
 const FOOTNOTE_LENGTH = 30;
 
 /** Whether the segment opens with a footnote mark followed by words ("1 [法]布吕奈尔...", "*Corresponding author"). */
-function opensWithFootnoteMark(words: Word[]): boolean {
+export function opensWithFootnoteMark(words: Word[]): boolean {
   const [first, second] = words;
   if (!first || !FOOTNOTE_MARK.test(first.text)) return false;
   // A bare number must lead into words, not more numbers (a row of figures).
@@ -78,7 +81,14 @@ function aligned(a: BBox, b: BBox): boolean {
   return Math.abs(a.top - b.top) <= tolerance && Math.abs(bottomOf(a) - bottomOf(b)) <= tolerance;
 }
 
-interface SegmentFacts {
+/** Vertical room between a box and the nearest of `others` that starts below its bottom (Infinity when none). */
+function gapBelow(box: BBox, others: BBox[]): number {
+  const bottom = bottomOf(box);
+  return Math.min(Infinity, ...others.filter((other) => other.top >= bottom).map((other) => other.top - bottom));
+}
+
+/** What refinement reads off a segment's words and fonts. */
+export interface SegmentFacts {
   /** Font size (text layer) or median word height (OCR), in page pixels. */
   size: number;
   bold: boolean;
@@ -86,7 +96,7 @@ interface SegmentFacts {
   text: string;
 }
 
-function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undefined): SegmentFacts {
+export function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undefined): SegmentFacts {
   const lineIndexes = [...new Set(segment.words.map((w) => w.lineIndex))];
   const lineFonts = fonts ? lineIndexes.map((index) => fonts.get(index)).filter((f) => f !== undefined) : [];
   const size =
@@ -99,7 +109,7 @@ function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undef
 }
 
 /** The body text size of a page: the size most of its words have (median over words). */
-function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, LineFont> | undefined): number {
+export function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, LineFont> | undefined): number {
   const words = segments.flatMap((segment) => segment.words);
   if (fonts && fonts.size > 0) {
     const sizes = words.map((w) => fonts.get(w.lineIndex)?.fontSize).filter((s) => s !== undefined);
@@ -193,6 +203,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     -1,
   );
 
+  const boxesWithWords = withWords.map(({ s }) => s.bbox);
+
   // The top of the body: the highest segment with words that reaches below the header strip.
   const strip = HEADER_STRIP * page.height;
   const bodyTop = Math.min(
@@ -236,7 +248,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     // The top and bottom rows: the outermost segment and those aligned with it (a spread's two running heads).
     const inTopRow = topmost >= 0 && aligned(segment.bbox, segments[topmost]!.bbox);
     const inBottomRow = bottommost >= 0 && aligned(segment.bbox, segments[bottommost]!.bbox);
-    if (running && inTopRow && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
+    // A long line must stand apart from what follows: a first body line the detector boxed alone
+    // sits only a paragraph gap above the rest. Short ones ("No. / Date" on a notebook page) need not.
+    const apart = fact.text.length < SHORT_HEAD || gapBelow(segment.bbox, boxesWithWords) >= HEAD_GAP * fact.size;
+    if (running && inTopRow && apart && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
       if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }

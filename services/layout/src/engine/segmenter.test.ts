@@ -210,4 +210,27 @@ describe('segmentByRegions', () => {
     const kept = segmentByRegions(ocrLine('faint words', 120, 605, 0), blankScan.slice(1), context());
     expect(kept.map((s) => [s.segmentType, text(s)])).toEqual([['Text', 'faint words']]);
   });
+
+  it('gives an OCR-read page whose every region is blank no segments: the words are show-through', () => {
+    const mirrored = [...ocrLine('2mi Ilsm2 no bleiY', 120, 605, 0), ...ocrLine('slsaqqU .ymonoipA', 120, 700, 1)];
+    const regions = [
+      {
+        segmentType: 'Text' as const,
+        bbox: { left: 100, top: 600, width: 700, height: 30 },
+        confidence: 0.8,
+        blank: true,
+      },
+      {
+        segmentType: 'Text' as const,
+        bbox: { left: 100, top: 695, width: 700, height: 30 },
+        confidence: 0.7,
+        blank: true,
+      },
+    ];
+    expect(segmentByRegions(mirrored, regions, { ...context(), ocrOnly: true })).toEqual([]);
+    // The same words from a text layer are the page's text, faint or not; so are OCR words beside a region with ink.
+    expect(segmentByRegions(mirrored, regions, context())).toHaveLength(2);
+    const inked = [regions[0]!, { ...regions[1]!, blank: undefined }];
+    expect(segmentByRegions(mirrored, inked, { ...context(), ocrOnly: true })).toHaveLength(2);
+  });
 });

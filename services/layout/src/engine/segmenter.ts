@@ -17,6 +17,7 @@ import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
 import { joinRunningPieces, joinSplitCaptions } from './join-segments.js';
 import { groupBlocks, groupLines } from './lines.js';
+import { markPageFurniture } from './page-furniture.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -157,6 +158,8 @@ export interface SegmentContext {
   fonts?: Map<number, LineFont>;
   /** Horizontal and vertical lines the page draws (text layer), for ruled tables. */
   rules?: BBox[];
+  /** The words are all OCR's reading of the pixels: no text layer states them. */
+  ocrOnly?: boolean;
 }
 
 /**
@@ -165,15 +168,20 @@ export interface SegmentContext {
  * Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
- * from their word positions; a caption cut in two and the pieces of a running head or foot
- * joined; segments put in reading order. Detected segments carry the detector's score.
+ * from their word positions; running heads and feet told from this page alone (markPageFurniture);
+ * a caption cut in two and the pieces of a running head or foot joined; segments put in reading
+ * order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
- * that is not text), and so is any region the engine found blank that holds no words. A page
+ * that is not text), and so is any region the engine found blank that holds no words; a page
+ * read by OCR alone whose every region is blank gives no segments, whatever OCR read. A page
  * with nothing at all gives no segments; the caller adds the Page one.
  */
 export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
   const regions = suppressOverlaps(withoutPageSizedGuesses(detections, words, page));
+  // A scan where every detection shows nothing is a blank sheet: what OCR read there is the other
+  // side showing through, mirrored, or specks.
+  if (context.ocrOnly && regions.length > 0 && regions.every((region) => region.blank)) return [];
   const { assigned, leftover } = assignWords(words, regions);
   const detected: Segment[] = [];
   regions.forEach((detection, index) => {
@@ -198,15 +206,18 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
     return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);
   });
   const segments = [...detected, ...grown];
-  const types = refineTypes(
-    segments.map((s) => ({
-      segmentType: s.segmentType as SegmentType,
-      bbox: s.bbox ?? EMPTY_BOX,
-      words: s.words,
-      confidence: s.confidence,
-    })),
-    { pageIndex: context.pageIndex, width: page.width, height: page.height, fonts: context.fonts },
-  );
+  const refinable = segments.map((s) => ({
+    segmentType: s.segmentType as SegmentType,
+    bbox: s.bbox ?? EMPTY_BOX,
+    words: s.words,
+    confidence: s.confidence,
+  }));
+  const facts = { pageIndex: context.pageIndex, width: page.width, height: page.height, fonts: context.fonts };
+  // The detector's running-line boxes, even those another detection won over: evidence for markPageFurniture.
+  const furnitureHints = detections
+    .filter((d) => d.segmentType === 'PageHeader' || d.segmentType === 'PageFooter')
+    .map((d) => d.bbox);
+  const types = markPageFurniture(refinable, facts, refineTypes(refinable, facts), furnitureHints);
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
     if (s.segmentType === 'Table') {

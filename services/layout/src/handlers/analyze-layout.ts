@@ -88,6 +88,7 @@ export function createAnalyzeLayoutHandler(
         newId,
         fonts,
         rules: layer?.rules,
+        ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
       });
       if (tableEngine)
         await readTables(segments, { engine: tableEngine, page: { image, ...size }, rules: layer?.rules, fonts });

@@ -1,0 +1,167 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { SegmentType } from '@folio/proto/segment-types';
+import { bottomOf, fractionInside } from './geometry.js';
+import {
+  PAGE_NUMBER,
+  bodySizeOf,
+  factsOf,
+  opensWithFootnoteMark,
+  type PageFacts,
+  type RefinableSegment,
+  type SegmentFacts,
+} from './refine-types.js';
+
+/** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
+const BAND = 0.12;
+/** The outer strips of those bands, where little but furniture is set. */
+const STRIP = 0.06;
+/** A running line is short: at most this many lines and characters. */
+const MAX_LINES = 3;
+const MAX_LENGTH = 200;
+/** Smaller than the body: font size (text layer) or word height (OCR, which varies more) at most this share of it. */
+const SMALL_WITH_FONTS = 0.9;
+const SMALL_WITHOUT_FONTS = 0.8;
+/** A heading-typed line is retyped only when its size is below this share of the page's biggest text. */
+const BELOW_BIGGEST = 0.95;
+/** Share of a line's characters that furniture patterns must cover to decide alone (a heading needs more). */
+const PATTERN_DECIDES = 0.5;
+const PATTERN_DECIDES_HEADING = 0.6;
+/** A detector's PageHeader/PageFooter box covering this share of a segment counts for it. */
+const HINT_COVER = 0.5;
+
+/**
+ * Patterns only page furniture has, each matched anywhere in a line: page numbers in words,
+ * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps and a citation's
+ * "(2005) 153-160".
+ */
+const STRONG_PATTERNS: readonly RegExp[] = [
+  /\b(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?\b/giu,
+  /第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?|共\s*\d{1,4}\s*页/gu,
+  /\b(?:vol(?:ume)?\.?|no\.|nr\.|issue|iss\.)\s*\d{1,5}(?:\s*\(\d{1,4}\))?/giu,
+  /\bpp?\.\s*\d{1,5}\s*[-–—]\s*\d{1,5}/giu,
+  /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?10\.\d{4,9}\/[^\s,;]+/giu,
+  /\bIS[SB]N(?:-1[03])?:?\s*[\dX][\dX-]{7,16}/giu,
+  /©\s*(?:\d{4})?|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b/giu,
+  /\barXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\[[\w.-]+\])?/giu,
+  /\(\d{4}\)\s*\d{1,5}\s*[-–—]\s*\d{1,5}/gu,
+];
+
+/** Evidence that a line may be furniture but not enough alone: dates, journal-like names, "et al.", URLs. */
+const WEAK_PATTERNS: readonly RegExp[] = [
+  /\b(?:\d{1,2}\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?\d{4}\b/giu,
+  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b/gu,
+  /\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?/gu,
+  /\b(?:journal|proceedings|transactions|bulletin|annals|letters|review|quarterly|magazine|gazette|acta|newsletter|zeitschrift|revue|conference|symposium|workshop)\b/giu,
+  /\bet al\.?/giu,
+  // A URL may be a journal's site or a sentence's link.
+  /\b(?:https?:\/\/|www\.)[^\s,;]+/giu,
+  /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|int|io|info|(?:ac|co|gov|edu)\.[a-z]{2})(?:\/[^\s,;]*)?\b/giu,
+  // Abbreviated journal names before a volume: "J. Chromatogr. A 1083", "Phys. Lett. B 595".
+  /\b(?:[A-Z][a-z]{0,9}\.\s*){2,}(?:[A-Z]\s+)?\d{1,5}\b/gu,
+];
+
+/** Characters of `text` (spaces aside) that the patterns match. */
+function coveredBy(patterns: readonly RegExp[], text: string): number {
+  const covered = new Uint8Array(text.length);
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) covered.fill(1, match.index, match.index + match[0].length);
+  }
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) if (covered[i] === 1 && !/\s/u.test(text[i]!)) count += 1;
+  return count;
+}
+
+/** What a line's words say about it being furniture. */
+interface TextEvidence {
+  /** Share of its (non-space) characters matched by STRONG_PATTERNS; 1 for a bare page number. */
+  strong: number;
+  weak: boolean;
+}
+
+function textEvidenceOf(text: string): TextEvidence {
+  const trimmed = text.trim();
+  const letters = trimmed.replace(/\s/gu, '').length;
+  if (letters === 0) return { strong: 0, weak: false };
+  if (PAGE_NUMBER.test(trimmed)) return { strong: 1, weak: false };
+  return { strong: coveredBy(STRONG_PATTERNS, trimmed) / letters, weak: coveredBy(WEAK_PATTERNS, trimmed) > 0 };
+}
+
+type Band = 'top' | 'bottom';
+
+/** Types a running line may have been given on its own page. */
+const RETYPABLE: readonly SegmentType[] = ['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote'];
+
+/**
+ * Running heads and feet of one page, told without a second page to repeat them: short lines in
+ * the top or bottom band, between the body and the page's edge, that the evidence of one page
+ * marks as furniture. The evidence: what the line says (page numbers, volume and page references,
+ * DOIs, ISSN, copyright, arXiv stamps decide alone when they make up most of it; dates, URLs,
+ * journal-like names and "et al." count for it), its size (smaller than the body), the detector
+ * (a PageHeader or PageFooter box over it, `hints`) and a place in the outer strip. Conservative:
+ * a heading-typed line needs its text to decide, and never when set in the page's biggest type;
+ * a plain line needs two kinds of evidence unless its text decides; a footnote opening with its
+ * mark stays a footnote. Takes the types refineTypes gave; returns them with furniture retyped.
+ */
+export function markPageFurniture(
+  segments: RefinableSegment[],
+  page: PageFacts,
+  types: SegmentType[],
+  hints: BBox[] = [],
+): SegmentType[] {
+  const result = [...types];
+  const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
+  const body = bodySizeOf(segments, page.fonts);
+  const facts = segments.map((segment) => factsOf(segment, page.fonts));
+  const largest = Math.max(0, ...facts.map((fact) => fact.size));
+  const small = (fact: SegmentFacts): boolean =>
+    body > 0 && fact.size > 0 && fact.size <= (hasFonts ? SMALL_WITH_FONTS : SMALL_WITHOUT_FONTS) * body;
+
+  const isFurniture = (index: number, band: Band): boolean => {
+    const segment = segments[index]!;
+    const fact = facts[index]!;
+    const type = result[index]!;
+    if (!RETYPABLE.includes(type) || fact.lineCount > MAX_LINES || fact.text.length > MAX_LENGTH) return false;
+    if (type === 'Footnote' && opensWithFootnoteMark(segment.words)) return false;
+    const evidence = textEvidenceOf(fact.text);
+    const box = segment.bbox;
+    if (type === 'Title' || type === 'SectionHeader') {
+      return evidence.strong >= PATTERN_DECIDES_HEADING && fact.size < BELOW_BIGGEST * largest;
+    }
+    if (evidence.strong >= PATTERN_DECIDES) return true;
+    const hinted = hints.some((hint) => fractionInside(box, hint) >= HINT_COVER);
+    const inStrip = band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height;
+    const kinds = [evidence.strong > 0, evidence.weak, small(fact), hinted, inStrip && fact.lineCount === 1];
+    return kinds.filter(Boolean).length >= 2;
+  };
+
+  // From each edge inwards: a line is furniture only while everything nearer the edge is.
+  const withWords = segments
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => segment.words.length > 0);
+  const sweep = (band: Band): void => {
+    const inBand = withWords
+      .filter(({ segment }) =>
+        band === 'top' ? bottomOf(segment.bbox) <= BAND * page.height : segment.bbox.top >= (1 - BAND) * page.height,
+      )
+      .sort((a, b) =>
+        band === 'top' ? a.segment.bbox.top - b.segment.bbox.top : bottomOf(b.segment.bbox) - bottomOf(a.segment.bbox),
+      );
+    for (const { segment, index } of inBand) {
+      const furniture = band === 'top' ? 'PageHeader' : 'PageFooter';
+      // Lines nearer the edge than this one's middle that are not furniture: then this one is body.
+      const middle = segment.bbox.top + segment.bbox.height / 2;
+      const bodyOutside = withWords.some(({ segment: other, index: o }) => {
+        if (o === index || result[o] === 'PageHeader' || result[o] === 'PageFooter') return false;
+        const otherMiddle = other.bbox.top + other.bbox.height / 2;
+        return band === 'top'
+          ? otherMiddle < segment.bbox.top && middle > bottomOf(other.bbox)
+          : otherMiddle > bottomOf(segment.bbox) && middle < other.bbox.top;
+      });
+      if (bodyOutside) continue;
+      if (result[index] === furniture || isFurniture(index, band)) result[index] = furniture;
+    }
+  };
+  sweep('top');
+  sweep('bottom');
+  return result;
+}
