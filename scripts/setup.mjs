@@ -5,10 +5,14 @@
 //   - LibreOffice from Debian (as root, when soffice is missing; SKIP_APT=1 skips it)
 //   - model files (scripts/models.mjs), when that step exists
 //   - the TypeScript build (turbo, cached)
+//   - secrets on first run: a random STORAGE_SIGNING_SECRET in .env, and MinIO credentials plus a
+//     signing secret in deploy/.env for compose (existing values are never replaced; SKIP_ENV_FILE=1
+//     skips this, as image builds do)
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureEnvSecrets, randomSecret } from './lib/env-file.mjs';
 import { pip, run, step } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,12 +62,30 @@ async function installModels() {
   if (existsSync(script)) await run(process.execPath, [script], { cwd: root });
 }
 
+/**
+ * The services refuse the public example signing secret, so a fresh clone gets its own. Compose
+ * reads deploy/.env for the MinIO credentials and the secret its containers share.
+ */
+function writeSecrets() {
+  if (process.env.SKIP_ENV_FILE === '1') return;
+  const header = '# Written by `npm run setup` on first run: secrets of this checkout. Keep it private; see .env.example.';
+  const written = ensureEnvSecrets(join(root, '.env'), { STORAGE_SIGNING_SECRET: randomSecret }, header);
+  if (written.length > 0) step(`generated ${written.join(', ')} into .env`);
+  const composeWritten = ensureEnvSecrets(
+    join(root, 'deploy', '.env'),
+    { MINIO_ROOT_USER: () => 'folio', MINIO_ROOT_PASSWORD: randomSecret, STORAGE_SIGNING_SECRET: randomSecret },
+    '# Written by `npm run setup`: credentials deploy/compose.yaml reads. Keep it private.',
+  );
+  if (composeWritten.length > 0) step(`generated ${composeWritten.join(', ')} into deploy/.env`);
+}
+
 async function build() {
   step('building');
   await run(join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: root });
 }
 
 export async function setup() {
+  writeSecrets();
   await installNpmPackages();
   await installTemporal();
   await installDebianPackages();

@@ -2,6 +2,7 @@
 // the worker and the gateway, with storage in a fresh folder. Used by the end-to-end suite's and
 // the evaluation's global setups.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,7 +45,7 @@ export interface TestStack {
 }
 
 /**
- * Starts the stack with `settings` over the defaults (info logging, a signing secret), then the
+ * Starts the stack with `settings` over the defaults (info logging, a random signing secret), then the
  * PASSED_THROUGH variables of this process's environment over both. `name` prefixes the data folder.
  */
 export async function startTestStack(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
@@ -58,7 +59,8 @@ export async function startTestStack(name: string, settings: NodeJS.ProcessEnv):
     HOME: process.env.HOME,
     ...ports,
     LOG_LEVEL: 'info',
-    STORAGE_SIGNING_SECRET: `${name}-signing-secret-0123456789`,
+    // Its own random secret: every process refuses the public example one.
+    STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
     ...settings,
   };
   for (const variable of PASSED_THROUGH) if (process.env[variable]) base[variable] = process.env[variable];

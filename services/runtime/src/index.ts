@@ -29,7 +29,13 @@ export type { FsStoreOptions } from './storage/fs-store.js';
 export { createS3Store } from './storage/s3-store.js';
 export type { S3StoreOptions } from './storage/s3-store.js';
 export { SIGNED_FILES_PATH, createSignedUrl, isValidSignature } from './storage/signed-url.js';
-export { createStoreFromConfig, storageEnv, storageSchema } from './storage/storage-config.js';
+export {
+  EXAMPLE_SIGNING_SECRET,
+  assertSigningSecret,
+  createStoreFromConfig,
+  storageEnv,
+  storageSchema,
+} from './storage/storage-config.js';
 export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { detectFileType } from './file-type.js';

@@ -1,16 +1,28 @@
 import { z } from 'zod';
-import { envBoolean, envPort } from '../config.js';
+import { ConfigError, envBoolean, envPort } from '../config.js';
 import { createFsStore } from './fs-store.js';
 import type { ObjectStore } from './object-store.js';
 import { createS3Store } from './s3-store.js';
+
+/**
+ * The secret `.env.example` shows and the schema falls back to. It is public, so anyone could
+ * forge `/files` URLs with it: every process refuses it at start unless FOLIO_INSECURE_DEV=1.
+ * `npm run setup` writes a random secret into `.env` instead.
+ */
+export const EXAMPLE_SIGNING_SECRET = 'dev-only-signing-secret-change-me';
 
 /** Storage variables shared by every runnable that touches objects. */
 export const storageEnv = {
   STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
   /** Folder of the filesystem driver. */
   STORAGE_DIR: z.string().default('.data/objects'),
-  /** Secret that signs filesystem-driver URLs; must be the same in every process. */
-  STORAGE_SIGNING_SECRET: z.string().min(16).default('dev-only-signing-secret-change-me'),
+  /**
+   * Secret that signs filesystem-driver URLs; must be the same in every process. Unset means the
+   * public example value, which `createStoreFromConfig` refuses unless FOLIO_INSECURE_DEV is on.
+   */
+  STORAGE_SIGNING_SECRET: z.string().min(16).default(EXAMPLE_SIGNING_SECRET),
+  /** 1: accept the public example signing secret (a throwaway local run, never a shared host). */
+  FOLIO_INSECURE_DEV: envBoolean.default(false),
   PUBLIC_URL: z.string().url().default('http://localhost:8000'),
   S3_ENDPOINT: z.string().default('127.0.0.1'),
   S3_PORT: envPort.optional(),
@@ -26,8 +38,25 @@ export const storageEnv = {
 export const storageSchema = z.object(storageEnv);
 export type StorageConfig = z.output<typeof storageSchema>;
 
-/** Builds the configured store. For S3 the bucket is created when missing. */
+/**
+ * Throws a ConfigError when the signing secret is the public example one and FOLIO_INSECURE_DEV
+ * is off. Every process that signs or checks `/files` URLs calls it (through
+ * `createStoreFromConfig`) before it serves anything.
+ */
+export function assertSigningSecret(config: Pick<StorageConfig, 'STORAGE_SIGNING_SECRET' | 'FOLIO_INSECURE_DEV'>): void {
+  if (config.STORAGE_SIGNING_SECRET !== EXAMPLE_SIGNING_SECRET || config.FOLIO_INSECURE_DEV) return;
+  throw new ConfigError([
+    'STORAGE_SIGNING_SECRET: unset or the public example value, which would let anyone forge file URLs; ' +
+      '`npm run setup` writes a random one into .env (or set FOLIO_INSECURE_DEV=1 for a throwaway local run)',
+  ]);
+}
+
+/**
+ * Builds the configured store, after refusing the public example signing secret. For S3 the
+ * bucket is created when missing.
+ */
 export async function createStoreFromConfig(config: StorageConfig): Promise<ObjectStore> {
+  assertSigningSecret(config);
   if (config.STORAGE_DRIVER === 'fs') {
     return createFsStore({
       rootDir: config.STORAGE_DIR,
