@@ -99,6 +99,28 @@ describe('tokenizer.json models', () => {
   });
 });
 
+describe('tokenizer.json models on pathological input (issue 17)', () => {
+  const megabyte = 1_000_000;
+
+  it('BPE merges a 1 MB word in one pass, with every merge applied', { timeout: 120_000 }, () => {
+    const count = fromTokenizerJson(BYTE_LEVEL_BPE);
+    // h e -> he, l l -> ll, he ll -> hell, hell o -> hello: each "hello" of the run becomes one token.
+    expect(count('hello'.repeat(megabyte / 5))).toBe(megabyte / 5);
+    expect(count('hel'.repeat(333_333))).toBe(333_333 * 2); // he l, again and again
+  });
+
+  it('WordPiece with no word-length limit matches a 1 MB word greedily in one pass', { timeout: 120_000 }, () => {
+    const count = fromTokenizerJson({ ...WORDPIECE, model: { ...WORDPIECE.model, max_input_chars_per_word: 1e9 } });
+    const repeats = Math.floor(megabyte / 3);
+    expect(count(`un${'aff'.repeat(repeats)}able`)).toBe(repeats + 2); // un ##aff x repeats ##able
+  });
+
+  it('Unigram segments a 1 MB word in one pass', { timeout: 120_000 }, () => {
+    const count = fromTokenizerJson(UNIGRAM);
+    expect(count('o'.repeat(megabyte))).toBe(megabyte + 1); // ▁ then one o each: no longer piece covers them
+  });
+});
+
 const VOCAB = join(import.meta.dirname, '../../../../models/tokenizers/bert-base-uncased/vocab.txt');
 
 describe.skipIf(!existsSync(VOCAB))('bert-base-uncased on the real vocabulary', () => {

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppError, errorMessage } from '@folio/runtime';
+import { countMerged } from './bpe-merge.js';
 import { fromBertVocab, fromTokenizerJson, type CountTokens } from './hf/tokenizer-json.js';
 
 /** Counts tokens the way an embedding model would see a text. */
@@ -60,24 +61,35 @@ const MAX_MEMO_PIECE_LENGTH = 64;
 /**
  * OpenAI's cl100k_base BPE with exact counts; the ranks (~1 MB) are imported on first use.
  *
- * js-tiktoken's `encode` costs ~2 µs per token (it joins byte arrays into map keys), too slow for
- * 10 000 segments in under a second. BPE runs independently on each piece of the encoding's split
- * pattern, so the count of a text is the sum of its pieces' counts, and pieces repeat: we split
- * with the same pattern and memoize each piece's count, asking `encode` only on a miss. A piece
- * re-splits to itself (the pattern's only lookahead, `\s+(?!\S)`, matches the same run at the end
- * of input), so the sum equals `encode(text).length`; the tests check this on random text.
+ * BPE runs independently on each piece of the encoding's split pattern, so the count of a text is
+ * the sum of its pieces' counts, and pieces repeat: we split with the same pattern and memoize
+ * each piece's count. A piece re-splits to itself (the pattern's only lookahead, `\s+(?!\S)`,
+ * matches the same run at the end of input), so the sum equals js-tiktoken's
+ * `encode(text).length`; the tests check this on random text.
+ *
+ * Pieces are merged by `countMerged` (a heap, O(n log n)) over byte strings, not by js-tiktoken's
+ * `encode`: that one rescans every pair after each merge with joined byte-array keys, ~2 µs a token
+ * on ordinary text and quadratic on one long "word" (8,000 letters took 9 s; a 1 MB word would
+ * stall the stage for hours, issue 17). The counts are the same: lowest rank first, leftmost on ties.
  */
 async function loadCl100k(): Promise<Tokenizer> {
-  const [{ Tiktoken }, { default: ranks }] = await Promise.all([
-    import('js-tiktoken/lite'),
-    import('js-tiktoken/ranks/cl100k_base'),
-  ]);
-  const encoding = new Tiktoken(ranks);
+  const { default: ranks } = await import('js-tiktoken/ranks/cl100k_base');
+  const rankOfBytes = parseRanks(ranks.bpe_ranks);
+  let longestToken = 0;
+  for (const token of rankOfBytes.keys()) longestToken = Math.max(longestToken, token.length);
   const pattern = new RegExp(ranks.pat_str, 'gu');
   const memo = new Map<string, number>();
-  // Special-token strings inside a document are ordinary text: allow none, forbid none (the
-  // default would throw on a literal "<|endoftext|>").
-  const encodePiece = (piece: string): number => encoding.encode(piece, [], []).length;
+  // A pair longer than every token cannot be one: skip building and hashing the string.
+  const rankOf = (left: string, right: string): number | undefined =>
+    left.length + right.length > longestToken ? undefined : rankOfBytes.get(left + right);
+  const join = (left: string, right: string): string => left + right;
+  // Special-token strings inside a document are ordinary text: the pattern splits them like any other.
+  const countPiece = (piece: string): number => {
+    // One character per UTF-8 byte (latin1), the form the rank table is keyed by.
+    const bytes = Buffer.from(piece, 'utf8').toString('latin1');
+    if (rankOfBytes.has(bytes)) return 1;
+    return countMerged(Array.from(bytes), rankOf, join);
+  };
   return {
     id: 'Cl100kBase',
     count(text: string): number {
@@ -89,7 +101,7 @@ async function loadCl100k(): Promise<Tokenizer> {
           tokens += cached;
           continue;
         }
-        const count = encodePiece(piece);
+        const count = countPiece(piece);
         if (piece.length <= MAX_MEMO_PIECE_LENGTH) {
           if (memo.size >= MAX_MEMO_ENTRIES) memo.clear();
           memo.set(piece, count);
@@ -99,6 +111,21 @@ async function loadCl100k(): Promise<Tokenizer> {
       return tokens;
     },
   };
+}
+
+/**
+ * js-tiktoken's rank file: lines `! <first rank> <base64 token> <base64 token> ...`, ranks
+ * consecutive from the first. Returns token bytes (as latin1 strings) -> rank.
+ */
+function parseRanks(bpeRanks: string): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const line of bpeRanks.split('\n')) {
+    const fields = line.split(' ');
+    if (fields.length < 3) continue;
+    const first = Number.parseInt(fields[1] ?? '', 10);
+    for (let i = 2; i < fields.length; i++) ranks.set(Buffer.from(fields[i] ?? '', 'base64').toString('latin1'), first + i - 2);
+  }
+  return ranks;
 }
 
 /** Where hub tokenizers come from. */

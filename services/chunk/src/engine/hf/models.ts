@@ -1,3 +1,4 @@
+import { countMerged } from '../bpe-merge.js';
 import { UnsupportedTokenizerError, asArray, asObject, optionalBoolean, optionalNumber, optionalString, type JsonObject } from './json.js';
 
 /** A tokenizer model: the number of tokens of one pre-tokenized piece. */
@@ -10,6 +11,10 @@ const encoder = new TextEncoder();
  * A word longer than `maxChars` characters, or with any part not in the vocabulary, is one [UNK].
  */
 export function wordPiece(vocab: ReadonlySet<string>, prefix = '##', maxChars = 100): CountPiece {
+  // No match is longer than the longest entry, so the longest-match search starts there: a file
+  // with a huge max_input_chars_per_word keeps the cost linear in the word (issue 17).
+  let longest = 1;
+  for (const entry of vocab) longest = Math.max(longest, Array.from(entry).length);
   return (word) => {
     const chars = Array.from(word);
     if (chars.length > maxChars) return 1;
@@ -19,7 +24,7 @@ export function wordPiece(vocab: ReadonlySet<string>, prefix = '##', maxChars = 
     let tokens = 0;
     let start = 0;
     while (start < chars.length) {
-      let end = chars.length;
+      let end = Math.min(chars.length, start + longest);
       let found = false;
       while (end > start) {
         const sub = word.slice(offsets[start], offsets[end]);
@@ -50,7 +55,8 @@ function vocabKeys(value: unknown, where: string): Set<string> {
  * BPE as Hugging Face runs it: a piece starts as its characters (byte-level tokenizers have
  * already mapped bytes to characters), unknown characters become byte tokens (`byte_fallback`) or
  * [UNK] (consecutive ones fused with `fuse_unk`), then the lowest-ranked adjacent pair is merged
- * until no pair has a rank. Quadratic in the piece length, which is fine for pre-tokenized pieces.
+ * until no pair has a rank. The merges wait in a heap (`countMerged`), O(n log n) in the piece
+ * length: a quadratic rescan stalled the stage on one long "word" (issue 17).
  */
 export function bpe(spec: JsonObject): CountPiece {
   const vocab = vocabKeys(spec.vocab, 'model.vocab');
@@ -65,6 +71,9 @@ export function bpe(spec: JsonObject): CountPiece {
   const fuseUnk = optionalBoolean(spec.fuse_unk) ?? false;
   const hasUnk = typeof spec.unk_token === 'string';
   const ignoreMerges = optionalBoolean(spec.ignore_merges) ?? false;
+  const rankOf = (left: string, right: string): number | undefined => ranks.get(`${left}\u0000${right}`);
+  const join = (left: string, right: string): string =>
+    left + (prefix && right.startsWith(prefix) ? right.slice(prefix.length) : right);
 
   return (piece) => {
     if (ignoreMerges && vocab.has(piece)) return 1;
@@ -91,25 +100,7 @@ export function bpe(spec: JsonObject): CountPiece {
       symbols.push(null);
       previousUnknown = true;
     });
-    for (;;) {
-      let best = -1;
-      let bestRank = Infinity;
-      for (let i = 0; i + 1 < symbols.length; i++) {
-        const left = symbols[i];
-        const right = symbols[i + 1];
-        if (left === null || left === undefined || right === null || right === undefined) continue;
-        const rank = ranks.get(`${left}\u0000${right}`);
-        if (rank !== undefined && rank < bestRank) {
-          bestRank = rank;
-          best = i;
-        }
-      }
-      if (best < 0) break;
-      const left = symbols[best] as string; // non-null: checked in the scan
-      const right = symbols[best + 1] as string; // non-null: checked in the scan
-      symbols.splice(best, 2, left + (prefix && right.startsWith(prefix) ? right.slice(prefix.length) : right));
-    }
-    return symbols.filter((symbol) => symbol !== null).length + extra;
+    return countMerged(symbols, rankOf, join) + extra;
   };
 }
 
