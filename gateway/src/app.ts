@@ -11,6 +11,7 @@ import { auth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { TokenBuckets, rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { createOpenApiDocument } from './openapi/document.js';
 import { docsRoutes } from './routes/docs.js';
 import { filesRoute } from './routes/files.js';
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     models: deps.models,
     settings: {
       taskTimeoutMs: config.TASK_TIMEOUT_SEC * 1000,
-      pageLimit: config.PAGE_LIMIT ?? null,
+      pageLimit: config.PAGE_LIMIT === 0 ? null : config.PAGE_LIMIT,
       defaultExpiresIn: config.DEFAULT_EXPIRES_IN ?? null,
     },
     logger,
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
   ];
 
+  app.use(securityHeaders());
   app.use(errorHandler({ logger }));
   app.use(requestId({ logger }));
   app.use(accessLog({ skip: (path) => path === '/health' }));

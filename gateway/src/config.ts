@@ -1,11 +1,15 @@
 import { envPort, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
 import { z } from 'zod';
+import { CONFIG_LIMITS } from './configuration/schema.js';
 
 const positiveInt = z.coerce.number().int().positive();
-const optionalPositiveInt = z.preprocess((value) => (value === '' ? undefined : value), positiveInt.optional());
+const emptyAsUnset = (value: unknown): unknown => (value === '' ? undefined : value);
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
 const GIB = 1024 * 1024 * 1024;
+
+/** Pages per document unless PAGE_LIMIT says otherwise: a long book, not a 10,000-page scan dump. */
+export const DEFAULT_PAGE_LIMIT = 2000;
 
 /** Every variable the gateway reads. Nothing else in the package touches `process.env`. */
 const gatewayEnv = z
@@ -18,12 +22,15 @@ const gatewayEnv = z
     PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
     TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().default('default'),
-    /** Processing time limit of one run; it ends `Failed` / `Task timed out`. */
-    TASK_TIMEOUT_SEC: positiveInt.default(600),
+    /** Processing time limit of one run; it ends `Failed` / `Task timed out`. Bounded like `expires_in`: a workflow timer. */
+    TASK_TIMEOUT_SEC: positiveInt.max(CONFIG_LIMITS.expiresInSec).default(600),
     /** `expires_in` of tasks that do not set one; unset means tasks never expire. */
-    DEFAULT_EXPIRES_IN: optionalPositiveInt,
-    /** Pages per document; unset means no limit. */
-    PAGE_LIMIT: optionalPositiveInt,
+    DEFAULT_EXPIRES_IN: z.preprocess(emptyAsUnset, positiveInt.max(CONFIG_LIMITS.expiresInSec).optional()),
+    /**
+     * Pages per document; over it the task ends `Failed` / `Page limit exceeded`. 0 means no limit,
+     * which lets one upload hold a worker for hours and grow a workflow history without bound.
+     */
+    PAGE_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(DEFAULT_PAGE_LIMIT)),
     /** Token bucket per owner for create and update. */
     RATE_LIMIT_PER_SEC: z.coerce.number().positive().default(20),
     RATE_LIMIT_BURST: positiveInt.default(40),

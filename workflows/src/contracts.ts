@@ -223,9 +223,35 @@ export const storageKeys = {
   pdf: (taskId: string): string => `tasks/${taskId}/document.pdf`,
 };
 
-/** Keeps a file name safe as one storage key segment. */
+/**
+ * Most UTF-8 bytes of a file name in a storage key: file systems allow 255 bytes per name, and
+ * 200 leaves room for a temporary suffix.
+ */
+export const MAX_FILE_NAME_BYTES = 200;
+
+/** UTF-8 length of one code point (no TextEncoder or Buffer: workflow code imports this file). */
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+/**
+ * Keeps a file name safe as one storage key segment: no separators or control characters, no
+ * leading dots, and at most MAX_FILE_NAME_BYTES bytes of UTF-8, keeping the end (the extension).
+ * A 200-character limit used to let 255-byte non-ASCII names through to the file system, which
+ * answered ENAMETOOLONG and the API a 500 (issue 17). The task keeps the name as given.
+ */
 export function sanitizeFileName(fileName: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = fileName.replace(/[/\\\u0000-\u001f]/g, '_').replace(/^\.+/, '_');
-  return cleaned.length > 0 ? cleaned.slice(-200) : 'input';
+  const codePoints = Array.from(cleaned);
+  let byteSize = 0;
+  let start = codePoints.length;
+  while (start > 0) {
+    const size = utf8Length(codePoints[start - 1]?.codePointAt(0) ?? 0);
+    if (byteSize + size > MAX_FILE_NAME_BYTES) break;
+    byteSize += size;
+    start--;
+  }
+  const kept = codePoints.slice(start).join('').replace(/^\.+/, '_');
+  return kept.length > 0 ? kept : 'input';
 }

@@ -24,7 +24,7 @@ export type JwtVerifier = (token: string) => Promise<string | null>;
 
 /**
  * Verifies OAuth access tokens against a JWKS URL or a static public key, plus issuer, audience and
- * expiry. With neither key source configured every token is refused.
+ * expiry, which every token must carry. With neither key source configured every token is refused.
  */
 export function createJwtVerifier(options: JwtOptions): JwtVerifier {
   let getKey: JWTVerifyGetKey | null = null;
@@ -49,6 +49,8 @@ export function createJwtVerifier(options: JwtOptions): JwtVerifier {
     try {
       const { payload } = await jwtVerify(token, getKey, {
         algorithms: ALGORITHMS,
+        // A token without `exp` would be valid for ever once leaked (issue 17): refuse it.
+        requiredClaims: ['exp'],
         ...(options.issuer ? { issuer: options.issuer } : {}),
         ...(options.audience ? { audience: options.audience } : {}),
       });

@@ -49,8 +49,25 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 const bool = z.preprocess(absentIfNull, z.boolean({ error: 'expected true or false' }).optional());
 
-function int(min: number, what = `an integer >= ${min}`) {
-  return z.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).min(min, { error: `expected ${what}` });
+/**
+ * Upper bounds of the numeric fields: what the workflow and the stage contracts can hold. Beyond
+ * them a value used to pass here and break later (`expires_in: 1e13` made the expiry an invalid
+ * date, and the task stayed Processing for ever: issue 17), so they are a 400 at the edge.
+ */
+export const CONFIG_LIMITS = {
+  /** 100 years in seconds: the expiry stays a valid date and a Temporal timer (int64 ns, ~292 years). */
+  expiresInSec: 3_153_600_000,
+  /** `uint32` in chunk.proto. */
+  targetLength: 4_294_967_295,
+  /** `uint32` in llm.proto. */
+  maxCompletionTokens: 4_294_967_295,
+  /** OpenAI-compatible providers accept 0 to 2. */
+  temperature: 2,
+} as const;
+
+function int(min: number, max: number, what = `an integer from ${min} to ${max}`) {
+  const error = `expected ${what}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
 const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefined => {
@@ -136,7 +153,7 @@ const chunkProcessing = z.preprocess(
   z
     .object(
       {
-        target_length: z.preprocess(absentIfNull, int(0).optional()),
+        target_length: z.preprocess(absentIfNull, int(0, CONFIG_LIMITS.targetLength).optional()),
         ignore_headers_and_footers: bool,
         tokenizer: tokenizer.optional(),
       },
@@ -153,8 +170,21 @@ const llmProcessing = z.preprocess(
         /** Null means the operator's default model. */
         model_id: z.string({ error: 'expected a string or null' }).min(1, { error: 'expected a non-empty string' }).nullable().optional(),
         fallback_strategy: fallbackStrategy.optional(),
-        max_completion_tokens: int(1, 'a positive integer or null').nullable().optional(),
-        temperature: z.preprocess(absentIfNull, z.number({ error: 'expected a number' }).min(0, { error: 'expected a number >= 0' }).optional()),
+        max_completion_tokens: int(
+          1,
+          CONFIG_LIMITS.maxCompletionTokens,
+          `an integer from 1 to ${CONFIG_LIMITS.maxCompletionTokens} or null`,
+        )
+          .nullable()
+          .optional(),
+        temperature: z.preprocess(
+          absentIfNull,
+          z
+            .number({ error: 'expected a number' })
+            .min(0, { error: `expected a number from 0 to ${CONFIG_LIMITS.temperature}` })
+            .max(CONFIG_LIMITS.temperature, { error: `expected a number from 0 to ${CONFIG_LIMITS.temperature}` })
+            .optional(),
+        ),
       },
       { error: 'expected an object' },
     )
@@ -166,20 +196,33 @@ export const configurationInputSchema = z.object({
   ocr_strategy: oneOf(OCR_STRATEGIES),
   segmentation_strategy: oneOf(SEGMENTATION_STRATEGIES),
   high_resolution: bool,
-  expires_in: z.preprocess(absentIfNull, int(1, 'a positive integer (seconds)').optional()),
+  expires_in: z.preprocess(
+    absentIfNull,
+    int(1, CONFIG_LIMITS.expiresInSec, `a positive integer (seconds) up to ${CONFIG_LIMITS.expiresInSec} (100 years)`).optional(),
+  ),
   error_handling: oneOf(ERROR_HANDLINGS),
   chunk_processing: chunkProcessing,
   /** Legacy name of `chunk_processing.target_length`. */
-  target_chunk_length: z.preprocess(absentIfNull, int(0).optional()),
+  target_chunk_length: z.preprocess(absentIfNull, int(0, CONFIG_LIMITS.targetLength).optional()),
   segment_processing: segmentProcessing,
   llm_processing: llmProcessing,
 });
 export type ConfigurationInput = z.output<typeof configurationInputSchema>;
 
+/** Longest `file_name` accepted, in characters. */
+export const MAX_FILE_NAME_LENGTH = 1024;
+
 /** The JSON body of create: the configuration plus the file. */
 export const createTaskBodySchema = configurationInputSchema.extend({
   file: z.string({ error: 'expected a URL, a data URI or base64 data' }),
-  file_name: z.preprocess(absentIfNull, z.string({ error: 'expected a string' }).optional()),
+  // Bounded: the name travels in the workflow's memo and history, which Temporal caps in size.
+  file_name: z.preprocess(
+    absentIfNull,
+    z
+      .string({ error: 'expected a string' })
+      .max(MAX_FILE_NAME_LENGTH, { error: `expected a string of at most ${MAX_FILE_NAME_LENGTH} characters` })
+      .optional(),
+  ),
 });
 export type CreateTaskBody = z.output<typeof createTaskBodySchema>;
 

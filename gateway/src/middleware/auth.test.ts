@@ -70,13 +70,13 @@ describe('OAuth tokens', () => {
     verifyJwt = createJwtVerifier({ publicKeyPem: await exportSPKI(pair.publicKey), issuer: 'https://issuer.test', audience: 'folio' });
   });
 
-  const token = (options: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string; sub?: string | null } = {}) => {
+  const token = (options: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string | null; sub?: string | null } = {}) => {
     const jwt = new SignJWT({})
       .setProtectedHeader({ alg: 'ES256' })
       .setIssuer(options.issuer ?? 'https://issuer.test')
       .setAudience(options.audience ?? 'folio')
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '5m');
+      .setIssuedAt();
+    if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? '5m');
     if (options.sub !== null) jwt.setSubject(options.sub ?? 'carol');
     return jwt.sign(options.key ?? privateKey);
   };
@@ -93,6 +93,7 @@ describe('OAuth tokens', () => {
     ['a wrong issuer', { issuer: 'https://evil.test' }],
     ['a wrong audience', { audience: 'someone-else' }],
     ['an expired token', { expiresIn: '-1m' }],
+    ['a token that never expires (no exp)', { expiresIn: null }],
     ['no subject', { sub: null }],
   ])('answers 401 Invalid token payload for %s', async (_name, options) => {
     const { other, ...rest } = options as { other?: boolean; key?: CryptoKey };

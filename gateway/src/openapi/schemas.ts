@@ -1,5 +1,6 @@
 import { SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
 import {
+  CONFIG_LIMITS,
   CROP_IMAGES,
   EMBED_SOURCES,
   ERROR_HANDLINGS,
@@ -96,7 +97,7 @@ const fallbackStrategy: Schema = {
 const chunkProcessingInput: Schema = {
   type: 'object',
   properties: {
-    target_length: { type: 'integer', minimum: 0, default: 512, description: 'Target tokens per chunk; 0 puts each segment in its own chunk.' },
+    target_length: { type: 'integer', minimum: 0, maximum: CONFIG_LIMITS.targetLength, default: 512, description: 'Target tokens per chunk; 0 puts each segment in its own chunk.' },
     ignore_headers_and_footers: { type: 'boolean', default: true, description: 'Leave page headers and footers out of chunks.' },
     tokenizer: ref('TokenizerInput'),
   },
@@ -107,8 +108,8 @@ const llmProcessingInput: Schema = {
   properties: {
     model_id: nullable(str('Model id from GET /api/v1/llm/models; null for the default model.')),
     fallback_strategy: ref('FallbackStrategy'),
-    max_completion_tokens: nullable({ type: 'integer', minimum: 1, description: 'Maximum generated tokens.' }),
-    temperature: { type: 'number', minimum: 0, default: 0, description: 'Generation temperature.' },
+    max_completion_tokens: nullable({ type: 'integer', minimum: 1, maximum: CONFIG_LIMITS.maxCompletionTokens, description: 'Maximum generated tokens.' }),
+    temperature: { type: 'number', minimum: 0, maximum: CONFIG_LIMITS.temperature, default: 0, description: 'Generation temperature.' },
   },
 };
 
@@ -121,10 +122,10 @@ const configurationInputProperties: Record<string, Schema> = {
     'LayoutAnalysis',
   ),
   high_resolution: { type: 'boolean', default: true, description: 'Render high-resolution page images.' },
-  expires_in: nullable({ type: 'integer', minimum: 1, description: 'Seconds after finishing until the task is deleted; default: the operator setting, else never.' }),
+  expires_in: nullable({ type: 'integer', minimum: 1, maximum: CONFIG_LIMITS.expiresInSec, description: 'Seconds after finishing until the task is deleted; default: the operator setting, else never.' }),
   error_handling: enumOf(ERROR_HANDLINGS, '`Fail`: any error fails the task. `Continue`: go on after non-critical errors.', 'Fail'),
   chunk_processing: ref('ChunkProcessingInput'),
-  target_chunk_length: { type: 'integer', minimum: 0, deprecated: true, description: 'Deprecated: `chunk_processing.target_length`.' },
+  target_chunk_length: { type: 'integer', minimum: 0, maximum: CONFIG_LIMITS.targetLength, deprecated: true, description: 'Deprecated: `chunk_processing.target_length`.' },
   segment_processing: ref('SegmentProcessingInput'),
   llm_processing: ref('LlmProcessingInput'),
 };

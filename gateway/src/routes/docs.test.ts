@@ -53,6 +53,23 @@ describe('public routes', () => {
     await server.get('/redoc/redoc.standalone.js').expect(200);
   });
 
+  it('gives the docs pages a policy that allows only this origin, and every response nosniff and a deny-all policy', async () => {
+    const server = request(h.app.callback());
+    for (const path of ['/swagger-ui/', '/redoc']) {
+      const page = await server.get(path).expect(200);
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      const policy = String(page.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toMatch(/unsafe-eval|https?:/);
+    }
+    // API answers, errors included, carry the deny-all policy.
+    for (const response of [await server.get('/health'), await server.get('/nope'), await server.get('/api/v1/tasks')]) {
+      expect(response.headers['x-content-type-options'], response.text).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    }
+  });
+
   it('lists the model ids without credentials', async () => {
     const response = await request(h.app.callback()).get('/api/v1/llm/models').expect(200);
     expect(response.body).toEqual([{ id: 'model-a' }, { id: 'model-b' }]);

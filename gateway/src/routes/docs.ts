@@ -3,6 +3,7 @@ import { createReadStream, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import type { GatewayContext, GatewayState } from '../context.js';
+import { DOCS_CSP } from '../middleware/security-headers.js';
 
 /** Folders of the npm packages whose browser bundles are served locally (no CDN). */
 function packageDir(name: string): string {
@@ -81,6 +82,7 @@ export function docsRoutes(options: { document: object }): Router<GatewayState> 
     ctx.redirect('/swagger-ui/');
   });
   router.get('/swagger-ui/', function swaggerIndex(ctx) {
+    ctx.set('Content-Security-Policy', DOCS_CSP);
     serveText(ctx, 'text/html', SWAGGER_INDEX);
   });
   router.get('/swagger-ui/:file', function swaggerAsset(ctx) {
@@ -92,6 +94,7 @@ export function docsRoutes(options: { document: object }): Router<GatewayState> 
     ctx.body = createReadStream(join(swaggerDir, file));
   });
   router.get('/redoc', function redocIndex(ctx) {
+    ctx.set('Content-Security-Policy', DOCS_CSP);
     serveText(ctx, 'text/html', REDOC_INDEX);
   });
   router.get('/redoc/redoc.standalone.js', function redocBundleFile(ctx) {

@@ -31,6 +31,31 @@ describe('GET /files/*', () => {
     expect(response.headers['content-length']).toBe('9');
   });
 
+  it('takes the Content-Type from the signed key, never from the unsigned name, and forbids sniffing and scripts', async () => {
+    await h.store.put('tasks/t1/input/page.html', Buffer.from('<script>alert(document.cookie)</script>'));
+    await h.store.put('tasks/t1/document.pdf', Buffer.from('%PDF-1.7'));
+    const crop = await h.store.presignGet('tasks/t1/crops/a b.png', { expiresInSec: 60, fileName: 'x.html' });
+    const html = await h.store.presignGet('tasks/t1/input/page.html', { expiresInSec: 60 });
+    const pdf = await h.store.presignGet('tasks/t1/document.pdf', { expiresInSec: 60 });
+    const served = async (url: string) => (await request(h.app.callback()).get(pathOf(url)).buffer(true).expect(200)).headers;
+
+    const asNamedHtml = await served(crop);
+    expect(asNamedHtml['content-type']).toBe('image/png');
+    expect(asNamedHtml['x-content-type-options']).toBe('nosniff');
+    expect(asNamedHtml['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+
+    // An HTML input file is bytes to download, not a page on the API's origin.
+    const htmlFile = await served(html);
+    expect(htmlFile['content-type']).toBe('application/octet-stream');
+    expect(htmlFile['content-disposition']).toBe('attachment; filename="page.html"');
+    expect(htmlFile['content-security-policy']).toMatch(/sandbox$/);
+
+    // A PDF viewer refuses sandboxed documents: the PDF gets the policy without it.
+    const pdfFile = await served(pdf);
+    expect(pdfFile['content-type']).toBe('application/pdf');
+    expect(pdfFile['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('answers HEAD without a body', async () => {
     const url = await h.store.presignGet('tasks/t1/crops/a b.png', { expiresInSec: 60 });
     const response = await request(h.app.callback()).head(pathOf(url)).expect(200);

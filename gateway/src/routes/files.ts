@@ -20,9 +20,41 @@ function keyOf(path: string): string | null {
 }
 
 /**
+ * Types served inline, by the extension of the signed key: none of them runs script in a
+ * browser. Any other key (an HTML or SVG input file, say) is sent as bytes to download.
+ */
+const INLINE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  json: 'application/json',
+};
+
+/**
+ * Nothing loads, nothing frames the file. A PDF viewer refuses to run in a sandboxed document, so
+ * only the other types get `sandbox` (an opaque origin, no script even if a browser rendered one).
+ */
+const FILE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The Content-Type a key is served with: from its extension (signed), never from `name`. */
+export function contentTypeOfKey(key: string): string | null {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? null : (INLINE_TYPES[name.slice(dot + 1).toLowerCase()] ?? null);
+}
+
+/**
  * `GET /files/<key>?expires=&signature=[&name=]`: serves objects behind the filesystem driver's
- * signed URLs. A bad or expired signature is 403, a missing object 404; `name` sets the
- * Content-Disposition file name. Not a router route: keys span any number of path segments.
+ * signed URLs. A bad or expired signature is 403, a missing object 404. The Content-Type comes
+ * from the signed key alone; the unsigned `name` only names the file in Content-Disposition (it
+ * used to set the type too: `name=x.html` served any object as HTML on the API's origin, issue 17).
+ * Not a router route: keys span any number of path segments.
  */
 export function filesRoute(options: FilesRouteOptions): GatewayMiddleware {
   const prefix = `${SIGNED_FILES_PATH}/`;
@@ -41,8 +73,12 @@ export function filesRoute(options: FilesRouteOptions): GatewayMiddleware {
     const info = await options.store.stat(key);
     if (info === null) throw new ApiError('not-found');
     const name = typeof ctx.query.name === 'string' && ctx.query.name ? ctx.query.name : key.slice(key.lastIndexOf('/') + 1);
-    // Sets Content-Type from the name's extension and an RFC 6266 inline disposition.
-    ctx.attachment(name, { type: 'inline' });
+    const type = contentTypeOfKey(key);
+    // An RFC 6266 disposition: inline for the safe types, a download for everything else.
+    ctx.attachment(name, { type: type === null ? 'attachment' : 'inline' });
+    // After attachment(), which sets a type from the name's extension: the key decides.
+    ctx.type = type ?? 'application/octet-stream';
+    ctx.set('Content-Security-Policy', type === 'application/pdf' ? FILE_CSP : `${FILE_CSP}; sandbox`);
     ctx.set('Cache-Control', 'private, max-age=300');
     // A HEAD response never reads the body, so no stream is opened for it.
     if (ctx.method === 'GET') ctx.body = await options.store.getStream(key);

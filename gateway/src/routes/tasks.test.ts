@@ -55,10 +55,27 @@ describe('POST /api/v1/task/parse', () => {
       ownerId: 'alice',
       fileName: 'report.pdf',
       source: { kind: 'stored', key: storageKeys.input(taskId, 'report.pdf'), mimeType: 'application/pdf' },
-      limits: { processingTimeoutMs: 600_000, pageLimit: null },
+      // PAGE_LIMIT unset: the default limit, not none.
+      limits: { processingTimeoutMs: 600_000, pageLimit: 2000 },
     });
     expect(input?.requestId).toBeTruthy();
     expect(input?.configuration).toEqual({ ...task.configuration, input_file_url: undefined });
+  });
+
+  it('stores a file name longer than the file system allows under a shortened key, keeping the name as given', async () => {
+    // 130 two-byte characters: 264 bytes, past the 255 a file name may have (it was a 500, ENAMETOOLONG).
+    const fileName = `${'é'.repeat(130)}.pdf`;
+    const task = await createTask({ file_name: fileName });
+    expect(task.output.file_name).toBe(fileName);
+    expect(await h.store.get(storageKeys.input(h.ids[0]!, fileName))).toEqual(PDF_BYTES);
+  });
+
+  it('refuses a file_name longer than 1024 characters in the API\'s words', async () => {
+    const response = await server()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: PDF_BYTES.toString('base64'), file_name: `${'a'.repeat(1025)}.pdf` });
+    expectPlainError(response, 400, "Invalid value for 'file_name': expected a string of at most 1024 characters");
   });
 
   it('accepts a data URI and names the file from the detected type', async () => {
