@@ -53,6 +53,9 @@ export function formatOmniDoc(report: OmniSetReport): string[] {
     ),
     `text normalized edit distance (mean per page): ${figure(report.meanTextEditDistance)}`,
     `reading-order normalized edit distance (mean per page): ${figure(report.meanReadingOrderEditDistance)}`,
+    `formula LaTeX normalized edit distance (mean over the ${report.formulaCount} equation_isolated references, ` +
+      `a missed one counts 1): ${figure(report.formulaEditDistance)} (target <= 0.30); ` +
+      `${report.formulasMatched} matched a Formula segment, mean over those ${figure(report.matchedFormulaEditDistance)}`,
     '',
     ...table(
       ['page', 'lang', 'status', 's', 'segments', 'text ED', 'order ED', 'matched/ordered'],

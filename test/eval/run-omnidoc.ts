@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { confusion, scoreDetections, type ClassScores, type Confusion } from './detection.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
+import { loadFormulaReferences, scoreFormulas } from './formula.js';
 import { fromApiBox } from './geometry.js';
 import { elementBox, LAYOUT_CLASSES, loadOmniDocSet } from './omnidoc.js';
 import { scoreOmniPage } from './score.js';
@@ -26,6 +27,9 @@ export interface OmniPageReport {
   readingOrderEditDistance: number | null;
   orderedReferences: number;
   matchedReferences: number;
+  /** Each display formula's LaTeX distance (1 when no Formula segment matched it). */
+  formulaDistances: number[];
+  formulasMatched: number;
 }
 
 export interface OmniSetReport {
@@ -33,6 +37,12 @@ export interface OmniSetReport {
   layout: { classes: Record<string, ClassScores>; meanAveragePrecision: number | null; confusion: Confusion };
   meanTextEditDistance: number | null;
   meanReadingOrderEditDistance: number | null;
+  /** Mean over every display-formula reference of the demo; `formulasMatched` of `formulaCount` had a Formula segment. */
+  formulaEditDistance: number | null;
+  formulaCount: number;
+  formulasMatched: number;
+  /** The same mean over the matched ones only: what the recognizer does when layout finds the formula. */
+  matchedFormulaEditDistance: number | null;
 }
 
 function mean(values: readonly (number | null)[]): number | null {
@@ -50,6 +60,7 @@ function countBy(values: readonly string[]): Record<string, number> {
 export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) => void): Promise<OmniSetReport> {
   const root = join(options.corpus, 'omnidocbench-demo');
   const pages = loadOmniDocSet(root).slice(0, options.limit ?? undefined);
+  const formulaReferences = loadFormulaReferences(root);
   if (options.draw) mkdirSync(join(options.draw, 'omnidoc'), { recursive: true });
   const scored = await mapLimited(pages, options.concurrency, async (page) => {
     const image = readFileSync(page.imagePath);
@@ -60,6 +71,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
       600_000,
     );
     const score = scoreOmniPage(page, outcome.segments);
+    const formulas = scoreFormulas(formulaReferences.get(page.name) ?? [], outcome.segments, score.scale);
     log(
       `omnidoc ${page.name}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${outcome.segments.length} segments`,
     );
@@ -101,7 +113,15 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
       readingOrderEditDistance: score.readingOrderEditDistance,
       orderedReferences: score.orderedReferences,
       matchedReferences: score.matchedReferences,
+      formulaDistances: formulas.distances,
+      formulasMatched: formulas.matched,
     };
+    if (options.draw) {
+      writeFileSync(
+        join(options.draw, 'omnidoc', `${page.name}.formulas.json`),
+        JSON.stringify(formulas.pairs, null, 2),
+      );
+    }
     return { pageReport, detection: score.detection };
   });
   const detections = scored.map((item) => item.detection);
@@ -110,5 +130,22 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
     layout: { ...scoreDetections(detections, LAYOUT_CLASSES), confusion: confusion(detections) },
     meanTextEditDistance: mean(scored.map((item) => item.pageReport.textEditDistance)),
     meanReadingOrderEditDistance: mean(scored.map((item) => item.pageReport.readingOrderEditDistance)),
+    ...formulaFigures(scored.map((item) => item.pageReport)),
+  };
+}
+
+function formulaFigures(
+  pages: readonly OmniPageReport[],
+): Pick<OmniSetReport, 'formulaEditDistance' | 'formulaCount' | 'formulasMatched' | 'matchedFormulaEditDistance'> {
+  const distances = pages.flatMap((page) => page.formulaDistances);
+  // Unmatched references count 1 each, so the matched ones' sum is the total less those.
+  const matched = pages.reduce((sum, page) => sum + page.formulasMatched, 0);
+  const unmatchedSum = distances.length - matched;
+  const total = distances.reduce((a, b) => a + b, 0);
+  return {
+    formulaEditDistance: mean(distances),
+    formulaCount: distances.length,
+    formulasMatched: matched,
+    matchedFormulaEditDistance: matched > 0 ? (total - unmatchedSum) / matched : null,
   };
 }

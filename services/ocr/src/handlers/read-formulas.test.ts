@@ -31,7 +31,10 @@ function segment(id: string, segmentType: string, top: number): Segment {
   };
 }
 
-async function setup(): Promise<{ store: ObjectStore; request: Parameters<ReturnType<typeof createReadFormulasHandler>>[0] }> {
+async function setup(): Promise<{
+  store: ObjectStore;
+  request: Parameters<ReturnType<typeof createReadFormulasHandler>>[0];
+}> {
   const temp = await createTempStore();
   cleanup = temp.cleanup;
   const { store } = temp;
@@ -44,7 +47,10 @@ async function setup(): Promise<{ store: ObjectStore; request: Parameters<Return
     image,
   };
   const segments = await putJson(store, 'run/segments-0.json', PageSegments.toJSON(page));
-  return { store, request: { pages: [{ page: { pageIndex: 0, width: 612, height: 792, image, scale: 1 }, segments }] } };
+  return {
+    store,
+    request: { pages: [{ page: { pageIndex: 0, width: 612, height: 792, image, scale: 1 }, segments }] },
+  };
 }
 
 describe('ReadFormulas', () => {

@@ -22,7 +22,8 @@ export function parseVocabulary(json: string): LatexVocabulary {
   };
   const vocab = parsed.model?.vocab;
   // Older tokenizers files (pix2tex's) leave out the model's `type`.
-  if (vocab === undefined || (parsed.model?.type ?? 'BPE') !== 'BPE') throw new Error('tokenizer.json: not a BPE tokenizer');
+  if (vocab === undefined || (parsed.model?.type ?? 'BPE') !== 'BPE')
+    throw new Error('tokenizer.json: not a BPE tokenizer');
   const pieces: string[] = [];
   for (const [piece, id] of Object.entries(vocab)) pieces[id] = piece;
   const special = new Set((parsed.added_tokens ?? []).filter((token) => token.special).map((token) => token.id));

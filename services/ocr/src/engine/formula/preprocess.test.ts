@@ -23,7 +23,14 @@ describe('formula preprocessing', () => {
   });
 
   it('measures the median height of the ink blobs, ignoring dots', () => {
-    const image = grayOf(rgbWith(200, 40, [[10, 5, 5, 20], [20, 5, 5, 20], [30, 10, 5, 10], [40, 30, 2, 2]]));
+    const image = grayOf(
+      rgbWith(200, 40, [
+        [10, 5, 5, 20],
+        [20, 5, 5, 20],
+        [30, 10, 5, 10],
+        [40, 30, 2, 2],
+      ]),
+    );
     expect(medianSymbolHeight(image)).toBe(20);
   });
 
