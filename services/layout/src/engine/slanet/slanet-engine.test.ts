@@ -107,6 +107,41 @@ describe(
       expect(chooseTableHtml(words, structure, () => 'fallback').source).toBe('model');
     });
 
+    it('reads the same grid from a scan-like copy of the page (grey, noisy, at 100 dpi), which has no text layer to rely on', async () => {
+      // 100 dpi from the 144 dpi render by nearest pixel, grey, with seeded noise of +-40 levels.
+      const factor = 100 / 144;
+      const width = Math.round(page.image.width * factor);
+      const height = Math.round(page.image.height * factor);
+      const rgb = new Uint8Array(width * height * 3);
+      let seed = 1;
+      const noise = (): number => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return (seed / 2147483648) * 80 - 40;
+      };
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const from = (Math.floor(y / factor) * page.image.width + Math.floor(x / factor)) * 3;
+          const grey = (page.image.rgb[from]! + page.image.rgb[from + 1]! + page.image.rgb[from + 2]!) / 3;
+          rgb.fill(
+            Math.max(0, Math.min(255, Math.round(grey + noise()))),
+            (y * width + x) * 3,
+            (y * width + x) * 3 + 3,
+          );
+        }
+      }
+      const box = {
+        left: TABLE.left * factor,
+        top: TABLE.top * factor,
+        width: TABLE.width * factor,
+        height: TABLE.height * factor,
+      };
+      const scanned = await engine.recognize({ width, height, rgb }, box);
+      expect(scanned.complete).toBe(true);
+      expect(scanned.rows[0]!.some((cell) => cell.colspan === 3)).toBe(true);
+      const widths = scanned.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0));
+      expect(widths.filter((width) => width === 4).length).toBeGreaterThanOrEqual(6);
+    });
+
     it('runs in the service pool on the page PNG and gives the same structure', async () => {
       const tables = await createSlanetTableEngine({ modelsDir, model: 'slanet-plus', workers: 1, logger, workerUrl });
       try {
