@@ -24,7 +24,7 @@ export function countMerged(symbols: readonly (string | null)[], rankOf: RankOf,
     next[i] = i + 1 < n ? i + 1 : -1;
     previous[i] = i - 1;
   }
-  const heap = new MergeHeap();
+  const heap = new MergeHeap(n);
   const offer = (position: number): void => {
     const right = next[position] ?? -1;
     if (right < 0) return;
@@ -35,15 +35,12 @@ export function countMerged(symbols: readonly (string | null)[], rankOf: RankOf,
     if (rank !== undefined) heap.push(rank, position, versions[position] ?? 0);
   };
   for (let i = 0; i + 1 < n; i++) offer(i);
-  for (;;) {
-    const top = heap.pop();
-    if (top === undefined) break;
-    const { position, version } = top;
-    if (versions[position] !== version) continue;
+  while (heap.pop()) {
+    const position = heap.position;
+    if (versions[position] !== heap.version) continue;
     const right = next[position] ?? -1;
     // Offered pairs have a right neighbour and both symbols known; versions guard later changes.
-    const merged = join(values[position] as string, values[right] as string);
-    values[position] = merged;
+    values[position] = join(values[position] as string, values[right] as string);
     values[right] = null;
     const after = next[right] ?? -1;
     next[position] = after;
@@ -63,63 +60,74 @@ export function countMerged(symbols: readonly (string | null)[], rankOf: RankOf,
   return count;
 }
 
-/** A binary min-heap of (rank, position, version), ordered by rank then position. */
+/** Positions below 2^32 and ranks below 2^21 pack exactly into one float64 key: rank, then position. */
+const POSITION_RANGE = 2 ** 32;
+
+/** Ranks `countMerged` can order exactly (cl100k has 100,256; hub BPE files a few hundred thousand). */
+export const MAX_MERGE_RANKS = 2 ** 21;
+
+/**
+ * A binary min-heap of (rank, position, version) in typed arrays, ordered by rank then position.
+ * `pop` leaves the entry in `position` and `version` instead of allocating an object per merge.
+ */
 class MergeHeap {
-  private readonly ranks: number[] = [];
-  private readonly positions: number[] = [];
-  private readonly versions: number[] = [];
+  private keys: Float64Array;
+  private versions: Int32Array;
+  private size = 0;
+  position = 0;
+  version = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(Math.max(16, capacity));
+    this.versions = new Int32Array(Math.max(16, capacity));
+  }
 
   push(rank: number, position: number, version: number): void {
-    let i = this.ranks.length;
-    this.ranks.push(rank);
-    this.positions.push(position);
-    this.versions.push(version);
+    if (this.size === this.keys.length) this.grow();
+    const key = rank * POSITION_RANGE + position;
+    let i = this.size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) break;
-      this.swap(i, parent);
+      const parentKey = this.keys[parent] ?? 0;
+      if (parentKey <= key) break;
+      this.keys[i] = parentKey;
+      this.versions[i] = this.versions[parent] ?? 0;
       i = parent;
     }
+    this.keys[i] = key;
+    this.versions[i] = version;
   }
 
-  pop(): { position: number; version: number } | undefined {
-    const size = this.ranks.length;
-    if (size === 0) return undefined;
-    const top = { position: this.positions[0] ?? 0, version: this.versions[0] ?? 0 };
-    this.swap(0, size - 1);
-    this.ranks.pop();
-    this.positions.pop();
-    this.versions.pop();
-    const last = size - 1;
+  /** Takes the smallest entry into `position`/`version`; false when the heap is empty. */
+  pop(): boolean {
+    if (this.size === 0) return false;
+    const top = this.keys[0] ?? 0;
+    this.position = top % POSITION_RANGE;
+    this.version = this.versions[0] ?? 0;
+    const last = --this.size;
+    const key = this.keys[last] ?? 0;
+    const version = this.versions[last] ?? 0;
     let i = 0;
     for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < last && this.less(left, smallest)) smallest = left;
-      if (right < last && this.less(right, smallest)) smallest = right;
-      if (smallest === i) break;
-      this.swap(i, smallest);
-      i = smallest;
+      let child = 2 * i + 1;
+      if (child >= last) break;
+      if (child + 1 < last && (this.keys[child + 1] ?? 0) < (this.keys[child] ?? 0)) child++;
+      if ((this.keys[child] ?? 0) >= key) break;
+      this.keys[i] = this.keys[child] ?? 0;
+      this.versions[i] = this.versions[child] ?? 0;
+      i = child;
     }
-    return top;
+    this.keys[i] = key;
+    this.versions[i] = version;
+    return true;
   }
 
-  private less(a: number, b: number): boolean {
-    const rankA = this.ranks[a] ?? 0;
-    const rankB = this.ranks[b] ?? 0;
-    return rankA < rankB || (rankA === rankB && (this.positions[a] ?? 0) < (this.positions[b] ?? 0));
+  private grow(): void {
+    const keys = new Float64Array(this.keys.length * 2);
+    keys.set(this.keys);
+    this.keys = keys;
+    const versions = new Int32Array(this.versions.length * 2);
+    versions.set(this.versions);
+    this.versions = versions;
   }
-
-  private swap(a: number, b: number): void {
-    swapIn(this.ranks, a, b);
-    swapIn(this.positions, a, b);
-    swapIn(this.versions, a, b);
-  }
-}
-
-function swapIn(array: number[], a: number, b: number): void {
-  const value = array[a] ?? 0;
-  array[a] = array[b] ?? 0;
-  array[b] = value;
 }

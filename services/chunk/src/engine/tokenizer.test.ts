@@ -86,7 +86,6 @@ describe('Cl100kBase on pathological input (issue 17)', () => {
       // Every token is 1 to 128 bytes long, and BPE merges a run into few long tokens.
       expect(count).toBeGreaterThanOrEqual(Math.ceil(byteSize / 128));
       expect(count).toBeLessThanOrEqual(byteSize);
-      expect(tokenizer.count(word)).toBe(count);
     }
   });
 });

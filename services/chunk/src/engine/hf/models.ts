@@ -1,4 +1,4 @@
-import { countMerged } from '../bpe-merge.js';
+import { MAX_MERGE_RANKS, countMerged } from '../bpe-merge.js';
 import { UnsupportedTokenizerError, asArray, asObject, optionalBoolean, optionalNumber, optionalString, type JsonObject } from './json.js';
 
 /** A tokenizer model: the number of tokens of one pre-tokenized piece. */
@@ -61,7 +61,10 @@ function vocabKeys(value: unknown, where: string): Set<string> {
 export function bpe(spec: JsonObject): CountPiece {
   const vocab = vocabKeys(spec.vocab, 'model.vocab');
   const ranks = new Map<string, number>();
-  asArray(spec.merges, 'model.merges').forEach((merge, rank) => {
+  const merges = asArray(spec.merges, 'model.merges');
+  // countMerged packs a rank and a position into one float64 key: ranks must stay below 2^21.
+  if (merges.length >= MAX_MERGE_RANKS) throw new UnsupportedTokenizerError(`model.merges: more than ${MAX_MERGE_RANKS - 1} merges`);
+  merges.forEach((merge, rank) => {
     const pair = typeof merge === 'string' ? splitMerge(merge) : asArray(merge, 'model.merges[]').map(String);
     if (pair.length === 2) ranks.set(`${pair[0]}\u0000${pair[1]}`, rank);
   });
