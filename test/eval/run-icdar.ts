@@ -74,7 +74,7 @@ export async function evaluateIcdar(options: EvalOptions, log: (line: string) =>
                 : [],
             ),
           ];
-          const widthPx = drawer.pageWidthsPt[pageIndex]! * score.pixelsPerPoint;
+          const widthPx = drawer.pageWidthsPt[pageIndex]! * score.pixelsPerPoint[pageIndex]!;
           writeFileSync(
             join(options.draw, 'icdar', `${document.name}-p${pageIndex + 1}.png`),
             drawer.draw(pageIndex, widthPx, boxes),

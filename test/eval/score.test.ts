@@ -160,7 +160,18 @@ describe('ICDAR 2013 ground truth and scoring', () => {
       ],
       [500, 500],
     );
-    expect(score.pixelsPerPoint).toBe(2);
+    expect(score.pixelsPerPoint).toEqual([2, 2]);
+    // A page rendered at another scale (a scan among born-digital pages) is mapped at its own.
+    const mixed = scoreIcdarDocument(
+      document,
+      [...segments, segment('Text', 0, 0, 100, 20, '', { page_number: 2, page_width: 1200 })],
+      [
+        [1, 0, 0, -1, 0, 800],
+        [1, 0, 0, -1, 0, 800],
+      ],
+      [500, 500],
+    );
+    expect(mixed.pixelsPerPoint).toEqual([2, 2.4]);
     expect(score.detection).toHaveLength(2);
     expect(score.tables[0]).toMatchObject({
       box: { left: 200, top: 200, right: 600, bottom: 400 },

@@ -100,13 +100,15 @@ export interface IcdarDocumentScore {
   /** One detection page (class Table only) per PDF page. */
   detection: DetectionPage[];
   tables: TableScore[];
-  pixelsPerPoint: number;
+  /** Pixels per point of each page: pages may be rendered at different scales (a scan among them). */
+  pixelsPerPoint: number[];
 }
 
 /**
  * Scores one ICDAR document. `pageTransforms[i]` is page i's PDF-to-page transform and
- * `pageWidthsPt[i]` its rendered width in points, from which the segments' page_width gives the
- * pixels per point.
+ * `pageWidthsPt[i]` its rendered width in points, from which the page_width of the page's segments
+ * gives its pixels per point (the service renders a scanned page at its own resolution, so pages of
+ * one document can differ).
  */
 export function scoreIcdarDocument(
   document: IcdarDocument,
@@ -114,8 +116,11 @@ export function scoreIcdarDocument(
   pageTransforms: readonly Matrix[],
   pageWidthsPt: readonly number[],
 ): IcdarDocumentScore {
-  const first = segments[0];
-  const pixelsPerPoint = first ? first.page_width / pageWidthsPt[first.page_number - 1]! : 1;
+  const scaleOf = (segment: ApiSegment | undefined): number =>
+    segment ? segment.page_width / pageWidthsPt[segment.page_number - 1]! : 1;
+  const pixelsPerPoint = pageWidthsPt.map((_, pageIndex) =>
+    scaleOf(segments.find((segment) => segment.page_number === pageIndex + 1) ?? segments[0]),
+  );
   const detection: DetectionPage[] = pageTransforms.map(() => ({ predictions: [], references: [], ignored: [] }));
   const tables: TableScore[] = [];
   for (let pageIndex = 0; pageIndex < pageTransforms.length; pageIndex++) {
@@ -130,7 +135,7 @@ export function scoreIcdarDocument(
     }));
     const references = document.tables.filter((table) => table.pageNumber === pageIndex + 1);
     page.references = references.map((table) => ({
-      box: fromPdfRect(table.rect, pageTransforms[pageIndex]!, pixelsPerPoint),
+      box: fromPdfRect(table.rect, pageTransforms[pageIndex]!, pixelsPerPoint[pageIndex]!),
       label: 'Table',
     }));
     const matches = matchBoxes(
