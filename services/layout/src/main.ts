@@ -35,7 +35,7 @@ const tableEngine =
     ? await createSlanetTableEngine({
         modelsDir: config.MODELS_DIR,
         model: config.LAYOUT_TABLE_MODEL,
-        workers: config.LAYOUT_TABLE_WORKERS ?? workers,
+        workers: config.LAYOUT_TABLE_WORKERS,
         logger,
       })
     : undefined;

@@ -57,6 +57,11 @@ function modelPath(modelsDir: string, file: string): string {
   return path;
 }
 
+/** Throws the FAILED_PRECONDITION error of the first formula model file missing from `modelsDir`. */
+export function assertFormulaModelFiles(modelsDir: string): void {
+  for (const file of Object.values(FORMULA_MODEL_FILES)) modelPath(modelsDir, file);
+}
+
 /** The self-attention cache of an empty sequence: every layer's keys and values with length 0. */
 function emptyCache(): Record<string, ort.Tensor> {
   const cache: Record<string, ort.Tensor> = {};
