@@ -19,6 +19,11 @@ export interface CellFit {
   /** Cells that got words, and cells in all. */
   filledCells: number;
   cells: number;
+  /**
+   * One-column cells holding, on one text line, two words set a column gap apart (more than
+   * COLUMN_GAP word heights): the model merged two columns there.
+   */
+  gappedCells: number;
 }
 
 /** The HTML of a model's table with the page's words in its cells, and how well they fit. */
@@ -55,6 +60,21 @@ function cellIndexOf(word: Word, cells: readonly TableStructureCell[]): { index:
     }
   });
   return { index: nearest, covered: 0 };
+}
+
+/** A gap between two words of one line, in word heights, that only a column boundary makes. */
+const COLUMN_GAP = 2;
+
+/** Whether a cell's words hold a column-sized gap on one of their text lines. */
+function hasColumnGap(words: readonly Word[], lineHeight: number): boolean {
+  return textRows(words).some((row) => {
+    const sorted = [...row].sort((a, b) => boxOf(a).left - boxOf(b).left);
+    return sorted.some((word, index) => {
+      const before = sorted[index - 1];
+      if (!before) return false;
+      return boxOf(word).left - (boxOf(before).left + boxOf(before).width) > COLUMN_GAP * lineHeight;
+    });
+  });
 }
 
 /** Text rows: words level with each other (overlapping by half the smaller height), top to bottom. */
@@ -172,6 +192,7 @@ export function tableFromStructure(
       rowsSplit: rows.length > 0 ? rowsSplit / rows.length : 0,
       filledCells: texts.filter((t) => t.length > 0).length,
       cells: cells.length,
+      gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
     },
   };
 }

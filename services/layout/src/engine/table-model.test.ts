@@ -59,6 +59,19 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(half, shifted, () => 'fallback').source).toBe('words');
   });
 
+  it('keeps the word-based table when the model merged two columns (words a column gap apart in its cells)', () => {
+    // Two body columns, "5"/"7" and "6"/"8", read as one: 92 px (7.7 word heights) between them.
+    const merged: TableStructure = {
+      complete: true,
+      rows: [
+        [cell(90, 98, 100, { header: true }), cell(190, 98, 200, { header: true })],
+        [cell(90, 118, 100), cell(190, 118, 200)],
+        [cell(90, 138, 100), cell(190, 138, 200)],
+      ],
+    };
+    expect(chooseTableHtml(words, merged, () => 'fallback').source).toBe('words');
+  });
+
   it('keeps the word-based table when the model reads one column where the words stand in several', () => {
     const oneColumn: TableStructure = { complete: true, rows: [[cell(90, 98, 320)], [cell(90, 118, 320)]] };
     const fallback = '<table><tbody><tr><td>Q1</td><td>5</td></tr></tbody></table>';

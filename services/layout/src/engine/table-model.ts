@@ -11,6 +11,8 @@ import type { TablePageImage, TableStructure, TableStructureEngine } from './tab
  * text (tuned on the 156 ICDAR 2013 tables: past it the word-based table scores better).
  */
 const MAX_ROWS_SPLIT = 0.5;
+/** From this share of the filled cells (and two cells) holding a column gap, the model merged columns. */
+const MAX_GAPPED_CELLS = 0.2;
 
 /** Where a table's HTML came from, for logs and tests. */
 export type TableSource = 'model' | 'words';
@@ -19,8 +21,9 @@ export type TableSource = 'model' | 'words';
  * The HTML of one table: the model's structure filled with the words when it survives the
  * cross-check with word positions, otherwise what buildTableHtml makes from ruling lines and
  * word positions. The model is not trusted when it stopped at its sequence limit (rows missing),
- * found no cells, made one column of a table whose words stand in several, or put the words of
- * one text row into different rows (more than MAX_ROWS_SPLIT of the rows).
+ * found no cells, made one column of a table whose words stand in several, put the words of one
+ * text row into different rows (more than MAX_ROWS_SPLIT of the rows), or merged columns (words a
+ * column gap apart in one cell, in MAX_GAPPED_CELLS of the filled cells).
  */
 export function chooseTableHtml(
   words: Word[],
@@ -34,6 +37,8 @@ export function chooseTableHtml(
   const table = tableFromStructure(words, structure, options);
   const columns = Math.max(...structure.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0)));
   if (table.fit.rowsSplit > MAX_ROWS_SPLIT) return { html: fallback(), source: 'words' };
+  const { gappedCells, filledCells } = table.fit;
+  if (gappedCells >= 2 && gappedCells >= MAX_GAPPED_CELLS * filledCells) return { html: fallback(), source: 'words' };
   if (columns < 2) {
     const html = fallback();
     // One model column against a word-based table of several: the words are right.
