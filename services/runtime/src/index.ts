@@ -19,6 +19,7 @@ export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
 export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
+export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
 export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
 export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
-import { AppError, type ModelPrecision } from '@folio/runtime';
+import { AppError, requireModelFile, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_LAYOUT_INPUT_SIDE, inputSizeFor, letterbox, MODEL_STRIDE } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYoloHead, type DecodeOptions, type HeadLevel } from './yolo-decode.js';
@@ -101,14 +99,12 @@ function headOutputNames(session: ort.InferenceSession): { boxes: string; scores
  * detector. Throws a FAILED_PRECONDITION AppError when the model file is missing.
  */
 export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Promise<DocLayNetEngine> {
-  const path = join(options.modelsDir, DOCLAYNET_MODEL_FILES[options.precision ?? 'float32']);
-  if (!existsSync(path)) {
-    throw new AppError(
-      'FAILED_PRECONDITION',
-      `Layout model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set the models folder`,
-      { context: { path } },
-    );
-  }
+  const path = requireModelFile(
+    options.modelsDir,
+    DOCLAYNET_MODEL_FILES[options.precision ?? 'float32'],
+    'Layout',
+    ' or set the models folder',
+  );
   const session = await ort.InferenceSession.create(path, {
     intraOpNumThreads: options.threads ?? 1,
     interOpNumThreads: 1,

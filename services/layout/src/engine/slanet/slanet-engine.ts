@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
-import { AppError } from '@folio/runtime';
+import { requireModelFile } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import type { TableStructure } from '../table-structure-engine.js';
 import { decodeSlanet, slanetClasses, tableStructureOf, type SlanetBoxFrame } from './slanet-decode.js';
@@ -33,15 +32,8 @@ export interface SlanetEngine {
   close(): Promise<void>;
 }
 
-function requireFile(path: string): string {
-  if (!existsSync(path)) {
-    throw new AppError(
-      'FAILED_PRECONDITION',
-      `Table model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs), set the models folder, or set LAYOUT_TABLE_MODEL=none`,
-      { context: { path } },
-    );
-  }
-  return path;
+function requireTableModelFile(modelsDir: string, file: string): string {
+  return requireModelFile(modelsDir, file, 'Table', ', set the models folder, or set LAYOUT_TABLE_MODEL=none');
 }
 
 /**
@@ -51,8 +43,8 @@ function requireFile(path: string): string {
  */
 export async function createSlanetEngine(options: SlanetEngineOptions): Promise<SlanetEngine> {
   const files = SLANET_MODELS[options.model];
-  const modelPath = requireFile(join(options.modelsDir, files.model));
-  const vocabularyPath = requireFile(join(options.modelsDir, files.vocabulary));
+  const modelPath = requireTableModelFile(options.modelsDir, files.model);
+  const vocabularyPath = requireTableModelFile(options.modelsDir, files.vocabulary);
   const vocabulary = readFileSync(vocabularyPath, 'utf8').split('\n');
   if (vocabulary[vocabulary.length - 1] === '') vocabulary.pop();
   const classes = slanetClasses(vocabulary);

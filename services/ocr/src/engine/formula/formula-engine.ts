@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RgbImage } from '@folio/imaging';
-import { AppError } from '@folio/runtime';
+import { requireModelFile } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
 import { toFormulaInput, type FormulaInput } from './preprocess.js';
@@ -46,15 +44,7 @@ export interface FormulaEngine {
 }
 
 function modelPath(modelsDir: string, file: string): string {
-  const path = join(modelsDir, file);
-  if (!existsSync(path)) {
-    throw new AppError(
-      'FAILED_PRECONDITION',
-      `formula model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set FORMULA_ENGINE=none`,
-      { context: { path } },
-    );
-  }
-  return path;
+  return requireModelFile(modelsDir, file, 'formula', ' or set FORMULA_ENGINE=none');
 }
 
 /** Throws the FAILED_PRECONDITION error of the first formula model file missing from `modelsDir`. */

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { AppError, type ModelPrecision } from '@folio/runtime';
+import { AppError, requireModelFile, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
 import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
@@ -94,15 +92,7 @@ export interface PpOcrEngine {
 }
 
 function modelPath(modelsDir: string, file: string): string {
-  const path = join(modelsDir, file);
-  if (!existsSync(path)) {
-    throw new AppError(
-      'FAILED_PRECONDITION',
-      `OCR model file ${path} is missing: run \`npm run setup\` (scripts/models.mjs) or set the models folder`,
-      { context: { path } },
-    );
-  }
-  return path;
+  return requireModelFile(modelsDir, file, 'OCR', ' or set the models folder');
 }
 
 /** A recognizer model with its alphabet. */
