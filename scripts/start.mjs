@@ -1,6 +1,7 @@
 // `npm start`: installs what is missing, builds, and runs the whole service on embedded defaults
 // (Temporal dev server with a SQLite file under .data/, stage services, worker, gateway on :8000).
-// Ctrl-C stops everything; restarting keeps existing tasks.
+// Ctrl-C stops everything; restarting keeps existing tasks. A process that dies is restarted
+// (scripts/lib/supervise.mjs).
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEnvFile } from './lib/env-file.mjs';
@@ -26,7 +27,19 @@ function output(name, line) {
 step('starting the service');
 let stack;
 try {
-  stack = await startStack({ root, env, temporalBinary, dataDir, output });
+  // A process that keeps dying (5 restarts in a minute) stops the service with the reason, rather
+  // than leave tasks retrying against a stage that is not coming back.
+  stack = await startStack({
+    root,
+    env,
+    temporalBinary,
+    dataDir,
+    output,
+    onGiveUp: (name, reason) => {
+      process.stderr.write(`${reason}: stopping the service; see ${name}'s output above for the cause\n`);
+      void shutdown(1);
+    },
+  });
 } catch (error) {
   process.stderr.write(`start failed: ${error.message}\n`);
   process.exit(1);
@@ -37,12 +50,12 @@ if (env.FOLIO_EMBEDDED_TEMPORAL === '1') step(`Temporal UI http://localhost:${en
 step('create an API key: npm run keys -- create --owner <id>');
 
 let stopping = false;
-async function shutdown() {
+async function shutdown(exitCode = 0) {
   if (stopping) process.exit(1);
   stopping = true;
   step('stopping');
   await stack.stop();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

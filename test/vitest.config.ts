@@ -1,12 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end tests share one running stack (started in global setup), so files run one at a time.
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.test.ts', 'src/**/*.test.ts', 'eval/**/*.test.ts'],
-    globalSetup: ['./src/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 180_000,
-    hookTimeout: 300_000,
+    projects: [
+      // Tests of the harness and the root scripts (supervision, say): no stack needed.
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // End-to-end tests share one running stack (started in global setup), so files run one at a time.
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts', 'eval/**/*.test.ts'],
+          globalSetup: ['./src/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

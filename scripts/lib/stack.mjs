@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { supervise } from './supervise.mjs';
 
 export const STAGES = ['render', 'ocr', 'layout', 'chunk', 'llm'];
 export const SEARCH_ATTRIBUTES = ['TaskOwner=Keyword', 'TaskStatus=Keyword'];
@@ -48,51 +49,45 @@ export async function waitForHttp(url, timeoutMs, isAlive = () => true) {
 
 /**
  * Starts every process of the service. `env` is the full environment (ports and addresses set);
- * `output(name, line)` receives each line the children print.
+ * `output(name, line)` receives each line the children print. Once everything is up, a process
+ * that dies is restarted (supervise.mjs); one that dies while the stack starts fails the start.
+ * `onGiveUp(name, reason)` hears of a process that kept dying and is no longer restarted.
  */
-export async function startStack({ root, env, temporalBinary, dataDir, output }) {
-  const children = [];
+export async function startStack({ root, env, temporalBinary, dataDir, output, onGiveUp = () => {}, restartPolicy }) {
+  const supervisors = [];
   let stopping = false;
 
-  function launch(name, command, args, extraEnv = {}) {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.exited = false;
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffered = '';
-      stream.on('data', (data) => {
-        buffered += data.toString();
-        const lines = buffered.split('\n');
-        buffered = lines.pop();
-        for (const line of lines) output(name, line);
-      });
-    }
-    child.on('exit', (code, signal) => {
-      child.exited = true;
-      if (!stopping) output(name, `exited with ${signal ?? code}`);
+  function launch(name, command, args) {
+    const supervisor = supervise({
+      name,
+      policy: restartPolicy,
+      log: (line) => output(name, line),
+      onGiveUp: (reason) => onGiveUp(name, reason),
+      start: () => {
+        const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        for (const stream of [child.stdout, child.stderr]) {
+          let buffered = '';
+          stream.on('data', (data) => {
+            buffered += data.toString();
+            const lines = buffered.split('\n');
+            buffered = lines.pop();
+            for (const line of lines) output(name, line);
+          });
+        }
+        return child;
+      },
     });
-    children.push({ name, child });
-    return child;
+    supervisors.push(supervisor);
+    return supervisor;
   }
 
   async function stop() {
     stopping = true;
     // Stop in reverse start order: the gateway and worker first, Temporal last.
-    for (const { child } of [...children].reverse()) {
-      if (child.exited) continue;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    for (const supervisor of [...supervisors].reverse()) await supervisor.stop();
   }
 
+  const isRunning = (supervisor) => () => supervisor.state === 'running';
   try {
     if (env.FOLIO_EMBEDDED_TEMPORAL === '1') {
       const [host, port] = env.TEMPORAL_ADDRESS.split(':');
@@ -109,7 +104,7 @@ export async function startStack({ root, env, temporalBinary, dataDir, output })
         ...SEARCH_ATTRIBUTES.flatMap((attribute) => ['--search-attribute', attribute]),
         ...(env.TEMPORAL_UI_PORT === '0' ? ['--headless'] : []),
       ]);
-      await waitForPort(host, Number(port), 60_000, () => !temporal.exited);
+      await waitForPort(host, Number(port), 60_000, isRunning(temporal));
     }
     const stageProcesses = STAGES.map((stage) => launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]));
     await Promise.all(
@@ -117,17 +112,25 @@ export async function startStack({ root, env, temporalBinary, dataDir, output })
         // Wait where the stage listens: its address for clients may be a list or a dns:/// target.
         const upper = stage.toUpperCase();
         const host = ['0.0.0.0', '::'].includes(env[`${upper}_GRPC_HOST`]) ? '127.0.0.1' : env[`${upper}_GRPC_HOST`];
-        return waitForPort(host, Number(env[`${upper}_GRPC_PORT`]), 60_000, () => !stageProcesses[index].exited);
+        return waitForPort(host, Number(env[`${upper}_GRPC_PORT`]), 60_000, isRunning(stageProcesses[index]));
       }),
     );
     launch('worker', process.execPath, [join(root, 'workflows', 'dist', 'worker.js')]);
     const gateway = launch('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')]);
-    await waitForHttp(`http://127.0.0.1:${env.PORT}/health`, 60_000, () => !gateway.exited);
+    await waitForHttp(`http://127.0.0.1:${env.PORT}/health`, 60_000, isRunning(gateway));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { stop, children };
+  for (const supervisor of supervisors) supervisor.arm();
+  const byName = Object.fromEntries(supervisors.map((supervisor) => [supervisor.name, supervisor]));
+  return {
+    stop,
+    /** Each process's supervisor by name (`temporal`, the stages, `worker`, `gateway`): pid, state, restarts. */
+    processes: byName,
+    /** The current pid of each named process (a chaos test kills one and waits for a new pid). */
+    pids: () => Object.fromEntries(supervisors.map((supervisor) => [supervisor.name, supervisor.pid])),
+  };
 }
 
 /**

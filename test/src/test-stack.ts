@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStack, stackEnv, STAGES } from '../../scripts/lib/stack.mjs';
+import { startStack, stackEnv, STAGES, type Stack } from '../../scripts/lib/stack.mjs';
 import { freePort } from './free-port.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -43,6 +43,10 @@ export interface TestStack {
   baseUrl: string;
   /** Creates an API key for `owner` with the keys CLI and returns it. */
   createKey(owner: string): string;
+  /** Each process's supervisor (pid, state, restart count); a killed process comes back with a new pid. */
+  processes: Stack['processes'];
+  /** The current pid of each process, by name (`temporal`, the stages, `worker`, `gateway`). */
+  pids: Stack['pids'];
   stop(): Promise<void>;
 }
 
@@ -82,6 +86,8 @@ export async function startTestStack(name: string, settings: NodeJS.ProcessEnv):
     stackLog,
     baseUrl: `http://127.0.0.1:${env.PORT}`,
     createKey: (owner) => createKey(env, owner),
+    processes: stack.processes,
+    pids: stack.pids,
     stop: stack.stop,
   };
 }
