@@ -10,6 +10,12 @@ function linesOf(page: FixturePage): string[] {
 }
 
 describe('text layer words', () => {
+  it('reads a word of a million letters (no call stack overflow)', () => {
+    const word = 'abcdefghijklmnopqrstuvwxy'.repeat(40_000);
+    const lines = linesOf({ texts: [], drawing: [`BT /F1 0.0008 Tf 72 700 Td (${word}) Tj ET`] });
+    expect(lines.map((line) => line.length)).toEqual([word.length]);
+  }, 60_000);
+
   it('ends a word at a word-sized gap the PDF left without a space character', () => {
     // -120 thousandths of an em: under MuPDF's own space threshold (0.15 em), over a glyph gap.
     const lines = linesOf({

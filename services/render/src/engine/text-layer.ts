@@ -43,11 +43,18 @@ function mapBBox(box: BBox, map: PixelMapping): BBox {
   };
 }
 
+/** A loop, not `Math.min(...boxes)`: a word of a million letters would overflow the call stack. */
 function unionBBox(boxes: BBox[]): BBox {
-  const left = Math.min(...boxes.map((b) => b.left));
-  const top = Math.min(...boxes.map((b) => b.top));
-  const right = Math.max(...boxes.map((b) => b.left + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    left = Math.min(left, box.left);
+    top = Math.min(top, box.top);
+    right = Math.max(right, box.left + box.width);
+    bottom = Math.max(bottom, box.top + box.height);
+  }
   return { left: round(left), top: round(top), width: round(right - left), height: round(bottom - top) };
 }
 
