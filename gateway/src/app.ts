@@ -52,7 +52,13 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
   // Errors are answered and logged by errorHandler; Koa's own printer would log them twice.
   app.silent = true;
 
-  const presenter = createTaskPresenter({ store, publicUrl: config.PUBLIC_URL, presignExpiresSec: config.PRESIGN_EXPIRES_SEC, logger });
+  const presenter = createTaskPresenter({
+    store,
+    publicUrl: config.PUBLIC_URL,
+    presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
+    maxInlineBytes: config.BASE64_URLS_MAX_BYTES,
+    logger,
+  });
   const service = createTaskService({
     store,
     workflows: deps.workflows,
@@ -81,7 +87,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       limitRate,
       // JSON bodies are parsed whole, so the in-memory limit caps them too, and so does the
       // longest string V8 can hold (~512 MiB): larger files go by multipart or URL.
-      maxJsonBytes: Math.min(config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
+      maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
   ];

@@ -8,6 +8,14 @@ const optionalString = z.preprocess((value) => (value === '' ? undefined : value
 
 const GIB = 1024 * 1024 * 1024;
 
+const MIB = 1024 * 1024;
+
+/** MAX_JSON_BODY_BYTES unless set: a 50 MB file as base64 (behavior.md 3) fits with room to spare. */
+export const DEFAULT_MAX_JSON_BODY_BYTES = 100 * MIB;
+
+/** BASE64_URLS_MAX_BYTES unless set. */
+export const DEFAULT_BASE64_URLS_MAX_BYTES = 32 * MIB;
+
 /** Pages per document unless PAGE_LIMIT says otherwise: a long book, not a 10,000-page scan dump. */
 export const DEFAULT_PAGE_LIMIT = 2000;
 
@@ -38,6 +46,17 @@ const gatewayEnv = z
     MAX_TOTAL_LIMIT: positiveInt.default(GIB),
     /** Largest body held in memory: JSON bodies are parsed whole, so they are capped by this too. */
     MAX_MEMORY_LIMIT: positiveInt.default(GIB),
+    /**
+     * Largest JSON body of a create (it carries the file as base64, so about 75 MiB of file by
+     * default). The body is held and parsed whole, about four times its size at the peak, so this
+     * stays far below MAX_MEMORY_LIMIT; larger files go as multipart or by URL, which stream.
+     */
+    MAX_JSON_BODY_BYTES: positiveInt.default(DEFAULT_MAX_JSON_BODY_BYTES),
+    /**
+     * Bytes of images and PDF one response inlines as data URIs (`base64_urls=true`); past it the
+     * response has presigned URLs instead, as without `base64_urls`. Bounds the memory of a poll.
+     */
+    BASE64_URLS_MAX_BYTES: positiveInt.default(DEFAULT_BASE64_URLS_MAX_BYTES),
     JWT_JWKS_URL: optionalString.pipe(z.string().url().optional()),
     /** PEM (SPKI) public key, used when no JWKS URL is set. */
     JWT_PUBLIC_KEY: optionalString,

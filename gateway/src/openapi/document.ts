@@ -26,7 +26,11 @@ const boolQuery = (name: string, defaultValue: boolean, description: string): Sc
 });
 const includeChunks = (defaultValue: boolean): Schema =>
   boolQuery('include_chunks', defaultValue, 'Include the chunks of a succeeded task.');
-const base64Urls = boolQuery('base64_urls', false, 'Return images and the PDF as data URIs instead of presigned URLs.');
+const base64Urls = boolQuery(
+  'base64_urls',
+  false,
+  'Return images and the PDF as data URIs instead of presigned URLs, while they total at most BASE64_URLS_MAX_BYTES (32 MiB by default) per response; a task past that gets presigned URLs for all its links.',
+);
 const security = [{ ApiKey: [] }, { BearerAuth: [] }];
 
 /**
@@ -60,7 +64,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           responses: {
             '200': json('The task, status `Starting` (message `Task queued`).', ref('Task')),
             '400': text('Invalid file, `Invalid base64 data`, `Unsupported file type`, a bad configuration field (named with its allowed values) or `Unknown model_id ...`.', 'Invalid base64 data'),
-            '413': text('The body exceeds MAX_TOTAL_LIMIT.'),
+            '413': text('The body exceeds MAX_JSON_BODY_BYTES (100 MiB by default; larger files go as multipart or by URL).'),
             '429': rateLimited,
             ...authErrors,
           },
@@ -88,7 +92,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           responses: {
             '200': json('The task.', ref('Task')),
             '400': text('`File must have a filename`, `Unsupported file type` or a bad configuration field.', 'File must have a filename'),
-            '413': text('The file exceeds MAX_TOTAL_LIMIT.'),
+            '413': text('The file exceeds MAX_TOTAL_LIMIT, or a form field its limit (50 fields of 256 KiB).'),
             '429': rateLimited,
             ...authErrors,
           },

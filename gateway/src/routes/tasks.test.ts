@@ -1,6 +1,9 @@
 import { storageKeys } from '@folio/workflows/contracts';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LARGE_FILE_HINT } from '../body.js';
 import type { ApiTask } from '../tasks/task-response.js';
 import { PDF_BYTES, PNG_BYTES, PUBLIC_URL, createHarness, type Harness } from '../testing/harness.js';
 
@@ -168,8 +171,59 @@ describe('POST /api/v1/task/parse', () => {
         .post('/api/v1/task/parse')
         .set('Authorization', small.aliceKey)
         .send({ file: Buffer.alloc(2000).toString('base64') });
-      expectPlainError(response, 413, 'Request body is too large');
+      expectPlainError(response, 413, `Request body is too large: the limit is 1000 bytes${LARGE_FILE_HINT}`);
     } finally {
+      await small.close();
+    }
+  });
+
+  it('caps JSON bodies at MAX_JSON_BODY_BYTES (100 MiB by default), declared or streamed without a length', async () => {
+    expect(h.config.MAX_JSON_BODY_BYTES).toBe(100 * 1024 * 1024);
+    const small = await createHarness({ env: { MAX_JSON_BODY_BYTES: '4096' } });
+    const handle = small.app.callback();
+    // Koa's handler returns a promise that never rejects (errors become responses).
+    const listener = createServer((req, res) => void handle(req, res));
+    try {
+      const fits = await request(small.app.callback())
+        .post('/api/v1/task/parse')
+        .set('Authorization', small.aliceKey)
+        .send({ file: PDF_BYTES.toString('base64') });
+      expect(fits.status).toBe(200);
+      const declared = await request(small.app.callback())
+        .post('/api/v1/task/parse')
+        .set('Authorization', small.aliceKey)
+        .send({ file: Buffer.alloc(8192).toString('base64') });
+      expectPlainError(declared, 413, `Request body is too large: the limit is 4096 bytes${LARGE_FILE_HINT}`);
+      // Chunked, no Content-Length: refused once the count passes the limit, the rest drained (a
+      // 413, not a reset connection), nothing stored and no task started.
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const { port } = listener.address() as AddressInfo; // listening on TCP, so an AddressInfo
+      const streamed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/task/parse', headers: { Authorization: small.aliceKey, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (part: string) => (text += part));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.write('{"file": "');
+        for (let index = 0; index < 64; index++) req.write('A'.repeat(1024));
+        req.end('"}');
+      });
+      expect(streamed).toEqual({ status: 413, text: `Request body is too large: the limit is 4096 bytes${LARGE_FILE_HINT}` });
+      expect(small.workflows.started).toHaveLength(1);
+      // An update carries configuration only: the smaller of 1 MiB and MAX_JSON_BODY_BYTES.
+      const taskId = (fits.body as ApiTask).task_id;
+      const update = await request(small.app.callback())
+        .patch(`/api/v1/task/${taskId}/parse`)
+        .set('Authorization', small.aliceKey)
+        .send({ segment_processing: { Text: { llm: 'x'.repeat(5000) } } });
+      expectPlainError(update, 413, 'Request body is too large: the limit is 4096 bytes');
+    } finally {
+      listener.close();
       await small.close();
     }
   });

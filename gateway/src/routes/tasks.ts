@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { z } from 'zod';
-import { readJsonBody } from '../body.js';
+import { LARGE_FILE_HINT, readJsonBody } from '../body.js';
 import { configurationInputSchema, createTaskBodySchema, describeIssues } from '../configuration/schema.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
@@ -15,7 +15,7 @@ export interface TaskRoutesOptions {
   authenticate: GatewayMiddleware;
   /** Runs before create and update, after auth: the per-owner token bucket. */
   limitRate: GatewayMiddleware;
-  /** Largest JSON body of create (it carries the file). */
+  /** Largest JSON body of create (it carries the file); an update's is the smaller of this and 1 MiB. */
   maxJsonBytes: number;
   /** Default page size of the task list. */
   listLimit?: number;
@@ -83,7 +83,7 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   const defaultView: TaskView = { includeChunks: true, base64Urls: false };
 
   router.post('/task/parse', options.authenticate, options.limitRate, async function createTask(ctx) {
-    const body = parseOr400(createTaskBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes));
+    const body = parseOr400(createTaskBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, LARGE_FILE_HINT));
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
     const taskId = service.newTaskId();
@@ -98,7 +98,7 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   });
 
   router.patch('/task/:taskId/parse', options.authenticate, options.limitRate, async function updateTask(ctx) {
-    const input = parseOr400(configurationInputSchema, await readJsonBody(ctx.req, UPDATE_BODY_BYTES));
+    const input = parseOr400(configurationInputSchema, await readJsonBody(ctx.req, Math.min(UPDATE_BODY_BYTES, options.maxJsonBytes)));
     const state = await service.update(callerOf(ctx), ctx.params.taskId ?? '', input);
     ctx.body = await presenter.toTask(state, defaultView);
   });
@@ -117,7 +117,7 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
     const query = parseOr400(listQuery, ctx.query);
     const states = await service.list(callerOf(ctx), { page: query.page, limit: query.limit, startMs: query.start, endMs: query.end });
     const view = { includeChunks: query.include_chunks, base64Urls: query.base64_urls };
-    ctx.body = await Promise.all(states.map((state) => presenter.toTask(state, view)));
+    ctx.body = await presenter.toTasks(states, view);
   });
 
   return router;

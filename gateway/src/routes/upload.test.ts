@@ -61,6 +61,36 @@ describe('POST /api/v1/task (multipart)', () => {
     expect(noFile.text).toBe("Invalid value for 'file': expected a file part");
   });
 
+  it('detects an office file from the ZIP directory in the kept tail, never reading the stored file back', async () => {
+    // One 300 KiB member first: the `word/` member's local header lies far past the kept head.
+    const docx = storedZip([
+      { name: '[Content_Types].xml', data: Buffer.alloc(300 * 1024, 0x20) },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ]);
+    const reads: string[] = [];
+    const get = h.store.get.bind(h.store);
+    h.store.get = (key: string) => {
+      reads.push(key);
+      return get(key);
+    };
+    const response = await upload().attach('file', docx, 'letter.docx').expect(200);
+    const task = response.body as ApiTask;
+    expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(reads.filter((key) => key.startsWith(`tasks/${task.task_id}/input/`))).toEqual([]);
+  });
+
+  it('refuses form fields past their limits with 413 instead of reading a value cut short', async () => {
+    const longField = await upload().attach('file', PDF_BYTES, 'a.pdf').field('segment_processing', JSON.stringify({ Text: { llm: 'x'.repeat(300 * 1024) } }));
+    expect(longField.status).toBe(413);
+    expect(longField.text).toBe('Request body is too large: at most 50 form fields of 262144 bytes besides the file');
+    let many = upload();
+    for (let index = 0; index < 60; index++) many = many.field(`f${index}`, 'x');
+    const manyFields = await many.attach('file', PDF_BYTES, 'a.pdf');
+    expect(manyFields.status).toBe(413);
+    expect(await h.store.list('tasks/')).toEqual([]);
+    expect(h.workflows.started).toEqual([]);
+  });
+
   it('refuses files over MAX_TOTAL_LIMIT with 413', async () => {
     const small = await createHarness({ env: { MAX_TOTAL_LIMIT: '100' } });
     try {
@@ -75,3 +105,35 @@ describe('POST /api/v1/task (multipart)', () => {
     }
   });
 });
+
+/** A stored (uncompressed) ZIP with a central directory, as office files are laid out. */
+function storedZip(entries: { name: string; data: Buffer }[]): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, nameBytes, data);
+    directory.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directoryBytes, end]);
+}

@@ -22,25 +22,46 @@ export interface UploadRouteOptions {
 
 /** Bytes kept from the start of the file for type detection. */
 const HEAD_BYTES = 64 * 1024;
+/** Bytes kept from the end: the central directory a ZIP container names its members in. */
+const TAIL_BYTES = 1024 * 1024;
 
-/** Passes bytes through while keeping the first `HEAD_BYTES` for type detection. */
-class HeadTap extends Transform {
-  private readonly parts: Buffer[] = [];
-  private kept = 0;
+/**
+ * Passes bytes through while keeping the first `HEAD_BYTES` and the last `TAIL_BYTES` for type
+ * detection, so an office file is told apart without reading the stored file back whole.
+ */
+class HeadTailTap extends Transform {
+  private readonly headParts: Buffer[] = [];
+  private headBytes = 0;
+  private readonly tailParts: Buffer[] = [];
+  private tailBytes = 0;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.kept < HEAD_BYTES) {
-      const part = chunk.subarray(0, HEAD_BYTES - this.kept);
-      this.parts.push(part);
-      this.kept += part.length;
+    if (this.headBytes < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headBytes);
+      this.headParts.push(part);
+      this.headBytes += part.length;
+    }
+    this.tailParts.push(chunk);
+    this.tailBytes += chunk.length;
+    // Drop whole chunks from the front while the rest still covers the tail.
+    while (this.tailParts.length > 1 && this.tailBytes - (this.tailParts[0]?.length ?? 0) >= TAIL_BYTES) {
+      this.tailBytes -= this.tailParts.shift()?.length ?? 0;
     }
     callback(null, chunk);
   }
 
   head(): Buffer {
-    return Buffer.concat(this.parts);
+    return Buffer.concat(this.headParts);
+  }
+
+  tail(): Buffer {
+    const tail = Buffer.concat(this.tailParts);
+    return tail.subarray(Math.max(0, tail.length - TAIL_BYTES));
   }
 }
+
+/** Limits of the parts other than the file: config values, small, so they are held in memory. */
+const FIELD_LIMITS = { fields: 50, fieldSize: 256 * 1024, fieldNameSize: 200, parts: 51 } as const;
 
 /** A multipart field holds a JSON-encoded value; plain text (`ocr_strategy=Auto`) is a string. */
 function decodeField(value: string): unknown {
@@ -53,7 +74,7 @@ function decodeField(value: string): unknown {
 
 interface ParsedUpload {
   fields: Record<string, unknown>;
-  stored: { object: StoredObject; fileName: string; head: Buffer } | null;
+  stored: { object: StoredObject; fileName: string; head: Buffer; tail: Buffer } | null;
 }
 
 /**
@@ -64,7 +85,7 @@ function receiveUpload(req: Readable & { headers: Record<string, string | string
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxFileBytes, files: 1, fields: 100, fieldSize: 1024 * 1024 } });
+      parser = busboy({ headers: req.headers, limits: { ...FIELD_LIMITS, fileSize: maxFileBytes, files: 1 } });
     } catch {
       reject(badRequest('Expected a multipart/form-data body'));
       return;
@@ -73,11 +94,21 @@ function receiveUpload(req: Readable & { headers: Record<string, string | string
     let failure: ApiError | null = null;
     let storing: Promise<ParsedUpload['stored']> = Promise.resolve(null);
 
-    parser.on('field', (name, value) => {
+    // busboy cuts and drops silently past its limits; a value cut short must not be read as given.
+    const tooLarge = (): void => {
+      failure ??= new ApiError(
+        'payload-too-large',
+        `Request body is too large: at most ${FIELD_LIMITS.fields} form fields of ${FIELD_LIMITS.fieldSize} bytes besides the file`,
+      );
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) tooLarge();
       // A `file` part without a filename arrives as a plain field.
-      if (name === 'file') failure ??= badRequest(MESSAGES.missingFileName);
+      else if (name === 'file') failure ??= badRequest(MESSAGES.missingFileName);
       else fields[name] = decodeField(value);
     });
+    parser.on('fieldsLimit', tooLarge);
+    parser.on('partsLimit', tooLarge);
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || failure) {
         stream.resume();
@@ -89,13 +120,13 @@ function receiveUpload(req: Readable & { headers: Record<string, string | string
         return;
       }
       const fileName = info.filename;
-      const tap = new HeadTap();
+      const tap = new HeadTailTap();
       // busboy truncates the file at the limit and ends the stream; the partial object is removed
       // by the route's clean-up once the refusal surfaces.
       stream.on('limit', () => {
         failure ??= new ApiError('payload-too-large');
       });
-      storing = store.put(storageKeys.input(taskId, fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head() }));
+      storing = store.put(storageKeys.input(taskId, fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head(), tail: tap.tail() }));
       // Surface write errors through `storing`; keep the rejection from going unhandled meanwhile.
       storing.catch(() => undefined);
     });
@@ -132,11 +163,8 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
       if (stored === null) throw badRequest("Invalid value for 'file': expected a file part");
       const input = parseOr400(configurationInputSchema, upload.fields);
       const configuration = await service.resolveNew(input);
-      let type = detectFileType(stored.head);
-      // ZIP containers may name their members only at the end: look at the whole file then.
-      if (type === null && stored.head.subarray(0, 2).toString('latin1') === 'PK') {
-        type = detectFileType(await store.get(stored.object.key));
-      }
+      // ZIP containers name their members in the directory at the end: the kept tail holds it.
+      const type = detectFileType(stored.head, stored.tail);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const givenName = upload.fields.file_name;
       const state = await service.createFromStored(

@@ -156,3 +156,67 @@ describe('the Task of a succeeded run', () => {
     expect(task.output.chunks).toEqual([]);
   });
 });
+
+describe('base64_urls within BASE64_URLS_MAX_BYTES', () => {
+  /** A harness whose tasks are Succeeded with a stored PDF and no chunks. */
+  async function withPdfTasks(maxInlineBytes: number, count: number): Promise<{ harness: Harness; taskIds: string[] }> {
+    const harness = await createHarness({ env: { BASE64_URLS_MAX_BYTES: String(maxInlineBytes) } });
+    const taskIds: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const created = await request(harness.app.callback())
+        .post('/api/v1/task/parse')
+        .set('Authorization', harness.aliceKey)
+        .send({ file: PDF_BYTES.toString('base64') })
+        .expect(200);
+      const id = (created.body as ApiTask).task_id;
+      await harness.store.put(`tasks/${id}/document.pdf`, PDF_BYTES);
+      harness.workflows.setState(id, { status: 'Succeeded', pdfKey: `tasks/${id}/document.pdf`, outputKey: null });
+      taskIds.push(id);
+    }
+    return { harness, taskIds };
+  }
+
+  it('inlines a task whose images and PDF fit, and gives presigned URLs, all of them, to one that does not', async () => {
+    const inlined = await get('?base64_urls=true');
+    expect(inlined.output.pdf_url).toMatch(/^data:application\/pdf;base64,/);
+    const tight = await createHarness({ env: { BASE64_URLS_MAX_BYTES: String(PDF_BYTES.length + 'PNGDATA'.length - 1) } });
+    try {
+      // The same task, one byte over the budget: no data URI anywhere, and the response is still a 200.
+      const created = await request(tight.app.callback())
+        .post('/api/v1/task/parse')
+        .set('Authorization', tight.aliceKey)
+        .send({ file: PDF_BYTES.toString('base64') })
+        .expect(200);
+      const id = (created.body as ApiTask).task_id;
+      const crop = `tasks/${id}/runs/1/crops/s2.png`;
+      await tight.store.put(crop, Buffer.from('PNGDATA'));
+      await tight.store.put(`tasks/${id}/document.pdf`, PDF_BYTES);
+      const output = ChunkedOutput.fromPartial({
+        chunks: [{ chunkId: 'c1', segments: [{ segmentId: 's2', segmentType: 'Picture', imageKey: crop, html: `<img src="folio-object:${crop}">` }] }],
+      });
+      await putJson(tight.store, `tasks/${id}/runs/1/output.json`, ChunkedOutput.toJSON(output));
+      tight.workflows.setState(id, { status: 'Succeeded', pdfKey: `tasks/${id}/document.pdf`, outputKey: `tasks/${id}/runs/1/output.json` });
+      const response = await request(tight.app.callback()).get(`/api/v1/task/${id}?base64_urls=true`).set('Authorization', tight.aliceKey).expect(200);
+      const task = response.body as ApiTask;
+      expect(response.text).not.toContain('data:');
+      expect(task.output.pdf_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/`));
+      expect(task.output.chunks[0]!.segments[0]!.image).toMatch(new RegExp(`^${PUBLIC_URL}/files/`));
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('shares one budget across the tasks of a list, in list order', async () => {
+    const { harness, taskIds } = await withPdfTasks(PDF_BYTES.length, 2);
+    try {
+      const response = await request(harness.app.callback()).get('/api/v1/tasks?base64_urls=true').set('Authorization', harness.aliceKey).expect(200);
+      const tasks = response.body as ApiTask[];
+      expect(tasks.map((task) => task.task_id).sort()).toEqual([...taskIds].sort());
+      // Newest first: the first listed gets the budget, the other presigned URLs.
+      expect(tasks[0]!.output.pdf_url).toMatch(/^data:application\/pdf;base64,/);
+      expect(tasks[1]!.output.pdf_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/`));
+    } finally {
+      await harness.close();
+    }
+  });
+});

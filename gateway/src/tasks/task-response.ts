@@ -1,4 +1,4 @@
-import { ObjectNotFoundError, type Logger, type ObjectStore } from '@folio/runtime';
+import { ObjectNotFoundError, mapLimit, type Logger, type ObjectStore } from '@folio/runtime';
 import { ChunkedOutput, type OutputChunk, type OutputSegment } from '@folio/proto/chunk/v1';
 import type { TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
 import { extname } from 'node:path';
@@ -84,6 +84,11 @@ export interface TaskPresenterOptions {
   /** Base URL `task_url` starts with, without a trailing slash. */
   publicUrl: string;
   presignExpiresSec: number;
+  /**
+   * Bytes one response may inline as data URIs (`base64_urls`). A task whose images and PDF need
+   * more gets presigned URLs, all of them, as without `base64_urls`; a list shares one budget.
+   */
+  maxInlineBytes: number;
   logger: Logger;
 }
 
@@ -108,6 +113,31 @@ function escapeHtmlAttribute(value: string): string {
 /** Builds the API's Task from the workflow's `TaskState`, reading the output from storage. */
 export interface TaskPresenter {
   toTask(state: TaskState, view: TaskView): Promise<ApiTask>;
+  /** Several tasks for one response: with `base64Urls` they share one inline budget. */
+  toTasks(states: readonly TaskState[], view: TaskView): Promise<ApiTask[]>;
+}
+
+/** Bytes still free for data URIs in the response being built. */
+interface InlineBudget {
+  remainingBytes: number;
+}
+
+/** Stat calls in flight while sizing what a response would inline. */
+const STAT_CONCURRENCY = 16;
+
+/** Every storage key a chunked output links to: crops and the images placeholders name. */
+function linkedKeys(output: ChunkedOutput): Set<string> {
+  const keys = new Set<string>();
+  for (const chunk of output.chunks) {
+    for (const segment of chunk.segments) {
+      if (segment.imageKey) keys.add(segment.imageKey);
+      for (const text of [segment.html, segment.markdown, segment.embed, segment.content]) {
+        if (!text.includes(IMAGE_PLACEHOLDER_SCHEME)) continue;
+        for (const match of text.matchAll(PLACEHOLDER)) if (match[1]) keys.add(match[1]);
+      }
+    }
+  }
+  return keys;
 }
 
 /**
@@ -117,19 +147,34 @@ export interface TaskPresenter {
 export function createTaskPresenter(options: TaskPresenterOptions): TaskPresenter {
   const { store } = options;
 
-  /** One link maker per response, so a key used many times is signed or read once. */
-  function linker(view: TaskView): (key: string, fileName?: string) => Promise<string> {
+  /** One link maker per task view, so a key used many times is signed or read once. */
+  function linker(inline: boolean): (key: string, fileName?: string) => Promise<string> {
     const links = new Map<string, Promise<string>>();
     return (key, fileName) => {
       let link = links.get(key);
       if (!link) {
-        link = view.base64Urls
+        link = inline
           ? store.get(key).then((bytes) => `data:${MIME_BY_EXTENSION[extname(key).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`)
           : store.presignGet(key, { expiresInSec: options.presignExpiresSec, ...(fileName ? { fileName } : {}) });
         links.set(key, link);
       }
       return link;
     };
+  }
+
+  /**
+   * Whether every object of `keys` fits what is left of the budget; if so, takes it. Sizes come
+   * from `stat`, so nothing is read before the answer is known.
+   */
+  async function reserveInline(taskId: string, keys: ReadonlySet<string>, budget: InlineBudget): Promise<boolean> {
+    const sizes = await mapLimit([...keys], STAT_CONCURRENCY, async (key) => (await store.stat(key))?.byteSize ?? 0);
+    const byteSize = sizes.reduce((sum, size) => sum + size, 0);
+    if (byteSize > budget.remainingBytes) {
+      options.logger.info({ taskId, byteSize, remainingBytes: budget.remainingBytes }, 'base64_urls over the inline budget: presigned URLs instead');
+      return false;
+    }
+    budget.remainingBytes -= byteSize;
+    return true;
   }
 
   async function replacePlaceholders(text: string, link: (key: string) => Promise<string>, html: boolean): Promise<string> {
@@ -186,45 +231,60 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     };
   }
 
-  async function loadChunks(state: TaskState, link: (key: string) => Promise<string>): Promise<ApiChunk[]> {
-    if (state.outputKey === null) return [];
-    let output: ChunkedOutput;
+  async function loadOutput(state: TaskState): Promise<ChunkedOutput | null> {
+    if (state.outputKey === null) return null;
     try {
-      output = ChunkedOutput.fromJSON(JSON.parse((await store.get(state.outputKey)).toString('utf8')));
+      return ChunkedOutput.fromJSON(JSON.parse((await store.get(state.outputKey)).toString('utf8')));
     } catch (error) {
       // A succeeded task whose output is gone or corrupt is a server fault, but failing every poll
       // would hide the rest of the task; answer without chunks and leave a loud trace.
       if (!(error instanceof ObjectNotFoundError) && !(error instanceof SyntaxError)) throw error;
       options.logger.error({ taskId: state.taskId, outputKey: state.outputKey, err: error }, 'task output unreadable');
-      return [];
+      return null;
     }
-    return Promise.all(output.chunks.map((chunk) => toChunk(chunk, link)));
+  }
+
+  async function present(state: TaskState, view: TaskView, budget: InlineBudget): Promise<ApiTask> {
+    const withChunks = view.includeChunks && state.status === 'Succeeded';
+    const output = withChunks ? await loadOutput(state) : null;
+    let inline = false;
+    if (view.base64Urls) {
+      const keys = output ? linkedKeys(output) : new Set<string>();
+      if (state.pdfKey) keys.add(state.pdfKey);
+      inline = await reserveInline(state.taskId, keys, budget);
+    }
+    const link = linker(inline);
+    const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
+      output ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link))) : Promise.resolve([]),
+      state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
+      // The input can be large: always a presigned link, never inlined.
+      state.inputKey
+        ? store.presignGet(state.inputKey, { expiresInSec: options.presignExpiresSec, fileName: state.fileName })
+        : Promise.resolve(null),
+    ]);
+    return {
+      task_id: state.taskId,
+      status: state.status,
+      created_at: toRfc3339(state.createdAt) ?? state.createdAt,
+      started_at: toRfc3339(state.startedAt),
+      finished_at: toRfc3339(state.finishedAt),
+      expires_at: toRfc3339(state.expiresAt),
+      message: state.message || state.status,
+      task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
+      configuration: { ...state.configuration, input_file_url: inputFileUrl },
+      output: { chunks, file_name: state.fileName || null, page_count: state.pageCount, pdf_url: pdfUrl, extracted_json: null },
+    };
   }
 
   return {
-    async toTask(state, view) {
-      const link = linker(view);
-      const withChunks = view.includeChunks && state.status === 'Succeeded';
-      const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
-        withChunks ? loadChunks(state, link) : Promise.resolve([]),
-        state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
-        // The input can be large: always a presigned link, never inlined.
-        state.inputKey
-          ? store.presignGet(state.inputKey, { expiresInSec: options.presignExpiresSec, fileName: state.fileName })
-          : Promise.resolve(null),
-      ]);
-      return {
-        task_id: state.taskId,
-        status: state.status,
-        created_at: toRfc3339(state.createdAt) ?? state.createdAt,
-        started_at: toRfc3339(state.startedAt),
-        finished_at: toRfc3339(state.finishedAt),
-        expires_at: toRfc3339(state.expiresAt),
-        message: state.message || state.status,
-        task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
-        configuration: { ...state.configuration, input_file_url: inputFileUrl },
-        output: { chunks, file_name: state.fileName || null, page_count: state.pageCount, pdf_url: pdfUrl, extracted_json: null },
-      };
+    toTask: (state, view) => present(state, view, { remainingBytes: options.maxInlineBytes }),
+    async toTasks(states, view) {
+      if (!view.base64Urls) return Promise.all(states.map((state) => present(state, view, { remainingBytes: 0 })));
+      // One after another, so which tasks get the shared budget follows the list's order.
+      const budget = { remainingBytes: options.maxInlineBytes };
+      const tasks: ApiTask[] = [];
+      for (const state of states) tasks.push(await present(state, view, budget));
+      return tasks;
     },
   };
 }

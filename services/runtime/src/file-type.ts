@@ -17,12 +17,105 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
   return Buffer.from(bytes.subarray(start, Math.min(end, bytes.length))).toString('latin1');
 }
 
-/** Which OOXML or ODF document a ZIP container holds, from its member names. */
-function detectZip(bytes: Uint8Array): FileType | null {
-  // Member names sit in plain text in local headers; the first few KiB are enough for the
-  // `mimetype` member of ODF and the `[Content_Types].xml` / `word/` parts of OOXML.
-  const head = ascii(bytes, 0, 64 * 1024);
-  const odf = /mimetypeapplication\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/.exec(head);
+/** The upper half of code page 437, the encoding of ZIP names without the UTF-8 flag (APPNOTE D.1). */
+const CP437_HIGH =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+
+/** General-purpose flag bit 11: the entry's name (and comment) are UTF-8. */
+const UTF8_NAME_FLAG = 0x0800;
+/** Flag bit 3: sizes follow the data in a descriptor, so a local header cannot be skipped by them. */
+const DATA_DESCRIPTOR_FLAG = 0x0008;
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+/** Names read at most: more entries than any office document has, so a hostile directory stays cheap. */
+const MAX_ZIP_NAMES = 100_000;
+
+/** A ZIP entry name as its entry says: UTF-8 when flag bit 11 is set, code page 437 otherwise. */
+export function decodeZipName(raw: Uint8Array, flags: number): string {
+  if ((flags & UTF8_NAME_FLAG) !== 0) return Buffer.from(raw).toString('utf8');
+  let name = '';
+  for (const byte of raw) name += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH.charAt(byte - 0x80);
+  return name;
+}
+
+function view(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Entry names from the central directory, when `bytes` ends with it (the whole file, or its tail):
+ * the end record sits in the last 64 KiB + 22 bytes, and the directory right before it. Null when
+ * there is no usable directory (cut-off file, ZIP64, a head only).
+ */
+function centralDirectoryNames(bytes: Uint8Array): string[] | null {
+  const data = view(bytes);
+  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let end = bytes.length - 22; end >= lowest; end--) {
+    if (data.getUint32(end, true) !== END_OF_CENTRAL_DIRECTORY) continue;
+    const directorySize = data.getUint32(end + 12, true);
+    let at = end - directorySize;
+    if (directorySize === 0xffffffff || at < 0) return null;
+    const names: string[] = [];
+    while (at + 46 <= end && names.length < MAX_ZIP_NAMES && data.getUint32(at, true) === CENTRAL_HEADER) {
+      const flags = data.getUint16(at + 8, true);
+      const nameLength = data.getUint16(at + 28, true);
+      const next = at + 46 + nameLength + data.getUint16(at + 30, true) + data.getUint16(at + 32, true);
+      if (next > end) break;
+      names.push(decodeZipName(bytes.subarray(at + 46, at + 46 + nameLength), flags));
+      at = next;
+    }
+    return names;
+  }
+  return null;
+}
+
+/** Entry names from the local headers at the start of the file (enough for a head of it). */
+function localHeaderNames(bytes: Uint8Array): string[] {
+  const data = view(bytes);
+  const names: string[] = [];
+  let at = 0;
+  while (at + 30 <= bytes.length && names.length < MAX_ZIP_NAMES && data.getUint32(at, true) === LOCAL_HEADER) {
+    const flags = data.getUint16(at + 6, true);
+    const compressedSize = data.getUint32(at + 18, true);
+    const nameLength = data.getUint16(at + 26, true);
+    const dataStart = at + 30 + nameLength + data.getUint16(at + 28, true);
+    if (at + 30 + nameLength > bytes.length) break;
+    names.push(decodeZipName(bytes.subarray(at + 30, at + 30 + nameLength), flags));
+    if ((flags & DATA_DESCRIPTOR_FLAG) === 0 || compressedSize > 0) {
+      at = dataStart + compressedSize;
+      continue;
+    }
+    // Size unknown until the descriptor after the data: look for the next local header instead.
+    const next = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(
+      'PK\x03\x04',
+      dataStart,
+      'latin1',
+    );
+    if (next === -1) break;
+    at = next;
+  }
+  return names;
+}
+
+/** The content of ODF's first member, an uncompressed `mimetype` (ODF 1.2 part 3, 3.3); else ''. */
+function odfMimeType(head: Uint8Array): string {
+  if (head.length < 30) return '';
+  const data = view(head);
+  const nameLength = data.getUint16(26, true);
+  const stored = data.getUint16(8, true) === 0;
+  if (!stored || nameLength !== 8 || ascii(head, 30, 38) !== 'mimetype') return '';
+  const start = 38 + data.getUint16(28, true);
+  return ascii(head, start, start + Math.min(data.getUint32(18, true), 128));
+}
+
+/**
+ * Which OOXML or ODF document a ZIP container holds, from its member names: read from the central
+ * directory in `tail` (the end of the file) when it is there, else from the local headers of the
+ * head. Names are decoded as the ZIP says (UTF-8 flag, else code page 437), never as raw bytes.
+ */
+function detectZip(head: Uint8Array, tail: Uint8Array): FileType | null {
+  const odf = /^application\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/.exec(odfMimeType(head));
   if (odf) {
     const kind = odf[1];
     if (kind === 'text')
@@ -31,22 +124,23 @@ function detectZip(bytes: Uint8Array): FileType | null {
       return { mimeType: 'application/vnd.oasis.opendocument.spreadsheet', extension: 'ods', family: 'office' };
     return { mimeType: 'application/vnd.oasis.opendocument.presentation', extension: 'odp', family: 'office' };
   }
-  const whole = head.length < bytes.length ? ascii(bytes, 0, bytes.length) : head;
-  if (whole.includes('word/')) {
+  const names = centralDirectoryNames(tail) ?? localHeaderNames(head);
+  const has = (prefix: string): boolean => names.some((name) => name.startsWith(prefix));
+  if (has('word/')) {
     return {
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       extension: 'docx',
       family: 'office',
     };
   }
-  if (whole.includes('xl/')) {
+  if (has('xl/')) {
     return {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       extension: 'xlsx',
       family: 'office',
     };
   }
-  if (whole.includes('ppt/')) {
+  if (has('ppt/')) {
     return {
       mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
       extension: 'pptx',
@@ -67,10 +161,12 @@ function detectOle(bytes: Uint8Array): FileType {
 }
 
 /**
- * Detects the type of a file from its first bytes (pass at least the first 64 KiB; the whole file
- * for ZIP containers whose directory lies at the end). Returns null for unsupported types.
+ * Detects the type of a file from its first bytes (pass at least the first 64 KiB). ZIP containers
+ * are told apart by their member names, read from the central directory at the end of the file:
+ * pass the whole file, or its head plus `tail`, its last bytes (1 MiB holds the directory of any
+ * ordinary office document). Returns null for unsupported types.
  */
-export function detectFileType(bytes: Uint8Array): FileType | null {
+export function detectFileType(bytes: Uint8Array, tail: Uint8Array = bytes): FileType | null {
   // PDF headers may follow a little garbage; readers accept `%PDF-` within the first KiB.
   if (ascii(bytes, 0, 1024).includes('%PDF-')) return PDF;
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', extension: 'jpg', family: 'image' };
@@ -83,7 +179,7 @@ export function detectFileType(bytes: Uint8Array): FileType | null {
     return { mimeType: 'image/webp', extension: 'webp', family: 'image' };
   if (ascii(bytes, 0, 2) === 'BM' && bytes.length > 26)
     return { mimeType: 'image/bmp', extension: 'bmp', family: 'image' };
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return detectZip(bytes);
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return detectZip(bytes, tail);
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(bytes);
   if (ascii(bytes, 0, 5) === '{\\rtf') return { mimeType: 'application/rtf', extension: 'rtf', family: 'office' };
   const start = ascii(bytes, 0, 1024)

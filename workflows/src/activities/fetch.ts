@@ -36,8 +36,10 @@ export interface FetchActivities {
 }
 
 const MAX_REDIRECTS = 5;
-/** Enough for every signature `detectFileType` looks for, including OOXML member names. */
+/** Enough for every signature `detectFileType` looks for at the start of a file. */
 const SNIFF_BYTES = 1024 * 1024;
+/** The end of the file, where a ZIP container (DOCX, XLSX...) lists its member names. */
+const TAIL_BYTES = 1024 * 1024;
 
 const refuse = (message: string, type: string): ApplicationFailure => ApplicationFailure.nonRetryable(message, type);
 
@@ -113,8 +115,14 @@ export function createFetchActivities(deps: ActivityDeps): FetchActivities {
 
         const handle = await open(file);
         const head = Buffer.alloc(Math.min(SNIFF_BYTES, limit.byteSize()));
-        await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-        const type = detectFileType(head);
+        const tail = Buffer.alloc(Math.min(TAIL_BYTES, limit.byteSize()));
+        try {
+          await handle.read(head, 0, head.length, 0);
+          await handle.read(tail, 0, tail.length, limit.byteSize() - tail.length);
+        } finally {
+          await handle.close();
+        }
+        const type = detectFileType(head, tail);
         if (type === null) throw refuse('Unsupported file type', 'UnsupportedFileTypeError');
 
         const fileName = input.fileName !== '' ? input.fileName : `${input.taskId}.${type.extension}`;
