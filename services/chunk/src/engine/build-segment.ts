@@ -2,6 +2,7 @@ import type { OcrResult, OutputSegment, SegmentExtra } from '@folio/proto/chunk/
 import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment } from '@folio/proto/documents/v1';
 import { renderAuto, type Rendered } from './auto-format.js';
+import { sanitizeSegmentHtml } from './sanitize-html.js';
 import type { EmbedSource, TypeConfig } from './segment-types.js';
 import { toSegmentType } from './segment-types.js';
 import { wordsToText } from './text.js';
@@ -47,9 +48,12 @@ function render(
   });
   const llmContent = config.strategy === 'LLM' && extra?.llmContent ? extra.llmContent : undefined;
   if (llmContent === undefined) return auto;
-  return config.format === 'Html'
-    ? { html: llmContent, markdown: auto.markdown }
-    : { html: auto.html, markdown: llmContent };
+  if (config.format !== 'Html') return { html: auto.html, markdown: llmContent };
+  // The model's HTML is untrusted (prompt injection through the document): allow-listed here, the
+  // one place it becomes a segment's `html` (and so `content`), for every run old or new. An answer
+  // too big to be a segment's HTML is treated like no answer.
+  const html = sanitizeSegmentHtml(llmContent);
+  return html === null ? auto : { html, markdown: auto.markdown };
 }
 
 /** The LaTeX of a Formula segment that has it and no language-model answer in its place. */

@@ -87,6 +87,36 @@ describe('chunkPages', () => {
     expect(formulaOut!.content).toBe('$E = mc2$');
   });
 
+  it('puts a language model HTML answer into html and content only through the allow-list', () => {
+    const table = makeSegment('Table', 'x', { tableHtml: '<table><tr><td>x</td></tr></table>' });
+    const picture = makeSegment('Picture', 'chart');
+    const extras = new Map<string, SegmentExtra>([
+      [
+        table.segmentId,
+        {
+          segmentId: table.segmentId,
+          imageKey: 'crops/t.png',
+          llmContent:
+            '<table onmouseover="alert(1)"><tr><td colspan="2" style="x">v<script>alert(2)</script></td></tr></table><iframe src="javascript:alert(3)"></iframe>',
+        },
+      ],
+      [
+        picture.segmentId,
+        { segmentId: picture.segmentId, imageKey: 'crops/p.png', llmContent: `<p>${'<b>'.repeat(30_000)}</p>` },
+      ],
+    ]);
+    const typeConfigs = resolveTypeConfigs([
+      config('Table', { format: 'Html', strategy: 'LLM', embedSources: ['HTML'] }),
+      config('Picture', { format: 'Html', strategy: 'LLM' }),
+    ]);
+    const { chunks } = chunkPages([makePage(0, [table, picture])], options({ typeConfigs, extras, targetLength: 0 }));
+    const [tableOut, pictureOut] = chunks.flatMap((chunk) => chunk.segments);
+    const clean = '<table><tr><td colspan="2">v</td></tr></table>';
+    expect(tableOut).toMatchObject({ html: clean, content: clean, embed: clean });
+    // An answer with more tags than any segment holds is not parsed: the segment keeps Auto.
+    expect(pictureOut!.html).toMatch(/^<img/);
+  });
+
   it('gives a Formula read as LaTeX the LaTeX as content, $$ ... $$ as Markdown and an escaped span as HTML', () => {
     const formula = { ...makeSegment('Formula', 'E = mc2'), latex: 'E=mc^{2}<\\infty' };
     const typeConfigs = resolveTypeConfigs([config('Formula', { format: 'Html', strategy: 'LLM' })]);
