@@ -4,12 +4,8 @@
 import { mapLimit } from '@folio/runtime';
 import { createTask, waitForTask } from '../src/api.js';
 import { sampleCpu, type CpuUsage } from '../src/cpu-sampler.js';
-import { sampleMemory, type ProcessFilter } from '../src/memory-sampler.js';
+import { STACK_PROCESSES, sampleMemory, type ProcessFilter } from '../src/memory-sampler.js';
 import type { PipelineCase } from './cases.js';
-
-/** Every process of the stack: stage services, worker, gateway and the Temporal dev server. */
-const STACK_PROCESSES =
-  /(services\/\w+\/dist\/main\.js|workflows\/dist\/worker\.js|gateway\/dist\/main\.js|temporal server start-dev)/;
 
 /**
  * A single task is polled every 100 ms (250 by default), so its time is the service's within

@@ -30,7 +30,7 @@ let modelsDir: string | undefined;
  * and `backup` the fallback; `tight` has a short timeout for the slow-answer test. The fake
  * answers well unless a test scripts it otherwise, so tests that ignore the model still pass.
  */
-function fakeModelsFile(baseUrl: string): string {
+export function fakeModelsFile(baseUrl: string): string {
   const models = [
     { id: 'main', model: 'fake-main', default: true, rate_limit: 50 },
     { id: 'backup', model: 'fake-backup', fallback: true },

@@ -1,5 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
+/** Every process of a stack: stage services, worker, gateway and the Temporal dev server. */
+export const STACK_PROCESSES =
+  /(services\/\w+\/dist\/main\.js|workflows\/dist\/worker\.js|gateway\/dist\/main\.js|temporal server start-dev)/;
+
 /** Which processes to count: command line matches `pattern`, and (if given) they descend from `ancestorPid`. */
 export interface ProcessFilter {
   pattern: RegExp;
