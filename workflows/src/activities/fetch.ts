@@ -13,7 +13,7 @@ import { detectFileType } from '@folio/runtime';
 import { storageKeys } from '../contracts.js';
 import { announceStart } from './start-signal.js';
 import type { ActivityDeps, StartNotice } from './types.js';
-import { resolvePublicAddress, type ResolvedAddress } from './url-guard.js';
+import { resolvePublicAddress, type LookupAll, type ResolvedAddress } from './url-guard.js';
 
 export interface FetchInputInput {
   taskId: string;
@@ -51,13 +51,16 @@ function pinnedLookup(resolved: ResolvedAddress): LookupFunction {
   };
 }
 
-/** Opens one GET, following redirects, each hop checked against the address rules. */
-async function openUrl(rawUrl: string, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+/**
+ * Opens one GET, following redirects, each hop checked against the address rules (every address
+ * its host resolves to) and connected to the address checked. `lookupAll` is for tests.
+ */
+export async function openUrl(rawUrl: string, allowPrivate: boolean, signal: AbortSignal, lookupAll?: LookupAll): Promise<IncomingMessage> {
   let url = rawUrl;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refuse('Only http and https URLs are supported', 'InvalidUrlError');
-    const resolved = await resolvePublicAddress(parsed.hostname, allowPrivate);
+    const resolved = await resolvePublicAddress(parsed.hostname, allowPrivate, lookupAll);
     if (resolved === null) throw refuse('URL host is not allowed', 'InvalidUrlError');
     const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
