@@ -3,9 +3,10 @@
 // real documents (test/eval/checks) on a real stack with the model engines on, prints the figures
 // and writes a JSON report. The work is in test/eval/.
 //
-//   npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--out FILE] [--draw DIR]
+//   npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
 //                   [--resolution high|normal] [--corpus DIR]
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
+// --only: the checks documents whose file name contains TEXT (and no other set's pages).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
   options: {
     set: { type: 'string', default: 'all' },
     limit: { type: 'string' },
+    only: { type: 'string' },
     out: { type: 'string', default: 'eval-report.json' },
     draw: { type: 'string' },
     resolution: { type: 'string', default: 'high' },
@@ -30,7 +32,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
   );
   process.exit(0);
 }
@@ -53,6 +55,7 @@ const env = {
   FOLIO_EVAL_OUT: resolve(callerDir, values.out),
   FOLIO_EVAL_HIGH_RESOLUTION: values.resolution === 'high' ? '1' : '0',
   ...(values.limit ? { FOLIO_EVAL_LIMIT: values.limit } : {}),
+  ...(values.only ? { FOLIO_EVAL_ONLY: values.only } : {}),
   ...(values.draw ? { FOLIO_EVAL_DRAW: resolve(callerDir, values.draw) } : {}),
   ...(values.corpus ? { FOLIO_EVAL_CORPUS: resolve(callerDir, values.corpus) } : {}),
 };

@@ -1,9 +1,12 @@
 // The `checks` set: real third-party documents (eval/checks/docs, sources in eval/checks/sources.md),
 // each sent through the service with the API's default settings, and short checks on what comes back.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { CHECK_KINDS, describeCheck, runCheck, type CheckKind } from './checks/check-kinds.js';
 import { CHECK_DOCUMENTS, type CheckDocument } from './checks/documents.js';
+import { openForDrawing, type DrawnBox } from './draw.js';
+import { fromApiBox } from './geometry.js';
+import type { ApiSegment } from '../src/api.js';
 import { mapLimited, runTask, type EvalOptions } from './tasks.js';
 
 export interface CheckOutcome {
@@ -54,16 +57,17 @@ export function checksTaskConfig(document: CheckDocument): Record<string, unknow
 /** Sends each document (or the first `limit`) and runs its checks on the segments of its chunks. */
 export async function evaluateChecks(options: EvalOptions, log: (line: string) => void): Promise<ChecksSetReport> {
   const directory = join(import.meta.dirname, 'checks', 'docs');
-  const documents = CHECK_DOCUMENTS.slice(0, options.limit ?? undefined);
+  const documents = CHECK_DOCUMENTS.filter((document) => !options.only || document.file.includes(options.only)).slice(
+    0,
+    options.limit ?? undefined,
+  );
+  if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimited(documents, options.concurrency, async (document) => {
     const mimeType = MIME_TYPES[extname(document.file).toLowerCase()];
     if (!mimeType) throw new Error(`no MIME type for ${document.file}`);
-    const outcome = await runTask(
-      readFileSync(join(directory, document.file)),
-      mimeType,
-      checksTaskConfig(document),
-      900_000,
-    );
+    const bytes = readFileSync(join(directory, document.file));
+    const outcome = await runTask(bytes, mimeType, checksTaskConfig(document), 900_000);
+    if (options.draw) drawPages(join(options.draw, 'checks', document.file), bytes, mimeType, outcome.segments);
     const checks = document.checks.map((check): CheckOutcome => {
       const result =
         outcome.status === 'Succeeded'
@@ -94,6 +98,24 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
     };
   });
   return { documents: reports, kinds: scoreKinds(reports) };
+}
+
+/** Writes `<path>.p<N>.png` for each page with segments: the page with its segments' boxes, types and order. */
+function drawPages(path: string, bytes: Uint8Array, mimeType: string, segments: readonly ApiSegment[]): void {
+  const drawer = openForDrawing(bytes, mimeType);
+  try {
+    for (const pageNumber of new Set(segments.map((segment) => segment.page_number))) {
+      const onPage = segments.filter((segment) => segment.page_number === pageNumber);
+      const boxes: DrawnBox[] = onPage.map((segment, index) => ({
+        box: fromApiBox(segment.bbox),
+        label: `${index} ${segment.segment_type}`,
+        kind: 'prediction',
+      }));
+      writeFileSync(`${path}.p${pageNumber}.png`, drawer.draw(pageNumber - 1, onPage[0]!.page_width, boxes));
+    }
+  } finally {
+    drawer.close();
+  }
 }
 
 /** Passed and total checks per kind and over all kinds. */

@@ -6,6 +6,8 @@ import { createTask, waitForTask, type ApiSegment } from '../src/api.js';
 export interface EvalOptions {
   set: 'omnidoc' | 'icdar' | 'checks' | 'all';
   limit: number | null;
+  /** Only the checks documents whose file name contains this. */
+  only: string | null;
   out: string;
   draw: string | null;
   corpus: string;

@@ -54,11 +54,41 @@ function continuesRegion(word: Word, region: DetectedRegion): boolean {
   return level && near;
 }
 
+/** Regions that are not running text: a line may cross into them without being theirs. */
+const NON_TEXT_TYPES: ReadonlySet<string> = new Set(['Picture', 'Table', 'Formula']);
+
+/**
+ * Gives a Picture's words back to the text they are a line of: a line with words in a Picture and
+ * in a text region (a picture box reaching over the first words of the paragraph under or beside
+ * it, or over a drop cap) goes whole to the text region holding most of it.
+ */
+function returnLinesFromPictures(assigned: Word[][], regions: DetectedRegion[]): void {
+  const holders = new Map<number, Map<number, number>>();
+  assigned.forEach((regionWords, index) => {
+    for (const word of regionWords) {
+      const counts = holders.get(word.lineIndex) ?? new Map<number, number>();
+      counts.set(index, (counts.get(index) ?? 0) + 1);
+      holders.set(word.lineIndex, counts);
+    }
+  });
+  for (const [lineIndex, counts] of holders) {
+    const textHolders = [...counts].filter(([index]) => !NON_TEXT_TYPES.has(regions[index]!.segmentType));
+    const pictures = [...counts.keys()].filter((index) => regions[index]!.segmentType === 'Picture');
+    if (textHolders.length === 0 || pictures.length === 0) continue;
+    const [target] = textHolders.reduce((best, holder) => (holder[1] > best[1] ? holder : best));
+    for (const picture of pictures) {
+      const moving = assigned[picture]!.filter((word) => word.lineIndex === lineIndex);
+      assigned[picture] = assigned[picture]!.filter((word) => word.lineIndex !== lineIndex);
+      assigned[target]!.push(...moving);
+    }
+  }
+}
+
 /**
  * Gives every word to at most one region: the one holding the largest part of it (at least half;
  * ties go to the smaller region, the more specific one). A word left out that shares its line with
- * words of a region it sits beside joins that region. Every word ends up in exactly one of
- * `assigned` or `leftover`.
+ * words of a region it sits beside joins that region; a line shared by a Picture and a text region
+ * goes to the text. Every word ends up in exactly one of `assigned` or `leftover`.
  */
 export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssignment {
   const assigned = regions.map(() => [] as Word[]);
@@ -85,5 +115,6 @@ export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssig
     if (index === undefined) leftover.push(word);
     else assigned[index]!.push(word);
   }
+  returnLinesFromPictures(assigned, regions);
   return { assigned, leftover };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { ocrLine } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
-import { joinRunningPieces, joinSplitCaptions } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 
 let nextLine = 0;
 
@@ -51,16 +51,28 @@ describe('joinSplitCaptions', () => {
   });
 });
 
-describe('joinRunningPieces', () => {
+describe('joinLinePieces', () => {
   it('joins the pieces of a running foot on one line and leaves the page number apart', () => {
     const number = segmentOf('PageFooter', [{ text: '12', left: 60, top: 760 }]);
     const title = segmentOf('PageFooter', [{ text: 'Comparative art', left: 88, top: 760 }]);
     const latin = segmentOf('PageFooter', [{ text: 'COMPARATIVE ART', left: 244, top: 761 }]);
     const far = segmentOf('PageFooter', [{ text: 'Chapter two', left: 500, top: 760 }]);
-    expect(texts(joinRunningPieces([number, title, latin, far]))).toEqual([
+    expect(texts(joinLinePieces([number, title, latin, far]))).toEqual([
       ['PageFooter', '12'],
       ['PageFooter', 'Comparative art COMPARATIVE ART'],
       ['PageFooter', 'Chapter two'],
+    ]);
+  });
+
+  it('joins a heading cut in two, whatever the pieces were typed, and keeps level column headings apart', () => {
+    const chapter = segmentOf('Title', [{ text: 'Chapter', left: 100, top: 40 }]);
+    const numeral = segmentOf('SectionHeader', [{ text: 'II.', left: 175, top: 41 }]);
+    const left = segmentOf('SectionHeader', [{ text: '1 Introduction', left: 60, top: 300 }]);
+    const right = segmentOf('SectionHeader', [{ text: '3 Method', left: 320, top: 300 }]);
+    expect(texts(joinLinePieces([numeral, chapter, left, right]))).toEqual([
+      ['Title', 'Chapter II.'],
+      ['SectionHeader', '1 Introduction'],
+      ['SectionHeader', '3 Method'],
     ]);
   });
 });

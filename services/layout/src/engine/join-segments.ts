@@ -48,30 +48,46 @@ function absorb(into: Segment, rest: Segment): void {
 }
 
 /**
- * Joins the pieces of a running head or foot: PageHeader (or PageFooter) segments level with
- * each other and less than a line height apart are one line ("Comparative art  COMPARATIVE ART"
- * read as two blocks). A page number stays its own segment. The leftmost piece keeps its score.
+ * Joins pieces of one line of the same kind: segments of the types of one group (in the group's
+ * order of precedence) level with each other and less than a line height apart are one line. The
+ * leftmost piece keeps its score and takes the group's first type among them.
  */
-export function joinRunningPieces(segments: Segment[]): Segment[] {
+function joinLevelPieces(segments: Segment[], group: readonly string[]): Set<Segment> {
   const absorbed = new Set<Segment>();
-  for (const type of ['PageHeader', 'PageFooter']) {
-    const pieces = segments
-      .filter((s) => s.segmentType === type && !PAGE_NUMBER.test(textOf(s).trim()))
-      .sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left);
-    for (const piece of pieces) {
-      if (absorbed.has(piece)) continue;
-      for (const other of pieces) {
-        if (other === piece || absorbed.has(other)) continue;
-        const a = piece.bbox ?? EMPTY_BOX;
-        const b = other.bbox ?? EMPTY_BOX;
-        const lineHeight = Math.min(a.height, b.height);
-        const gap = b.left - rightOf(a);
-        if (areLevel(a, b) && gap >= -0.5 * lineHeight && gap < lineHeight) {
-          absorb(piece, other);
-          absorbed.add(other);
-        }
+  const pieces = segments
+    .filter((s) => group.includes(s.segmentType) && !PAGE_NUMBER.test(textOf(s).trim()))
+    .sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left);
+  for (const piece of pieces) {
+    if (absorbed.has(piece)) continue;
+    for (const other of pieces) {
+      if (other === piece || absorbed.has(other)) continue;
+      const a = piece.bbox ?? EMPTY_BOX;
+      const b = other.bbox ?? EMPTY_BOX;
+      const lineHeight = Math.min(a.height, b.height);
+      const gap = b.left - rightOf(a);
+      if (areLevel(a, b) && gap >= -0.5 * lineHeight && gap < lineHeight) {
+        absorb(piece, other);
+        if (group.indexOf(other.segmentType) < group.indexOf(piece.segmentType)) piece.segmentType = other.segmentType;
+        absorbed.add(other);
       }
     }
+  }
+  return absorbed;
+}
+
+/**
+ * Joins the pieces of a line the detector cut in two: a running head or foot ("Comparative art
+ * COMPARATIVE ART" read as two blocks; a page number stays its own segment), and a heading
+ * ("Chapter" as Title and "II." as SectionHeader become the Title "Chapter II.").
+ */
+export function joinLinePieces(segments: Segment[]): Segment[] {
+  const absorbed = new Set<Segment>();
+  for (const group of [['PageHeader'], ['PageFooter'], ['Title', 'SectionHeader']]) {
+    for (const segment of joinLevelPieces(
+      segments.filter((s) => !absorbed.has(s)),
+      group,
+    ))
+      absorbed.add(segment);
   }
   return segments.filter((s) => !absorbed.has(s));
 }

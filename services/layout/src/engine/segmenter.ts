@@ -15,7 +15,7 @@ import {
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
-import { joinRunningPieces, joinSplitCaptions } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { markPageFurniture } from './page-furniture.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
@@ -226,7 +226,7 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
       s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });
     }
   });
-  return orderSegments(joinRunningPieces(joinSplitCaptions(segments)), page.width);
+  return orderSegments(joinLinePieces(joinSplitCaptions(segments)), page.width);
 }
 
 function firstLineBold(words: Word[], fonts: Map<number, LineFont> | undefined): boolean {

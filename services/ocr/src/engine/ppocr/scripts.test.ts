@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCjkLine, needsRereading } from './scripts.js';
+import { hasMisreadWord, isCjkLine, needsRereading } from './scripts.js';
 import type { RecognizedLine } from './words.js';
 
 const line = (text: string): RecognizedLine => ({
@@ -43,5 +43,36 @@ describe('needsRereading', () => {
 
   it('keeps confidently read Latin lines', () => {
     expect(needsRereading(withProbability('The regulation provides that all other', 0.97))).toBe(false);
+  });
+});
+
+describe('hasMisreadWord', () => {
+  it('finds a lower-case non-word in an English line', () => {
+    expect(hasMisreadWord(line("dasn't seratch it; and then my ear begun to itch; and next my back, right be-"))).toBe(
+      true,
+    );
+    expect(hasMisreadWord(line('right between us ; we could a touehed'))).toBe(true);
+    expect(hasMisreadWord(line('WE went tip-oeing along a path amongst'))).toBe(true);
+  });
+
+  it('leaves names, line-end fragments, numbers and short lines alone', () => {
+    expect(hasMisreadWord(line('Miss Watson and Tom Sawyer were setting there'))).toBe(false);
+    expect(hasMisreadWord(line('him, nearly. Well, likely it was min-'))).toBe(false);
+    expect(hasMisreadWord(line('total 12,300 units in 2024 q3'))).toBe(false);
+    expect(hasMisreadWord(line('seratch it'))).toBe(false);
+  });
+
+  it('leaves lines in other languages alone', () => {
+    expect(hasMisreadWord(line('Linux ist ein freies und quelloffenes Betriebssystem'))).toBe(false);
+    expect(hasMisreadWord(line("à côté de l'alcôve ovoïde, où les bûches se consument"))).toBe(false);
+  });
+
+  it('makes needsRereading read such a line again', () => {
+    expect(
+      needsRereading({
+        ...line('We serouched down and laid still.'),
+        chars: line('We serouched down and laid still.').chars.map((c) => ({ ...c, probability: 0.99 })),
+      }),
+    ).toBe(true);
   });
 });

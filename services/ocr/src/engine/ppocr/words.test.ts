@@ -37,4 +37,8 @@ describe('tidyOcrWord', () => {
     for (const word of ['1,204', '1st', '10km', 'A1B', 'x10', '2019', 'H2O', '1km', "'quoted'"])
       expect(tidyOcrWord(word)).toBe(word);
   });
+
+  it('spells Roman numeral characters with letters', () => {
+    expect(['Ⅱ.', 'Ⅻ', 'ⅳ'].map(tidyOcrWord)).toEqual(['II.', 'XII', 'iv']);
+  });
 });

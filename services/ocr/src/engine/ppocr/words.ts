@@ -27,9 +27,11 @@ const SINGLE_CHAR_WIDTH = 0.6 * 48;
  * Fixes the recognizer's look-alike slips that no word allows: a 1 or 0 between lower-case letters
  * ("me1k", "wh0le"), a 1 opening a lower-case word ("1iter"), and a doubled apostrophe ("I''d").
  * Numbers, codes with capitals ("A1B"), and ordinals and units ("1st", "10km") stay as read.
+ * Roman numeral characters ("Ⅱ", which the small recognizer's alphabet has) become letters ("II").
  */
 export function tidyOcrWord(text: string): string {
   return text
+    .replace(/[\u2160-\u217f]/gu, (numeral) => numeral.normalize('NFKC'))
     .replace(/(?<=\p{Ll})[10](?=\p{Ll})/gu, (digit) => (digit === '1' ? 'l' : 'o'))
     .replace(/^1(?=\p{Ll}{3,}$)/u, 'l')
     .replace(/(?<=\p{L})['’]{2,}(?=\p{L})/gu, (marks) => marks[0]!);

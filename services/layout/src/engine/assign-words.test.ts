@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Word } from '@folio/proto/documents/v1';
+import { ocrLine } from '../testing/fixtures.js';
+import { assignWords } from './assign-words.js';
+import type { DetectedRegion } from './layout-engine.js';
+
+const region = (
+  segmentType: DetectedRegion['segmentType'],
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+) => ({
+  segmentType,
+  bbox: { left, top, width: right - left, height: bottom - top },
+  confidence: 0.9,
+});
+const texts = (words: Word[]) =>
+  [...words]
+    .sort((a, b) => a.lineIndex - b.lineIndex || a.bbox!.left - b.bbox!.left)
+    .map((w) => w.text)
+    .join(' ');
+
+describe('assignWords', () => {
+  // An illustration at the left reaching down over the start of the paragraph's first full-width line.
+  const picture = region('Picture', 0, 0, 300, 420);
+  const text = region('Text', 310, 405, 900, 460);
+  const words = [
+    ...ocrLine('THEY TIP-TOED ALONG.', 60, 380, 0),
+    ...ocrLine("dasn't scratch it; and then my ear begun to itch; and next my back, right", 20, 405, 1),
+    ...ocrLine('tween my shoulders.', 20, 425, 2),
+  ];
+
+  it('gives a line shared by a picture and a text region to the text', () => {
+    const { assigned, leftover } = assignWords(words, [picture, text]);
+    expect(texts(assigned[0]!)).toBe('THEY TIP-TOED ALONG.');
+    expect(texts(assigned[1]!)).toBe("dasn't scratch it; and then my ear begun to itch; and next my back, right");
+    expect(texts(leftover)).toBe('tween my shoulders.');
+  });
+
+  it('leaves a line wholly inside a picture to it', () => {
+    const { assigned } = assignWords(words.slice(0, 3), [picture, text]);
+    expect(texts(assigned[0]!)).toBe('THEY TIP-TOED ALONG.');
+    expect(assigned[1]).toEqual([]);
+  });
+});
