@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { loggingEnv, parseEnv, PRECISION_SETTINGS, stageListenEnv, storageEnv } from '@folio/runtime';
+import {
+  loggingEnv,
+  parseEnv,
+  PRECISION_SETTINGS,
+  stageListenEnv,
+  storageEnv,
+  threadJobTimeoutEnv,
+} from '@folio/runtime';
 import { DEFAULT_LAYOUT_INPUT_SIDE } from './engine/doclaynet/letterbox.js';
 
 const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('layout'),
+  ...threadJobTimeoutEnv,
   /** `doclaynet`: the DocLayNet ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
   LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('doclaynet'),
   /** Folder that scripts/models.mjs fills. */

@@ -28,6 +28,7 @@ const engine =
         threads: config.LAYOUT_THREADS,
         workers,
         logger,
+        jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000,
       })
     : undefined;
 const tableEngine =
@@ -37,6 +38,7 @@ const tableEngine =
         model: config.LAYOUT_TABLE_MODEL,
         workers: config.LAYOUT_TABLE_WORKERS,
         logger,
+        jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000,
       })
     : undefined;
 logger.info(

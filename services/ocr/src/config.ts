@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { loggingEnv, parseEnv, PRECISION_SETTINGS, stageListenEnv, storageEnv } from '@folio/runtime';
+import {
+  loggingEnv,
+  parseEnv,
+  PRECISION_SETTINGS,
+  stageListenEnv,
+  storageEnv,
+  threadJobTimeoutEnv,
+} from '@folio/runtime';
 import { DEFAULT_PPOCR_MODELS, PPOCR_MODEL_SIZES, PPOCR_RECOGNIZERS } from './engine/ppocr/model-files.js';
 
 const schema = z
@@ -7,6 +14,7 @@ const schema = z
     ...loggingEnv,
     ...storageEnv,
     ...stageListenEnv('ocr'),
+    ...threadJobTimeoutEnv,
     /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
     OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
     /** Folder that scripts/models.mjs fills. */

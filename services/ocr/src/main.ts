@@ -38,7 +38,9 @@ const formula =
     : undefined;
 // Page OCR and formula reading share one pool of worker threads, each holding the models configured.
 const pool: OcrWorkerPool | undefined =
-  ppocr || formula ? await createOcrWorkerPool({ ppocr, formula, workers, logger }) : undefined;
+  ppocr || formula
+    ? await createOcrWorkerPool({ ppocr, formula, workers, logger, jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000 })
+    : undefined;
 const engine = pool?.engine;
 const formulas = pool?.formulas;
 logger.info(

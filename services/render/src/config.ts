@@ -1,17 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, parseEnv, stageListenEnv, storageEnv, threadJobTimeoutEnv } from '@folio/runtime';
 import { DEFAULT_OCR_LONG_SIDE } from './engine/render-ops.js';
 
 const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('render'),
+  ...threadJobTimeoutEnv,
   /** Worker threads running MuPDF; each holds its own WASM heap. */
   RENDER_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   /** LibreOffice binary for office and HTML inputs. */
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   SOFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** LibreOffice conversions at once per render process (each soffice holds about 200 MB); the rest queue. */
+  SOFFICE_MAX_CONCURRENT: z.coerce.number().int().min(1).max(16).default(2),
   /**
    * Long side in pixels of the pages OCR reads (scans, pages without a usable text layer): about
    * 300 dpi on a Letter page, so text of any page size reaches the recognizer sharp. 0 renders

@@ -8,11 +8,16 @@ import { createRenderServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'render', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
-const executor = createWorkerPool({ size: config.RENDER_WORKERS, logger });
+const executor = createWorkerPool({
+  size: config.RENDER_WORKERS,
+  logger,
+  jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000,
+});
 await executor.start();
 const officeConverter = createSofficeConverter({
   sofficePath: config.SOFFICE_PATH,
   timeoutMs: config.SOFFICE_TIMEOUT_MS,
+  maxConcurrent: config.SOFFICE_MAX_CONCURRENT,
   logger,
 });
 const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSide: config.RENDER_OCR_LONG_SIDE });

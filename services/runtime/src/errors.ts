@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'RESOURCE_EXHAUSTED'
   | 'UNAVAILABLE'
   | 'DEADLINE_EXCEEDED'
+  | 'CANCELLED'
   | 'INTERNAL';
 
 export interface AppErrorOptions {
@@ -47,6 +48,20 @@ export class InvalidDocumentError extends AppError {
 export class ObjectNotFoundError extends AppError {
   constructor(key: string, options: AppErrorOptions = {}) {
     super('NOT_FOUND', `Object not found: ${key}`, { ...options, context: { key } });
+  }
+}
+
+/** The call's deadline passed, or a thread-pool job ran past its time limit. Retryable. */
+export class DeadlineExceededError extends AppError {
+  constructor(message: string, options: AppErrorOptions = {}) {
+    super('DEADLINE_EXCEEDED', message, { retryable: true, ...options });
+  }
+}
+
+/** The caller cancelled the call (nobody waits for the answer any more). */
+export class CallCancelledError extends AppError {
+  constructor(message = 'The call was cancelled', options: AppErrorOptions = {}) {
+    super('CANCELLED', message, options);
   }
 }
 

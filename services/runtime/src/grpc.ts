@@ -9,7 +9,7 @@ import {
   type CallOptions,
   type ClientUnaryCall,
 } from '@grpc/grpc-js';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, CallCancelledError, DeadlineExceededError, type ErrorCode } from './errors.js';
 import type { Logger } from './logger.js';
 
 /** Metadata key carrying the gateway's request id through every RPC. */
@@ -22,6 +22,7 @@ const statusByCode: Record<ErrorCode, status> = {
   RESOURCE_EXHAUSTED: status.RESOURCE_EXHAUSTED,
   UNAVAILABLE: status.UNAVAILABLE,
   DEADLINE_EXCEEDED: status.DEADLINE_EXCEEDED,
+  CANCELLED: status.CANCELLED,
   INTERNAL: status.INTERNAL,
 };
 
@@ -35,29 +36,87 @@ export function toServiceError(error: unknown): Partial<ServiceError> {
   return { code: status.INTERNAL, details: 'Internal stage error' };
 }
 
+/** What a unary handler gets besides the request. */
+export interface UnaryContext {
+  requestId: string;
+  /** The caller's deadline (`Infinity` when it set none). */
+  deadline: Date | number;
+  /**
+   * Aborts when the caller cancels the call (its reason a `CallCancelledError`) or the deadline
+   * passes (a `DeadlineExceededError`): nobody will read the answer, so queued work should be
+   * dropped. Pass it to thread pools and check it between pages.
+   */
+  signal: AbortSignal;
+}
+
+/** setTimeout fires at once past this delay (a signed 32-bit millisecond count). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A cancellation this close to the deadline is the deadline (the timeout header travels in whole ms). */
+const DEADLINE_CANCEL_SLACK_MS = 100;
+
+/** The signal of one call: aborted by the call's cancellation or its deadline; `dispose` detaches both. */
+function callSignal<Req, Res>(
+  call: ServerUnaryCall<Req, Res>,
+  rpcName: string,
+): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const deadline = call.getDeadline();
+  const deadlineMs = deadline instanceof Date ? deadline.getTime() : deadline;
+  const passDeadline = (): void => controller.abort(new DeadlineExceededError(`${rpcName} passed its deadline`));
+  // At its deadline the client cancels the stream too, a moment before or after our timer.
+  const onCancelled = (): void => {
+    if (Date.now() >= deadlineMs - DEADLINE_CANCEL_SLACK_MS) passDeadline();
+    else controller.abort(new CallCancelledError(`${rpcName} was cancelled by the caller`));
+  };
+  call.on('cancelled', onCancelled);
+  const remainingMs = deadlineMs - Date.now();
+  // A deadline weeks away (or none: Infinity) needs no timer.
+  const timer = remainingMs <= MAX_TIMER_MS ? setTimeout(passDeadline, Math.max(0, remainingMs)) : undefined;
+  timer?.unref();
+  if (call.cancelled) onCancelled();
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      call.off('cancelled', onCancelled);
+    },
+  };
+}
+
 /**
  * Adapts an async function to a grpc-js unary handler: errors are mapped once here, and anything
- * unexpected is logged with the request id before it becomes INTERNAL.
+ * unexpected is logged with the request id before it becomes INTERNAL. The handler's `signal`
+ * carries the call's cancellation and deadline; an answer after either is dropped by grpc-js.
  */
 export function unary<Req, Res>(
   logger: Logger,
   rpcName: string,
-  handle: (request: Req, context: { requestId: string; deadline: Date | number }) => Promise<Res>,
+  handle: (request: Req, context: UnaryContext) => Promise<Res>,
 ): (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void {
   return function handleUnary(call, callback) {
     const requestId = String(call.metadata.get(REQUEST_ID_METADATA)[0] ?? '');
     const startedAt = performance.now();
-    handle(call.request, { requestId, deadline: call.getDeadline() }).then(
-      (response) => {
-        logger.debug({ rpc: rpcName, requestId, durationMs: Math.round(performance.now() - startedAt) }, 'rpc done');
-        callback(null, response);
-      },
-      (error: unknown) => {
-        if (!(error instanceof AppError)) logger.error({ rpc: rpcName, requestId, err: error }, 'rpc failed');
-        else logger.warn({ rpc: rpcName, requestId, code: error.code, message: error.message }, 'rpc refused');
-        callback(toServiceError(error), null);
-      },
-    );
+    const { signal, dispose } = callSignal(call, rpcName);
+    void handle(call.request, { requestId, deadline: call.getDeadline(), signal })
+      .then(
+        (response) => {
+          logger.debug({ rpc: rpcName, requestId, durationMs: Math.round(performance.now() - startedAt) }, 'rpc done');
+          callback(null, response);
+        },
+        (error: unknown) => {
+          const durationMs = Math.round(performance.now() - startedAt);
+          if (signal.aborted && signal.reason instanceof CallCancelledError)
+            logger.info({ rpc: rpcName, requestId, durationMs }, 'rpc cancelled');
+          else if (!(error instanceof AppError)) logger.error({ rpc: rpcName, requestId, err: error }, 'rpc failed');
+          else
+            logger.warn(
+              { rpc: rpcName, requestId, code: error.code, message: error.message, durationMs },
+              'rpc refused',
+            );
+          callback(toServiceError(error), null);
+        },
+      )
+      .finally(dispose);
   };
 }
 

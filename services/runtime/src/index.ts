@@ -1,4 +1,11 @@
-export { AppError, InvalidDocumentError, ObjectNotFoundError, errorMessage } from './errors.js';
+export {
+  AppError,
+  CallCancelledError,
+  DeadlineExceededError,
+  InvalidDocumentError,
+  ObjectNotFoundError,
+  errorMessage,
+} from './errors.js';
 export type { AppErrorOptions, ErrorCode } from './errors.js';
 export { createLogger } from './logger.js';
 export type { Logger, LoggerOptions } from './logger.js';
@@ -14,14 +21,14 @@ export {
   toServiceError,
   unary,
 } from './grpc.js';
-export type { CallOptionsInput } from './grpc.js';
+export type { CallOptionsInput, UnaryContext } from './grpc.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
 export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
 export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
-export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv } from './stage-config.js';
+export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv, threadJobTimeoutEnv } from './stage-config.js';
 export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';
 export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
@@ -46,7 +53,7 @@ export { englishWordShare, isEnglishWord, latinWordOf } from './text/english-wor
 export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
-export type { ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';
+export type { RunJobOptions, ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';
 export { serveThreadJobs } from './threads/serve-jobs.js';
 export type { JobResult, ServeOptions } from './threads/serve-jobs.js';
 export { deserializeError, serializeError } from './threads/messages.js';

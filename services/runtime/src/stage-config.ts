@@ -38,3 +38,13 @@ export const stageAddressEnv = {
  */
 export const MODEL_PRECISIONS = ['int8', 'float32'] as const;
 export type ModelPrecision = (typeof MODEL_PRECISIONS)[number];
+
+/**
+ * `THREAD_JOB_TIMEOUT_SEC` of the stages that run their work on worker threads (render, OCR,
+ * layout): the longest one job (a page, a run of pages, a page's tables) may hold its thread. Past
+ * it the thread is terminated and replaced and the call fails DEADLINE_EXCEEDED, which the
+ * activity retries. A normal page takes seconds; 0 turns the limit off.
+ */
+export const threadJobTimeoutEnv = {
+  THREAD_JOB_TIMEOUT_SEC: z.coerce.number().int().min(0).max(86_400).default(180),
+};

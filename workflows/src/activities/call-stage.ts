@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { callUnary, type StageName } from '@folio/runtime';
-import { toActivityFailure } from './grpc-failure.js';
+import { isInternalFailure, toActivityFailure, toRepeatedCallFailure } from './grpc-failure.js';
 
 /** A generated unary client method, bound to its client (grpc-js methods use `this`). */
 export type BoundUnaryMethod<Req, Res> = Parameters<typeof callUnary<Req, Res>>[0];
@@ -15,19 +15,30 @@ export interface StageCallOptions {
 /**
  * Calls one stage RPC from inside an activity: deadline, request id, the activity's cancellation
  * signal (a cancelled activity aborts the call), heartbeats while waiting (so a lost worker is
- * noticed and cancellation is delivered), and the gRPC -> Temporal failure mapping.
+ * noticed and cancellation is delivered), and the gRPC -> Temporal failure mapping. An internal
+ * error is followed by one more call at once: the same error again fails the task now instead of
+ * after every retry (grpc-failure.ts). Stage calls are idempotent, so repeating one is safe.
  */
 export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, request: Req, options: StageCallOptions): Promise<Res> {
   const context = Context.current();
   const timer = setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
-  try {
-    return await callUnary(method, request, {
+  const call = (): Promise<Res> =>
+    callUnary(method, request, {
       timeoutMs: options.timeoutMs,
       requestId: options.requestId,
       signal: context.cancellationSignal,
     });
-  } catch (error) {
-    throw toActivityFailure(error, options.stage);
+  try {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isInternalFailure(error) || context.cancellationSignal.aborted) throw toActivityFailure(error, options.stage);
+      try {
+        return await call();
+      } catch (again) {
+        throw toRepeatedCallFailure(error, again, options.stage);
+      }
+    }
   } finally {
     clearInterval(timer);
   }

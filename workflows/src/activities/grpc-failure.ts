@@ -6,8 +6,9 @@ type Disposition = 'fatal' | 'retry' | 'cancelled';
 
 /**
  * How the activity boundary treats each gRPC status. Caller and data faults are final; everything
- * else is worth another attempt, and the retry policy bounds how many. This is the only place
- * where retryability is decided.
+ * else is worth another attempt, and the retry policy bounds how many, except an internal error
+ * that repeats at once (`toRepeatedCallFailure`). This module is the only place where
+ * retryability is decided.
  */
 const dispositionByStatus: Record<status, Disposition> = {
   [status.OK]: 'retry',
@@ -58,6 +59,41 @@ export function isServiceError(error: unknown): error is ServiceError {
 }
 
 /**
+ * INTERNAL (or UNKNOWN) from a stage: a passing fault, or a bug that this input trips on every
+ * attempt. Five attempts with backoff would only delay the task's failure by minutes, so the
+ * activity calls once more at once and lets `toRepeatedCallFailure` tell the two apart.
+ */
+export function isInternalFailure(error: unknown): error is ServiceError {
+  return isServiceError(error) && (error.code === status.INTERNAL || error.code === status.UNKNOWN);
+}
+
+/**
+ * The failure of the second call after an internal one: the same status and message again means
+ * the stage fails deterministically on this input, and the task ends now (non-retryable, with the
+ * stage's message); anything else is mapped as usual by `toActivityFailure`.
+ */
+export function toRepeatedCallFailure(first: ServiceError, second: unknown, stage: StageName): Error {
+  if (isInternalFailure(second) && second.code === first.code && detailsOf(second) === detailsOf(first)) {
+    return ApplicationFailure.create({
+      message: `${stageTitles[stage]} stage failed the same way twice: ${detailsOf(second)}`,
+      type: typeOf(second),
+      nonRetryable: true,
+    });
+  }
+  return toActivityFailure(second, stage);
+}
+
+function detailsOf(error: ServiceError): string {
+  return error.details || error.message;
+}
+
+/** The `error-type` the stage sent (its AppError class name), or one named after the status. */
+function typeOf(error: ServiceError): string {
+  const sentType = error.metadata?.get('error-type')[0];
+  return typeof sentType === 'string' && sentType.length > 0 ? sentType : typeFromStatus(error.code);
+}
+
+/**
  * Maps a failed stage call (or a typed `AppError` raised in the activity itself) to what Temporal
  * should see. Non-retryable failures carry the stage's own message, which becomes the task's
  * message, and the `error-type` the stage sent (the AppError class name) as the failure type.
@@ -65,9 +101,9 @@ export function isServiceError(error: unknown): error is ServiceError {
 export function toActivityFailure(error: unknown, stage: StageName): Error {
   if (error instanceof ApplicationFailure || error instanceof CancelledFailure) return error;
   if (isServiceError(error)) {
-    const details = error.details || error.message;
+    const details = detailsOf(error);
     const sentType = error.metadata?.get('error-type')[0];
-    const type = typeof sentType === 'string' && sentType.length > 0 ? sentType : typeFromStatus(error.code);
+    const type = typeOf(error);
     switch (dispositionByStatus[error.code]) {
       case 'fatal':
         return ApplicationFailure.create({ message: details, type, nonRetryable: true });

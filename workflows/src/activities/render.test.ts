@@ -5,7 +5,7 @@ import { status, type Server, type ServerUnaryCall, type sendUnaryData } from '@
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderServiceService, RenderedPage, type PrepareDocumentRequest, type PrepareDocumentResponse, type RenderPagesRequest, type RenderPagesResponse } from '@folio/proto/render/v1';
-import { AppError, InvalidDocumentError, createFsStore, createGrpcServer, createLogger, getJson, listen, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
+import { AppError, DeadlineExceededError, InvalidDocumentError, createFsStore, createGrpcServer, createLogger, getJson, listen, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
 import type { ProcessingStartedSignal } from '../contracts.js';
 import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
 import { createActivities, type Activities, type ActivityDeps } from './index.js';
@@ -90,13 +90,49 @@ describe('stage status -> Temporal failure', () => {
     expect(await prepareFailure()).toMatchObject({ type: 'NotFoundError', nonRetryable: true });
   });
 
-  it('leaves UNAVAILABLE, RESOURCE_EXHAUSTED and INTERNAL to the retry policy', async () => {
+  it('leaves UNAVAILABLE, RESOURCE_EXHAUSTED and DEADLINE_EXCEEDED to the retry policy', async () => {
     prepare = respondWith(() => Promise.reject(new AppError('UNAVAILABLE', 'engine warming up')));
     expect(await prepareFailure()).toMatchObject({ message: 'Render stage failed: engine warming up', nonRetryable: false });
     prepare = respondWith(() => Promise.reject(new AppError('RESOURCE_EXHAUSTED', 'busy')));
     expect(await prepareFailure()).toMatchObject({ nonRetryable: false });
-    prepare = respondWith(() => Promise.reject(new Error('boom')));
-    expect(await prepareFailure()).toMatchObject({ message: 'Render stage failed: Internal stage error', type: 'InternalError', nonRetryable: false });
+    prepare = respondWith(() => Promise.reject(new DeadlineExceededError('The render job took longer than 180 s')));
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Render stage failed: The render job took longer than 180 s',
+      type: 'DeadlineExceededError',
+      nonRetryable: false,
+    });
+  });
+
+  it('fails at once, non-retryable, when the stage answers INTERNAL twice the same way', async () => {
+    let calls = 0;
+    prepare = respondWith(() => {
+      calls += 1;
+      return Promise.reject(new Error('boom'));
+    });
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Render stage failed the same way twice: Internal stage error',
+      type: 'InternalError',
+      nonRetryable: true,
+    });
+    expect(calls).toBe(2);
+  });
+
+  it('goes on when a second call after an INTERNAL succeeds, and retries when it fails differently', async () => {
+    let calls = 0;
+    prepare = respondWith((request) => {
+      calls += 1;
+      if (calls === 1) return Promise.reject(new Error('storage hiccup'));
+      return Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2 });
+    });
+    await expect(quietActivityEnv().run(activities.prepareDocument, input)).resolves.toMatchObject({ pageCount: 2 });
+    expect(calls).toBe(2);
+
+    calls = 0;
+    prepare = respondWith(() => {
+      calls += 1;
+      return Promise.reject(calls === 1 ? new Error('boom') : new AppError('UNAVAILABLE', 'engine warming up'));
+    });
+    expect(await prepareFailure()).toMatchObject({ message: 'Render stage failed: engine warming up', nonRetryable: false });
   });
 
   it('retries a call that passes its deadline', async () => {

@@ -32,5 +32,6 @@ export interface DetectedRegion {
 export interface LayoutEngine {
   /** For logs, e.g. "yolov8n-doclaynet". */
   readonly name: string;
-  detect(page: LayoutPageImage): Promise<DetectedRegion[]>;
+  /** `signal`: the caller gave up; a page still waiting for a worker is dropped. */
+  detect(page: LayoutPageImage, signal?: AbortSignal): Promise<DetectedRegion[]>;
 }

@@ -55,6 +55,8 @@ export interface ReadTablesContext {
   rules?: BBox[];
   /** Fonts of the text layer's lines, for a bold first row. */
   fonts?: Map<number, LineFont>;
+  /** The call's signal: the model call is dropped if it aborts before a worker takes it. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function readTables(segments: Segment[], context: ReadTablesContext
   const structures = await context.engine.recognize(
     context.page,
     tables.map((s) => s.bbox ?? EMPTY_BOX),
+    context.signal,
   );
   let fromModel = 0;
   tables.forEach((segment, index) => {

@@ -32,7 +32,7 @@ export interface TablePageImage {
 export interface TableStructureEngine {
   /** For logs, e.g. "slanet-plus". */
   readonly name: string;
-  /** One structure per table box (page pixels), in order. */
-  recognize(page: TablePageImage, tables: BBox[]): Promise<TableStructure[]>;
+  /** One structure per table box (page pixels), in order; `signal` drops a call still queued. */
+  recognize(page: TablePageImage, tables: BBox[], signal?: AbortSignal): Promise<TableStructure[]>;
   close(): Promise<void>;
 }

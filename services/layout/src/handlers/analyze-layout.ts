@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, getJson, putJson } from '@folio/runtime';
+import { assertValidKey, getJson, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments, PageWords, TextLayer, type Segment } from '@folio/proto/documents/v1';
 import {
   SegmentationStrategy,
@@ -53,7 +53,7 @@ function validate(request: AnalyzeLayoutRequest): void {
  */
 export function createAnalyzeLayoutHandler(
   deps: LayoutServerDeps,
-): (request: AnalyzeLayoutRequest) => Promise<AnalyzeLayoutResponse> {
+): (request: AnalyzeLayoutRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<AnalyzeLayoutResponse> {
   const { store, engine, tableEngine, logger } = deps;
   const newId = deps.newId ?? randomUUID;
 
@@ -67,6 +67,7 @@ export function createAnalyzeLayoutHandler(
     input: LayoutPageInput,
     strategy: SegmentationStrategy,
     size: PageSize,
+    signal: AbortSignal | undefined,
   ): Promise<Segment[]> {
     const wordsKey = input.words?.key ?? '';
     const pageWords = wordsKey ? PageWords.fromJSON(await getJson(store, wordsKey)) : undefined;
@@ -78,7 +79,7 @@ export function createAnalyzeLayoutHandler(
     const imageKey = page.image?.key;
     if (engine && imageKey) {
       const image = await store.get(imageKey);
-      const regions = await engine.detect({ pageIndex: page.pageIndex, image, ...size });
+      const regions = await engine.detect({ pageIndex: page.pageIndex, image, ...size }, signal);
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
@@ -91,21 +92,29 @@ export function createAnalyzeLayoutHandler(
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
       });
       if (tableEngine)
-        await readTables(segments, { engine: tableEngine, page: { image, ...size }, rules: layer?.rules, fonts });
+        await readTables(segments, {
+          engine: tableEngine,
+          page: { image, ...size },
+          rules: layer?.rules,
+          fonts,
+          signal,
+        });
     } else {
       segments = segmentByBlocks(words, newId);
     }
     return segments.length > 0 ? segments : [pageSegment([], size, newId)];
   }
 
-  return async function analyzeLayout(request) {
+  return async function analyzeLayout(request, context) {
     validate(request);
+    const signal = context?.signal;
     const results: LayoutPageResult[] = [];
     // One page at a time: a detector saturates the CPU on its own.
     for (const input of request.pages) {
+      signal?.throwIfAborted();
       const page = input.page!; // validate() checked it
       const size = { width: page.width, height: page.height };
-      const segments = await segmentPage(input, request.strategy, size);
+      const segments = await segmentPage(input, request.strategy, size, signal);
       const pageSegments: PageSegments = { pageIndex: page.pageIndex, ...size, segments, image: page.image };
       const stored = await putJson(
         store,

@@ -24,5 +24,6 @@ export interface OcrPageImage {
 export interface OcrEngine {
   /** Recorded as the words' `source`, e.g. "ppocr-v4". */
   readonly name: string;
-  recognize(page: OcrPageImage): Promise<Word[]>;
+  /** `signal`: the caller gave up; a page still waiting for a worker is dropped. */
+  recognize(page: OcrPageImage, signal?: AbortSignal): Promise<Word[]>;
 }

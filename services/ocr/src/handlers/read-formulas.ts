@@ -1,4 +1,4 @@
-import { getJson, mapLimit, putJson } from '@folio/runtime';
+import { getJson, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { FormulaPageResult, ReadFormulasRequest, ReadFormulasResponse } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
@@ -18,10 +18,11 @@ const FORMULA = 'Formula';
  */
 export function createReadFormulasHandler(
   deps: OcrServerDeps,
-): (request: ReadFormulasRequest) => Promise<ReadFormulasResponse> {
+): (request: ReadFormulasRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<ReadFormulasResponse> {
   const { store, formulas, logger } = deps;
   const concurrency = Math.max(1, deps.concurrency ?? 1);
-  return async function readFormulas(request) {
+  return async function readFormulas(request, context) {
+    const signal = context?.signal;
     if (request.pages.length > MAX_FORMULA_PAGES_PER_REQUEST) {
       throw new InvalidRequestError(
         `At most ${MAX_FORMULA_PAGES_PER_REQUEST} pages per request, got ${request.pages.length}`,
@@ -33,16 +34,20 @@ export function createReadFormulasHandler(
       return { pageIndex: input.page.pageIndex, imageKey: input.page.image.key, segmentsKey: input.segments.key };
     });
     const pages = await mapLimit(inputs, concurrency, async (input): Promise<FormulaPageResult> => {
+      signal?.throwIfAborted();
       const segments = PageSegments.fromJSON(await getJson(store, input.segmentsKey));
       const targets = segments.segments.filter((segment) => segment.segmentType === FORMULA && segment.bbox);
       const result = { pageIndex: input.pageIndex, formulaCount: targets.length, readCount: 0 };
       if (!formulas || targets.length === 0) return result;
-      const latex = await formulas.readFormulas({
-        pageIndex: input.pageIndex,
-        image: await store.get(input.imageKey),
-        // Filtered on bbox above.
-        boxes: targets.map((segment) => segment.bbox!),
-      });
+      const latex = await formulas.readFormulas(
+        {
+          pageIndex: input.pageIndex,
+          image: await store.get(input.imageKey),
+          // Filtered on bbox above.
+          boxes: targets.map((segment) => segment.bbox!),
+        },
+        signal,
+      );
       targets.forEach((segment, index) => {
         segment.latex = latex[index] ?? '';
       });

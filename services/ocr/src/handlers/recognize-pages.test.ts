@@ -1,8 +1,9 @@
-import { createLogger, getJson, putJson, type AppError, type ObjectStore } from '@folio/runtime';
+import { DeadlineExceededError, createLogger, getJson, putJson, type AppError, type ObjectStore } from '@folio/runtime';
 import { PageWords, TextLayer } from '@folio/proto/documents/v1';
 import { OcrStrategy, type OcrPageInput } from '@folio/proto/ocr/v1';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeOcrEngine, createTempStore, textLayerOf, word } from '../testing/fixtures.js';
+import type { OcrPageImage } from '../engine/ocr-engine.js';
 import { createRecognizePagesHandler } from './recognize-pages.js';
 
 const logger = createLogger({ name: 'ocr-test', level: 'silent' });
@@ -75,6 +76,22 @@ describe('RecognizePages', () => {
 
     const auto = await recognize({ pages, strategy: OcrStrategy.OCR_STRATEGY_AUTO, outputPrefix: 'auto/' });
     expect(auto.pages.map((p) => p.source)).toEqual(['text-layer', 'fake-ocr']);
+  });
+
+  it('reads no further page once the call is cancelled or past its deadline', async () => {
+    const { store, pages } = await setup();
+    const controller = new AbortController();
+    const engine = new FakeOcrEngine();
+    // The first page read ends the call (its deadline passes); the second is never started.
+    const recognizeOnce = engine.recognize.bind(engine);
+    engine.recognize = (page: OcrPageImage, signal?: AbortSignal) => {
+      controller.abort(new DeadlineExceededError('RecognizePages passed its deadline'));
+      return recognizeOnce(page, signal);
+    };
+    const recognize = createRecognizePagesHandler({ store, logger, engine });
+    const request = { pages, strategy: OcrStrategy.OCR_STRATEGY_ALL, outputPrefix: 'late/' };
+    await expect(recognize(request, { signal: controller.signal })).rejects.toBeInstanceOf(DeadlineExceededError);
+    expect(engine.seen).toHaveLength(1);
   });
 
   it('refuses empty, oversized and malformed batches', async () => {

@@ -1,4 +1,4 @@
-import { assertValidKey, getJson, putJson } from '@folio/runtime';
+import { assertValidKey, getJson, putJson, type UnaryContext } from '@folio/runtime';
 import { PageWords, TextLayer, type Word } from '@folio/proto/documents/v1';
 import {
   OcrStrategy,
@@ -42,12 +42,21 @@ function validate(request: RecognizePagesRequest): void {
   });
 }
 
-/** Maps items with at most `limit` calls in flight; results keep the items' order. */
-async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+/**
+ * Maps items with at most `limit` calls in flight; results keep the items' order. Once `signal`
+ * aborts no further item starts (the call fails with its reason).
+ */
+async function mapConcurrently<T, R>(
+  items: T[],
+  limit: number,
+  map: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
+      signal?.throwIfAborted();
       const index = next;
       next += 1;
       // index < items.length was checked just above, and no other worker took it (single thread).
@@ -65,11 +74,16 @@ async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) =
  */
 export function createRecognizePagesHandler(
   deps: OcrServerDeps,
-): (request: RecognizePagesRequest) => Promise<RecognizePagesResponse> {
+): (request: RecognizePagesRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<RecognizePagesResponse> {
   const { store, engine, logger } = deps;
   const concurrency = Math.max(1, deps.concurrency ?? 1);
 
-  async function recognizePage(input: OcrPageInput, strategy: OcrStrategy, prefix: string): Promise<OcrPageResult> {
+  async function recognizePage(
+    input: OcrPageInput,
+    strategy: OcrStrategy,
+    prefix: string,
+    signal: AbortSignal | undefined,
+  ): Promise<OcrPageResult> {
     // validate() checked that every input has a page.
     const page = input.page!;
     const layerKey = input.textLayer?.key ?? '';
@@ -91,10 +105,10 @@ export function createRecognizePagesHandler(
         width: page.width,
         height: page.height,
       };
-      if (source === 'engine') words = await engine.recognize(image);
+      if (source === 'engine') words = await engine.recognize(image, signal);
       else {
         const knownText = layerWords.flatMap((word) => (word.bbox ? [word.bbox] : []));
-        words = mergeOcrWords(layerWords, await engine.recognize({ ...image, knownText }));
+        words = mergeOcrWords(layerWords, await engine.recognize({ ...image, knownText }, signal));
       }
     }
     const sourceName = !engine ? source : source.replace('engine', engine.name);
@@ -109,15 +123,19 @@ export function createRecognizePagesHandler(
     return { pageIndex: page.pageIndex, words: stored, wordCount: words.length, source: sourceName };
   }
 
-  return async function recognizePages(request) {
+  return async function recognizePages(request, context) {
     validate(request);
     if (!engine && request.strategy !== OcrStrategy.OCR_STRATEGY_AUTO) {
       logger.debug({ strategy: OcrStrategy[request.strategy] }, 'no OCR engine configured: using the PDF text layer');
     }
     // `concurrency` pages at once: each OCR inference uses its own ONNX threads, so the service
     // sets concurrency x threads to the cores it may use.
-    const pages = await mapConcurrently(request.pages, concurrency, (input) =>
-      recognizePage(input, request.strategy, request.outputPrefix),
+    const signal = context?.signal;
+    const pages = await mapConcurrently(
+      request.pages,
+      concurrency,
+      (input) => recognizePage(input, request.strategy, request.outputPrefix, signal),
+      signal,
     );
     const bySource = pages.reduce<Record<string, number>>(
       (counts, page) => ({ ...counts, [page.source]: (counts[page.source] ?? 0) + 1 }),

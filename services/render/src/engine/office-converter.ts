@@ -9,8 +9,11 @@ import { ConverterUnavailableError } from '../errors.js';
 
 /** Converts office and HTML documents to PDF. */
 export interface OfficeConverter {
-  /** `extension` (no dot) picks the import filter, e.g. `docx`, `html`. */
-  convertToPdf(input: { bytes: Uint8Array; extension: string }): Promise<Uint8Array>;
+  /**
+   * `extension` (no dot) picks the import filter, e.g. `docx`, `html`. A conversion still waiting
+   * for its turn when `signal` aborts is dropped (rejects with the signal's reason).
+   */
+  convertToPdf(input: { bytes: Uint8Array; extension: string; signal?: AbortSignal }): Promise<Uint8Array>;
 }
 
 export interface SofficeConverterOptions {
@@ -233,6 +236,10 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
   };
 
   return {
-    convertToPdf: ({ bytes, extension }) => limit(() => convert(bytes, extension)),
+    convertToPdf: ({ bytes, extension, signal }) =>
+      limit(() => {
+        signal?.throwIfAborted();
+        return convert(bytes, extension);
+      }),
   };
 }

@@ -14,13 +14,21 @@ export interface PreparedDocument {
   pageCount: number;
 }
 
-/** What the render handlers need; knows documents, not gRPC or storage. */
+/**
+ * What the render handlers need; knows documents, not gRPC or storage. `signal` is the call's
+ * (cancelled, or past its deadline): work still waiting for a worker or for soffice is dropped.
+ */
 export interface RenderEngine {
-  prepare(input: { bytes: Uint8Array; mimeType: string }): Promise<PreparedDocument>;
+  prepare(input: { bytes: Uint8Array; mimeType: string; signal?: AbortSignal }): Promise<PreparedDocument>;
   /** Pages come back in the order of `pageIndexes`. */
-  renderPages(input: { pdf: Uint8Array; pageIndexes: number[]; scale: number }): Promise<RenderedPageImage[]>;
+  renderPages(input: {
+    pdf: Uint8Array;
+    pageIndexes: number[];
+    scale: number;
+    signal?: AbortSignal;
+  }): Promise<RenderedPageImage[]>;
   /** One PNG per box, in order. */
-  crop(input: { image: Uint8Array; boxes: PixelRect[] }): Promise<Uint8Array[]>;
+  crop(input: { image: Uint8Array; boxes: PixelRect[]; signal?: AbortSignal }): Promise<Uint8Array[]>;
 }
 
 export interface MupdfEngineOptions {
@@ -83,31 +91,31 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
   };
 
   return {
-    async prepare({ bytes, mimeType }) {
+    async prepare({ bytes, mimeType, signal }) {
       const format = resolveFormat(mimeType, bytes);
       if (!format) throw new InvalidDocumentError(`Unsupported file type${mimeType ? `: ${mimeType}` : ''}`);
       if (format.family === 'office' || format.family === 'html') {
-        const pdf = await options.officeConverter.convertToPdf({ bytes, extension: format.extension });
+        const pdf = await options.officeConverter.convertToPdf({ bytes, extension: format.extension, signal });
         const result = await mapped(
-          executor.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' }),
+          executor.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' }, signal),
         );
         logWarnings('prepare', result.warnings);
         return { pdf, pageCount: result.pageCount };
       }
       const result = await mapped(
-        executor.run('prepare', { bytes: shareBytes(bytes), mimeType: format.mimeType, family: format.family }),
+        executor.run('prepare', { bytes: shareBytes(bytes), mimeType: format.mimeType, family: format.family }, signal),
       );
       logWarnings('prepare', result.warnings);
       return { pdf: result.pdf, pageCount: result.pageCount };
     },
 
-    async renderPages({ pdf, pageIndexes, scale }) {
+    async renderPages({ pdf, pageIndexes, scale, signal }) {
       const runs = split(pageIndexes, executor.concurrency);
       const shared = shareBytes(pdf);
       const outputs = await mapped(
         Promise.all(
           runs.map((run) =>
-            executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }),
+            executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }, signal),
           ),
         ),
       );
@@ -115,8 +123,8 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
       return outputs.flatMap((output) => output.pages);
     },
 
-    async crop({ image, boxes }) {
-      const output = await mapped(executor.run('crop', { image, boxes }));
+    async crop({ image, boxes, signal }) {
+      const output = await mapped(executor.run('crop', { image, boxes }, signal));
       logWarnings('crop', output.warnings);
       return output.crops;
     },

@@ -96,6 +96,7 @@ export interface RenderExecutor {
   readonly concurrency: number;
   /** Gets every worker ready (MuPDF loaded and warmed up) before the first request. */
   start(): Promise<void>;
-  run<K extends RenderOpName>(op: K, input: RenderOpInput<K>): Promise<RenderOpOutput<K>>;
+  /** `signal`: the caller gave up; an operation still waiting for a worker is dropped. */
+  run<K extends RenderOpName>(op: K, input: RenderOpInput<K>, signal?: AbortSignal): Promise<RenderOpOutput<K>>;
   close(): Promise<void>;
 }

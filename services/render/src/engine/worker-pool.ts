@@ -8,6 +8,8 @@ export interface WorkerPoolOptions {
   logger: Logger;
   /** The compiled worker entry; defaults to render-worker.js next to this file. */
   workerUrl?: URL;
+  /** One operation's time limit on its worker (THREAD_JOB_TIMEOUT_SEC); 0 or absent: none. */
+  jobTimeoutMs?: number;
 }
 
 /**
@@ -22,13 +24,18 @@ export function createWorkerPool(options: WorkerPoolOptions): RenderExecutor {
     workerUrl: options.workerUrl ?? new URL('./render-worker.js', import.meta.url),
     logger: options.logger,
     deserialize: deserializeFailure,
+    jobTimeoutMs: options.jobTimeoutMs,
   });
   return {
     concurrency: options.size,
     start: () => pool.start(),
-    async run<K extends RenderOpName>(op: K, input: RenderOpInput<K>): Promise<RenderOpOutput<K>> {
+    async run<K extends RenderOpName>(
+      op: K,
+      input: RenderOpInput<K>,
+      signal?: AbortSignal,
+    ): Promise<RenderOpOutput<K>> {
       // The worker answers `op` with that op's output (see render-worker.ts).
-      return (await pool.run({ op, input })) as RenderOpOutput<K>;
+      return (await pool.run({ op, input }, { signal })) as RenderOpOutput<K>;
     },
     close: () => pool.close(),
   };

@@ -1,3 +1,4 @@
+import type { UnaryContext } from '@folio/runtime';
 import type { CropRegion, CropRegionsRequest, CropRegionsResponse, CroppedRegion } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
 import { requireBBox, requireKey, requireRef } from './validate.js';
@@ -25,8 +26,8 @@ function validate(region: CropRegion, index: number): ValidRegion {
  */
 export function createCropRegionsHandler(
   deps: RenderServerDeps,
-): (request: CropRegionsRequest) => Promise<CropRegionsResponse> {
-  return async function cropRegions(request) {
+): (request: CropRegionsRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<CropRegionsResponse> {
+  return async function cropRegions(request, context) {
     const regions = request.regions.map(validate);
     const byImage = new Map<string, ValidRegion[]>();
     for (const region of regions) byImage.set(region.imageKey, [...(byImage.get(region.imageKey) ?? []), region]);
@@ -34,7 +35,11 @@ export function createCropRegionsHandler(
     await Promise.all(
       [...byImage].map(async ([imageKey, group]) => {
         const image = await deps.store.get(imageKey);
-        const pngs = await deps.engine.crop({ image, boxes: group.map((region) => region.box) });
+        const pngs = await deps.engine.crop({
+          image,
+          boxes: group.map((region) => region.box),
+          signal: context?.signal,
+        });
         await Promise.all(
           group.map(async (region, index) => {
             const png = pngs[index];

@@ -1,4 +1,4 @@
-import { sha256Hex } from '@folio/runtime';
+import { sha256Hex, type UnaryContext } from '@folio/runtime';
 import type { PrepareDocumentRequest, PrepareDocumentResponse } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
 import { requireKey, requireRef } from './validate.js';
@@ -9,12 +9,12 @@ import { requireKey, requireRef } from './validate.js';
  */
 export function createPrepareDocumentHandler(
   deps: RenderServerDeps,
-): (request: PrepareDocumentRequest) => Promise<PrepareDocumentResponse> {
-  return async function prepareDocument(request) {
+): (request: PrepareDocumentRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<PrepareDocumentResponse> {
+  return async function prepareDocument(request, context) {
     const sourceKey = requireRef(request.source, 'source');
     const pdfKey = requireKey(request.pdfKey, 'pdf_key');
     const bytes = await deps.store.get(sourceKey);
-    const prepared = await deps.engine.prepare({ bytes, mimeType: request.mimeType });
+    const prepared = await deps.engine.prepare({ bytes, mimeType: request.mimeType, signal: context?.signal });
     const pdfBytes = prepared.pdf ?? bytes;
     // The input is the PDF and already where it belongs: nothing to write.
     const pdf =

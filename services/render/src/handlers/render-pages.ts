@@ -1,4 +1,4 @@
-import { putJson } from '@folio/runtime';
+import { putJson, type UnaryContext } from '@folio/runtime';
 import { TextLayer } from '@folio/proto/documents/v1';
 import type { RenderPagesRequest, RenderPagesResponse, RenderedPage } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
@@ -27,14 +27,19 @@ export function pageOutputKeys(prefix: string, pageIndex: number): { image: stri
  */
 export function createRenderPagesHandler(
   deps: RenderServerDeps,
-): (request: RenderPagesRequest) => Promise<RenderPagesResponse> {
-  return async function renderPages(request) {
+): (request: RenderPagesRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<RenderPagesResponse> {
+  return async function renderPages(request, context) {
     const pdfKey = requireRef(request.pdf, 'pdf');
     const prefix = requirePrefix(request.outputPrefix, 'output_prefix');
     const scale = resolveScale(request.scale);
     if (request.pageIndexes.length === 0) throw new InvalidRequestError('page_indexes must not be empty');
     const pdf = await deps.store.get(pdfKey);
-    const rendered = await deps.engine.renderPages({ pdf, pageIndexes: request.pageIndexes, scale });
+    const rendered = await deps.engine.renderPages({
+      pdf,
+      pageIndexes: request.pageIndexes,
+      scale,
+      signal: context?.signal,
+    });
     const pages = await Promise.all(
       rendered.map(async (page): Promise<RenderedPage> => {
         const keys = pageOutputKeys(prefix, page.pageIndex);

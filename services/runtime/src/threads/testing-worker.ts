@@ -4,9 +4,10 @@ import { serveThreadJobs } from './serve-jobs.js';
 /**
  * Worker entry for the thread-pool tests: `workerData.failStart` makes start-up fail; a job
  * `{ square: n }` answers n * n, `{ fail: message }` throws, `{ exit: true }` kills the thread,
- * `{ bytes: n }` answers a transferred buffer of n bytes.
+ * `{ bytes: n }` answers a transferred buffer of n bytes, `{ blockMs: n }` holds the thread for n ms
+ * without yielding (like a MuPDF render or an ONNX inference) and answers n.
  */
-type TestJob = { square: number } | { fail: string } | { exit: true } | { bytes: number };
+type TestJob = { square: number } | { fail: string } | { exit: true } | { bytes: number } | { blockMs: number };
 const options = workerData as { failStart?: string } | undefined;
 
 serveThreadJobs<TestJob, number | Uint8Array>({
@@ -17,6 +18,11 @@ serveThreadJobs<TestJob, number | Uint8Array>({
     if ('square' in job) return { output: job.square * job.square };
     if ('fail' in job) throw new Error(job.fail);
     if ('exit' in job) process.exit(3);
+    if ('blockMs' in job) {
+      // Atomics.wait blocks this thread as a synchronous native call would; nothing ever notifies it.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, job.blockMs);
+      return { output: job.blockMs };
+    }
     const bytes = new Uint8Array(job.bytes).fill(7);
     return { output: bytes, transfer: [bytes.buffer] };
   },

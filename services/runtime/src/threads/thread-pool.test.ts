@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CallCancelledError, DeadlineExceededError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { createThreadPool } from './thread-pool.js';
 
@@ -50,6 +51,47 @@ describe('thread pool', () => {
       await expect(broken.run({ square: 2 })).rejects.toThrow('model file missing');
     } finally {
       await broken.close();
+    }
+  });
+
+  it('drops a queued job whose signal aborts before it starts, with the signal reason', async () => {
+    const single = createThreadPool<object, number>({ name: 'single', size: 1, workerUrl, logger });
+    try {
+      await single.start();
+      const busy = single.run({ blockMs: 300 });
+      const controller = new AbortController();
+      const queued = single.run({ square: 3 }, { signal: controller.signal });
+      controller.abort(new CallCancelledError());
+      // Rejected while the worker is still busy with the first job: it never ran.
+      const outcome = await Promise.race([queued.catch((error: unknown) => error), busy.then(() => 'busy done')]);
+      expect(outcome).toBeInstanceOf(CallCancelledError);
+      await expect(busy).resolves.toBe(300);
+      await expect(single.run({ square: 3 }, { signal: AbortSignal.abort() })).rejects.toThrow();
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('terminates a worker whose job runs past jobTimeoutMs, fails the job DEADLINE_EXCEEDED and replaces the worker', async () => {
+    const limited = createThreadPool<object, number>({
+      name: 'limited',
+      size: 1,
+      workerUrl,
+      logger,
+      jobTimeoutMs: 200,
+    });
+    try {
+      await limited.start();
+      const startedAt = performance.now();
+      const error = await limited.run({ blockMs: 60_000 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DeadlineExceededError);
+      expect((error as DeadlineExceededError).code).toBe('DEADLINE_EXCEEDED');
+      expect((error as Error).message).toBe('The limited job took longer than 0.2 s');
+      expect(performance.now() - startedAt).toBeLessThan(5_000);
+      await expect(limited.run({ square: 5 })).resolves.toBe(25);
+      await expect(limited.run({ blockMs: 20 })).resolves.toBe(20);
+    } finally {
+      await limited.close();
     }
   });
 

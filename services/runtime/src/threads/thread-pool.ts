@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { DeadlineExceededError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import {
   deserializeError,
@@ -20,6 +21,23 @@ export interface ThreadPoolOptions {
   logger: Logger;
   /** Rebuilds an error that crossed the thread boundary; a plain Error by default. */
   deserialize?: (error: SerializedError) => Error;
+  /**
+   * The longest one job may hold its worker; past it the thread is terminated (the only way to stop
+   * a synchronous MuPDF or ONNX call), the job fails with DeadlineExceededError and a fresh worker
+   * takes the next job. 0 or absent: no limit.
+   */
+  jobTimeoutMs?: number;
+}
+
+/** Per-job options of `ThreadPool.run`. */
+export interface RunJobOptions {
+  /** Buffers of the input to move rather than copy. */
+  transfer?: ArrayBuffer[];
+  /**
+   * A job whose signal aborts while it waits in the queue is dropped and rejects with the signal's
+   * reason; a job already running finishes (or hits jobTimeoutMs).
+   */
+  signal?: AbortSignal;
 }
 
 /** Jobs of one kind run on a fixed set of worker threads. */
@@ -31,8 +49,8 @@ export interface ThreadPool<Input, Output> {
    * first request. `run` starts workers too when this was not called.
    */
   start(): Promise<void>;
-  /** Queues one job; `transfer` lists buffers of `input` to move rather than copy. */
-  run(input: Input, transfer?: ArrayBuffer[]): Promise<Output>;
+  /** Queues one job. */
+  run(input: Input, options?: RunJobOptions): Promise<Output>;
   /** Rejects queued and running jobs and stops the workers. */
   close(): Promise<void>;
 }
@@ -41,8 +59,11 @@ interface Job {
   id: number;
   input: unknown;
   transfer: ArrayBuffer[];
+  /** Settles the caller's promise once; later calls do nothing. */
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
+  /** The jobTimeoutMs timer while the job runs. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -55,13 +76,15 @@ interface Slot {
  * A fixed pool of worker threads for work that blocks its thread: ONNX Runtime's `run` in
  * onnxruntime-node holds the calling thread for the whole inference, and MuPDF holds it for a
  * render. Jobs queue in order; each worker takes one at a time. A worker that dies fails its job
- * and is replaced by the next job. Idle workers are unref'd, so a pool nobody closed does not keep
- * the process alive.
+ * and is replaced by the next job; so is one whose job runs past `jobTimeoutMs`. Jobs whose
+ * caller gave up (`signal`) leave the queue without running. Idle workers are unref'd, so a pool
+ * nobody closed does not keep the process alive.
  */
 export function createThreadPool<Input, Output>(options: ThreadPoolOptions): ThreadPool<Input, Output> {
   const deserialize = options.deserialize ?? deserializeError;
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, ready: null, job: null }));
   const queue: Job[] = [];
+  const jobTimeoutMs = options.jobTimeoutMs ?? 0;
   let nextId = 1;
   let closed = false;
   const closedError = (): Error => new Error(`The ${options.name} worker pool is closed`);
@@ -70,6 +93,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     slot.job = null;
+    clearTimeout(job.timer);
     slot.worker?.unref();
     if (reply.ok) job.resolve(reply.output);
     else job.reject(deserialize(reply.error));
@@ -100,12 +124,13 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       () => undefined,
     );
     worker.on('exit', (code) => {
-      if (slot.worker === worker) {
-        slot.worker = null;
-        slot.ready = null;
-      }
+      // A worker terminated for a job past its time limit was detached then, and its job settled.
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      slot.ready = null;
       const job = slot.job;
       slot.job = null;
+      if (job) clearTimeout(job.timer);
       if (closed) {
         job?.reject(closedError());
         return;
@@ -132,15 +157,34 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       slot.job = job;
       worker.ref();
       // Messages posted before the worker is ready wait in its port; a start failure fails the job.
-      ready.catch((error: Error) => {
-        if (slot.job !== job) return;
-        slot.job = null;
-        job.reject(error);
-        void worker.terminate();
-      });
+      // The time limit counts from the worker being ready: loading a model is not the job's time.
+      ready.then(
+        () => {
+          if (slot.job === job && jobTimeoutMs > 0) job.timer = setTimeout(() => timeOut(slot, job), jobTimeoutMs);
+        },
+        (error: Error) => {
+          if (slot.job !== job) return;
+          slot.job = null;
+          job.reject(error);
+          void worker.terminate();
+        },
+      );
       const message: JobMessage = { id: job.id, input: job.input };
       worker.postMessage(message, job.transfer);
     }
+  }
+
+  /** Ends a job that ran too long: its worker is stopped and replaced by the next dispatch. */
+  function timeOut(slot: Slot, job: Job): void {
+    if (slot.job !== job || !slot.worker) return;
+    const worker = slot.worker;
+    slot.worker = null;
+    slot.ready = null;
+    slot.job = null;
+    options.logger.warn({ pool: options.name, jobTimeoutMs }, 'worker job timed out: terminating its thread');
+    job.reject(new DeadlineExceededError(`The ${options.name} job took longer than ${jobTimeoutMs / 1000} s`));
+    void worker.terminate();
+    dispatch();
   }
 
   return {
@@ -149,20 +193,47 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       for (const slot of slots) if (!slot.worker) spawn(slot);
       await Promise.all(slots.map((slot) => slot.ready ?? Promise.resolve()));
     },
-    run(input: Input, transfer: ArrayBuffer[] = []): Promise<Output> {
+    run(input: Input, { transfer = [], signal }: RunJobOptions = {}): Promise<Output> {
       if (closed) return Promise.reject(closedError());
+      if (signal?.aborted) return Promise.reject(abortReason(signal));
       return new Promise<Output>((resolve, reject) => {
-        // The worker's handler answers this input with an Output (see serveThreadJobs).
-        queue.push({ id: nextId++, input, transfer, resolve: (output) => resolve(output as Output), reject });
+        const onAbort = (): void => {
+          const index = queue.indexOf(job);
+          if (index < 0) return; // running or done: it finishes or times out on its own
+          queue.splice(index, 1);
+          job.reject(abortReason(signal!)); // onAbort is only registered with a signal
+        };
+        const job: Job = {
+          id: nextId++,
+          input,
+          transfer,
+          // The worker's handler answers this input with an Output (see serveThreadJobs).
+          resolve: (output) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(output as Output);
+          },
+          reject: (error) => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(job);
         dispatch();
       });
     },
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(closedError());
+      for (const slot of slots) clearTimeout(slot.job?.timer);
       await Promise.all(slots.flatMap((slot) => (slot.worker ? [slot.worker.terminate()] : [])));
     },
   };
+}
+
+/** The reason an aborted signal carries, as an Error. */
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('The job was aborted', { cause: signal.reason });
 }
 
 /**

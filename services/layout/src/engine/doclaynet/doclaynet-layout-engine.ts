@@ -13,6 +13,8 @@ export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
   logger: Logger;
   /** The compiled worker entry; detect-worker.js next to this module by default (tests point at dist/). */
   workerUrl?: URL;
+  /** One page's time limit on its worker (THREAD_JOB_TIMEOUT_SEC); 0 or absent: none. */
+  jobTimeoutMs?: number;
 }
 
 /**
@@ -22,18 +24,20 @@ export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
  * Regions come sorted by confidence.
  */
 export async function createDocLayNetServiceEngine(options: DocLayNetServiceOptions): Promise<DocLayNetServiceEngine> {
-  const { workers, logger, workerUrl, ...engineOptions } = options;
+  const { workers, logger, workerUrl, jobTimeoutMs, ...engineOptions } = options;
   const pool = await startThreadPool<Uint8Array, LayoutDetection[]>({
     name: 'layout',
     size: workers,
     workerUrl: workerUrl ?? new URL('./detect-worker.js', import.meta.url),
     workerData: engineOptions,
     logger,
+    jobTimeoutMs,
   });
   return {
     name: 'yolov8n-doclaynet',
     // DocLayNetSegmentType is a subset of SegmentType, so the detections fit as they are.
-    detect: (page: LayoutPageImage): Promise<DetectedRegion[]> => pool.run(page.image),
+    detect: (page: LayoutPageImage, signal?: AbortSignal): Promise<DetectedRegion[]> =>
+      pool.run(page.image, { signal }),
     close: () => pool.close(),
   };
 }

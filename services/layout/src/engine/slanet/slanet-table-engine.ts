@@ -11,6 +11,8 @@ export interface SlanetTableEngineOptions extends SlanetEngineOptions {
   logger: Logger;
   /** The compiled worker entry; structure-worker.js next to this module by default (tests point at dist/). */
   workerUrl?: URL;
+  /** One page's time limit on its worker (THREAD_JOB_TIMEOUT_SEC); 0 or absent: none. */
+  jobTimeoutMs?: number;
 }
 
 /**
@@ -20,18 +22,19 @@ export interface SlanetTableEngineOptions extends SlanetEngineOptions {
  * service starts listening.
  */
 export async function createSlanetTableEngine(options: SlanetTableEngineOptions): Promise<TableStructureEngine> {
-  const { workers, logger, workerUrl, ...engineOptions } = options;
+  const { workers, logger, workerUrl, jobTimeoutMs, ...engineOptions } = options;
   const pool = await startThreadPool<TableJob, TableStructure[]>({
     name: 'layout-tables',
     size: workers,
     workerUrl: workerUrl ?? new URL('./structure-worker.js', import.meta.url),
     workerData: engineOptions,
     logger,
+    jobTimeoutMs,
   });
   return {
     name: options.model,
-    recognize: (page: TablePageImage, tables: BBox[]): Promise<TableStructure[]> =>
-      tables.length === 0 ? Promise.resolve([]) : pool.run({ image: page.image, tables }),
+    recognize: (page: TablePageImage, tables: BBox[], signal?: AbortSignal): Promise<TableStructure[]> =>
+      tables.length === 0 ? Promise.resolve([]) : pool.run({ image: page.image, tables }, { signal }),
     close: () => pool.close(),
   };
 }

@@ -18,7 +18,8 @@ export interface FormulaPageImage {
 export interface FormulaReader {
   /** Recorded in the response, e.g. "pix2tex". */
   readonly name: string;
-  readFormulas(page: FormulaPageImage): Promise<string[]>;
+  /** `signal`: the caller gave up; a page still waiting for a worker is dropped. */
+  readFormulas(page: FormulaPageImage, signal?: AbortSignal): Promise<string[]>;
 }
 
 /** Pixels of ink that layout boxes cut off at their edges are kept by widening each box this much. */

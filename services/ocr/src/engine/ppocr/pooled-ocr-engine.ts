@@ -32,6 +32,8 @@ export interface OcrWorkerPoolOptions {
   logger: Logger;
   /** The compiled worker entry; ocr-worker.js next to this module by default (tests point at dist/). */
   workerUrl?: URL;
+  /** One page's time limit on its worker (THREAD_JOB_TIMEOUT_SEC); 0 or absent: none. */
+  jobTimeoutMs?: number;
 }
 
 /** The OCR stage's models running in one pool of worker threads. */
@@ -48,7 +50,7 @@ export interface OcrWorkerPool {
  * workers.
  */
 export async function createOcrWorkerPool(options: OcrWorkerPoolOptions): Promise<OcrWorkerPool> {
-  const { workers, logger, workerUrl, ppocr, formula } = options;
+  const { workers, logger, workerUrl, ppocr, formula, jobTimeoutMs } = options;
   const workerData: OcrWorkerData = { ppocr, formula };
   const pool = await startThreadPool<OcrJob, OcrJobResult>({
     name: 'ocr',
@@ -56,19 +58,20 @@ export async function createOcrWorkerPool(options: OcrWorkerPoolOptions): Promis
     workerUrl: workerUrl ?? new URL('./ocr-worker.js', import.meta.url),
     workerData,
     logger,
+    jobTimeoutMs,
   });
   const engine: OcrEngine | undefined = ppocr && {
     name: ppOcrEngineName(ppocr.recognizer ?? DEFAULT_PPOCR_MODELS.recognizer),
-    recognize: async (page: OcrPageImage): Promise<Word[]> => {
-      const result = await pool.run({ kind: 'page', page });
+    recognize: async (page: OcrPageImage, signal?: AbortSignal): Promise<Word[]> => {
+      const result = await pool.run({ kind: 'page', page }, { signal });
       if (result.kind !== 'words') throw new Error(`OCR worker answered a page with ${result.kind}`);
       return result.words;
     },
   };
   const formulas: FormulaReader | undefined = formula && {
     name: FORMULA_ENGINE_NAME,
-    readFormulas: async (page: FormulaPageImage): Promise<string[]> => {
-      const result = await pool.run({ kind: 'formulas', page });
+    readFormulas: async (page: FormulaPageImage, signal?: AbortSignal): Promise<string[]> => {
+      const result = await pool.run({ kind: 'formulas', page }, { signal });
       if (result.kind !== 'latex') throw new Error(`OCR worker answered formulas with ${result.kind}`);
       return result.latex;
     },
