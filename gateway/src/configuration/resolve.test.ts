@@ -188,9 +188,73 @@ describe('validation messages', () => {
       "Invalid value for 'segment_processing.Text.embed_sources.0': expected one of Content, LLM, HTML, Markdown",
     ],
     [{ llm_processing: { temperature: 'hot' } }, "Invalid value for 'llm_processing.temperature': expected a number"],
-    [{ llm_processing: { fallback_strategy: 'Sometimes' } }, `Invalid value for 'llm_processing.fallback_strategy': expected "None", "Default" or {"Model": "<model id>"}`],
+    [
+      { llm_processing: { fallback_strategy: 'Sometimes' } },
+      `Invalid value for 'llm_processing.fallback_strategy': expected "None", "Default" or {"Model": "<model id of at most 256 characters>"}`,
+    ],
+    // Extreme and malformed values of every numeric field (issue 17): a 400 naming the field, never a
+    // value the workflow, its memo or a stage contract cannot hold.
+    [{ expires_in: 0 }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: 3153600001 }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: 1.5 }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: '3600' }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: Infinity }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: Number.NaN }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ expires_in: [3600] }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    [{ chunk_processing: { target_length: -1 } }, "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295"],
+    [{ chunk_processing: { target_length: '512' } }, "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295"],
+    [{ chunk_processing: { target_length: 2 ** 53 + 2 } }, "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295"],
+    [{ chunk_processing: [] }, "Invalid value for 'chunk_processing': expected an object"],
+    [{ chunk_processing: { ignore_headers_and_footers: 1 } }, "Invalid value for 'chunk_processing.ignore_headers_and_footers': expected true or false"],
+    [{ target_chunk_length: -5 }, "Invalid value for 'target_chunk_length': expected an integer from 0 to 4294967295"],
+    [{ llm_processing: { max_completion_tokens: 0 } }, "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null"],
+    [{ llm_processing: { max_completion_tokens: -1 } }, "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null"],
+    [{ llm_processing: { max_completion_tokens: 10.5 } }, "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null"],
+    [{ llm_processing: { temperature: -0.1 } }, "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
+    [{ llm_processing: { temperature: 2.0001 } }, "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
+    [{ llm_processing: { temperature: -Infinity } }, "Invalid value for 'llm_processing.temperature': expected a number"],
+    [{ llm_processing: 'gpt' }, "Invalid value for 'llm_processing': expected an object"],
+    // Strings and arrays that ride in the workflow memo are bounded too.
+    [{ llm_processing: { model_id: '' } }, "Invalid value for 'llm_processing.model_id': expected a non-empty string"],
+    [{ llm_processing: { model_id: 'm'.repeat(257) } }, "Invalid value for 'llm_processing.model_id': expected a string or null of at most 256 characters"],
+    [
+      { llm_processing: { fallback_strategy: { Model: 'm'.repeat(257) } } },
+      `Invalid value for 'llm_processing.fallback_strategy': expected "None", "Default" or {"Model": "<model id of at most 256 characters>"}`,
+    ],
+    [{ segment_processing: { Picture: { llm: 'p'.repeat(2001) } } }, "Invalid value for 'segment_processing.Picture.llm': expected a string or null of at most 2000 characters"],
+    [{ segment_processing: { Picture: { llm: 42 } } }, "Invalid value for 'segment_processing.Picture.llm': expected a string or null"],
+    [
+      { segment_processing: { Text: { embed_sources: Array<string>(5).fill('Content') } } },
+      "Invalid value for 'segment_processing.Text.embed_sources': expected an array of at most 4 of Content, LLM, HTML, Markdown",
+    ],
+    [{ segment_processing: { Text: { extended_context: 'true' } } }, "Invalid value for 'segment_processing.Text.extended_context': expected true or false"],
+    [{ segment_processing: 'all' }, "Invalid value for 'segment_processing': expected an object keyed by segment type"],
   ])('names the field and allowed values for %j', (input, message) => {
     expect(errorOf(input)).toBe(message);
+  });
+
+  it.each([
+    ['a path', '../../etc/passwd'],
+    ['a dot segment', 'org/..'],
+    ['three parts', 'a/b/c'],
+    ['spaces', 'my tokenizer'],
+    ['a name part over 96 characters', 'x'.repeat(97)],
+    ['an empty string', '  '],
+  ])('refuses a hub tokenizer id that is %s', (_name, id) => {
+    for (const tokenizer of [id, { String: id }]) {
+      expect(errorOf({ chunk_processing: { tokenizer } })).toMatch(/^Invalid value for 'chunk_processing.tokenizer': expected one of Word/);
+    }
+  });
+
+  it('accepts the longest values within every bound', () => {
+    const config = parse({
+      expires_in: 3153600000,
+      chunk_processing: { target_length: 4294967295, tokenizer: `${'o'.repeat(96)}/${'n'.repeat(96)}` },
+      llm_processing: { model_id: 'm'.repeat(256), max_completion_tokens: 4294967295, temperature: 2, fallback_strategy: { Model: 'f'.repeat(256) } },
+      segment_processing: { Picture: { llm: 'p'.repeat(2000), embed_sources: ['Content', 'LLM', 'HTML', 'Markdown'] } },
+    });
+    expect(config.chunk_processing?.tokenizer).toEqual({ String: `${'o'.repeat(96)}/${'n'.repeat(96)}` });
+    expect(config.segment_processing?.Picture?.llm).toHaveLength(2000);
   });
 
   it('explains every tokenizer spelling when the tokenizer is wrong', () => {

@@ -38,7 +38,15 @@ const TOKENIZER_SPELLINGS: Record<string, TokenizerEnum> = {
   'xlm-roberta-base': 'XlmRobertaBase',
   'bert-base-uncased': 'BertBaseUncased',
 };
-const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id`;
+const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id ("name" or "owner/name": letters, digits, '.', '_', '-', at most 96 each)`;
+
+/**
+ * A hub tokenizer id as the chunk stage accepts it (`HUB_ID` in services/chunk tokenizer.ts, which
+ * checks again before it touches the disk or the network): checked here too so that a malformed
+ * id is a 400 at once, not a task that fails later.
+ */
+export const HUB_TOKENIZER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$';
+const HUB_TOKENIZER_ID = new RegExp(HUB_TOKENIZER_PATTERN);
 
 /** Drops `null` so that it reads as "not given". */
 const absentIfNull = (value: unknown): unknown => (value === null ? undefined : value);
@@ -63,7 +71,22 @@ export const CONFIG_LIMITS = {
   maxCompletionTokens: 4_294_967_295,
   /** OpenAI-compatible providers accept 0 to 2. */
   temperature: 2,
+  /**
+   * Characters of one custom prompt (`segment_processing.<type>.llm`). The configuration rides in
+   * the workflow memo, rewritten whole at every progress step: 12 prompts at this bound stay under
+   * 100 KB, far from Temporal's 2 MB payload limit and its history budget.
+   */
+  promptChars: 2000,
+  /** Characters of a model id (`model_id`, `fallback_strategy.Model`); operators' ids are short names. */
+  modelIdChars: 256,
 } as const;
+
+/** A string of at most `max` characters, naming the bound in its message. */
+function boundedString(max: number, what = 'a string') {
+  return z
+    .string({ error: `expected ${what}` })
+    .max(max, { error: `expected ${what} of at most ${max} characters` });
+}
 
 function int(min: number, max: number, what = `an integer from ${min} to ${max}`) {
   const error = `expected ${what}`;
@@ -75,7 +98,9 @@ const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefine
   const fromString = (text: string): TokenizerConfig | null => {
     const known = TOKENIZER_SPELLINGS[text];
     if (known) return { Enum: known };
-    return text.trim().length > 0 ? { String: text.trim() } : null;
+    const id = text.trim();
+    // Each part starts with a letter or digit, so `.` and `..` cannot pass.
+    return HUB_TOKENIZER_ID.test(id) ? { String: id } : null;
   };
   let parsed: TokenizerConfig | null = null;
   if (typeof value === 'string') {
@@ -98,9 +123,12 @@ const fallbackStrategy = z.unknown().transform((value, ctx): FallbackStrategy | 
   if (value === 'None' || value === 'Default') return value;
   if (typeof value === 'object' && !Array.isArray(value)) {
     const model = (value as Record<string, unknown>).Model;
-    if (typeof model === 'string' && model.length > 0) return { Model: model };
+    if (typeof model === 'string' && model.length > 0 && model.length <= CONFIG_LIMITS.modelIdChars) return { Model: model };
   }
-  ctx.addIssue({ code: 'custom', message: 'expected "None", "Default" or {"Model": "<model id>"}' });
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected "None", "Default" or {"Model": "<model id of at most ${CONFIG_LIMITS.modelIdChars} characters>"}`,
+  });
   return undefined;
 });
 
@@ -109,10 +137,15 @@ const segmentTypeInput = z.object({
   format: oneOf(SEGMENT_FORMATS),
   strategy: oneOf(GENERATION_STRATEGIES),
   /** Null clears a custom prompt. */
-  llm: z.string({ error: 'expected a string or null' }).nullable().optional(),
+  llm: boundedString(CONFIG_LIMITS.promptChars, 'a string or null').nullable().optional(),
   embed_sources: z.preprocess(
     absentIfNull,
-    z.array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), { error: `expected an array of ${EMBED_SOURCES.join(', ')}` }).optional(),
+    z
+      .array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), { error: `expected an array of ${EMBED_SOURCES.join(', ')}` })
+      // Each source at most once is all an embed can use; an array of a million entries would
+      // ride in the workflow memo.
+      .max(EMBED_SOURCES.length, { error: `expected an array of at most ${EMBED_SOURCES.length} of ${EMBED_SOURCES.join(', ')}` })
+      .optional(),
   ),
   extended_context: bool,
   description: bool,
@@ -168,7 +201,10 @@ const llmProcessing = z.preprocess(
     .object(
       {
         /** Null means the operator's default model. */
-        model_id: z.string({ error: 'expected a string or null' }).min(1, { error: 'expected a non-empty string' }).nullable().optional(),
+        model_id: boundedString(CONFIG_LIMITS.modelIdChars, 'a string or null')
+          .min(1, { error: 'expected a non-empty string' })
+          .nullable()
+          .optional(),
         fallback_strategy: fallbackStrategy.optional(),
         max_completion_tokens: int(
           1,

@@ -2,6 +2,8 @@ import { SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
 import {
   CONFIG_LIMITS,
   CROP_IMAGES,
+  HUB_TOKENIZER_PATTERN,
+  MAX_FILE_NAME_LENGTH,
   EMBED_SOURCES,
   ERROR_HANDLINGS,
   GENERATION_STRATEGIES,
@@ -34,8 +36,13 @@ const generationConfigInput: Schema = {
       GENERATION_STRATEGIES,
       '`Auto`: heuristics. `LLM`: language model. `Ignore`: drop the type from the output. Default `LLM` for Table, Formula and Page, else `Auto`.',
     ),
-    llm: nullable(str('Custom prompt; its answer goes to the segment `llm` field.')),
-    embed_sources: { type: 'array', items: enumOf(EMBED_SOURCES, 'A source of the chunk embed text.'), default: ['Content'] },
+    llm: nullable(str('Custom prompt; its answer goes to the segment `llm` field.', { maxLength: CONFIG_LIMITS.promptChars })),
+    embed_sources: {
+      type: 'array',
+      items: enumOf(EMBED_SOURCES, 'A source of the chunk embed text.'),
+      maxItems: EMBED_SOURCES.length,
+      default: ['Content'],
+    },
     extended_context: { type: 'boolean', default: false, description: 'Send the whole page image as context to the language model.' },
     description: { type: 'boolean', default: false, description: 'Ask the language model for a description (legacy).' },
     html: enumOf(GENERATION_STRATEGIES, 'Deprecated: use `format: Html` with `strategy`.'),
@@ -71,9 +78,9 @@ const tokenizerInput: Schema = {
     'An enum value (`Word`, `Cl100kBase`, `XlmRobertaBase`/`xlm-roberta-base`, `BertBaseUncased`/`bert-base-uncased`), `{"Enum": ...}`, `{"String": "<hub id>"}` or a bare hub tokenizer id.',
   default: 'Word',
   oneOf: [
-    { type: 'string', description: 'An enum spelling or a hub tokenizer id.' },
+    { type: 'string', pattern: HUB_TOKENIZER_PATTERN, description: 'An enum spelling or a hub tokenizer id (`name` or `owner/name`).' },
     { type: 'object', required: ['Enum'], properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'] } } },
-    { type: 'object', required: ['String'], properties: { String: { type: 'string' } } },
+    { type: 'object', required: ['String'], properties: { String: { type: 'string', pattern: HUB_TOKENIZER_PATTERN } } },
   ],
 };
 
@@ -90,7 +97,7 @@ const fallbackStrategy: Schema = {
   default: 'Default',
   oneOf: [
     { type: 'string', enum: ['None', 'Default'] },
-    { type: 'object', required: ['Model'], properties: { Model: { type: 'string' } } },
+    { type: 'object', required: ['Model'], properties: { Model: { type: 'string', minLength: 1, maxLength: CONFIG_LIMITS.modelIdChars } } },
   ],
 };
 
@@ -106,7 +113,7 @@ const chunkProcessingInput: Schema = {
 const llmProcessingInput: Schema = {
   type: 'object',
   properties: {
-    model_id: nullable(str('Model id from GET /api/v1/llm/models; null for the default model.')),
+    model_id: nullable(str('Model id from GET /api/v1/llm/models; null for the default model.', { minLength: 1, maxLength: CONFIG_LIMITS.modelIdChars })),
     fallback_strategy: ref('FallbackStrategy'),
     max_completion_tokens: nullable({ type: 'integer', minimum: 1, maximum: CONFIG_LIMITS.maxCompletionTokens, description: 'Maximum generated tokens.' }),
     temperature: { type: 'number', minimum: 0, maximum: CONFIG_LIMITS.temperature, default: 0, description: 'Generation temperature.' },
@@ -211,7 +218,7 @@ export const schemas: Record<string, Schema> = {
     description: 'Unknown fields are ignored.',
     properties: {
       file: str('An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.'),
-      file_name: str('Name of the file; default: from the URL path, else `<task_id>.<ext>`.'),
+      file_name: str('Name of the file; default: from the URL path, else `<task_id>.<ext>`.', { maxLength: MAX_FILE_NAME_LENGTH }),
       ...configurationInputProperties,
     },
   },

@@ -474,3 +474,54 @@ describe('task shape', () => {
     expect(Object.keys(task.output).sort()).toEqual(['chunks', 'extracted_json', 'file_name', 'page_count', 'pdf_url']);
   });
 });
+
+describe('extreme and malformed configuration values at the edge (issue 17)', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['expires_in past 100 years', { expires_in: 1e13 }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    ['expires_in as a string', { expires_in: '60' }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+    ['target_length past uint32', { chunk_processing: { target_length: 1e300 } }, "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295"],
+    ['negative target_chunk_length', { target_chunk_length: -1 }, "Invalid value for 'target_chunk_length': expected an integer from 0 to 4294967295"],
+    ['temperature 1e308', { llm_processing: { temperature: 1e308 } }, "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
+    ['max_completion_tokens 0', { llm_processing: { max_completion_tokens: 0 } }, "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null"],
+    ['a 1 MB prompt', { segment_processing: { Table: { llm: 'x'.repeat(1_000_000) } } }, "Invalid value for 'segment_processing.Table.llm': expected a string or null of at most 2000 characters"],
+    ['a model id of 100,000 characters', { llm_processing: { model_id: 'm'.repeat(100_000) } }, "Invalid value for 'llm_processing.model_id': expected a string or null of at most 256 characters"],
+    ['a path as tokenizer', { chunk_processing: { tokenizer: '../../../etc/passwd' } }, "Invalid value for 'chunk_processing.tokenizer': expected one of Word"],
+    ['100,000 embed sources', { segment_processing: { Text: { embed_sources: Array<string>(100_000).fill('LLM') } } }, "Invalid value for 'segment_processing.Text.embed_sources': expected an array of at most 4"],
+  ];
+
+  it.each(cases)('answers create with %s by a 400 naming the field, starting nothing', async (_name, body, message) => {
+    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: PDF_BYTES.toString('base64'), ...body });
+    expect(response.status).toBe(400);
+    expect(response.text.startsWith(message)).toBe(true);
+    expect(h.workflows.started).toEqual([]);
+    expect(await h.store.list('tasks/')).toEqual([]);
+  });
+
+  it.each(cases)('answers update with %s by a 400, leaving the task as it was', async (_name, body, message) => {
+    const created = await createTask();
+    h.workflows.setState(created.task_id, { status: 'Succeeded', message: 'Task succeeded', finishedAt: '2025-01-02T03:05:00.000Z' });
+    const response = await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send(body);
+    expect(response.status).toBe(400);
+    expect(response.text.startsWith(message)).toBe(true);
+    const task = (await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+    expect(task.status).toBe('Succeeded');
+  });
+
+  it('refuses a URL input longer than 8192 characters', async () => {
+    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: `https://example.org/${'a'.repeat(9000)}.pdf` });
+    expectPlainError(response, 400, 'Invalid file URL: longer than 8192 characters');
+    expect(h.workflows.started).toEqual([]);
+  });
+
+  it('reads multipart values through the same bounds (1e400 is Infinity, not a number it accepts)', async () => {
+    for (const [field, value, message] of [
+      ['expires_in', '1e400', "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
+      ['llm_processing', '{"temperature": -1}', "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
+    ] as const) {
+      const response = await server().post('/api/v1/task').set('Authorization', h.aliceKey).attach('file', PDF_BYTES, 'a.pdf').field(field, value);
+      expectPlainError(response, 400, message);
+    }
+    expect(h.workflows.started).toEqual([]);
+    expect(await h.store.list('tasks/')).toEqual([]);
+  });
+});

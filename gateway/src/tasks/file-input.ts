@@ -4,6 +4,11 @@ import { MESSAGES, badRequest } from '../http-errors.js';
 export type FileInput = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Buffer };
 
 const HTTP_URL = /^https?:\/\//i;
+/**
+ * Longest URL input, in characters: it travels in the workflow's input and memo, which Temporal
+ * caps in size, and no server takes much longer request lines.
+ */
+export const MAX_FILE_URL_LENGTH = 8192;
 const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** Standard and URL-safe alphabets; padding only at the end. */
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
@@ -28,6 +33,7 @@ export function decodeBase64(text: string): Buffer {
 export function parseFileInput(file: string): FileInput {
   const trimmed = file.trim();
   if (HTTP_URL.test(trimmed)) {
+    if (trimmed.length > MAX_FILE_URL_LENGTH) throw badRequest(`Invalid file URL: longer than ${MAX_FILE_URL_LENGTH} characters`);
     try {
       return { kind: 'url', url: new URL(trimmed).toString() };
     } catch {
