@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { createOpenApiDocument } from './openapi/document.js';
 import { docsRoutes } from './routes/docs.js';
 import { filesRoute } from './routes/files.js';
+import { createReadinessCheck, type ReadinessProbe } from './readiness.js';
 import { healthRoute } from './routes/health.js';
 import { modelsRoute } from './routes/models.js';
 import { taskRoutes } from './routes/tasks.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   verifyJwt: JwtVerifier;
   /** The gateway's version, shown by /health and the OpenAPI document. */
   version: string;
+  /** What `/health/ready` checks, by component name (readiness.ts); none: always ready. */
+  readinessProbes?: Record<string, ReadinessProbe>;
   clock?: { now(): number };
   newId?: () => string;
 }
@@ -77,7 +80,10 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
   const document = createOpenApiDocument({ version: deps.version, serverUrl: config.PUBLIC_URL });
 
   const routers = [
-    healthRoute({ version: deps.version }),
+    healthRoute({
+      version: deps.version,
+      checkReadiness: createReadinessCheck({ probes: deps.readinessProbes ?? {}, logger, now }),
+    }),
     docsRoutes({ document }),
     modelsRoute({ models: deps.models }),
     taskRoutes({
@@ -95,7 +101,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
   app.use(securityHeaders());
   app.use(errorHandler({ logger }));
   app.use(requestId({ logger }));
-  app.use(accessLog({ skip: (path) => path === '/health' }));
+  app.use(accessLog({ skip: (path) => path === '/health' || path === '/health/ready' }));
   app.use(filesRoute({ store, signingSecret: config.STORAGE_SIGNING_SECRET, now }));
   for (const router of routers) {
     app.use(router.routes());

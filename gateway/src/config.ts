@@ -62,7 +62,8 @@ const gatewayEnv = z
     JWT_PUBLIC_KEY: optionalString,
     JWT_ISSUER: optionalString,
     JWT_AUDIENCE: optionalString,
-    LLM_GRPC_ADDRESS: stageAddressEnv.LLM_GRPC_ADDRESS,
+    /** Every stage's address: `/health/ready` checks them all; the LLM one also lists the models. */
+    ...stageAddressEnv,
   })
   .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
 

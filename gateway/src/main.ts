@@ -5,6 +5,7 @@ import { createApiKeyStore } from './api-keys.js';
 import { createApp } from './app.js';
 import { createJwtVerifier } from './auth/jwt.js';
 import { loadConfig } from './config.js';
+import { createDependencyProbes } from './readiness.js';
 import { createCachedModelCatalog, createGrpcModelSource } from './tasks/model-catalog.js';
 import { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.js';
 import { readVersion } from './version.js';
@@ -18,6 +19,17 @@ const store = await createStoreFromConfig(config);
 const connection = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
 const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
 const llm = createGrpcModelSource(config.LLM_GRPC_ADDRESS);
+const readiness = createDependencyProbes({
+  connection,
+  store,
+  stageAddresses: {
+    render: config.RENDER_GRPC_ADDRESS,
+    ocr: config.OCR_GRPC_ADDRESS,
+    layout: config.LAYOUT_GRPC_ADDRESS,
+    chunk: config.CHUNK_GRPC_ADDRESS,
+    llm: config.LLM_GRPC_ADDRESS,
+  },
+});
 
 const app = createApp({
   config,
@@ -33,6 +45,7 @@ const app = createApp({
     audience: config.JWT_AUDIENCE,
   }),
   version: readVersion(),
+  readinessProbes: readiness.probes,
 });
 
 const server: Server = await new Promise((resolve, reject) => {
@@ -48,5 +61,6 @@ onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();
   llm.close();
+  readiness.close();
   await connection.close();
 });

@@ -27,7 +27,7 @@ describe('public routes', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/api/v1/task/parse', '/api/v1/task', '/api/v1/task/{task_id}', '/api/v1/task/{task_id}/parse', '/api/v1/task/{task_id}/cancel',
-        '/api/v1/tasks', '/api/v1/llm/models', '/health', '/openapi.json', '/files/{key}',
+        '/api/v1/tasks', '/api/v1/llm/models', '/health', '/health/ready', '/openapi.json', '/files/{key}',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/v1/task/{task_id}']!).sort()).toEqual(['delete', 'get']);

@@ -6,6 +6,7 @@ import { createApiKeyStore, type ApiKeyStore } from '../api-keys.js';
 import { createApp } from '../app.js';
 import type { JwtVerifier } from '../auth/jwt.js';
 import { loadConfig, type GatewayConfig } from '../config.js';
+import type { ReadinessProbe } from '../readiness.js';
 import type { ModelCatalog, ModelInfo } from '../tasks/model-catalog.js';
 import { FakeTaskWorkflows } from './fake-workflows.js';
 
@@ -37,6 +38,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   verifyJwt?: JwtVerifier;
   models?: ModelInfo[];
+  /** What `/health/ready` checks; none by default. */
+  readinessProbes?: Record<string, ReadinessProbe>;
 }
 
 /** A gateway app on an fs store in a temp folder, with a fake workflow engine and two owners. */
@@ -72,6 +75,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     apiKeys,
     verifyJwt: options.verifyJwt ?? (() => Promise.resolve(null)),
     version: '9.9.9',
+    readinessProbes: options.readinessProbes,
     clock,
     newId: () => {
       counter += 1;
