@@ -59,7 +59,7 @@ function cell(text: string, width: number): string {
 /** The table: case, outcome, time, peak memory, one line per case. */
 export function formatTable(results: CaseResult[]): string {
   const nameWidth = Math.min(Math.max(4, ...results.map((result) => `${result.suite}/${result.name}`.length)), 44);
-  const outcomeWidth = 60;
+  const outcomeWidth = 90;
   const header = `${cell('case', nameWidth)}  ${cell('outcome', outcomeWidth)}  ${'time s'.padStart(7)}  ${'peak RSS MiB'.padStart(12)}  ok`;
   const lines = results.map((result) => {
     const rss = result.peakRssBytes === null ? '-' : String(Math.round(result.peakRssBytes / MIB));
