@@ -32,6 +32,20 @@ const base64Urls = boolQuery(
   'Return images and the PDF as data URIs instead of presigned URLs, while they total at most BASE64_URLS_MAX_BYTES (32 MiB by default) per response; a task past that gets presigned URLs for all its links.',
 );
 const security = [{ ApiKey: [] }, { BearerAuth: [] }];
+/** `/health/ready`'s answer (readiness.ts `ReadinessReport`). */
+const readiness: Schema = {
+  type: 'object',
+  required: ['status', 'components'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'not ready'] },
+    components: {
+      type: 'object',
+      description: 'Each component checked (`temporal`, `storage`, `render`, `ocr`, `layout`, `chunk`, `llm`) and whether it answered.',
+      additionalProperties: { type: 'string', enum: ['ok', 'down'] },
+    },
+    down: { type: 'array', items: { type: 'string' }, description: 'The components that did not answer; only when not ready.' },
+  },
+};
 
 /**
  * The OpenAPI 3.1 document of the gateway, built in code from the same constants the validation
@@ -178,6 +192,17 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
       },
       '/health': {
         get: { summary: 'Health and version', operationId: 'health', responses: { '200': text('Healthy.', `OK - Version ${options.version}`) } },
+      },
+      '/health/ready': {
+        get: {
+          summary: 'Readiness: Temporal, object storage and every stage answer',
+          description: 'Each dependency is checked with a 2 s limit; a result is reused for 1 s. Why a component is down is logged by the gateway, not answered.',
+          operationId: 'ready',
+          responses: {
+            '200': json('Every component answered.', readiness),
+            '503': json('At least one component did not answer; `down` names them.', readiness),
+          },
+        },
       },
       '/openapi.json': {
         get: { summary: 'This document', operationId: 'openapi', responses: { '200': json('OpenAPI 3.1 document.', { type: 'object' }) } },
