@@ -31,4 +31,10 @@ describe('mergeOcrWords', () => {
       ['Scanned', 2, 2],
     ]);
   });
+
+  it('drops an OCR word spanning several text-layer lines (a column of figures read as one tall line)', () => {
+    const layer = [0, 1, 2, 3].map((row) => word('0', 200, 100 + 14 * row, row, row));
+    const tall = { ...word('0400', 196, 98, 0, 0), bbox: { left: 196, top: 98, width: 18, height: 56 } };
+    expect(mergeOcrWords(layer, [tall])).toHaveLength(4);
+  });
 });

@@ -14,6 +14,12 @@ function overlapArea(a: BBox, b: BBox): number {
   return width > 0 && height > 0 ? width * height : 0;
 }
 
+function containsCenterOf(box: BBox, inner: BBox): boolean {
+  const x = inner.left + inner.width / 2;
+  const y = inner.top + inner.height / 2;
+  return x >= box.left && x <= box.left + box.width && y >= box.top && y <= box.top + box.height;
+}
+
 /** Images smaller than this fraction of the page are icons, rules and logos, not scanned text. */
 export const MIN_IMAGE_AREA_FRACTION = 0.02;
 
@@ -27,9 +33,10 @@ export function imageRegionsToRead(layer: TextLayer): BBox[] {
 }
 
 /**
- * Adds OCR words (of the lines the text layer lacks) to a page's text-layer words. An OCR word that overlaps a
- * text-layer word by more than a third of its area is the same text (a scan under an invisible
- * OCR layer, or text drawn over a picture) and is dropped. OCR words get line and block indexes
+ * Adds OCR words (of the lines the text layer lacks) to a page's text-layer words. An OCR word that
+ * a text-layer word overlaps by more than a third of its area, or whose box holds a text-layer
+ * word's centre, is the same text (a scan under an invisible OCR layer, text drawn over a picture,
+ * a column of small figures the detector took for one tall line and read as "0400") and is dropped. OCR words get line and block indexes
  * after the text layer's, so every (block, line) still names one line.
  */
 export function mergeOcrWords(layerWords: Word[], ocrWords: Word[]): Word[] {
@@ -39,7 +46,10 @@ export function mergeOcrWords(layerWords: Word[], ocrWords: Word[]): Word[] {
     .filter((word) => {
       const box = word.bbox ?? EMPTY;
       const area = areaOf(box);
-      return !layerWords.some((other) => overlapArea(box, other.bbox ?? EMPTY) > area / 3);
+      return !layerWords.some((other) => {
+        const known = other.bbox ?? EMPTY;
+        return overlapArea(box, known) > area / 3 || containsCenterOf(box, known);
+      });
     })
     .map((word) => ({ ...word, lineIndex: word.lineIndex + nextLine, blockIndex: word.blockIndex + nextBlock }));
   return [...layerWords, ...added];
