@@ -43,7 +43,11 @@ const schema = z
     OCR_PRECISION: z.enum(PRECISION_SETTINGS).default('float32'),
     /** ONNX Runtime threads per inference (one page at a time per worker thread). */
     OCR_THREADS: z.coerce.number().int().min(1).max(64).default(1),
-    /** OCR worker threads, each with its own models, so pages read at once; default: the CPU count divided by OCR_THREADS. */
+    /**
+     * OCR worker threads, each with its own models, so pages read at once. Default: the CPU count
+     * divided by OCR_THREADS, at most as many as half the memory holds at OCR_WORKER_MIB each
+     * (main.ts logs the choice).
+     */
     OCR_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   })
   .superRefine((config, context) => {
@@ -55,6 +59,13 @@ const schema = z
       });
     }
   });
+
+/**
+ * About how much one OCR worker holds: its PP-OCR detector and recognizers with ONNX Runtime's
+ * memory arena off (docs/architecture.md), plus the formula model (about 100 MiB) once a page
+ * with formulas came.
+ */
+export const OCR_WORKER_MIB = 700;
 
 /** The OCR service's configuration, read once by main.ts. */
 export type OcrConfig = z.output<typeof schema>;

@@ -1,5 +1,6 @@
-import { availableParallelism } from 'node:os';
 import {
+  MIB,
+  chooseWorkerCount,
   createLogger,
   createStoreFromConfig,
   listen,
@@ -8,7 +9,7 @@ import {
   resolvePrecision,
   shutdownServer,
 } from '@folio/runtime';
-import { loadConfig } from './config.js';
+import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
 import { createOcrServer } from './server.js';
 
@@ -21,7 +22,13 @@ const { precision, reason } =
   config.OCR_RECOGNIZER === 'tiny' && config.OCR_PRECISION === 'auto'
     ? { precision: 'float32' as const, reason: 'auto: the tiny recognizer has no int8 copy' }
     : resolvePrecision(config.OCR_PRECISION, cpu);
-const workers = config.OCR_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.OCR_THREADS));
+const workerCount = chooseWorkerCount({
+  configured: config.OCR_WORKERS,
+  threadsPerWorker: config.OCR_THREADS,
+  bytesPerWorker: OCR_WORKER_MIB * MIB,
+});
+logger.info({ ...workerCount, workerMiB: OCR_WORKER_MIB }, 'ocr workers chosen');
+const { workers } = workerCount;
 const ppocr =
   config.OCR_ENGINE === 'ppocr'
     ? {

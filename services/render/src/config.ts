@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { loggingEnv, parseEnv, stageListenEnv, storageEnv, threadJobTimeoutEnv } from '@folio/runtime';
 import { DEFAULT_OCR_LONG_SIDE } from './engine/render-ops.js';
@@ -8,8 +7,11 @@ const schema = z.object({
   ...storageEnv,
   ...stageListenEnv('render'),
   ...threadJobTimeoutEnv,
-  /** Worker threads running MuPDF; each holds its own WASM heap. */
-  RENDER_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /**
+   * Worker threads running MuPDF; each holds its own WASM heap. Default: one per CPU, at most as
+   * many as half the memory holds at RENDER_WORKER_MIB each (main.ts logs the choice).
+   */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** LibreOffice binary for office and HTML inputs. */
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   SOFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
@@ -22,6 +24,12 @@ const schema = z.object({
    */
   RENDER_OCR_LONG_SIDE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_OCR_LONG_SIDE),
 });
+
+/**
+ * About how much one render worker holds at its peak: MuPDF's WASM heap grows to the largest page
+ * rendered (a 4,000-pixel page is a 60 MB pixmap before PNG encoding) and does not shrink.
+ */
+export const RENDER_WORKER_MIB = 300;
 
 /** `stageListenEnv` is typed as a plain record; this narrows the two keys it adds. */
 const listenSchema = z.object({ RENDER_GRPC_HOST: z.string(), RENDER_GRPC_PORT: z.number() });

@@ -1,5 +1,13 @@
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
-import { loadConfig } from './config.js';
+import {
+  MIB,
+  chooseWorkerCount,
+  createLogger,
+  createStoreFromConfig,
+  listen,
+  onShutdown,
+  shutdownServer,
+} from '@folio/runtime';
+import { RENDER_WORKER_MIB, loadConfig } from './config.js';
 import { createSofficeConverter } from './engine/office-converter.js';
 import { createMupdfEngine } from './engine/render-engine.js';
 import { createWorkerPool } from './engine/worker-pool.js';
@@ -8,8 +16,10 @@ import { createRenderServer } from './server.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'render', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
+const workerCount = chooseWorkerCount({ configured: config.RENDER_WORKERS, bytesPerWorker: RENDER_WORKER_MIB * MIB });
+logger.info({ ...workerCount, workerMiB: RENDER_WORKER_MIB }, 'render workers chosen');
 const executor = createWorkerPool({
-  size: config.RENDER_WORKERS,
+  size: workerCount.workers,
   logger,
   jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000,
 });
@@ -23,7 +33,7 @@ const officeConverter = createSofficeConverter({
 const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSide: config.RENDER_OCR_LONG_SIDE });
 const server = createRenderServer({ store, engine, logger });
 const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT);
-logger.info({ host: config.RENDER_GRPC_HOST, port, workers: config.RENDER_WORKERS }, 'render service listening');
+logger.info({ host: config.RENDER_GRPC_HOST, port, workers: workerCount.workers }, 'render service listening');
 
 onShutdown(logger, async () => {
   await shutdownServer(server);

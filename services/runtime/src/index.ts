@@ -48,6 +48,8 @@ export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { detectFileType } from './file-type.js';
 export { mapLimit } from './map-limit.js';
+export { MIB, availableMemoryBytes, chooseWorkerCount } from './worker-count.js';
+export type { WorkerCount, WorkerCountOptions } from './worker-count.js';
 export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';
 export { englishWordShare, isEnglishWord, latinWordOf } from './text/english-words.js';
 export type { EnglishWordShare } from './text/english-words.js';
