@@ -44,3 +44,36 @@ describe('assignWords', () => {
     expect(assigned[1]).toEqual([]);
   });
 });
+
+describe('assignWords at a table edge', () => {
+  const table = region('Table', 100, 100, 700, 200);
+  const body = [...ocrLine('Alabama 18,870 23,022', 100, 110, 0), ...ocrLine('Alaska 209 3,062', 100, 130, 1)];
+
+  it('gives a table the totals row its box missed', () => {
+    // Cells 100 px apart, right under the box.
+    const totals = [
+      ...ocrLine('Totals', 100, 205, 2),
+      ...ocrLine('804,006', 300, 205, 3),
+      ...ocrLine('671,330', 600, 205, 4),
+    ];
+    const { assigned, leftover } = assignWords([...body, ...totals], [table]);
+    expect(texts(assigned[0]!)).toContain('Totals 804,006 671,330');
+    expect(leftover).toEqual([]);
+  });
+
+  it('leaves a line of prose under a table, and rows farther away, out of it', () => {
+    const note = ocrLine(
+      'Note: figures are in thousands of dollars and adjusted for inflation in every year',
+      100,
+      205,
+      2,
+    );
+    const far = [
+      ...ocrLine('Totals', 100, 260, 3),
+      ...ocrLine('804,006', 300, 260, 4),
+      ...ocrLine('671,330', 600, 260, 5),
+    ];
+    const { leftover } = assignWords([...body, ...note, ...far], [table]);
+    expect(leftover).toHaveLength(note.length + far.length);
+  });
+});

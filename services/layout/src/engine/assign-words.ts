@@ -1,5 +1,15 @@
 import type { Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areaOf, bottomOf, centerOf, containsPoint, fractionInside, rightOf } from './geometry.js';
+import {
+  EMPTY_BOX,
+  areaOf,
+  bottomOf,
+  centerOf,
+  containsPoint,
+  fractionInside,
+  median,
+  rightOf,
+  unionBox,
+} from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 
 /** Where each word went: `assigned[i]` are the words of `regions[i]`; the rest are leftovers. */
@@ -84,11 +94,67 @@ function returnLinesFromPictures(assigned: Word[][], regions: DetectedRegion[]):
   }
 }
 
+/** Words level with each other (overlapping by half the smaller height), top to bottom. */
+function levelRows(words: Word[]): Word[][] {
+  const rows: { words: Word[]; top: number; bottom: number }[] = [];
+  for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
+    const box = boxOf(word);
+    const row = rows.find(
+      (r) =>
+        Math.min(r.bottom, bottomOf(box)) - Math.max(r.top, box.top) >= 0.5 * Math.min(box.height, r.bottom - r.top),
+    );
+    if (row) {
+      row.words.push(word);
+      row.bottom = Math.max(row.bottom, bottomOf(box));
+    } else rows.push({ words: [word], top: box.top, bottom: bottomOf(box) });
+  }
+  return rows.map((row) => row.words);
+}
+
+/** A row of leftover words spread over at least this share of a table's width is one of its rows. */
+const TABLE_ROW_SPREAD = 0.5;
+
+/** Runs of words a row height or more apart: cells of a table row (prose has word spaces). */
+function cellRuns(words: Word[], rowHeight: number): number {
+  const sorted = [...words].sort((a, b) => boxOf(a).left - boxOf(b).left);
+  return sorted.filter((word, i) => i === 0 || boxOf(word).left - rightOf(boxOf(sorted[i - 1]!)) >= rowHeight).length;
+}
+
+/**
+ * Gives a Table the rows the detector left out at its top or bottom (a totals row, a header): a
+ * row of leftover words within the table's sides, in three or more cells (runs a row height apart;
+ * a line of prose is one run) across at least half the table's width, less than a row height away
+ * from its edge (or from a row already added).
+ */
+function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftover: Word[]): Word[] {
+  let rest = leftover;
+  regions.forEach((region, index) => {
+    if (region.segmentType !== 'Table' || assigned[index]!.length === 0) return;
+    let box = unionBox([region.bbox, ...assigned[index]!.map(boxOf)]);
+    const rowHeight = median(assigned[index]!.map((word) => boxOf(word).height)) || 1;
+    const within = (word: Word): boolean =>
+      boxOf(word).left >= box.left - rowHeight && rightOf(boxOf(word)) <= rightOf(box) + rowHeight;
+    for (;;) {
+      const row = levelRows(rest.filter(within)).find((words) => {
+        const rowBox = unionBox(words.map(boxOf));
+        const gap = Math.max(rowBox.top - bottomOf(box), box.top - bottomOf(rowBox));
+        return cellRuns(words, rowHeight) >= 3 && gap < rowHeight && rowBox.width >= TABLE_ROW_SPREAD * box.width;
+      });
+      if (!row) break;
+      assigned[index]!.push(...row);
+      rest = rest.filter((word) => !row.includes(word));
+      box = unionBox([box, ...row.map(boxOf)]);
+    }
+  });
+  return rest;
+}
+
 /**
  * Gives every word to at most one region: the one holding the largest part of it (at least half;
  * ties go to the smaller region, the more specific one). A word left out that shares its line with
  * words of a region it sits beside joins that region; a line shared by a Picture and a text region
- * goes to the text. Every word ends up in exactly one of `assigned` or `leftover`.
+ * goes to the text; rows a Table's box missed at its edges join it. Every word ends up in exactly
+ * one of `assigned` or `leftover`.
  */
 export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssignment {
   const assigned = regions.map(() => [] as Word[]);
@@ -116,5 +182,5 @@ export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssig
     else assigned[index]!.push(word);
   }
   returnLinesFromPictures(assigned, regions);
-  return { assigned, leftover };
+  return { assigned, leftover: addTableEdgeRows(assigned, regions, leftover) };
 }
