@@ -18,6 +18,11 @@ const workerSchema = z.object({
   // One GenerateSegments call covers a few segments; the LLM stage times out each model call itself.
   LLM_TIMEOUT_SEC: seconds(600),
   WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(8),
+  /**
+   * Runs of one owner's tasks processing at once (docs/architecture.md, "Fairness"); the rest wait,
+   * `Starting`, in order. 0: no limit (one owner's flood then delays everyone's tasks).
+   */
+  OWNER_MAX_ACTIVE_TASKS: z.coerce.number().int().min(0).default(2),
   /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
   ALLOW_PRIVATE_URLS: envBoolean.default(false),
   /** Largest input a URL may deliver, in bytes (1 GB). */

@@ -36,6 +36,48 @@ export interface ProcessingStartedSignal {
   runRevision: number;
 }
 
+/**
+ * Per-owner admission (docs/architecture.md, "Fairness"): at most `limit` runs of one owner's tasks
+ * process at a time; the others wait, `Starting`, in the order they asked, in that owner's gate
+ * workflow. So one owner's flood queues behind itself, and another owner's task starts at once.
+ */
+export const OWNER_GATE_WORKFLOW = 'ownerGate';
+
+/** Workflow id of an owner's gate (task ids are UUIDs, so the two never meet). */
+export function ownerGateId(ownerId: string): string {
+  return `owner-gate/${ownerId}`;
+}
+
+/** Signals of the gate: a run asks for a slot, gives it back (or withdraws while waiting). */
+export const OWNER_GATE_SIGNALS = { acquire: 'acquireSlot', release: 'releaseSlot' } as const;
+
+/** Signal the gate sends a task's workflow when its run may start. */
+export const ADMITTED_SIGNAL = 'admitted';
+
+/** One run of one task, as the gate tracks it (a task reconfigured later asks again with a new revision). */
+export interface GateSlot {
+  taskId: string;
+  runRevision: number;
+}
+
+/** Payload of `OWNER_GATE_SIGNALS.acquire`: the run, and the limit the worker is configured with now. */
+export interface AcquireSlotSignal extends GateSlot {
+  limit: number;
+}
+
+/** Input of `ownerGate`; `holders` and `waiting` carry the state across continue-as-new. */
+export interface OwnerGateInput {
+  ownerId: string;
+  limit: number;
+  holders?: GateSlot[];
+  waiting?: GateSlot[];
+}
+
+/** Payload of `ADMITTED_SIGNAL`. */
+export interface AdmittedSignal {
+  runRevision: number;
+}
+
 /** Failure types the update validators throw (`ApplicationFailure.type`); the message is the API's text. */
 export const TASK_FAILURE_TYPES = {
   /** The update is not allowed in the current status (`Task cannot be ...: status is <Status>`). */

@@ -12,7 +12,8 @@ import {
 } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activities } from './activities/index.js';
-import { createTaskSignaller } from './activities/index.js';
+import { createTaskSignaller, createTemporalAdmission } from './activities/index.js';
+import { createAdmissionActivities } from './activities/admission.js';
 import {
   PROCESS_DOCUMENT_WORKFLOW,
   TASK_MEMO_KEY,
@@ -377,7 +378,7 @@ describe('processDocument', () => {
       const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
       expect(final.inputKey).toBe(storageKeys.input(input.taskId, 'a.pdf'));
       expect(final.mimeType).toBe('application/pdf');
-      expect(calls[0]?.name).toBe('fetchInput');
+      expect(calls.find((call) => call.name !== 'requestAdmission')?.name).toBe('fetchInput');
       expect(calledWith(calls, 'prepareDocument')[0]).toMatchObject({ inputKey: final.inputKey, startNotice: null });
     });
   });
@@ -664,6 +665,64 @@ describe('processDocument', () => {
       expect(queued.revision).toBe(41);
       const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
       expect(final.outputKey).toBe(`${storageKeys.runPrefix(input.taskId, 41)}output.json`);
+    });
+  });
+});
+
+describe('per-owner admission', () => {
+  it("holds an owner's second task Starting while its first runs, and starts another owner's task at once", async () => {
+    const gate = new Gate();
+    let queue = '';
+    // The real activities over the test server; the gate runs on the test's own task queue.
+    const admission = createAdmissionActivities({
+      limit: 1,
+      acquire: (ownerId, request) => createTemporalAdmission(env.client, 1, queue).acquire(ownerId, request),
+      activeRuns: (slots) => createTemporalAdmission(env.client, 1, queue).activeRuns(slots),
+    });
+    const first = makeInput({ ownerId: 'flood-owner' });
+    const prepareDocument: Activities['prepareDocument'] = async (input) => {
+      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
+      if (input.taskId === first.taskId) await blockOn(gate);
+      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    };
+    await withWorker({ ...admission, prepareDocument }, async (taskQueue) => {
+      queue = taskQueue;
+      const firstHandle = await startTask(taskQueue, first);
+      await waitForMemo(firstHandle, (state) => state.status === 'Processing');
+      const second = await startTask(taskQueue, makeInput({ ownerId: 'flood-owner' }));
+      const other = await startTask(taskQueue, makeInput({ ownerId: 'other-owner' }));
+      expect((await waitForMemo(other, (state) => state.status === 'Succeeded')).status).toBe('Succeeded');
+      expect((await memoState(second)).status).toBe('Starting');
+      gate.open();
+      await waitForMemo(firstHandle, (state) => state.status === 'Succeeded');
+      expect((await waitForMemo(second, (state) => state.status === 'Succeeded')).status).toBe('Succeeded');
+    });
+  });
+
+  it('gives the place back when a waiting task is cancelled, so the next one runs', async () => {
+    const gate = new Gate();
+    let queue = '';
+    const admission = createAdmissionActivities({
+      limit: 1,
+      acquire: (ownerId, request) => createTemporalAdmission(env.client, 1, queue).acquire(ownerId, request),
+      activeRuns: (slots) => createTemporalAdmission(env.client, 1, queue).activeRuns(slots),
+    });
+    const first = makeInput({ ownerId: 'owner-c' });
+    const prepareDocument: Activities['prepareDocument'] = async (input) => {
+      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
+      if (input.taskId === first.taskId) await blockOn(gate);
+      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    };
+    await withWorker({ ...admission, prepareDocument }, async (taskQueue) => {
+      queue = taskQueue;
+      const firstHandle = await startTask(taskQueue, first);
+      await waitForMemo(firstHandle, (state) => state.status === 'Processing');
+      const waiting = await startTask(taskQueue, makeInput({ ownerId: 'owner-c' }));
+      const third = await startTask(taskQueue, makeInput({ ownerId: 'owner-c' }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await cancelTask(waiting)).status).toBe('Cancelled');
+      gate.open();
+      expect((await waitForMemo(third, (state) => state.status === 'Succeeded')).status).toBe('Succeeded');
     });
   });
 });

@@ -8,7 +8,7 @@ import { LlmServiceClient } from '@folio/proto/llm/v1';
 import { OcrServiceClient } from '@folio/proto/ocr/v1';
 import { RenderServiceClient } from '@folio/proto/render/v1';
 import { createLogger, createStageClient, createStoreFromConfig, onShutdown } from '@folio/runtime';
-import { createActivities, createTaskSignaller, type StageClients } from './activities/index.js';
+import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
 import { createTemporalLogger } from './temporal-logger.js';
@@ -56,6 +56,8 @@ const worker = await Worker.create({
       llmMs: config.LLM_TIMEOUT_SEC * 1000,
     },
     fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
+    // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
+    admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
   }),
   maxConcurrentActivityTaskExecutions: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
   // Running activities get this long to finish before they are cancelled on shutdown.

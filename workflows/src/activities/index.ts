@@ -1,3 +1,4 @@
+import { createAdmissionActivities, type AdmissionActivities } from './admission.js';
 import { createChunkActivities, type ChunkActivities } from './chunk.js';
 import { createFetchActivities, type FetchActivities } from './fetch.js';
 import { createLayoutActivities, type LayoutActivities } from './layout.js';
@@ -14,7 +15,8 @@ export type Activities = FetchActivities &
   LayoutActivities &
   LlmActivities &
   ChunkActivities &
-  StorageActivities;
+  StorageActivities &
+  AdmissionActivities;
 
 /**
  * Builds the activities over injected clients and storage: one per stage action, each calling its
@@ -29,10 +31,13 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createLlmActivities(deps),
     ...createChunkActivities(deps),
     ...createStorageActivities(deps),
+    ...createAdmissionActivities(deps.admission),
   };
 }
 
 export { createTaskSignaller } from './start-signal.js';
+export { createTemporalAdmission } from './admission.js';
+export type { ActiveRunsInput, OwnerAdmission, RequestAdmissionInput, RequestAdmissionResult } from './admission.js';
 export { toActivityFailure } from './grpc-failure.js';
 export { isPrivateAddress } from './url-guard.js';
 export type { ActivityDeps, FetchLimits, ObjectRefJson, RunRef, StageClients, StageTimeouts, StartNotice, TaskSignaller } from './types.js';

@@ -5,6 +5,7 @@ import type { LlmServiceClient } from '@folio/proto/llm/v1';
 import type { OcrServiceClient } from '@folio/proto/ocr/v1';
 import type { RenderServiceClient } from '@folio/proto/render/v1';
 import type { ProcessingStartedSignal } from '../contracts.js';
+import type { OwnerAdmission } from './admission.js';
 
 /** Sends the `processingStarted` signal; a small seam over the Temporal client so tests can fake it. */
 export interface TaskSignaller {
@@ -44,6 +45,8 @@ export interface ActivityDeps {
   signaller: TaskSignaller;
   timeouts: StageTimeouts;
   fetch: FetchLimits;
+  /** Per-owner admission; absent, every run starts at once. */
+  admission?: OwnerAdmission;
   /** How often long activities heartbeat while a call is in flight; 10 s by default. */
   heartbeatIntervalMs?: number;
 }

@@ -75,6 +75,9 @@ export function createFakeActivities(
       }),
     chunkDocument: (input) => Promise.resolve({ outputKey: `${input.run.runPrefix}output.json`, chunkCount: 2 }),
     deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
+    // No per-owner limit unless a test passes the real admission activities.
+    requestAdmission: () => Promise.resolve({ admitted: true }),
+    activeRuns: (input) => Promise.resolve(input.slots),
   };
   const merged: Activities = { ...defaults, ...overrides };
   const calls: ActivityCall[] = [];

@@ -60,3 +60,9 @@ export const cleanupStage = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   retry: retry(10, '1 minute'),
 });
+
+/** Asking an owner's admission gate for a slot, checking its holders: quick calls to Temporal itself. */
+export const admissionStage = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: retry(10, '10s'),
+});

@@ -6,6 +6,7 @@ import {
   defineQuery,
   defineSignal,
   defineUpdate,
+  getExternalWorkflowHandle,
   log,
   makeContinueAsNewFunc,
   patched,
@@ -19,6 +20,7 @@ import {
   TASK_STATE_QUERY,
   UPDATES,
   initialTaskState,
+  ownerGateId,
   storageKeys,
   type ProcessDocumentInput,
   type ProcessingStartedSignal,
@@ -27,7 +29,8 @@ import {
   type TaskState,
   type TaskStatus,
 } from '../contracts.js';
-import { cleanupStage } from './activity-proxies.js';
+import { admissionStage, cleanupStage } from './activity-proxies.js';
+import { admittedSignal, releaseSlotSignal } from './owner-gate.js';
 import { deleteQuietly, failureMessage, runPipeline, type PipelineOutcome } from './pipeline.js';
 import { prefixesInUse } from './rerun-plan.js';
 import { TaskRecord, expiryOf, nowIso } from './task-record.js';
@@ -77,6 +80,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let runCount = 0;
   /** The last successful run's results, which later runs reuse for the steps whose inputs did not change. */
   let storedRun: StoredRunResults | null = input.resumeStoredRun ?? null;
+  /** The run revision the owner's gate last admitted (owner-gate.ts). */
+  let admittedRevision: number | null = null;
 
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
@@ -94,6 +99,36 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   };
 
   setHandler(taskStateQuery, () => task.state);
+
+  setHandler(admittedSignal, ({ runRevision }) => {
+    admittedRevision = runRevision;
+  });
+
+  /**
+   * Waits for the owner's gate to admit this run (at once without a per-owner limit). `asked` is
+   * set before the request, so a run cancelled meanwhile still gives its place back.
+   */
+  async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<void> {
+    admission.asked = true;
+    const { admitted } = await admissionStage.requestAdmission({ ownerId: input.ownerId, taskId: input.taskId, runRevision });
+    if (admitted) {
+      admission.asked = false;
+      return;
+    }
+    await condition(() => admittedRevision === runRevision);
+  }
+
+  /** Gives the run's slot (or its place in the queue) back to the owner's gate. */
+  async function leaveGate(runRevision: number): Promise<void> {
+    try {
+      await CancellationScope.nonCancellable(() =>
+        getExternalWorkflowHandle(ownerGateId(input.ownerId)).signal(releaseSlotSignal, { taskId: input.taskId, runRevision }),
+      );
+    } catch (error) {
+      // The gate has closed (it frees forgotten slots on its own checks): nothing to give back.
+      log.warn('admission slot not released', { taskId: input.taskId, error: String(error) });
+    }
+  }
 
   setHandler(processingStartedSignal, ({ runRevision }) => {
     // A late signal from an earlier (cancelled) run's activity must not start this one.
@@ -182,8 +217,14 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     const reuse = patched('reuse-stored-run-results');
     const runPrefix = storageKeys.runPrefix(input.taskId, run.revision);
     const settled: { outcome?: PipelineOutcome; error?: unknown; done: boolean } = { done: false };
+    // Histories from before per-owner admission replay without asking the gate.
+    const gated = patched('owner-admission');
+    const admission = { asked: false };
     void run.scope
-      .run(() => runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run), stored: reuse ? storedRun : null }))
+      .run(async () => {
+        if (gated) await waitForAdmission(run.revision, admission);
+        return runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run), stored: reuse ? storedRun : null });
+      })
       .then(
         (outcome) => Object.assign(settled, { outcome, done: true }),
         (error: unknown) => Object.assign(settled, { error, done: true }),
@@ -196,6 +237,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       run.scope.cancel();
       await condition(() => settled.done);
     }
+    if (admission.asked) await leaveGate(run.revision);
     activeRun = null;
     previous = null;
 
