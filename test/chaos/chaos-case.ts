@@ -39,8 +39,8 @@ export function dataUri(bytes: Buffer, mime = 'application/octet-stream'): strin
   return `data:${mime};base64,${bytes.toString('base64')}`;
 }
 
-/** Polls `taskId` as `key` until it ends or `budgetMs` passes; null if it did not end in time. */
-export async function settle(taskId: string, key: string, budgetMs: number): Promise<ApiTask | null> {
+/** Polls `taskId` as `key` every `pollMs` until it ends or `budgetMs` passes; null if it did not end in time. */
+export async function settle(taskId: string, key: string, budgetMs: number, pollMs = 500): Promise<ApiTask | null> {
   const deadline = Date.now() + budgetMs;
   for (;;) {
     const response = await api('GET', `/api/v1/task/${taskId}?include_chunks=true`, { key });
@@ -51,7 +51,7 @@ export async function settle(taskId: string, key: string, budgetMs: number): Pro
       throw new Error(`polling ${taskId}: ${response.status} ${response.text}`);
     }
     if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 

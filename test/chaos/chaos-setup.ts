@@ -157,7 +157,7 @@ export async function teardown(): Promise<void> {
     // A restart nobody asked for is a crash; so is an exit the log shows beyond the kills.
     const exits = readFileSync(stack.stackLog, 'utf8')
       .split('\n')
-      .filter((line) => /\| exited with /.test(line)).length;
+      .filter((line) => /\| exited (unexpectedly|with) /.test(line)).length;
     const crashes = Math.max(restarts, exits) - kills;
     const failed = results.filter((result) => !result.ok);
     process.stdout.write(`\n${formatTable(results)}\n\n`);
