@@ -96,6 +96,8 @@ export async function setup(project: TestProject): Promise<void> {
     LLM_MODELS_PATH: modelsPath,
     // The load case sends 20 tasks per owner at once and the flood 40: within one burst.
     RATE_LIMIT_BURST: '60',
+    // To compare fairness without the per-owner limit: OWNER_MAX_ACTIVE_TASKS=0 npm run chaos -- load.
+    ...(process.env.OWNER_MAX_ACTIVE_TASKS ? { OWNER_MAX_ACTIVE_TASKS: process.env.OWNER_MAX_ACTIVE_TASKS } : {}),
   });
   const keys = Object.fromEntries(CHAOS_OWNERS.map((owner) => [owner, stack!.createKey(owner)])) as Record<
     ChaosOwner,
