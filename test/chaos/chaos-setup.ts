@@ -79,6 +79,7 @@ function startControl(running: TestStack): Promise<string> {
   });
   const server = control;
   return new Promise((resolve) =>
+    // A TCP server listening on a port: address() is an AddressInfo, not a pipe name.
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
   );
 }
@@ -99,6 +100,7 @@ export async function setup(project: TestProject): Promise<void> {
     // To compare fairness without the per-owner limit: OWNER_MAX_ACTIVE_TASKS=0 npm run chaos -- load.
     ...(process.env.OWNER_MAX_ACTIVE_TASKS ? { OWNER_MAX_ACTIVE_TASKS: process.env.OWNER_MAX_ACTIVE_TASKS } : {}),
   });
+  // One key per owner of CHAOS_OWNERS (fromEntries types the record loosely); the stack was started just above.
   const keys = Object.fromEntries(CHAOS_OWNERS.map((owner) => [owner, stack!.createKey(owner)])) as Record<
     ChaosOwner,
     string
@@ -132,6 +134,7 @@ async function checkTasks(baseUrl: string, tasks: TrackedTask[]): Promise<{ lost
         if (!task.deleted) lost.push(task.taskId);
         break;
       }
+      // A 200 of GET task is a Task (the fuzzer checks the schema); only its status is read.
       const body = response.ok ? ((await response.json()) as { status: string }) : null;
       if (body && TERMINAL.has(body.status)) break;
       if (Date.now() > deadline) {

@@ -185,6 +185,7 @@ async function sendCase(
     reply = {
       status: response.status,
       text,
+      // A 200 of create is a Task.
       taskId: response.status === 200 ? (JSON.parse(text) as { task_id: string }).task_id : null,
     };
   } else {

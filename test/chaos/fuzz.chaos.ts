@@ -198,6 +198,7 @@ describe('API fuzzing against /openapi.json', () => {
     async () => {
       const baseUrl = inject('baseUrl');
       const key = inject('chaosKeys')['chaos-fuzz'];
+      // The served document is OpenAPI 3.1; the fuzzer reads only the parts OpenApiDocument names.
       const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as OpenApiDocument;
       const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
       ajv.addSchema({ $id: 'folio', components: document.components });
@@ -206,6 +207,7 @@ describe('API fuzzing against /openapi.json', () => {
         const text = JSON.stringify(schema).replaceAll('"#/components/', '"folio#/components/');
         let validator = validators.get(text);
         if (!validator) {
+          // A JSON Schema object, re-read after its references were pointed at the registered document.
           validator = ajv.compile(JSON.parse(text) as object);
           validators.set(text, validator);
         }
@@ -240,6 +242,7 @@ describe('API fuzzing against /openapi.json', () => {
         try {
           await fc.assert(
             fc.asyncProperty(requests, async (request) => {
+              // Requests are generated from this very path and method.
               const operation = document.paths[request.template]![request.method.toLowerCase()]!;
               const response = await send(baseUrl, request);
               sent += 1;
@@ -268,6 +271,7 @@ describe('API fuzzing against /openapi.json', () => {
                   request.template.endsWith('/parse') ||
                   request.template === '/api/v1/task')
               ) {
+                // A 200 of create or update is a Task (checked against the schema below).
                 const created = JSON.parse(response.text) as { task_id?: string };
                 if (created.task_id && !tasks.some((task) => task.taskId === created.task_id))
                   tasks.push({ taskId: created.task_id, key });

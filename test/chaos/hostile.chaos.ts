@@ -179,6 +179,7 @@ async function runHostile(entry: HostileCase): Promise<CaseOutcome> {
   const tasks: TrackedTask[] = [{ taskId: reply.task.task_id, key }];
   const task = await settle(reply.task.task_id, key, entry.budgetMs);
   if (!task) return { outcome: `still running after ${entry.budgetMs / 1000} s`, ok: false, tasks, serverErrors };
+  // Ended: settle returns only tasks past Starting and Processing (Cancelled is not allowed by any case).
   const status = task.status as Status;
   let ok = (entry.ends ?? []).includes(status) && (status !== 'Failed' || isClearMessage(task.message));
   let outcome = `${task.status}: ${task.message}`;
@@ -222,6 +223,7 @@ describe('hostile inputs', () => {
         const tasks: TrackedTask[] = [];
         if (response.status === 200)
           tasks.push({
+            // A 200 of the multipart create is a Task.
             taskId: (JSON.parse(text) as { task_id: string }).task_id,
             key: inject('chaosKeys')['chaos-main'],
           });

@@ -14,6 +14,7 @@ const PAGES = 30;
 /** Each process's current pid, state and restarts (chaos-setup's control endpoint). */
 async function processes(): Promise<Record<string, ProcessInfo>> {
   const response = await fetch(`${inject('chaosControlUrl')}/processes`);
+  // chaos-setup's control endpoint answers exactly this shape.
   return (await response.json()) as Record<string, ProcessInfo>;
 }
 
@@ -112,7 +113,7 @@ describe('kill -9 of each process mid-task', () => {
       const key = inject('chaosKeys')['chaos-victim'];
       const created = await createRaw({ file: dataUri(makeReport(2)), ocr_strategy: 'Auto' }, key);
       expect(created.status).toBe(200);
-      bystander = { taskId: created.task!.task_id, key };
+      bystander = { taskId: created.task!.task_id, key }; // a 200 carries the task (checked just above)
       expect((await settle(bystander.taskId, key, 3 * MINUTE))?.status).toBe('Succeeded');
       bystanderPrint = await fingerprint(bystander.taskId, key);
     },

@@ -44,10 +44,13 @@ export function recordCase(path: string, result: CaseResult, tasks: TrackedTask[
 /** Every line written so far. */
 export function readResults(path: string): ResultLine[] {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as ResultLine);
+  return (
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      // Every line was written by recordCase.
+      .map((line) => JSON.parse(line) as ResultLine)
+  );
 }
 
 const MIB = 1024 * 1024;
