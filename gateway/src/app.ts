@@ -12,7 +12,9 @@ import { errorHandler } from './middleware/error-handler.js';
 import { TokenBuckets, rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { createFileService } from './files/file-service.js';
 import { createOpenApiDocument } from './openapi/document.js';
+import { currentFilesRoutes } from './routes/current-files.js';
 import { docsRoutes } from './routes/docs.js';
 import { filesRoute } from './routes/files.js';
 import { createReadinessCheck, type ReadinessProbe } from './readiness.js';
@@ -62,9 +64,11 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     maxInlineBytes: config.BASE64_URLS_MAX_BYTES,
     logger,
   });
+  const files = createFileService({ store, now });
   const service = createTaskService({
     store,
     workflows: deps.workflows,
+    files,
     models: deps.models,
     settings: {
       taskTimeoutMs: config.TASK_TIMEOUT_SEC * 1000,
@@ -96,6 +100,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
+    currentFilesRoutes({ files, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT, maxInlineBytes: config.BASE64_URLS_MAX_BYTES }),
   ];
 
   app.use(securityHeaders());

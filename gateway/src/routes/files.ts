@@ -1,5 +1,5 @@
 import { SIGNED_FILES_PATH, assertValidKey, isValidSignature, type ObjectStore } from '@folio/runtime';
-import type { GatewayMiddleware } from '../context.js';
+import type { GatewayContext, GatewayMiddleware } from '../context.js';
 import { ApiError } from '../http-errors.js';
 
 export interface FilesRouteOptions {
@@ -49,6 +49,33 @@ export function contentTypeOfKey(key: string): string | null {
   return dot <= 0 ? null : (INLINE_TYPES[name.slice(dot + 1).toLowerCase()] ?? null);
 }
 
+const INLINE_MIME_TYPES = new Set(Object.values(INLINE_TYPES));
+
+/**
+ * Answers a GET or HEAD with a stored object: inline only when `contentType` is one of the types
+ * that run no script in a browser, else a sandboxed download. Shared by the signed URLs here and
+ * `GET /api/v1/files/{id}/content`.
+ */
+export async function sendStoredObject(
+  ctx: GatewayContext,
+  store: ObjectStore,
+  key: string,
+  file: { name: string; byteSize: number; contentType: string | null },
+): Promise<void> {
+  const inline = file.contentType !== null && INLINE_MIME_TYPES.has(file.contentType);
+  // An RFC 6266 disposition: inline for the safe types, a download for everything else.
+  ctx.attachment(file.name, { type: inline ? 'inline' : 'attachment' });
+  // After attachment(), which sets a type from the name's extension: the caller's type decides.
+  ctx.type = file.contentType ?? 'application/octet-stream';
+  ctx.set('Content-Security-Policy', file.contentType === 'application/pdf' ? FILE_CSP : `${FILE_CSP}; sandbox`);
+  ctx.set('Cache-Control', 'private, max-age=300');
+  // A HEAD response never reads the body, so no stream is opened for it.
+  if (ctx.method === 'GET') ctx.body = await store.getStream(key);
+  else ctx.status = 200;
+  // After the body: assigning a stream drops any Content-Length set before.
+  ctx.length = file.byteSize;
+}
+
 /**
  * `GET /files/<key>?expires=&signature=[&name=]`: serves objects behind the filesystem driver's
  * signed URLs. A bad or expired signature is 403, a missing object 404. The Content-Type comes
@@ -73,17 +100,6 @@ export function filesRoute(options: FilesRouteOptions): GatewayMiddleware {
     const info = await options.store.stat(key);
     if (info === null) throw new ApiError('not-found');
     const name = typeof ctx.query.name === 'string' && ctx.query.name ? ctx.query.name : key.slice(key.lastIndexOf('/') + 1);
-    const type = contentTypeOfKey(key);
-    // An RFC 6266 disposition: inline for the safe types, a download for everything else.
-    ctx.attachment(name, { type: type === null ? 'attachment' : 'inline' });
-    // After attachment(), which sets a type from the name's extension: the key decides.
-    ctx.type = type ?? 'application/octet-stream';
-    ctx.set('Content-Security-Policy', type === 'application/pdf' ? FILE_CSP : `${FILE_CSP}; sandbox`);
-    ctx.set('Cache-Control', 'private, max-age=300');
-    // A HEAD response never reads the body, so no stream is opened for it.
-    if (ctx.method === 'GET') ctx.body = await options.store.getStream(key);
-    else ctx.status = 200;
-    // After the body: assigning a stream drops any Content-Length set before.
-    ctx.length = info.byteSize;
+    await sendStoredObject(ctx, options.store, key, { name, byteSize: info.byteSize, contentType: contentTypeOfKey(key) });
   };
 }

@@ -72,16 +72,22 @@ function decodeField(value: string): unknown {
   }
 }
 
-interface ParsedUpload {
+export interface ParsedUpload {
   fields: Record<string, unknown>;
   stored: { object: StoredObject; fileName: string; head: Buffer; tail: Buffer } | null;
 }
 
 /**
- * Streams the request through busboy: the `file` part goes straight to storage (never whole in
- * memory), every other part is a configuration value.
+ * Streams the request through busboy: the `file` part goes straight to storage under
+ * `keyOf(filename)` (never whole in memory), every other part is a JSON-decoded field. Shared by
+ * the v1 multipart create and `POST /api/v1/files`.
  */
-function receiveUpload(req: Readable & { headers: Record<string, string | string[] | undefined> }, taskId: string, store: ObjectStore, maxFileBytes: number): Promise<ParsedUpload> {
+export function receiveUpload(
+  req: Readable & { headers: Record<string, string | string[] | undefined> },
+  keyOf: (fileName: string) => string,
+  store: ObjectStore,
+  maxFileBytes: number,
+): Promise<ParsedUpload> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -126,7 +132,7 @@ function receiveUpload(req: Readable & { headers: Record<string, string | string
       stream.on('limit', () => {
         failure ??= new ApiError('payload-too-large');
       });
-      storing = store.put(storageKeys.input(taskId, fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head(), tail: tap.tail() }));
+      storing = store.put(keyOf(fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head(), tail: tap.tail() }));
       // Surface write errors through `storing`; keep the rejection from going unhandled meanwhile.
       storing.catch(() => undefined);
     });
@@ -153,7 +159,7 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
     const cleanUp = (): Promise<number> => store.deletePrefix(storageKeys.taskPrefix(taskId));
     let upload: ParsedUpload;
     try {
-      upload = await receiveUpload(ctx.req, taskId, store, options.maxFileBytes);
+      upload = await receiveUpload(ctx.req, (fileName) => storageKeys.input(taskId, fileName), store, options.maxFileBytes);
     } catch (error) {
       await cleanUp();
       throw error;

@@ -1,7 +1,8 @@
+import { FILE_URL_PREFIX } from '../files/file-service.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 
 /** The `file` field of a create request, read without any network access. */
-export type FileInput = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Buffer };
+export type FileInput = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Buffer } | { kind: 'file'; fileId: string };
 
 const HTTP_URL = /^https?:\/\//i;
 /**
@@ -26,9 +27,9 @@ export function decodeBase64(text: string): Buffer {
 }
 
 /**
- * Reads `file`: an http(s) URL (fetched later by the workflow, never here), a data URI
- * `data:<mime>;base64,<data>`, or bare base64. The data URI's MIME type is ignored: the type is
- * detected from the bytes.
+ * Reads `file`: an http(s) URL (fetched later by the workflow, never here), a `ch://files/{id}`
+ * reference to an upload of the Files API, a data URI `data:<mime>;base64,<data>`, or bare base64.
+ * The data URI's MIME type is ignored: the type is detected from the bytes.
  */
 export function parseFileInput(file: string): FileInput {
   const trimmed = file.trim();
@@ -40,6 +41,7 @@ export function parseFileInput(file: string): FileInput {
       throw badRequest('Invalid file URL');
     }
   }
+  if (trimmed.startsWith(FILE_URL_PREFIX)) return { kind: 'file', fileId: trimmed.slice(FILE_URL_PREFIX.length) };
   if (ANY_URL.test(trimmed)) throw badRequest('Invalid file URL: only http and https URLs are supported');
   if (trimmed.startsWith('data:')) {
     const comma = trimmed.indexOf(',');

@@ -1,4 +1,4 @@
-import { detectFileType, errorMessage, type Logger, type ObjectStore } from '@folio/runtime';
+import { detectFileType, errorMessage, metrics, type Logger, type ObjectStore } from '@folio/runtime';
 import {
   storageKeys,
   type ProcessDocumentInput,
@@ -13,6 +13,7 @@ import {
   unknownModelMessage,
 } from '../configuration/resolve.js';
 import type { ConfigurationInput } from '../configuration/schema.js';
+import type { FileService } from '../files/file-service.js';
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import { fileNameFromUrl, type FileInput } from './file-input.js';
 import type { ModelCatalog } from './model-catalog.js';
@@ -29,6 +30,8 @@ export interface TaskSettings {
 export interface TaskServiceDeps {
   store: ObjectStore;
   workflows: TaskWorkflows;
+  /** The Files API's uploads, for `ch://files/{id}` inputs. */
+  files: FileService;
   models: ModelCatalog;
   settings: TaskSettings;
   logger: Logger;
@@ -150,6 +153,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       throw new ApiError('create-failed', undefined, { cause: error });
     }
     deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind }, 'task created');
+    metrics.tasksCreated.inc({ kind: 'create' });
     return initialState;
   }
 
@@ -168,6 +172,17 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (file.kind === 'url') {
         const fileName = givenName ?? fileNameFromUrl(file.url) ?? taskId;
         return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration);
+      }
+      if (file.kind === 'file') {
+        const record = await deps.files.get(caller.ownerId, file.fileId).catch((error: unknown) => {
+          throw error instanceof ApiError && error.kind === 'not-found' ? badRequest(`File not found: ${file.fileId}`) : error;
+        });
+        // A copy, not a reference: the task keeps its input under its own prefix (delete and expiry
+        // remove it whole, reruns read it) whatever later happens to the file.
+        const fileName = givenName ?? record.fileName;
+        const key = storageKeys.input(taskId, fileName);
+        await store.put(key, await deps.files.openContent(record), { contentType: record.contentType });
+        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration);
       }
       const type = detectFileType(file.bytes);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
@@ -188,6 +203,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (isSameConfiguration(merged, state.configuration)) throw badRequest(MESSAGES.configurationUnchanged);
       const updated = await workflows.reconfigure(taskId, merged);
       deps.logger.info({ requestId: caller.requestId, taskId }, 'task reconfigured');
+      metrics.tasksCreated.inc({ kind: 'update' });
       return updated;
     },
     async cancel(caller, taskId) {

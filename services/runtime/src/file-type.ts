@@ -7,7 +7,31 @@ export interface FileType {
   family: 'pdf' | 'image' | 'office' | 'html';
 }
 
-const PDF: FileType = { mimeType: 'application/pdf', extension: 'pdf', family: 'pdf' };
+const type = (mimeType: string, extension: string, family: FileType['family']): FileType => ({ mimeType, extension, family });
+
+/** Every type the service accepts, by extension: `detectFileType` answers one of these, `GET /file-types` lists them. */
+const FILE_TYPES = {
+  pdf: type('application/pdf', 'pdf', 'pdf'),
+  jpg: type('image/jpeg', 'jpg', 'image'),
+  png: type('image/png', 'png', 'image'),
+  tiff: type('image/tiff', 'tiff', 'image'),
+  webp: type('image/webp', 'webp', 'image'),
+  bmp: type('image/bmp', 'bmp', 'image'),
+  docx: type('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx', 'office'),
+  doc: type('application/msword', 'doc', 'office'),
+  odt: type('application/vnd.oasis.opendocument.text', 'odt', 'office'),
+  rtf: type('application/rtf', 'rtf', 'office'),
+  pptx: type('application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx', 'office'),
+  ppt: type('application/vnd.ms-powerpoint', 'ppt', 'office'),
+  odp: type('application/vnd.oasis.opendocument.presentation', 'odp', 'office'),
+  xlsx: type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx', 'office'),
+  xls: type('application/vnd.ms-excel', 'xls', 'office'),
+  ods: type('application/vnd.oasis.opendocument.spreadsheet', 'ods', 'office'),
+  html: type('text/html', 'html', 'html'),
+} as const satisfies Record<string, FileType>;
+
+/** The accepted file types, one entry each (detection order does not matter here). */
+export const SUPPORTED_FILE_TYPES: readonly FileType[] = Object.values(FILE_TYPES);
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   return signature.every((byte, index) => bytes[offset + index] === byte);
@@ -118,46 +142,24 @@ function detectZip(head: Uint8Array, tail: Uint8Array): FileType | null {
   const odf = /^application\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/.exec(odfMimeType(head));
   if (odf) {
     const kind = odf[1];
-    if (kind === 'text')
-      return { mimeType: 'application/vnd.oasis.opendocument.text', extension: 'odt', family: 'office' };
-    if (kind === 'spreadsheet')
-      return { mimeType: 'application/vnd.oasis.opendocument.spreadsheet', extension: 'ods', family: 'office' };
-    return { mimeType: 'application/vnd.oasis.opendocument.presentation', extension: 'odp', family: 'office' };
+    if (kind === 'text') return FILE_TYPES.odt;
+    if (kind === 'spreadsheet') return FILE_TYPES.ods;
+    return FILE_TYPES.odp;
   }
   const names = centralDirectoryNames(tail) ?? localHeaderNames(head);
   const has = (prefix: string): boolean => names.some((name) => name.startsWith(prefix));
-  if (has('word/')) {
-    return {
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      extension: 'docx',
-      family: 'office',
-    };
-  }
-  if (has('xl/')) {
-    return {
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      extension: 'xlsx',
-      family: 'office',
-    };
-  }
-  if (has('ppt/')) {
-    return {
-      mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      extension: 'pptx',
-      family: 'office',
-    };
-  }
+  if (has('word/')) return FILE_TYPES.docx;
+  if (has('xl/')) return FILE_TYPES.xlsx;
+  if (has('ppt/')) return FILE_TYPES.pptx;
   return null;
 }
 
 /** Legacy OLE2 compound files (DOC, XLS, PPT): told apart by stream names stored as UTF-16. */
 function detectOle(bytes: Uint8Array): FileType {
   const text = Buffer.from(bytes).toString('utf16le');
-  if (text.includes('Workbook') || text.includes('Book'))
-    return { mimeType: 'application/vnd.ms-excel', extension: 'xls', family: 'office' };
-  if (text.includes('PowerPoint Document'))
-    return { mimeType: 'application/vnd.ms-powerpoint', extension: 'ppt', family: 'office' };
-  return { mimeType: 'application/msword', extension: 'doc', family: 'office' };
+  if (text.includes('Workbook') || text.includes('Book')) return FILE_TYPES.xls;
+  if (text.includes('PowerPoint Document')) return FILE_TYPES.ppt;
+  return FILE_TYPES.doc;
 }
 
 /**
@@ -168,25 +170,19 @@ function detectOle(bytes: Uint8Array): FileType {
  */
 export function detectFileType(bytes: Uint8Array, tail: Uint8Array = bytes): FileType | null {
   // PDF headers may follow a little garbage; readers accept `%PDF-` within the first KiB.
-  if (ascii(bytes, 0, 1024).includes('%PDF-')) return PDF;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', extension: 'jpg', family: 'image' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return { mimeType: 'image/png', extension: 'png', family: 'image' };
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) {
-    return { mimeType: 'image/tiff', extension: 'tiff', family: 'image' };
-  }
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP')
-    return { mimeType: 'image/webp', extension: 'webp', family: 'image' };
-  if (ascii(bytes, 0, 2) === 'BM' && bytes.length > 26)
-    return { mimeType: 'image/bmp', extension: 'bmp', family: 'image' };
+  if (ascii(bytes, 0, 1024).includes('%PDF-')) return FILE_TYPES.pdf;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return FILE_TYPES.jpg;
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FILE_TYPES.png;
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return FILE_TYPES.tiff;
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return FILE_TYPES.webp;
+  if (ascii(bytes, 0, 2) === 'BM' && bytes.length > 26) return FILE_TYPES.bmp;
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return detectZip(bytes, tail);
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(bytes);
-  if (ascii(bytes, 0, 5) === '{\\rtf') return { mimeType: 'application/rtf', extension: 'rtf', family: 'office' };
+  if (ascii(bytes, 0, 5) === '{\\rtf') return FILE_TYPES.rtf;
   const start = ascii(bytes, 0, 1024)
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  if (start.startsWith('<!doctype html') || start.startsWith('<html'))
-    return { mimeType: 'text/html', extension: 'html', family: 'html' };
+  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return FILE_TYPES.html;
   return null;
 }

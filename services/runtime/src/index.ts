@@ -46,7 +46,7 @@ export {
 } from './storage/storage-config.js';
 export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
-export { detectFileType } from './file-type.js';
+export { SUPPORTED_FILE_TYPES, detectFileType } from './file-type.js';
 export { mapLimit } from './map-limit.js';
 export { MIB, availableMemoryBytes, chooseWorkerCount } from './worker-count.js';
 export type { WorkerCount, WorkerCountOptions } from './worker-count.js';
