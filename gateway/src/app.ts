@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { createFileService } from './files/file-service.js';
 import { createOpenApiDocument } from './openapi/document.js';
 import { currentFilesRoutes } from './routes/current-files.js';
+import { currentTaskRoutes } from './routes/current-tasks.js';
 import { docsRoutes } from './routes/docs.js';
 import { filesRoute } from './routes/files.js';
 import { createReadinessCheck, type ReadinessProbe } from './readiness.js';
@@ -90,6 +91,18 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     }),
     docsRoutes({ document }),
     modelsRoute({ models: deps.models }),
+    // Before v1's routes: `GET /api/v1/tasks` goes on to v1 unless it is the current API's request.
+    currentTaskRoutes({
+      service,
+      presenter,
+      store,
+      authenticate,
+      limitRate,
+      maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
+      publicUrl: config.PUBLIC_URL,
+      presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
+      version: deps.version,
+    }),
     taskRoutes({
       service,
       presenter,

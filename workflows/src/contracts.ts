@@ -262,6 +262,11 @@ export const storageKeys = {
   taskPrefix: (taskId: string): string => `tasks/${taskId}/`,
   input: (taskId: string, fileName: string): string => `tasks/${taskId}/input/${sanitizeFileName(fileName)}`,
   runPrefix: (taskId: string, revision: number): string => `tasks/${taskId}/runs/${revision}/`,
+  /** Where every run prefix of a task starts (the gateway lists it to find the rendered pages). */
+  runsPrefix: (taskId: string): string => `tasks/${taskId}/runs/`,
+  /** JSON `RenderedPage` of one page, under the prefix of the run that rendered the pages. */
+  renderManifest: (pagesRunPrefix: string, pageIndex: number): string =>
+    `${pagesRunPrefix}manifests/render/${String(pageIndex).padStart(5, '0')}.json`,
   pdf: (taskId: string): string => `tasks/${taskId}/document.pdf`,
 };
 

@@ -1,3 +1,4 @@
+import { withCurrentApi } from './current-api.js';
 import { ref, schemas, type Schema } from './schemas.js';
 
 const text = (description: string, example?: string): Schema => ({
@@ -52,7 +53,7 @@ const readiness: Schema = {
  * uses, so enums cannot drift from what the API accepts.
  */
 export function createOpenApiDocument(options: { version: string; serverUrl: string }): Record<string, unknown> {
-  return {
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Folio document processing API',
@@ -66,7 +67,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key alone, or `Bearer <key>`.' },
         BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth access token; its `sub` is the owner.' },
       },
-      schemas,
+      schemas: { ...schemas },
     },
     paths: {
       '/api/v1/task/parse': {
@@ -226,4 +227,6 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
       },
     },
   };
+  withCurrentApi(document);
+  return document;
 }

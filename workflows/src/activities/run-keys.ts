@@ -1,3 +1,4 @@
+import { storageKeys } from '../contracts.js';
 import type { RunRef } from './types.js';
 
 const pad = (pageIndex: number): string => String(pageIndex).padStart(5, '0');
@@ -16,7 +17,7 @@ export const runKeys = {
   layoutPrefix: (run: RunRef): string => `${run.runPrefix}layout/`,
   crop: (run: RunRef, segmentId: string): string => `${run.runPrefix}crops/${segmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.png`,
   /** JSON `RenderedPage` of one page. */
-  renderManifest: (run: RunRef, pageIndex: number): string => `${pagesOf(run)}manifests/render/${pad(pageIndex)}.json`,
+  renderManifest: (run: RunRef, pageIndex: number): string => storageKeys.renderManifest(pagesOf(run), pageIndex),
   /** JSON `OcrPageResult` of one page. */
   ocrManifest: (run: RunRef, pageIndex: number): string => `${pagesOf(run)}manifests/ocr/${pad(pageIndex)}.json`,
   /** JSON `LayoutPageResult` of one page. */

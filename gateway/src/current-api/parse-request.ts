@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { createTaskBodySchema } from '../configuration/schema.js';
+
+/**
+ * The body of `POST /api/v1/tasks/parse` (the SDK's `ParseCreateParams`). Its fields are the v1
+ * create's under the same names, so the v1 schema reads it, with every v1 spelling still accepted;
+ * only `llm_processing.llm_model_id` is renamed to v1's `model_id`. `pipeline` is deprecated in
+ * the SDK and ignored like any unknown field; segment types of the newer taxonomy (`PageNumber`,
+ * `FormRegion`, ...) are not produced yet and their settings are ignored the same way.
+ */
+export const parseCreateBodySchema = z.preprocess((body) => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const llm = record.llm_processing;
+  if (typeof llm !== 'object' || llm === null || Array.isArray(llm) || !('llm_model_id' in llm)) return body;
+  const { llm_model_id: modelId, ...rest } = llm as Record<string, unknown>;
+  return { ...record, llm_processing: { model_id: modelId, ...rest } };
+}, createTaskBodySchema);

@@ -1,0 +1,200 @@
+import type { SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
+import type { ApiBoundingBox, ApiSegment, ApiTask } from '../tasks/task-response.js';
+import type { ApiPage } from './task-pages.js';
+
+/*
+ * The Task of the current API (the SDK's `TaskResponse` for parse tasks), built from the v1 Task
+ * the shared presenter makes (links, placeholders and base64 budget stay in one place) plus the
+ * task state and its rendered pages.
+ */
+
+/** The SDK's `GenerationConfig`, resolved. */
+export interface CurrentGenerationConfig {
+  crop_image: 'All' | 'Auto';
+  description: boolean;
+  extended_context: boolean;
+  format: 'Html' | 'Markdown';
+  llm: string | null;
+  strategy: 'LLM' | 'Auto' | 'Ignore';
+}
+
+/** The SDK's `ParseConfiguration`, resolved, plus the settings it has no field for yet. */
+export interface CurrentParseConfiguration {
+  chunk_processing: TaskConfiguration['chunk_processing'];
+  error_handling: TaskConfiguration['error_handling'];
+  ocr_strategy: TaskConfiguration['ocr_strategy'];
+  segmentation_strategy: TaskConfiguration['segmentation_strategy'];
+  segment_processing: Record<SegmentType, CurrentGenerationConfig>;
+  expires_in: number | null;
+  high_resolution: boolean;
+  llm_processing: {
+    llm_model_id: string | null;
+    fallback_strategy: TaskConfiguration['llm_processing']['fallback_strategy'];
+    max_completion_tokens: number | null;
+    temperature: number;
+  };
+}
+
+export interface CurrentSegment {
+  bbox: ApiBoundingBox;
+  page_height: number;
+  page_number: number;
+  page_width: number;
+  segment_id: string;
+  segment_type: string;
+  confidence: number | null;
+  content: string;
+  description: string | null;
+  embed: string;
+  image: string | null;
+  llm: string | null;
+  ocr: { bbox: ApiBoundingBox; text: string; confidence: number | null }[];
+  segment_length: number | null;
+  text: string;
+}
+
+export interface CurrentChunk {
+  chunk_id: string;
+  chunk_length: number;
+  segments: CurrentSegment[];
+  content: string;
+  embed: string;
+}
+
+export interface CurrentParseOutput {
+  chunks: CurrentChunk[];
+  file_name: string | null;
+  mime_type: string | null;
+  page_count: number | null;
+  pages: ApiPage[];
+  pdf_url: string | null;
+}
+
+export interface CurrentTask {
+  task_id: string;
+  task_type: 'Parse';
+  status: TaskStatus;
+  /** True once the status is final: Succeeded, Failed or Cancelled. */
+  completed: boolean;
+  message: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  configuration: CurrentParseConfiguration;
+  file_info: { url: string | null; name: string | null; mime_type: string | null; page_count: number | null };
+  /** Deprecated in the SDK in favour of `file_info.url`; kept for its older readers. */
+  input_file_url: string | null;
+  version_info: { server_version: string; client_version: 'Unspecified' };
+  task_url: string;
+  /** Only once the task has succeeded. */
+  output: CurrentParseOutput | null;
+}
+
+const FINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['Succeeded', 'Failed', 'Cancelled']);
+
+/** The resolved configuration in the current API's names (`llm_model_id`; no `embed_sources`). */
+export function toCurrentConfiguration(configuration: TaskConfiguration): CurrentParseConfiguration {
+  const entries = Object.entries(configuration.segment_processing) as [SegmentType, TaskConfiguration['segment_processing'][SegmentType]][];
+  return {
+    chunk_processing: configuration.chunk_processing,
+    error_handling: configuration.error_handling,
+    ocr_strategy: configuration.ocr_strategy,
+    segmentation_strategy: configuration.segmentation_strategy,
+    segment_processing: Object.fromEntries(
+      entries.map(([type, processing]) => [
+        type,
+        {
+          crop_image: processing.crop_image,
+          description: processing.description,
+          extended_context: processing.extended_context,
+          format: processing.format,
+          llm: processing.llm,
+          strategy: processing.strategy,
+        },
+      ]),
+    ) as Record<SegmentType, CurrentGenerationConfig>, // fromEntries over every key of a Record<SegmentType, _>
+    expires_in: configuration.expires_in,
+    high_resolution: configuration.high_resolution,
+    llm_processing: {
+      llm_model_id: configuration.llm_processing.model_id,
+      fallback_strategy: configuration.llm_processing.fallback_strategy,
+      max_completion_tokens: configuration.llm_processing.max_completion_tokens,
+      temperature: configuration.llm_processing.temperature,
+    },
+  };
+}
+
+function toCurrentSegment(segment: ApiSegment): CurrentSegment {
+  return {
+    bbox: segment.bbox,
+    page_height: segment.page_height,
+    page_number: segment.page_number,
+    page_width: segment.page_width,
+    segment_id: segment.segment_id,
+    segment_type: segment.segment_type,
+    confidence: segment.confidence,
+    content: segment.content,
+    description: segment.description,
+    embed: segment.embed,
+    image: segment.image,
+    llm: segment.llm,
+    ocr: segment.ocr.map((result) => ({ bbox: result.bbox, text: result.text, confidence: result.confidence })),
+    // Token counts are kept per chunk only.
+    segment_length: null,
+    text: segment.text,
+  };
+}
+
+export interface CurrentTaskInput {
+  /** The v1 Task of the same state, from the shared presenter. */
+  task: ApiTask;
+  state: TaskState;
+  pages: ApiPage[];
+  publicUrl: string;
+  serverVersion: string;
+}
+
+/** The current API's Task; `output` only for a succeeded task. */
+export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
+  const { task, state } = input;
+  const { input_file_url: inputFileUrl } = task.configuration;
+  const output: CurrentParseOutput | null =
+    state.status === 'Succeeded'
+      ? {
+          chunks: task.output.chunks.map((chunk) => {
+            const segments = chunk.segments.map(toCurrentSegment);
+            return {
+              chunk_id: chunk.chunk_id,
+              chunk_length: chunk.chunk_length,
+              segments,
+              content: segments.map((segment) => segment.content).filter((content) => content !== '').join('\n'),
+              embed: chunk.embed,
+            };
+          }),
+          file_name: task.output.file_name,
+          mime_type: state.mimeType,
+          page_count: task.output.page_count,
+          pages: input.pages,
+          pdf_url: task.output.pdf_url,
+        }
+      : null;
+  return {
+    task_id: task.task_id,
+    task_type: 'Parse',
+    status: task.status,
+    completed: FINAL_STATUSES.has(task.status),
+    message: task.message,
+    created_at: task.created_at,
+    started_at: task.started_at,
+    finished_at: task.finished_at,
+    expires_at: task.expires_at,
+    configuration: toCurrentConfiguration(state.configuration),
+    file_info: { url: inputFileUrl, name: task.output.file_name, mime_type: state.mimeType, page_count: task.output.page_count },
+    input_file_url: inputFileUrl,
+    // Which client created a task is not recorded.
+    version_info: { server_version: input.serverVersion, client_version: 'Unspecified' },
+    task_url: `${input.publicUrl}/api/v1/tasks/${task.task_id}`,
+    output,
+  };
+}

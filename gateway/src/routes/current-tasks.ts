@@ -1,0 +1,167 @@
+import type { ObjectStore } from '@folio/runtime';
+import { TASK_STATUSES, type TaskState, type TaskStatus } from '@folio/workflows/contracts';
+import { Router } from '@koa/router';
+import { z } from 'zod';
+import { readJsonBody } from '../body.js';
+import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
+import { pageOf, pageQueryFields } from '../current-api/cursor.js';
+import { parseCreateBodySchema } from '../current-api/parse-request.js';
+import { readTaskPages } from '../current-api/task-pages.js';
+import { toCurrentTask, type CurrentTask } from '../current-api/task-response.js';
+import { MESSAGES } from '../http-errors.js';
+import { parseFileInput } from '../tasks/file-input.js';
+import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
+import type { Caller, TaskService } from '../tasks/task-service.js';
+import { parseOr400 } from './tasks.js';
+
+export interface CurrentTaskRoutesOptions {
+  service: TaskService;
+  presenter: TaskPresenter;
+  store: ObjectStore;
+  authenticate: GatewayMiddleware;
+  limitRate: GatewayMiddleware;
+  /** Largest JSON body of a create (it may carry the file as base64). */
+  maxJsonBytes: number;
+  /** Base of `task_url`. */
+  publicUrl: string;
+  presignExpiresSec: number;
+  /** The server version `version_info` reports. */
+  version: string;
+}
+
+/** Where a file too large for a JSON body goes in this API. */
+const UPLOAD_HINT = '; upload larger files with POST /api/v1/files and pass ch://files/{file_id}';
+
+const booleanParam = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true'));
+
+/** A list filter sent as `a,b` (the SDK's comma format) or as repeated parameters. */
+function listParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx): T[number][] | null => {
+      if (value === undefined) return null;
+      const items = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter((part) => part !== '');
+      const known = new Set<string>(values);
+      const bad = items.find((item) => !known.has(item));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
+      return items.filter((item): item is T[number] => known.has(item));
+    });
+}
+
+const viewQuerySchema = z.object({ include_chunks: booleanParam(true), base64_urls: booleanParam(false) });
+const listQuerySchema = z.object({
+  ...pageQueryFields,
+  include_chunks: booleanParam(false),
+  base64_urls: booleanParam(false),
+  statuses: listParam(TASK_STATUSES),
+  task_types: listParam(['Parse', 'Extract'] as const),
+});
+
+/** Query parameters only the current API's task list has. */
+const CURRENT_LIST_PARAMS = ['cursor', 'sort', 'statuses', 'task_types'] as const;
+
+/**
+ * `GET /api/v1/tasks` serves two contracts: v1's page-numbered JSON array (behavior.md 2) and the
+ * current API's cursor page. A request is the current API's when it uses one of its parameters or
+ * comes from the generated SDK, which names its language in `X-Stainless-Lang` on every call.
+ */
+export function isCurrentListRequest(ctx: GatewayContext): boolean {
+  return CURRENT_LIST_PARAMS.some((name) => ctx.query[name] !== undefined) || ctx.get('x-stainless-lang') !== '';
+}
+
+function callerOf(ctx: GatewayContext): Caller {
+  return { ownerId: ctx.state.ownerId, requestId: ctx.state.requestId };
+}
+
+function plainText(ctx: GatewayContext, text: string): void {
+  ctx.type = 'text/plain';
+  ctx.body = text;
+}
+
+/**
+ * The Tasks API of the current SDK: `POST /api/v1/tasks/parse`, `GET /api/v1/tasks/{id}[/parse]`,
+ * `GET /api/v1/tasks` (cursor pages), `DELETE /api/v1/tasks/{id}`, `GET /api/v1/tasks/{id}/cancel`.
+ * Same service, workflow and rules as v1; only the request and response shapes differ, so a task
+ * made through either API reads through both. Must be mounted before the v1 routes: the shared
+ * list path falls through to v1 unless the request is the current API's.
+ */
+export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<GatewayState> {
+  const { service, presenter, store } = options;
+  const router = new Router<GatewayState>({ prefix: '/api/v1' });
+
+  async function present(states: readonly TaskState[], view: TaskView): Promise<CurrentTask[]> {
+    const tasks = await presenter.toTasks(states, view);
+    return Promise.all(
+      tasks.map(async (task, index) => {
+        const state = states[index] ?? states[0];
+        if (state === undefined || state.taskId !== task.task_id) throw new Error('presenter answered out of order');
+        const pages = view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
+        return toCurrentTask({ task, state, pages, publicUrl: options.publicUrl, serverVersion: options.version });
+      }),
+    );
+  }
+
+  async function presentOne(state: TaskState, view: TaskView): Promise<CurrentTask> {
+    const [task] = await present([state], view);
+    if (task === undefined) throw new Error('presenter answered nothing');
+    return task;
+  }
+
+  router.post('/tasks/parse', options.authenticate, options.limitRate, async function createParseTask(ctx) {
+    const body = parseOr400(parseCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
+    const configuration = await service.resolveNew(body);
+    const file = parseFileInput(body.file);
+    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration);
+    ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
+  });
+
+  async function getTask(ctx: GatewayContext, taskId: string): Promise<void> {
+    const query = parseOr400(viewQuerySchema, ctx.query);
+    const state = await service.get(callerOf(ctx), taskId);
+    ctx.body = await presentOne(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
+  }
+  router.get('/tasks/:taskId/parse', options.authenticate, async function getParseTask(ctx) {
+    await getTask(ctx, ctx.params.taskId ?? '');
+  });
+  router.get('/tasks/:taskId', options.authenticate, async function getCurrentTask(ctx) {
+    await getTask(ctx, ctx.params.taskId ?? '');
+  });
+
+  async function listTasks(ctx: GatewayContext): Promise<void> {
+    const query = parseOr400(listQuerySchema, ctx.query);
+    // Every live task of the owner, newest first; the cursor page is cut from them.
+    const all = await service.list(callerOf(ctx), { page: 1, limit: Number.MAX_SAFE_INTEGER, startMs: query.start, endMs: query.end });
+    const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
+    const kept = all.filter(
+      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes('Parse')),
+    );
+    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({ ms: Date.parse(state.createdAt), id: state.taskId }));
+    const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
+    ctx.body = { tasks, has_more: page.hasMore, next_cursor: page.nextCursor };
+  }
+  // One path, two contracts: anything that is not the current API's request goes on to v1's list.
+  router.get('/tasks', async function listCurrentTasks(ctx, next) {
+    if (!isCurrentListRequest(ctx)) {
+      await next();
+      return;
+    }
+    await options.authenticate(ctx, () => listTasks(ctx));
+  });
+
+  router.delete('/tasks/:taskId', options.authenticate, async function deleteCurrentTask(ctx) {
+    await service.delete(callerOf(ctx), ctx.params.taskId ?? '');
+    plainText(ctx, MESSAGES.taskDeleted);
+  });
+
+  router.get('/tasks/:taskId/cancel', options.authenticate, async function cancelCurrentTask(ctx) {
+    await service.cancel(callerOf(ctx), ctx.params.taskId ?? '');
+    plainText(ctx, MESSAGES.taskCancelled);
+  });
+
+  return router;
+}
