@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts', 'eval/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts', 'eval/**/*.test.ts', 'conformance/**/*.test.ts'],
           globalSetup: ['./src/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
