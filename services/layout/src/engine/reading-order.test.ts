@@ -102,6 +102,11 @@ describe('orderByPosition', () => {
     ];
     expect(names(orderByPosition(boxes, (s) => s.bbox))).toEqual(['a', 'b', 'c']);
   });
+
+  it('reads a subtitle line the title box reaches over after the title, though it starts further left', () => {
+    const boxes = [seg('subtitle', 'Text', 72, 115, 300, 23), seg('title', 'Title', 75, 75, 590, 53)];
+    expect(names(orderByPosition(boxes, (s) => s.bbox))).toEqual(['title', 'subtitle']);
+  });
 });
 
 describe('orderWords', () => {

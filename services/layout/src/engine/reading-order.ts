@@ -2,10 +2,15 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
 
-/** Whether a box shares a row with the anchor: it overlaps more than half the smaller height. */
+/**
+ * Whether a box shares a row with the anchor: it overlaps more than half the smaller height, and
+ * stands beside it rather than under it (a subtitle line the title's box reaches over shares less
+ * than half the narrower width with it).
+ */
 function sameRow(anchor: BBox, box: BBox): boolean {
   return (
-    overlapLength(anchor.top, bottomOf(anchor), box.top, bottomOf(box)) > 0.5 * Math.min(anchor.height, box.height)
+    overlapLength(anchor.top, bottomOf(anchor), box.top, bottomOf(box)) > 0.5 * Math.min(anchor.height, box.height) &&
+    overlapLength(anchor.left, rightOf(anchor), box.left, rightOf(box)) <= 0.5 * Math.min(anchor.width, box.width)
   );
 }
 

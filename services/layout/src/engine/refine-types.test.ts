@@ -64,6 +64,38 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, { ...page, fonts })[1]).toBe('Title');
   });
 
+  it('takes a first page heading 1.3 times the body size for the title, unless numbered as a subsection', () => {
+    const title = [seg('SectionHeader', 'LLaMA: Open and Efficient Models', 76), seg('Text', body, 230, 4)];
+    const fonts = (segments: RefinableSegment[]) =>
+      fontsFor(segments, [
+        { fontSize: 14, bold: true },
+        { fontSize: 10, bold: false },
+      ]);
+    expect(refineTypes(title, { ...page, fonts: fonts(title) })[0]).toBe('Title');
+    const section = [seg('SectionHeader', '1.2 Metrische Räume', 76), seg('Text', body, 230, 4)];
+    expect(refineTypes(section, { ...page, fonts: fonts(section) })[0]).toBe('SectionHeader');
+  });
+
+  it('on a scan, takes a heading at the top of the first page with by far the tallest words for the title', () => {
+    const segments = [seg('SectionHeader', 'Optical character recognition', 60, 1, 24), seg('Text', body, 120, 6)];
+    expect(refineTypes(segments, page)[0]).toBe('Title');
+    expect(refineTypes(segments, { ...page, pageIndex: 1 })[0]).toBe('SectionHeader');
+    const low = [seg('SectionHeader', 'Optical character recognition', 400, 1, 24), seg('Text', body, 120, 6)];
+    expect(refineTypes(low, page)[0]).toBe('SectionHeader');
+  });
+
+  it('keeps a heading set well above body size right under a picture a heading', () => {
+    const contents: RefinableSegment = {
+      segmentType: 'Picture',
+      bbox: { left: 50, top: 100, width: 300, height: 200 },
+      words: [],
+    };
+    const heading = seg('SectionHeader', 'History', 304, 1, 20);
+    heading.bbox.width = 80;
+    const segments = [contents, heading, seg('Text', body, 340, 6)];
+    expect(refineTypes(segments, { ...page, pageIndex: 1 })[1]).toBe('SectionHeader');
+  });
+
   it('tells the title from section headings by font size, and finds bold short Text to be a heading', () => {
     const segments = [
       seg('SectionHeader', 'A Study of Things', 100),

@@ -174,6 +174,32 @@ function isNumberOfFormula(segment: RefinableSegment, text: string, segments: Re
   });
 }
 
+/** A title's font is at least this many times the body's (LLaMA's first page: 14 pt over 10 pt). */
+const TITLE_SIZE = 1.3;
+/** A heading numbered as a subsection: "1.2", "3.1.4". */
+const SUBSECTION = /^\d{1,2}\.\d{1,2}/;
+/** Without fonts, a title's words are at least this many times as tall as the body's (OCR boxes vary). */
+const SCAN_TITLE_SIZE = 1.6;
+
+/**
+ * A heading on a scanned first page that is its title: in the top quarter, its words at least
+ * SCAN_TITLE_SIZE times as tall as the body's and within a tenth of the tallest on the page.
+ */
+function isScanTitle(
+  segment: RefinableSegment,
+  fact: SegmentFacts,
+  context: { body: number; largest: number; page: PageFacts },
+): boolean {
+  const { body, largest, page } = context;
+  return (
+    page.pageIndex === 0 &&
+    segment.segmentType === 'SectionHeader' &&
+    segment.bbox.top < 0.25 * page.height &&
+    fact.size >= SCAN_TITLE_SIZE * body &&
+    fact.size >= 0.9 * largest
+  );
+}
+
 /** A box far taller than wide: text set sideways, up a margin. */
 function isSideways(box: RefinableSegment['bbox']): boolean {
   return box.height > 3 * box.width;
@@ -255,12 +281,19 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
       if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
-    if (['Text', 'SectionHeader', 'Title'].includes(type) && isCaptionOfVisual(segment, fact, segments))
+    // A heading set bigger than the body right under a picture is the next section's, not a caption.
+    const headingSized = type !== 'Text' && !CAPTION_START.test(fact.text) && isHeading(fact, body, hasFonts);
+    if (
+      ['Text', 'SectionHeader', 'Title'].includes(type) &&
+      !headingSized &&
+      isCaptionOfVisual(segment, fact, segments)
+    )
       return 'Caption';
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
-      if (type !== 'Text' && !hasFonts) return type;
+      if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
       // The page's biggest text, well above body size, high on a first page: the document title.
-      const titleSized = fact.size >= 1.5 * body && fact.size >= largest - 0.5;
+      // A subsection number ("1.2 Metrische Räume") makes it a section of a longer text.
+      const titleSized = fact.size >= TITLE_SIZE * body && fact.size >= largest - 0.5 && !SUBSECTION.test(fact.text);
       if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height)))
         return 'Title';
       if (type === 'Title' && hasFonts && fact.size < 1.15 * body && !fact.bold) return 'Text';
