@@ -35,7 +35,8 @@ export interface PageTextFacts {
  * layer that does not read as English) is read whole; on any other page, a scan under a good OCR
  * layer included, the detector still finds every text line, and only the lines the text layer
  * lacks (text in pictures, pasted scans) are recognized, since reading again what the text layer
- * holds would cost most of the time and add nothing. Auto keeps a usable text layer, reads the
+ * holds would cost most of the time and add nothing (on a scan, the lines its OCR layer misread
+ * count as lacking: misreadLayerLines). Auto keeps a usable text layer, reads the
  * lines it lacks the same way on a page with big raster images (one coarse detection pass over the
  * page costs less than reading each image on its own, small ones scaled up), and reads the other
  * pages whole.

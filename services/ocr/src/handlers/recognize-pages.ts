@@ -9,6 +9,7 @@ import {
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
+import { isJumble, misreadLayerLines } from '../engine/misread-lines.js';
 import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 import { InvalidRequestError } from '../errors.js';
 
@@ -107,8 +108,18 @@ export function createRecognizePagesHandler(
       };
       if (source === 'engine') words = await engine.recognize(image, signal);
       else {
-        const knownText = layerWords.flatMap((word) => (word.bbox ? [word.bbox] : []));
-        words = mergeOcrWords(layerWords, await engine.recognize({ ...image, knownText }, signal));
+        // A scan's OCR layer keeps the lines it read well; the engine reads those it misread, and
+        // what it did not read again (part of a line it found known) stays as the layer has it,
+        // but for jumbles where it saw no text (ornaments, rules and specks read as "&0tarf0rJiiR").
+        const misread = layer?.quality?.scanned ? misreadLayerLines(layerWords) : new Set<number>();
+        const kept = layerWords.filter((word) => !misread.has(word.lineIndex));
+        const knownText = kept.flatMap((word) => (word.bbox ? [word.bbox] : []));
+        words = mergeOcrWords(kept, await engine.recognize({ ...image, knownText }, signal));
+        if (misread.size > 0)
+          words = mergeOcrWords(
+            words,
+            layerWords.filter((word) => misread.has(word.lineIndex) && !isJumble(word.text)),
+          );
       }
     }
     const sourceName = !engine ? source : source.replace('engine', engine.name);
