@@ -9,6 +9,7 @@ import type { GatewayState } from './context.js';
 import { accessLog } from './middleware/access-log.js';
 import { auth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { httpMetrics } from './middleware/http-metrics.js';
 import { TokenBuckets, rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -20,6 +21,7 @@ import { docsRoutes } from './routes/docs.js';
 import { filesRoute } from './routes/files.js';
 import { createReadinessCheck, type ReadinessProbe } from './readiness.js';
 import { healthRoute } from './routes/health.js';
+import { metricsRoute } from './routes/metrics.js';
 import { modelsRoute } from './routes/models.js';
 import { taskRoutes } from './routes/tasks.js';
 import { uploadRoute } from './routes/upload.js';
@@ -47,7 +49,7 @@ export interface AppDeps {
 
 /**
  * Builds the Koa app. Never listens and never reads env. Middleware order: error handler (maps
- * every error to plain text), request id, access log, signed files, then the routers; auth and the
+ * every error to plain text), request id, HTTP metrics, access log, signed files, then the routers; auth and the
  * rate limit are attached per route.
  */
 export function createApp(deps: AppDeps): Koa<GatewayState> {
@@ -90,6 +92,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       checkReadiness: createReadinessCheck({ probes: deps.readinessProbes ?? {}, logger, now }),
     }),
     docsRoutes({ document }),
+    metricsRoute(),
     modelsRoute({ models: deps.models }),
     // Before v1's routes: `GET /api/v1/tasks` goes on to v1 unless it is the current API's request.
     currentTaskRoutes({
@@ -119,7 +122,8 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
   app.use(securityHeaders());
   app.use(errorHandler({ logger }));
   app.use(requestId({ logger }));
-  app.use(accessLog({ skip: (path) => path === '/health' || path === '/health/ready' }));
+  app.use(httpMetrics());
+  app.use(accessLog({ skip: (path) => path === '/health' || path === '/health/ready' || path === '/metrics' }));
   app.use(filesRoute({ store, signingSecret: config.STORAGE_SIGNING_SECRET, now }));
   for (const router of routers) {
     app.use(router.routes());

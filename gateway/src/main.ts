@@ -1,4 +1,4 @@
-import { createLogger, createStoreFromConfig, onShutdown } from '@folio/runtime';
+import { collectProcessMetrics, createLogger, createStoreFromConfig, observeTaskCounts, onShutdown } from '@folio/runtime';
 import { Client, Connection } from '@temporalio/client';
 import type { Server } from 'node:http';
 import { createApiKeyStore } from './api-keys.js';
@@ -7,6 +7,7 @@ import { createJwtVerifier } from './auth/jwt.js';
 import { loadConfig } from './config.js';
 import { createDependencyProbes } from './readiness.js';
 import { createCachedModelCatalog, createGrpcModelSource } from './tasks/model-catalog.js';
+import { createTemporalTaskCounts } from './temporal/temporal-task-counts.js';
 import { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.js';
 import { readVersion } from './version.js';
 
@@ -18,6 +19,9 @@ const store = await createStoreFromConfig(config);
 // before it is reachable fail, and the client reconnects on the next one.
 const connection = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
 const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+// GET /metrics: Node's process metrics and, at each scrape, the tasks by status from Temporal.
+collectProcessMetrics();
+observeTaskCounts(createTemporalTaskCounts(client));
 const llm = createGrpcModelSource(config.LLM_GRPC_ADDRESS);
 const readiness = createDependencyProbes({
   connection,

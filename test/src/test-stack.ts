@@ -59,6 +59,8 @@ export async function startTestStack(name: string, settings: NodeJS.ProcessEnv):
   const stackLog = join(dataDir, 'stack.log');
   const ports: Record<string, string> = { PORT: String(await freePort()) };
   for (const stage of STAGES) ports[`${stage.toUpperCase()}_GRPC_PORT`] = String(await freePort());
+  // Stacks run side by side (and beside npm start): each process's /metrics gets a free port too.
+  for (const name of ['worker', ...STAGES]) ports[`${name.toUpperCase()}_METRICS_PORT`] = String(await freePort());
   const temporalPort = await freePort();
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { envBoolean, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -10,6 +10,7 @@ const workerSchema = z.object({
   ...stageAddressEnv,
   ...storageEnv,
   ...loggingEnv,
+  ...metricsEnv('worker'),
   // Deadline of one gRPC call into each stage (a batch of pages, not the whole document).
   RENDER_TIMEOUT_SEC: seconds(300),
   OCR_TIMEOUT_SEC: seconds(300),

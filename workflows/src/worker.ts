@@ -7,7 +7,8 @@ import { LayoutServiceClient } from '@folio/proto/layout/v1';
 import { LlmServiceClient } from '@folio/proto/llm/v1';
 import { OcrServiceClient } from '@folio/proto/ocr/v1';
 import { RenderServiceClient } from '@folio/proto/render/v1';
-import { createLogger, createStageClient, createStoreFromConfig, onShutdown } from '@folio/runtime';
+import { createLogger, createStageClient, createStoreFromConfig, onShutdown, startConfiguredMetricsServer } from '@folio/runtime';
+import { createActivityTelemetry } from './activity-telemetry.js';
 import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
@@ -59,6 +60,8 @@ const worker = await Worker.create({
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
   }),
+  // Task id and run on every activity log line; activity times, failures and pages as metrics.
+  interceptors: { activity: [createActivityTelemetry()] },
   maxConcurrentActivityTaskExecutions: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
   // Running activities get this long to finish before they are cancelled on shutdown.
   shutdownGraceTime: '10s',
@@ -66,10 +69,12 @@ const worker = await Worker.create({
 
 const running = worker.run();
 logger.info({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: TASK_QUEUE }, 'worker started');
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.WORKER_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {
   worker.shutdown();
   await running;
+  await metricsServer?.close();
   const stageClients: GrpcClient[] = [clients.render, clients.ocr, clients.layout, clients.chunk, clients.llm];
   for (const stageClient of stageClients) stageClient.close();
   await connection.close();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
 import { z } from 'zod';
 
 const schema = z
@@ -7,6 +7,7 @@ const schema = z
     ...loggingEnv,
     ...storageEnv,
     ...stageListenEnv('chunk'),
+    ...metricsEnv('chunk'),
     /** Model files root; the tokenizer folder defaults to `<MODELS_DIR>/tokenizers`. */
     MODELS_DIR: z.string().default('models'),
     /** One sub-folder per hub tokenizer id, holding its `tokenizer.json` (or a BERT `vocab.txt`). */

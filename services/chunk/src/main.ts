@@ -1,4 +1,4 @@
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer, startConfiguredMetricsServer } from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createChunkEngine } from './engine/chunk-document.js';
 import { createTokenizerRegistry } from './engine/tokenizer.js';
@@ -16,4 +16,8 @@ const engine = createChunkEngine({ store, tokenizers });
 const server = createChunkServer({ engine, logger });
 const port = await listen(server, config.CHUNK_GRPC_HOST, config.CHUNK_GRPC_PORT);
 logger.info({ host: config.CHUNK_GRPC_HOST, port }, 'chunk service listening');
-onShutdown(logger, () => shutdownServer(server));
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.CHUNK_METRICS_PORT, logger);
+onShutdown(logger, async () => {
+  await shutdownServer(server);
+  await metricsServer?.close();
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   loggingEnv,
+  metricsEnv,
   parseEnv,
   PRECISION_SETTINGS,
   stageListenEnv,
@@ -13,6 +14,7 @@ const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('layout'),
+  ...metricsEnv('layout'),
   ...threadJobTimeoutEnv,
   /** `doclaynet`: the DocLayNet ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
   LAYOUT_ENGINE: z.enum(['none', 'doclaynet']).default('doclaynet'),

@@ -7,6 +7,7 @@ import {
   readCpuFeatures,
   resolvePrecision,
   shutdownServer,
+  startConfiguredMetricsServer,
 } from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
@@ -57,9 +58,11 @@ logger.info(
 const server = createLayoutServer({ store, logger, engine, tableEngine });
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT);
 logger.info({ host: config.LAYOUT_GRPC_HOST, port }, 'layout service listening');
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.LAYOUT_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {
   await shutdownServer(server);
+  await metricsServer?.close();
   await engine?.close();
   await tableEngine?.close();
 });

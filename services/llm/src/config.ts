@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError, loggingEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { ConfigError, loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
 import { z } from 'zod';
 import { parseModels, type ModelConfig } from './engine/models.js';
 
@@ -7,6 +7,7 @@ const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('llm'),
+  ...metricsEnv('llm'),
   /** YAML or JSON file listing the models; unset means no model (LLM strategies fall back to Auto). */
   LLM_MODELS_PATH: z.string().min(1).optional(),
   /** Segments of one request sent at once (each model's rate_limit still applies). */

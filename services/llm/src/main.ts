@@ -1,4 +1,4 @@
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer } from '@folio/runtime';
+import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer, startConfiguredMetricsServer } from '@folio/runtime';
 import { loadConfig, loadModels } from './config.js';
 import { createChatClient } from './engine/chat-client.js';
 import { createLlmEngine } from './engine/generate.js';
@@ -31,4 +31,8 @@ const engine = createLlmEngine({
 const server = createLlmServer({ engine, logger });
 const port = await listen(server, config.LLM_GRPC_HOST, config.LLM_GRPC_PORT);
 logger.info({ host: config.LLM_GRPC_HOST, port, models: models.map((model) => model.id) }, 'llm service listening');
-onShutdown(logger, () => shutdownServer(server));
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.LLM_METRICS_PORT, logger);
+onShutdown(logger, async () => {
+  await shutdownServer(server);
+  await metricsServer?.close();
+});

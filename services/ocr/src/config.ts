@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   loggingEnv,
+  metricsEnv,
   parseEnv,
   PRECISION_SETTINGS,
   stageListenEnv,
@@ -14,6 +15,7 @@ const schema = z
     ...loggingEnv,
     ...storageEnv,
     ...stageListenEnv('ocr'),
+    ...metricsEnv('ocr'),
     ...threadJobTimeoutEnv,
     /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
     OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),

@@ -8,6 +8,7 @@ import {
   readCpuFeatures,
   resolvePrecision,
   shutdownServer,
+  startConfiguredMetricsServer,
 } from '@folio/runtime';
 import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
@@ -68,8 +69,10 @@ logger.info(
 const server = createOcrServer({ store, logger, engine, formulas, concurrency: workers });
 const port = await listen(server, config.OCR_GRPC_HOST, config.OCR_GRPC_PORT);
 logger.info({ host: config.OCR_GRPC_HOST, port }, 'ocr service listening');
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.OCR_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {
   await shutdownServer(server);
+  await metricsServer?.close();
   await pool?.close();
 });

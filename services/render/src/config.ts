@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { loggingEnv, parseEnv, stageListenEnv, storageEnv, threadJobTimeoutEnv } from '@folio/runtime';
+import { loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv, threadJobTimeoutEnv } from '@folio/runtime';
 import { DEFAULT_OCR_LONG_SIDE } from './engine/render-ops.js';
 
 const schema = z.object({
   ...loggingEnv,
   ...storageEnv,
   ...stageListenEnv('render'),
+  ...metricsEnv('render'),
   ...threadJobTimeoutEnv,
   /**
    * Worker threads running MuPDF; each holds its own WASM heap. Default: one per CPU, at most as

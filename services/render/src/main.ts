@@ -6,6 +6,7 @@ import {
   listen,
   onShutdown,
   shutdownServer,
+  startConfiguredMetricsServer,
 } from '@folio/runtime';
 import { RENDER_WORKER_MIB, loadConfig } from './config.js';
 import { createSofficeConverter } from './engine/office-converter.js';
@@ -34,8 +35,10 @@ const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSid
 const server = createRenderServer({ store, engine, logger });
 const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT);
 logger.info({ host: config.RENDER_GRPC_HOST, port, workers: workerCount.workers }, 'render service listening');
+const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.RENDER_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {
   await shutdownServer(server);
+  await metricsServer?.close();
   await executor.close();
 });

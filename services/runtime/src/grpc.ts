@@ -10,10 +10,15 @@ import {
   type ClientUnaryCall,
 } from '@grpc/grpc-js';
 import { AppError, CallCancelledError, DeadlineExceededError, type ErrorCode } from './errors.js';
-import type { Logger } from './logger.js';
+import { withLogFields, type Logger } from './logger.js';
+import { metrics } from './metrics.js';
 
 /** Metadata key carrying the gateway's request id through every RPC. */
 export const REQUEST_ID_METADATA = 'x-request-id';
+/** Metadata key carrying the task id (the workflow id) of the activity that calls a stage. */
+export const TASK_ID_METADATA = 'x-task-id';
+/** Metadata key carrying the workflow run id of the activity that calls a stage. */
+export const TASK_RUN_METADATA = 'x-task-run';
 
 const statusByCode: Record<ErrorCode, status> = {
   INVALID_ARGUMENT: status.INVALID_ARGUMENT,
@@ -85,8 +90,10 @@ function callSignal<Req, Res>(
 
 /**
  * Adapts an async function to a grpc-js unary handler: errors are mapped once here, and anything
- * unexpected is logged with the request id before it becomes INTERNAL. The handler's `signal`
- * carries the call's cancellation and deadline; an answer after either is dropped by grpc-js.
+ * unexpected is logged before it becomes INTERNAL. The handler's `signal` carries the call's
+ * cancellation and deadline; an answer after either is dropped by grpc-js. Every stage RPC gets
+ * here its latency histogram (`folio_rpc_duration_seconds`), its error count and its log fields:
+ * `rpc`, `requestId`, and the caller's `taskId` and `run` on every line logged during the call.
  */
 export function unary<Req, Res>(
   logger: Logger,
@@ -94,30 +101,43 @@ export function unary<Req, Res>(
   handle: (request: Req, context: UnaryContext) => Promise<Res>,
 ): (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void {
   return function handleUnary(call, callback) {
-    const requestId = String(call.metadata.get(REQUEST_ID_METADATA)[0] ?? '');
+    const requestId = metadataValue(call.metadata, REQUEST_ID_METADATA);
+    const taskId = metadataValue(call.metadata, TASK_ID_METADATA);
+    const run = metadataValue(call.metadata, TASK_RUN_METADATA);
     const startedAt = performance.now();
-    const { signal, dispose } = callSignal(call, rpcName);
-    void handle(call.request, { requestId, deadline: call.getDeadline(), signal })
-      .then(
-        (response) => {
-          logger.debug({ rpc: rpcName, requestId, durationMs: Math.round(performance.now() - startedAt) }, 'rpc done');
-          callback(null, response);
-        },
-        (error: unknown) => {
-          const durationMs = Math.round(performance.now() - startedAt);
-          if (signal.aborted && signal.reason instanceof CallCancelledError)
-            logger.info({ rpc: rpcName, requestId, durationMs }, 'rpc cancelled');
-          else if (!(error instanceof AppError)) logger.error({ rpc: rpcName, requestId, err: error }, 'rpc failed');
-          else
-            logger.warn(
-              { rpc: rpcName, requestId, code: error.code, message: error.message, durationMs },
-              'rpc refused',
-            );
-          callback(toServiceError(error), null);
-        },
-      )
-      .finally(dispose);
+    const elapsedSec = (): number => (performance.now() - startedAt) / 1000;
+    // Every line logged while the call runs (handler, engine, pool) carries these fields.
+    const fields = { rpc: rpcName, requestId, ...(taskId ? { taskId } : {}), ...(run ? { run } : {}) };
+    withLogFields(fields, () => {
+      const { signal, dispose } = callSignal(call, rpcName);
+      void handle(call.request, { requestId, deadline: call.getDeadline(), signal })
+        .then(
+          (response) => {
+            const durationSec = elapsedSec();
+            metrics.rpcDuration.observe({ rpc: rpcName, code: 'OK' }, durationSec);
+            logger.debug({ durationMs: Math.round(durationSec * 1000) }, 'rpc done');
+            callback(null, response);
+          },
+          (error: unknown) => {
+            const durationSec = elapsedSec();
+            const durationMs = Math.round(durationSec * 1000);
+            const serviceError = toServiceError(error);
+            metrics.rpcDuration.observe({ rpc: rpcName, code: status[serviceError.code ?? status.INTERNAL] }, durationSec);
+            metrics.errors.inc({ component: 'stage', kind: error instanceof AppError ? error.name : 'UnexpectedError' });
+            if (signal.aborted && signal.reason instanceof CallCancelledError) logger.info({ durationMs }, 'rpc cancelled');
+            else if (!(error instanceof AppError)) logger.error({ err: error, durationMs }, 'rpc failed');
+            else logger.warn({ code: error.code, message: error.message, durationMs }, 'rpc refused');
+            callback(serviceError, null);
+          },
+        )
+        .finally(dispose);
+    });
   };
+}
+
+/** The first value of a metadata key as a string; empty when absent. */
+function metadataValue(metadata: Metadata, key: string): string {
+  return String(metadata.get(key)[0] ?? '');
 }
 
 /** Maximum gRPC message size; stages pass references, so this only guards against mistakes. */
@@ -166,6 +186,9 @@ export interface CallOptionsInput {
   /** Deadline relative to now. */
   timeoutMs: number;
   requestId?: string;
+  /** The task (workflow id) and workflow run the call works for, for the stage's logs. */
+  taskId?: string;
+  run?: string;
   /** Aborts the call (e.g. Temporal activity cancellation). */
   signal?: AbortSignal;
 }
@@ -178,6 +201,8 @@ export function callUnary<Req, Res>(
 ): Promise<Res> {
   const metadata = new Metadata();
   if (options.requestId) metadata.set(REQUEST_ID_METADATA, options.requestId);
+  if (options.taskId) metadata.set(TASK_ID_METADATA, options.taskId);
+  if (options.run) metadata.set(TASK_RUN_METADATA, options.run);
   return new Promise((resolve, reject) => {
     const call = method(request, metadata, { deadline: Date.now() + options.timeoutMs }, (error, response) => {
       options.signal?.removeEventListener('abort', onAbort);

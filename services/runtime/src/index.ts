@@ -7,11 +7,13 @@ export {
   errorMessage,
 } from './errors.js';
 export type { AppErrorOptions, ErrorCode } from './errors.js';
-export { createLogger } from './logger.js';
+export { createLogger, withLogFields } from './logger.js';
 export type { Logger, LoggerOptions } from './logger.js';
 export { ConfigError, envBoolean, envPort, loggingEnv, parseEnv } from './config.js';
 export {
   REQUEST_ID_METADATA,
+  TASK_ID_METADATA,
+  TASK_RUN_METADATA,
   GRPC_MAX_MESSAGE_BYTES,
   callUnary,
   createGrpcServer,
@@ -25,6 +27,18 @@ export type { CallOptionsInput, UnaryContext } from './grpc.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
+export {
+  METRICS_PORTS,
+  collectProcessMetrics,
+  metrics,
+  metricsEnv,
+  metricsRegistry,
+  observeTaskCounts,
+  renderMetrics,
+  startConfiguredMetricsServer,
+  startMetricsServer,
+} from './metrics.js';
+export type { MetricsEnv, MetricsProcess, MetricsServer, TaskCountReader } from './metrics.js';
 export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
 export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
@@ -55,6 +69,8 @@ export { englishWordShare, isEnglishWord, latinWordOf } from './text/english-wor
 export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
+export { timeInference } from './threads/inference-timing.js';
+export type { InferenceTiming } from './threads/inference-timing.js';
 export type { RunJobOptions, ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';
 export { serveThreadJobs } from './threads/serve-jobs.js';
 export type { JobResult, ServeOptions } from './threads/serve-jobs.js';

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
@@ -7,6 +8,19 @@ export interface LoggerOptions {
   level?: string;
   /** Human-readable single-line output for terminals (LOG_PRETTY=1). */
   pretty?: boolean;
+  /** Where JSON lines go instead of stdout (tests read them). */
+  destination?: { write(line: string): void };
+}
+
+/** Fields of the work in progress (a stage RPC: task id, run, request id), added to every line. */
+const logFields = new AsyncLocalStorage<Record<string, unknown>>();
+
+/**
+ * Runs `fn` with `fields` on every log line written inside it, through any logger of this module,
+ * also from callbacks and promises it starts: deep code (engines, pools) need not pass ids along.
+ */
+export function withLogFields<T>(fields: Record<string, unknown>, fn: () => T): T {
+  return logFields.run({ ...logFields.getStore(), ...fields }, fn);
 }
 
 /**
@@ -15,9 +29,10 @@ export interface LoggerOptions {
  */
 export function createLogger(options: LoggerOptions): Logger {
   const base = { name: options.name };
-  if (!options.pretty) return pino({ level: options.level ?? 'info', base });
+  const mixin = (): Record<string, unknown> => logFields.getStore() ?? {};
+  if (!options.pretty) return pino({ level: options.level ?? 'info', base, mixin }, options.destination ?? process.stdout);
   return pino(
-    { level: options.level ?? 'info', base, timestamp: pino.stdTimeFunctions.isoTime },
+    { level: options.level ?? 'info', base, mixin, timestamp: pino.stdTimeFunctions.isoTime },
     {
       write(line: string): void {
         const { time, level, name, msg, ...fields } = JSON.parse(line) as Record<string, unknown>;

@@ -26,6 +26,9 @@ export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, re
     callUnary(method, request, {
       timeoutMs: options.timeoutMs,
       requestId: options.requestId,
+      // The stage logs every line of the call with the task and run it works for.
+      taskId: context.info.workflowExecution?.workflowId,
+      run: context.info.workflowExecution?.runId,
       signal: context.cancellationSignal,
     });
   try {

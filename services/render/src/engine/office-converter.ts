@@ -4,7 +4,7 @@ import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InvalidDocumentError, type Logger } from '@folio/runtime';
+import { InvalidDocumentError, metrics, type Logger } from '@folio/runtime';
 import { ConverterUnavailableError } from '../errors.js';
 
 /** Converts office and HTML documents to PDF. */
@@ -209,9 +209,13 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
       try {
         result = await runGroup(command, commandArgs, env, options.timeoutMs);
       } catch (error) {
+        metrics.officeConversions.inc({ outcome: 'failed' });
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ConverterUnavailableError({ cause: error });
         throw error;
       }
+      const outcome = result.timedOut ? 'timeout' : result.code === 0 ? 'ok' : 'failed';
+      metrics.officeConversions.inc({ outcome });
+      metrics.officeConversionDuration.observe((performance.now() - startedAt) / 1000);
       if (result.timedOut) {
         throw new InvalidDocumentError(`Converting the document to PDF took longer than ${Math.round(options.timeoutMs / 1000)} s`);
       }

@@ -1,3 +1,5 @@
+import type { InferenceTiming } from './inference-timing.js';
+
 /** An error as it crosses the thread boundary; `kind` carries a domain type (e.g. RenderFailure's). */
 export interface SerializedError {
   message: string;
@@ -15,8 +17,8 @@ export interface JobMessage {
 export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'startFailed'; error: SerializedError }
-  | { kind: 'reply'; id: number; ok: true; output: unknown }
-  | { kind: 'reply'; id: number; ok: false; error: SerializedError };
+  | { kind: 'reply'; id: number; ok: true; output: unknown; timings?: InferenceTiming[] }
+  | { kind: 'reply'; id: number; ok: false; error: SerializedError; timings?: InferenceTiming[] };
 
 export type JobReply = Extract<WorkerMessage, { kind: 'reply' }>;
 

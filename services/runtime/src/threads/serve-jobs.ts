@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { takeInferenceTimings } from './inference-timing.js';
 import { serializeError, type JobMessage, type SerializedError, type WorkerMessage } from './messages.js';
 
 /** What a job handler returns: the output and the buffers in it to move to the main thread. */
@@ -50,9 +51,10 @@ export function serveThreadJobs<Input, Output>(options: ServeOptions<Input, Outp
       try {
         // The pool sends the Input its caller typed (see createThreadPool).
         const result = await options.handle(job.input as Input);
-        post({ kind: 'reply', id: job.id, ok: true, output: result.output }, result.transfer);
+        // The job's model timings ride along: the main thread's metrics are the ones scraped.
+        post({ kind: 'reply', id: job.id, ok: true, output: result.output, timings: takeInferenceTimings() }, result.transfer);
       } catch (error) {
-        post({ kind: 'reply', id: job.id, ok: false, error: serialize(error) });
+        post({ kind: 'reply', id: job.id, ok: false, error: serialize(error), timings: takeInferenceTimings() });
       }
     });
   });

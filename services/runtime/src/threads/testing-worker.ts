@@ -1,20 +1,29 @@
 import { workerData } from 'node:worker_threads';
+import { timeInference } from './inference-timing.js';
 import { serveThreadJobs } from './serve-jobs.js';
 
 /**
  * Worker entry for the thread-pool tests: `workerData.failStart` makes start-up fail; a job
  * `{ square: n }` answers n * n, `{ fail: message }` throws, `{ exit: true }` kills the thread,
  * `{ bytes: n }` answers a transferred buffer of n bytes, `{ blockMs: n }` holds the thread for n ms
- * without yielding (like a MuPDF render or an ONNX inference) and answers n.
+ * without yielding (like a MuPDF render or an ONNX inference) and answers n, `{ infer: model }` times
+ * one pretend inference of that model and answers 1.
  */
-type TestJob = { square: number } | { fail: string } | { exit: true } | { bytes: number } | { blockMs: number };
+type TestJob =
+  | { square: number }
+  | { fail: string }
+  | { exit: true }
+  | { bytes: number }
+  | { blockMs: number }
+  | { infer: string };
 const options = workerData as { failStart?: string } | undefined;
 
 serveThreadJobs<TestJob, number | Uint8Array>({
   start: () => {
     if (options?.failStart) throw new Error(options.failStart);
   },
-  handle: (job) => {
+  handle: async (job) => {
+    if ('infer' in job) return { output: await timeInference(job.infer, () => Promise.resolve(1)) };
     if ('square' in job) return { output: job.square * job.square };
     if ('fail' in job) throw new Error(job.fail);
     if ('exit' in job) process.exit(3);

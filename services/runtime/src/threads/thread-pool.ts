@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { DeadlineExceededError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { metrics } from '../metrics.js';
+import { observeInferenceTimings } from './inference-timing.js';
 import {
   deserializeError,
   type JobMessage,
@@ -64,6 +66,8 @@ interface Job {
   reject: (error: Error) => void;
   /** The jobTimeoutMs timer while the job runs. */
   timer?: NodeJS.Timeout;
+  /** When the job was handed to a worker (performance.now()). */
+  startedAt?: number;
 }
 
 interface Slot {
@@ -88,6 +92,13 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
   let nextId = 1;
   let closed = false;
   const closedError = (): Error => new Error(`The ${options.name} worker pool is closed`);
+  const poolLabel = { pool: options.name };
+
+  /** Publishes the queue depth and busy workers; called after every change of either. */
+  function report(): void {
+    metrics.threadPoolQueueDepth.set(poolLabel, queue.length);
+    metrics.threadPoolBusyWorkers.set(poolLabel, slots.filter((slot) => slot.job).length);
+  }
 
   function settle(slot: Slot, reply: JobReply): void {
     const job = slot.job;
@@ -95,6 +106,8 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
     slot.job = null;
     clearTimeout(job.timer);
     slot.worker?.unref();
+    observeInferenceTimings(reply.timings);
+    if (job.startedAt !== undefined) metrics.threadJobDuration.observe(poolLabel, (performance.now() - job.startedAt) / 1000);
     if (reply.ok) job.resolve(reply.output);
     else job.reject(deserialize(reply.error));
     dispatch();
@@ -169,9 +182,11 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           void worker.terminate();
         },
       );
+      job.startedAt = performance.now();
       const message: JobMessage = { id: job.id, input: job.input };
       worker.postMessage(message, job.transfer);
     }
+    report();
   }
 
   /** Ends a job that ran too long: its worker is stopped and replaced by the next dispatch. */
@@ -201,6 +216,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           const index = queue.indexOf(job);
           if (index < 0) return; // running or done: it finishes or times out on its own
           queue.splice(index, 1);
+          report();
           job.reject(abortReason(signal!)); // onAbort is only registered with a signal
         };
         const job: Job = {
@@ -226,6 +242,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       closed = true;
       for (const job of queue.splice(0)) job.reject(closedError());
       for (const slot of slots) clearTimeout(slot.job?.timer);
+      report();
       await Promise.all(slots.flatMap((slot) => (slot.worker ? [slot.worker.terminate()] : [])));
     },
   };

@@ -1,7 +1,7 @@
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
-import { AppError, requireModelFile, type ModelPrecision } from '@folio/runtime';
+import { AppError, requireModelFile, timeInference, type ModelPrecision } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_LAYOUT_INPUT_SIDE, inputSizeFor, letterbox, MODEL_STRIDE } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYoloHead, type DecodeOptions, type HeadLevel } from './yolo-decode.js';
@@ -129,7 +129,7 @@ export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Pr
       const input = inputSizeFor(image.width, image.height, inputSide);
       const { tensor, box } = letterbox(image, input.width, input.height);
       const feeds = { [session.inputNames[0]!]: new ort.Tensor('float32', tensor, [1, 3, input.height, input.width]) };
-      const outputs = await session.run(feeds);
+      const outputs = await timeInference('doclaynet-layout', () => session.run(feeds));
       const levels = outputNames.map(({ boxes, scores }): HeadLevel => {
         const boxTensor = outputs[boxes];
         const scoreTensor = outputs[scores];

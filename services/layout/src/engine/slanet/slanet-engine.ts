@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
-import { requireModelFile } from '@folio/runtime';
+import { requireModelFile, timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import type { TableStructure } from '../table-structure-engine.js';
 import { decodeSlanet, slanetClasses, tableStructureOf, type SlanetBoxFrame } from './slanet-decode.js';
@@ -65,7 +65,7 @@ export async function createSlanetEngine(options: SlanetEngineOptions): Promise<
       const feeds = {
         [session.inputNames[0]!]: new ort.Tensor('float32', input.tensor, [1, 3, SLANET_INPUT_SIDE, SLANET_INPUT_SIDE]),
       };
-      const outputs = await session.run(feeds);
+      const outputs = await timeInference('slanet-table', () => session.run(feeds));
       try {
         // Two outputs, told apart by their last dimension: the class count, or 4 / 8 box coordinates.
         const tensors = Object.values(outputs);

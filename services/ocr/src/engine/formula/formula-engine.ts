@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { RgbImage } from '@folio/imaging';
-import { requireModelFile } from '@folio/runtime';
+import { requireModelFile, timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
 import { toFormulaInput, type FormulaInput } from './preprocess.js';
@@ -95,16 +95,13 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
   async function decode(input: FormulaInput): Promise<number[]> {
     const image = new ort.Tensor('float32', input.tensor, [1, 1, input.height, input.width]);
     // The cross-attention keys and values depend on the image alone: computed once per formula.
-    const cross = await encoder.run({ image });
+    const cross = await timeInference('formula-encoder', () => encoder.run({ image }));
     let cache = emptyCache();
     const tokens: number[] = [];
     let token = BOS_TOKEN;
     for (let step = 0; step < maxTokens; step += 1) {
-      const outputs = await decoder.run({
-        token: new ort.Tensor('int64', BigInt64Array.from([BigInt(token)]), [1, 1]),
-        ...cache,
-        ...cross,
-      });
+      const feeds = { token: new ort.Tensor('int64', BigInt64Array.from([BigInt(token)]), [1, 1]), ...cache, ...cross };
+      const outputs = await timeInference('formula-decoder', () => decoder.run(feeds));
       token = argmax(outputs.logits!.data as Float32Array, choices);
       if (token === EOS_TOKEN) break;
       tokens.push(token);

@@ -1,4 +1,5 @@
 import type { RgbImage } from '@folio/imaging';
+import { timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_DB_OPTIONS, extractTextRects, type DbOptions } from './db-postprocess.js';
 import { orderCorners, rectOfQuad, type RotatedRect } from './geometry.js';
@@ -84,7 +85,7 @@ export async function detectTextLines(
     input.height,
     input.width,
   ]);
-  const outputs = await session.run({ [session.inputNames[0]!]: tensor });
+  const outputs = await timeInference('ppocr-detector', () => session.run({ [session.inputNames[0]!]: tensor }));
   const output = outputs[session.outputNames[0]!];
   if (!output || output.type !== 'float32') throw new Error('text detector returned no float32 map');
   // Output is [1, 1, H, W] probabilities (the exported model ends in a sigmoid).

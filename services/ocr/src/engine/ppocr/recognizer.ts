@@ -1,3 +1,4 @@
+import { timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { decodeCtc, type CtcAlphabet } from './ctc.js';
 import { cropWindow, LINE_HEIGHT, packBatch, rotateCrop180, type LineCrop } from './line-crops.js';
@@ -89,7 +90,7 @@ async function upsideDown(
       ),
       [batch.length, 3, LINE_HEIGHT, CLASSIFIER_WIDTH],
     );
-    const output = floatOutput(await session.run({ [session.inputNames[0]!]: input }), session);
+    const output = floatOutput(await timeInference('ppocr-angle-classifier', () => session.run({ [session.inputNames[0]!]: input })), session);
     batch.forEach(({ cropIndex }, n) => {
       // Output [N, 2]: softmax over the labels "0" and "180".
       upright[cropIndex]! += output.data[n * 2]!;
@@ -152,7 +153,7 @@ export async function recognizeLines(
       LINE_HEIGHT,
       batchWidth,
     ]);
-    const output = floatOutput(await session.run({ [session.inputNames[0]!]: input }), session);
+    const output = floatOutput(await timeInference('ppocr-recognizer', () => session.run({ [session.inputNames[0]!]: input })), session);
     // Output [N, T, C]: per time step, softmax over blank + dictionary + space.
     const [, steps = 0, classes = 0] = output.dims;
     if (classes !== alphabet.classes.length) {

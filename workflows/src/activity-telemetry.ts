@@ -1,0 +1,55 @@
+import { CancelledFailure, type Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { ActivityInterceptorsFactory } from '@temporalio/worker';
+import { metrics } from '@folio/runtime';
+
+/** The activities that finish pages, and the stage their pages count for in `folio_pages_processed_total`. */
+const PAGE_STAGES: Readonly<Record<string, string>> = { renderPages: 'render', recognizeText: 'ocr', analyzeLayout: 'layout' };
+
+/** The kind of an activity failure for `folio_errors_total`: its Temporal failure type or error class. */
+function failureKind(error: unknown): string {
+  if (error instanceof ApplicationFailure) return error.type ?? 'ApplicationFailure';
+  return error instanceof Error ? error.name : 'UnknownError';
+}
+
+/** Pages of a page activity's input (`pageIndexes`); 0 for any other shape. */
+function pageCountOf(args: readonly unknown[]): number {
+  const input = args[0] as { pageIndexes?: unknown } | undefined; // page activities take one input object
+  return Array.isArray(input?.pageIndexes) ? input.pageIndexes.length : 0;
+}
+
+/**
+ * Activity interceptors of the worker: every activity line logged through `@temporalio/activity`'s
+ * `log` gets `taskId` (the workflow id) and `run` (the workflow run id); every attempt is timed
+ * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
+ * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
+ */
+export function createActivityTelemetry(): ActivityInterceptorsFactory {
+  return (context: Context) => {
+    const { activityType, workflowExecution } = context.info;
+    return {
+      inbound: {
+        async execute(input, next) {
+          const startedAt = performance.now();
+          let outcome = 'ok';
+          try {
+            const result = await next(input);
+            const stage = PAGE_STAGES[activityType];
+            if (stage) metrics.pagesProcessed.inc({ stage }, pageCountOf(input.args));
+            return result;
+          } catch (error) {
+            outcome = error instanceof CancelledFailure ? 'cancelled' : 'failed';
+            if (outcome === 'failed') metrics.errors.inc({ component: 'worker', kind: failureKind(error) });
+            throw error;
+          } finally {
+            metrics.activityDuration.observe({ activity: activityType, outcome }, (performance.now() - startedAt) / 1000);
+          }
+        },
+      },
+      outbound: {
+        getLogAttributes: (attributes, next) =>
+          next(workflowExecution ? { ...attributes, taskId: workflowExecution.workflowId, run: workflowExecution.runId } : attributes),
+      },
+    };
+  };
+}
