@@ -75,4 +75,14 @@ describe('joinLinePieces', () => {
       ['SectionHeader', '3 Method'],
     ]);
   });
+
+  it('gives a fragment of a line to the one-line segment beside it, and leaves fragments of other lines alone', () => {
+    const fragment = segmentOf('Text', [{ text: 'This', left: 87, top: 1030 }]);
+    const rest = segmentOf('SectionHeader', [{ text: 'document was obtained from the file', left: 135, top: 1030 }]);
+    const apart = segmentOf('Text', [{ text: 'Page 1', left: 400, top: 1100 }]);
+    expect(texts(joinLinePieces([fragment, rest, apart]))).toEqual([
+      ['SectionHeader', 'This document was obtained from the file'],
+      ['Text', 'Page 1'],
+    ]);
+  });
 });

@@ -75,10 +75,44 @@ function joinLevelPieces(segments: Segment[], group: readonly string[]): Set<Seg
   return absorbed;
 }
 
+/** Types of running text a line fragment may be cut from. */
+const LINE_TYPES = ['Text', 'Title', 'SectionHeader', 'ListItem', 'Caption', 'Footnote'];
+/** A fragment: at most this many words on one line. */
+const FRAGMENT_WORDS = 3;
+
+const lineCount = (segment: Segment): number => new Set(segment.words.map((w) => w.lineIndex)).size;
+
+/**
+ * Gives a fragment of a line its own detection made ("This" beside "document was obtained from
+ * ...") to the one-line segment it is level with and less than a line height from, which keeps its
+ * type.
+ */
+function joinFragments(segments: Segment[]): Set<Segment> {
+  const absorbed = new Set<Segment>();
+  const oneLine = segments.filter(
+    (s) => LINE_TYPES.includes(s.segmentType) && s.words.length > 0 && lineCount(s) === 1,
+  );
+  for (const fragment of oneLine.filter((s) => s.words.length <= FRAGMENT_WORDS)) {
+    const a = fragment.bbox ?? EMPTY_BOX;
+    const host = oneLine.find((other) => {
+      if (other === fragment || absorbed.has(other) || other.words.length <= fragment.words.length) return false;
+      const b = other.bbox ?? EMPTY_BOX;
+      const lineHeight = Math.min(a.height, b.height);
+      const gap = Math.max(b.left - rightOf(a), a.left - rightOf(b));
+      return areLevel(a, b) && gap >= -0.5 * lineHeight && gap < lineHeight;
+    });
+    if (!host) continue;
+    absorb(host, fragment);
+    absorbed.add(fragment);
+  }
+  return absorbed;
+}
+
 /**
  * Joins the pieces of a line the detector cut in two: a running head or foot ("Comparative art
  * COMPARATIVE ART" read as two blocks; a page number stays its own segment), and a heading
- * ("Chapter" as Title and "II." as SectionHeader become the Title "Chapter II.").
+ * ("Chapter" as Title and "II." as SectionHeader become the Title "Chapter II."), and a fragment
+ * of up to three words beside a one-line segment (joinFragments).
  */
 export function joinLinePieces(segments: Segment[]): Segment[] {
   const absorbed = new Set<Segment>();
@@ -89,6 +123,7 @@ export function joinLinePieces(segments: Segment[]): Segment[] {
     ))
       absorbed.add(segment);
   }
+  for (const segment of joinFragments(segments.filter((s) => !absorbed.has(s)))) absorbed.add(segment);
   return segments.filter((s) => !absorbed.has(s));
 }
 
