@@ -4,6 +4,7 @@ export { createLlmServer } from './server.js';
 export type { LlmServerDeps } from './server.js';
 export { createLlmEngine } from './engine/generate.js';
 export type {
+  ExtractDataInput,
   GenerateInput,
   LlmEngine,
   LlmEngineDeps,
@@ -11,6 +12,13 @@ export type {
   SegmentAnswer,
   SegmentJob,
 } from './engine/generate.js';
+export {
+  DEFAULT_EXTRACT_SYSTEM_PROMPT,
+  MAX_EXTRACT_DOCUMENT_CHARS,
+  createExtractor,
+  documentText,
+} from './engine/extract.js';
+export type { ExtractInput, ExtractOutcome, Extractor, ExtractorDeps } from './engine/extract.js';
 export { ChatCallError, DEFAULT_RETRY_POLICY, createChatClient, parseRetryAfter } from './engine/chat-client.js';
 export type { ChatAnswer, ChatClient, ChatClientDeps, ChatRequest, RetryPolicy } from './engine/chat-client.js';
 export { DEFAULT_MODEL_TIMEOUT_MS, parseModels } from './engine/models.js';

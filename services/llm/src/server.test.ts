@@ -91,6 +91,35 @@ describe('llm server', () => {
     client.close();
   });
 
+  it('extracts JSON valid against the schema through ExtractData', async () => {
+    const extracting = await startFakeChatServer(() => ({ content: '```json\n{"title":"Report"}\n```' }));
+    await store.put(
+      'docs/extract.json',
+      Buffer.from(
+        JSON.stringify({ segments: [{ segmentId: 's', segmentType: 'Title', pageNumber: 1, content: '# Report' }] }),
+      ),
+    );
+    const client = await start(
+      `models:\n  - { id: main, base_url: "${extracting.baseUrl}", default: true, fallback: true }\n`,
+    );
+    const response = await callUnary(
+      client.extractData.bind(client),
+      {
+        document: { key: 'docs/extract.json', sha256: '', byteSize: 0 },
+        schemaJson: JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }),
+        systemPrompt: '',
+        modelId: '',
+        fallback: 'Default',
+        temperature: 0,
+        maxCompletionTokens: 0,
+      },
+      { timeoutMs: 5000 },
+    );
+    expect(response).toEqual({ resultsJson: '{"title":"Report"}', modelId: 'main', attempts: 1, error: '' });
+    client.close();
+    await extracting.close();
+  });
+
   it('answers FAILED_PRECONDITION when no model is configured', async () => {
     const client = await start('');
     expect(await callUnary(client.listModels.bind(client), {}, { timeoutMs: 5000 })).toEqual({ models: [] });

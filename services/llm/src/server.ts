@@ -2,6 +2,7 @@ import { createGrpcServer, unary, type Logger } from '@folio/runtime';
 import { LlmServiceService, type LlmServiceServer } from '@folio/proto/llm/v1';
 import type { Server } from '@grpc/grpc-js';
 import type { LlmEngine } from './engine/generate.js';
+import { handleExtractData } from './handlers/extract-data.js';
 import { handleGenerateSegments } from './handlers/generate-segments.js';
 import { handleListModels } from './handlers/list-models.js';
 
@@ -16,6 +17,7 @@ export function createLlmServer(deps: LlmServerDeps): Server {
   const implementation: LlmServiceServer = {
     listModels: unary(deps.logger, 'ListModels', handleListModels(deps.engine)),
     generateSegments: unary(deps.logger, 'GenerateSegments', handleGenerateSegments(deps.engine)),
+    extractData: unary(deps.logger, 'ExtractData', handleExtractData(deps.engine)),
   };
   server.addService(LlmServiceService, implementation);
   return server;

@@ -62,6 +62,8 @@ export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { SUPPORTED_FILE_TYPES, detectFileType } from './file-type.js';
 export { mapLimit } from './map-limit.js';
+export { InvalidJsonSchemaError, MAX_REPORTED_ERRORS, compileJsonSchema } from './json-schema.js';
+export type { JsonSchemaValidator } from './json-schema.js';
 export { MIB, availableMemoryBytes, chooseWorkerCount } from './worker-count.js';
 export type { WorkerCount, WorkerCountOptions } from './worker-count.js';
 export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';

@@ -1,5 +1,6 @@
 import { AppError, detectFileType, errorMessage, type Logger, type ObjectStore } from '@folio/runtime';
 import { ChatCallError, type ChatClient, type ChatMessage, type ContentPart } from './chat-client.js';
+import { MAX_EXTRACT_DOCUMENT_CHARS, createExtractor, type ExtractInput, type ExtractOutcome } from './extract.js';
 import type { ModelConfig } from './models.js';
 import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerFormat, type AnswerSpec } from './prompts.js';
 
@@ -27,6 +28,14 @@ export interface GenerateInput {
   maxCompletionTokens: number;
 }
 
+/** One extraction and the models it may use. */
+export interface ExtractDataInput extends ExtractInput {
+  /** Empty for the default model. */
+  modelId: string;
+  /** `None`, `Default` (or empty) or a model id. */
+  fallback: string;
+}
+
 export interface SegmentAnswer {
   segmentId: string;
   content: string;
@@ -45,6 +54,8 @@ export interface ModelInfo {
 export interface LlmEngine {
   listModels(): ModelInfo[];
   generateSegments(input: GenerateInput): Promise<SegmentAnswer[]>;
+  /** Structured extraction (`extract.ts`); throws FAILED_PRECONDITION when no model is configured. */
+  extractData(input: ExtractDataInput): Promise<ExtractOutcome>;
 }
 
 export interface LlmEngineDeps {
@@ -54,8 +65,10 @@ export interface LlmEngineDeps {
   logger: Logger;
   /** Segments of one request in flight at once; each request still waits for its model's bucket. */
   concurrency: number;
-  /** Extra asks when an answer is cut off (`finish_reason: length`) or has no fenced block. */
+  /** Extra asks when an answer is cut off (`finish_reason: length`), has no fenced block, or (extraction) is invalid. */
   maxReasks: number;
+  /** Longest document text of one extraction; `MAX_EXTRACT_DOCUMENT_CHARS` unless given. */
+  maxExtractDocumentChars?: number;
 }
 
 /** The answer was unusable after every re-ask: try the fallback model. */
@@ -71,7 +84,10 @@ function unknownModel(id: string, models: readonly ModelConfig[]): AppError {
 }
 
 /** Resolves the primary and fallback models of a request; the fallback is skipped when it is the primary. */
-function resolveModels(input: GenerateInput, models: readonly ModelConfig[]): ModelConfig[] {
+function resolveModels(
+  input: Pick<GenerateInput, 'modelId' | 'fallback'>,
+  models: readonly ModelConfig[],
+): ModelConfig[] {
   const byId = (id: string): ModelConfig => {
     const model = models.find((candidate) => candidate.id === id);
     if (!model) throw unknownModel(id, models);
@@ -219,6 +235,14 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
     };
   }
 
+  const extract = createExtractor({
+    store: deps.store,
+    chat: deps.chat,
+    logger: deps.logger,
+    maxReasks: deps.maxReasks,
+    maxDocumentChars: deps.maxExtractDocumentChars ?? MAX_EXTRACT_DOCUMENT_CHARS,
+  });
+
   return {
     listModels: () =>
       deps.models.map((model) => ({ id: model.id, isDefault: model.isDefault, isFallback: model.isFallback })),
@@ -228,6 +252,16 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
       const models = resolveModels(input, deps.models);
       const readImage = createImageCache(deps.store);
       return mapLimit(input.jobs, deps.concurrency, (job) => runJob(job, models, input, readImage));
+    },
+    async extractData(input) {
+      if (deps.models.length === 0) {
+        throw new AppError(
+          'FAILED_PRECONDITION',
+          'Extraction needs a language model, and none is configured (LLM_MODELS_PATH)',
+          { expose: true },
+        );
+      }
+      return extract(input, resolveModels(input, deps.models));
     },
   };
 }

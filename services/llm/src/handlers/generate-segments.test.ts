@@ -10,6 +10,9 @@ class RecordingEngine implements LlmEngine {
   listModels() {
     return [{ id: 'main', isDefault: true, isFallback: true }];
   }
+  extractData() {
+    return Promise.reject(new Error('not used here'));
+  }
   generateSegments(input: GenerateInput) {
     this.inputs.push(input);
     return Promise.resolve(

@@ -81,6 +81,50 @@ export interface GenerateSegmentsResponse {
   answers: SegmentAnswer[];
 }
 
+/** One segment of a parsed document, as the extraction prompt shows it. */
+export interface ExtractionSegment {
+  segmentId: string;
+  segmentType: string;
+  /** 1-based. */
+  pageNumber: number;
+  /** The segment's Markdown (its text when it has none). */
+  content: string;
+}
+
+/** A parsed document in reading order, stored as JSON for ExtractData. */
+export interface ExtractionDocument {
+  segments: ExtractionSegment[];
+}
+
+export interface ExtractDataRequest {
+  /** JSON ExtractionDocument in storage. */
+  document:
+    | ObjectRef
+    | undefined;
+  /** The JSON Schema the answer must match, as JSON text. */
+  schemaJson: string;
+  /** The caller's system prompt; empty for the built-in one. */
+  systemPrompt: string;
+  /** Empty for the operator's default model. */
+  modelId: string;
+  /** "None", "Default" or a model id. */
+  fallback: string;
+  temperature: number;
+  /** 0 for no limit. */
+  maxCompletionTokens: number;
+}
+
+export interface ExtractDataResponse {
+  /** The extracted value as JSON text, valid against the schema; empty when extraction failed. */
+  resultsJson: string;
+  /** The model that produced it. */
+  modelId: string;
+  /** Model calls made, re-asks included. */
+  attempts: number;
+  /** Why no valid answer came (every model and attempt); empty on success. */
+  error: string;
+}
+
 function createBaseListModelsRequest(): ListModelsRequest {
   return {};
 }
@@ -829,6 +873,522 @@ export const GenerateSegmentsResponse: MessageFns<GenerateSegmentsResponse> = {
   },
 };
 
+function createBaseExtractionSegment(): ExtractionSegment {
+  return { segmentId: "", segmentType: "", pageNumber: 0, content: "" };
+}
+
+export const ExtractionSegment: MessageFns<ExtractionSegment> = {
+  encode(message: ExtractionSegment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.segmentId !== "") {
+      writer.uint32(10).string(message.segmentId);
+    }
+    if (message.segmentType !== "") {
+      writer.uint32(18).string(message.segmentType);
+    }
+    if (message.pageNumber !== 0) {
+      writer.uint32(24).uint32(message.pageNumber);
+    }
+    if (message.content !== "") {
+      writer.uint32(34).string(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExtractionSegment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExtractionSegment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.segmentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.segmentType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageNumber = reader.uint32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExtractionSegment {
+    return {
+      segmentId: isSet(object.segmentId)
+        ? globalThis.String(object.segmentId)
+        : isSet(object.segment_id)
+        ? globalThis.String(object.segment_id)
+        : "",
+      segmentType: isSet(object.segmentType)
+        ? globalThis.String(object.segmentType)
+        : isSet(object.segment_type)
+        ? globalThis.String(object.segment_type)
+        : "",
+      pageNumber: isSet(object.pageNumber)
+        ? globalThis.Number(object.pageNumber)
+        : isSet(object.page_number)
+        ? globalThis.Number(object.page_number)
+        : 0,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+    };
+  },
+
+  toJSON(message: ExtractionSegment): unknown {
+    const obj: any = {};
+    if (message.segmentId !== "") {
+      obj.segmentId = message.segmentId;
+    }
+    if (message.segmentType !== "") {
+      obj.segmentType = message.segmentType;
+    }
+    if (message.pageNumber !== 0) {
+      obj.pageNumber = Math.round(message.pageNumber);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExtractionSegment>, I>>(base?: I): ExtractionSegment {
+    return ExtractionSegment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExtractionSegment>, I>>(object: I): ExtractionSegment {
+    const message = createBaseExtractionSegment();
+    message.segmentId = object.segmentId ?? "";
+    message.segmentType = object.segmentType ?? "";
+    message.pageNumber = object.pageNumber ?? 0;
+    message.content = object.content ?? "";
+    return message;
+  },
+};
+
+function createBaseExtractionDocument(): ExtractionDocument {
+  return { segments: [] };
+}
+
+export const ExtractionDocument: MessageFns<ExtractionDocument> = {
+  encode(message: ExtractionDocument, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.segments) {
+      ExtractionSegment.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExtractionDocument {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExtractionDocument();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.segments.push(ExtractionSegment.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExtractionDocument {
+    return {
+      segments: globalThis.Array.isArray(object?.segments)
+        ? object.segments.map((e: any) => ExtractionSegment.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ExtractionDocument): unknown {
+    const obj: any = {};
+    if (message.segments?.length) {
+      obj.segments = message.segments.map((e) => ExtractionSegment.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExtractionDocument>, I>>(base?: I): ExtractionDocument {
+    return ExtractionDocument.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExtractionDocument>, I>>(object: I): ExtractionDocument {
+    const message = createBaseExtractionDocument();
+    message.segments = object.segments?.map((e) => ExtractionSegment.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseExtractDataRequest(): ExtractDataRequest {
+  return {
+    document: undefined,
+    schemaJson: "",
+    systemPrompt: "",
+    modelId: "",
+    fallback: "",
+    temperature: 0,
+    maxCompletionTokens: 0,
+  };
+}
+
+export const ExtractDataRequest: MessageFns<ExtractDataRequest> = {
+  encode(message: ExtractDataRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.document !== undefined) {
+      ObjectRef.encode(message.document, writer.uint32(10).fork()).join();
+    }
+    if (message.schemaJson !== "") {
+      writer.uint32(18).string(message.schemaJson);
+    }
+    if (message.systemPrompt !== "") {
+      writer.uint32(26).string(message.systemPrompt);
+    }
+    if (message.modelId !== "") {
+      writer.uint32(34).string(message.modelId);
+    }
+    if (message.fallback !== "") {
+      writer.uint32(42).string(message.fallback);
+    }
+    if (message.temperature !== 0) {
+      writer.uint32(49).double(message.temperature);
+    }
+    if (message.maxCompletionTokens !== 0) {
+      writer.uint32(56).uint32(message.maxCompletionTokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExtractDataRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExtractDataRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.document = ObjectRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.schemaJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.systemPrompt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.modelId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fallback = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.temperature = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.maxCompletionTokens = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExtractDataRequest {
+    return {
+      document: isSet(object.document) ? ObjectRef.fromJSON(object.document) : undefined,
+      schemaJson: isSet(object.schemaJson)
+        ? globalThis.String(object.schemaJson)
+        : isSet(object.schema_json)
+        ? globalThis.String(object.schema_json)
+        : "",
+      systemPrompt: isSet(object.systemPrompt)
+        ? globalThis.String(object.systemPrompt)
+        : isSet(object.system_prompt)
+        ? globalThis.String(object.system_prompt)
+        : "",
+      modelId: isSet(object.modelId)
+        ? globalThis.String(object.modelId)
+        : isSet(object.model_id)
+        ? globalThis.String(object.model_id)
+        : "",
+      fallback: isSet(object.fallback) ? globalThis.String(object.fallback) : "",
+      temperature: isSet(object.temperature) ? globalThis.Number(object.temperature) : 0,
+      maxCompletionTokens: isSet(object.maxCompletionTokens)
+        ? globalThis.Number(object.maxCompletionTokens)
+        : isSet(object.max_completion_tokens)
+        ? globalThis.Number(object.max_completion_tokens)
+        : 0,
+    };
+  },
+
+  toJSON(message: ExtractDataRequest): unknown {
+    const obj: any = {};
+    if (message.document !== undefined) {
+      obj.document = ObjectRef.toJSON(message.document);
+    }
+    if (message.schemaJson !== "") {
+      obj.schemaJson = message.schemaJson;
+    }
+    if (message.systemPrompt !== "") {
+      obj.systemPrompt = message.systemPrompt;
+    }
+    if (message.modelId !== "") {
+      obj.modelId = message.modelId;
+    }
+    if (message.fallback !== "") {
+      obj.fallback = message.fallback;
+    }
+    if (message.temperature !== 0) {
+      obj.temperature = floatToJson(message.temperature);
+    }
+    if (message.maxCompletionTokens !== 0) {
+      obj.maxCompletionTokens = Math.round(message.maxCompletionTokens);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExtractDataRequest>, I>>(base?: I): ExtractDataRequest {
+    return ExtractDataRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExtractDataRequest>, I>>(object: I): ExtractDataRequest {
+    const message = createBaseExtractDataRequest();
+    message.document = (object.document !== undefined && object.document !== null)
+      ? ObjectRef.fromPartial(object.document)
+      : undefined;
+    message.schemaJson = object.schemaJson ?? "";
+    message.systemPrompt = object.systemPrompt ?? "";
+    message.modelId = object.modelId ?? "";
+    message.fallback = object.fallback ?? "";
+    message.temperature = object.temperature ?? 0;
+    message.maxCompletionTokens = object.maxCompletionTokens ?? 0;
+    return message;
+  },
+};
+
+function createBaseExtractDataResponse(): ExtractDataResponse {
+  return { resultsJson: "", modelId: "", attempts: 0, error: "" };
+}
+
+export const ExtractDataResponse: MessageFns<ExtractDataResponse> = {
+  encode(message: ExtractDataResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resultsJson !== "") {
+      writer.uint32(10).string(message.resultsJson);
+    }
+    if (message.modelId !== "") {
+      writer.uint32(18).string(message.modelId);
+    }
+    if (message.attempts !== 0) {
+      writer.uint32(24).uint32(message.attempts);
+    }
+    if (message.error !== "") {
+      writer.uint32(34).string(message.error);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExtractDataResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExtractDataResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.resultsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.modelId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.attempts = reader.uint32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExtractDataResponse {
+    return {
+      resultsJson: isSet(object.resultsJson)
+        ? globalThis.String(object.resultsJson)
+        : isSet(object.results_json)
+        ? globalThis.String(object.results_json)
+        : "",
+      modelId: isSet(object.modelId)
+        ? globalThis.String(object.modelId)
+        : isSet(object.model_id)
+        ? globalThis.String(object.model_id)
+        : "",
+      attempts: isSet(object.attempts) ? globalThis.Number(object.attempts) : 0,
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+    };
+  },
+
+  toJSON(message: ExtractDataResponse): unknown {
+    const obj: any = {};
+    if (message.resultsJson !== "") {
+      obj.resultsJson = message.resultsJson;
+    }
+    if (message.modelId !== "") {
+      obj.modelId = message.modelId;
+    }
+    if (message.attempts !== 0) {
+      obj.attempts = Math.round(message.attempts);
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExtractDataResponse>, I>>(base?: I): ExtractDataResponse {
+    return ExtractDataResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExtractDataResponse>, I>>(object: I): ExtractDataResponse {
+    const message = createBaseExtractDataResponse();
+    message.resultsJson = object.resultsJson ?? "";
+    message.modelId = object.modelId ?? "";
+    message.attempts = object.attempts ?? 0;
+    message.error = object.error ?? "";
+    return message;
+  },
+};
+
 /** Calls the operator's configured language models. */
 export type LlmServiceService = typeof LlmServiceService;
 export const LlmServiceService = {
@@ -854,6 +1414,19 @@ export const LlmServiceService = {
       Buffer.from(GenerateSegmentsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GenerateSegmentsResponse => GenerateSegmentsResponse.decode(value),
   },
+  /**
+   * Extracts data matching a JSON Schema from a parsed document. The answer is validated
+   * against the schema; an invalid one is asked again with the validation errors.
+   */
+  extractData: {
+    path: "/folio.llm.v1.LlmService/ExtractData" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExtractDataRequest): Buffer => Buffer.from(ExtractDataRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExtractDataRequest => ExtractDataRequest.decode(value),
+    responseSerialize: (value: ExtractDataResponse): Buffer => Buffer.from(ExtractDataResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExtractDataResponse => ExtractDataResponse.decode(value),
+  },
 } as const;
 
 export interface LlmServiceServer extends UntypedServiceImplementation {
@@ -861,6 +1434,11 @@ export interface LlmServiceServer extends UntypedServiceImplementation {
   listModels: handleUnaryCall<ListModelsRequest, ListModelsResponse>;
   /** Generates content for a batch of segments. */
   generateSegments: handleUnaryCall<GenerateSegmentsRequest, GenerateSegmentsResponse>;
+  /**
+   * Extracts data matching a JSON Schema from a parsed document. The answer is validated
+   * against the schema; an invalid one is asked again with the validation errors.
+   */
+  extractData: handleUnaryCall<ExtractDataRequest, ExtractDataResponse>;
 }
 
 export interface LlmServiceClient extends Client {
@@ -895,6 +1473,25 @@ export interface LlmServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GenerateSegmentsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Extracts data matching a JSON Schema from a parsed document. The answer is validated
+   * against the schema; an invalid one is asked again with the validation errors.
+   */
+  extractData(
+    request: ExtractDataRequest,
+    callback: (error: ServiceError | null, response: ExtractDataResponse) => void,
+  ): ClientUnaryCall;
+  extractData(
+    request: ExtractDataRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExtractDataResponse) => void,
+  ): ClientUnaryCall;
+  extractData(
+    request: ExtractDataRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExtractDataResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,42 @@
+import { AppError, compileJsonSchema } from '@folio/runtime';
+import type { ExtractDataRequest, ExtractDataResponse } from '@folio/proto/llm/v1';
+import type { LlmEngine } from '../engine/generate.js';
+
+/**
+ * `LlmService.ExtractData`: checks the request and compiles the schema (a bad one is
+ * INVALID_ARGUMENT, with ajv's reason), runs the extraction, and answers the validated JSON or why
+ * no model gave any.
+ */
+export function handleExtractData(engine: LlmEngine): (request: ExtractDataRequest) => Promise<ExtractDataResponse> {
+  return async function extractData(request) {
+    if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
+      throw new AppError('INVALID_ARGUMENT', `temperature must be between 0 and 2, got ${request.temperature}`);
+    }
+    const documentKey = request.document?.key ?? '';
+    if (documentKey === '') throw new AppError('INVALID_ARGUMENT', 'document is required');
+    let schema: unknown;
+    try {
+      schema = JSON.parse(request.schemaJson);
+    } catch (error) {
+      throw new AppError('INVALID_ARGUMENT', 'Invalid schema: not JSON', { cause: error, expose: true });
+    }
+    const outcome = await engine.extractData({
+      documentKey,
+      schemaJson: request.schemaJson,
+      validator: compileJsonSchema(schema),
+      systemPrompt: request.systemPrompt,
+      modelId: request.modelId,
+      fallback: request.fallback,
+      temperature: request.temperature,
+      maxCompletionTokens: request.maxCompletionTokens,
+    });
+    return outcome.kind === 'extracted'
+      ? {
+          resultsJson: JSON.stringify(outcome.results),
+          modelId: outcome.modelId,
+          attempts: outcome.attempts,
+          error: '',
+        }
+      : { resultsJson: '', modelId: '', attempts: outcome.attempts, error: outcome.error };
+  };
+}

@@ -1,0 +1,89 @@
+import { Ajv, type AnySchema, type ErrorObject, type Options } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { AppError } from './errors.js';
+
+/** A client's JSON Schema cannot be used: not a schema, an unsupported draft, a `$ref` that does not resolve. */
+export class InvalidJsonSchemaError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('INVALID_ARGUMENT', message, { ...options, expose: true });
+  }
+}
+
+/** Validates values against one compiled schema. */
+export interface JsonSchemaValidator {
+  /** The value's violations (`/total: must be number`), at most `MAX_REPORTED_ERRORS`; empty when valid. */
+  validate(value: unknown): string[];
+}
+
+/** Violations listed per value: enough to correct an answer, short enough to send back to a model. */
+export const MAX_REPORTED_ERRORS = 10;
+
+/**
+ * Unknown keywords (`example`, vendor extensions) and formats are ignored rather than refused:
+ * client schemas are written for many validators. `logger: false` keeps ajv off the console.
+ */
+const OPTIONS: Options = { strict: false, allErrors: true, logger: false };
+
+type Draft = 'draft-07' | '2019-09' | '2020-12';
+
+/** The draft a schema's `$schema` names; absent means draft-07, the draft most tools write. */
+function draftOf(schema: Record<string, unknown>): Draft {
+  const declared = schema.$schema;
+  if (declared === undefined) return 'draft-07';
+  if (typeof declared !== 'string') throw new InvalidJsonSchemaError('Invalid schema: $schema must be a string');
+  if (declared.includes('2020-12')) return '2020-12';
+  if (declared.includes('2019-09')) return '2019-09';
+  if (/draft-0[67]/.test(declared)) return 'draft-07';
+  throw new InvalidJsonSchemaError(
+    `Invalid schema: $schema '${declared.slice(0, 100)}' is not supported (use draft-07, 2019-09 or 2020-12)`,
+  );
+}
+
+function createAjv(draft: Draft): Ajv | Ajv2019 | Ajv2020 {
+  switch (draft) {
+    case 'draft-07':
+      return new Ajv(OPTIONS);
+    case '2019-09':
+      return new Ajv2019(OPTIONS);
+    case '2020-12':
+      return new Ajv2020(OPTIONS);
+  }
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath === '' ? '(root)' : error.instancePath;
+  // `additionalProperties` names the offending property only in its params.
+  const extra =
+    error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string'
+      ? ` '${error.params.additionalProperty}'`
+      : '';
+  return `${where}: ${error.message ?? error.keyword}${extra}`;
+}
+
+/**
+ * Compiles a JSON Schema (an object; draft-07 unless `$schema` names 2019-09 or 2020-12) with ajv.
+ * Remote `$ref`s are never fetched: one that is not inside the schema fails compilation. Each call
+ * has its own ajv instance, so schemas of different tasks never share `$id`s. Throws
+ * `InvalidJsonSchemaError` with ajv's reason for anything it cannot compile.
+ */
+export function compileJsonSchema(schema: unknown): JsonSchemaValidator {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new InvalidJsonSchemaError('Invalid schema: expected a JSON Schema object');
+  }
+  const record = schema as Record<string, unknown>; // a non-null, non-array object, checked above
+  let validate: ReturnType<Ajv['compile']>;
+  try {
+    validate = createAjv(draftOf(record)).compile(record as AnySchema);
+  } catch (error) {
+    if (error instanceof InvalidJsonSchemaError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InvalidJsonSchemaError(`Invalid schema: ${reason.slice(0, 300)}`, { cause: error });
+  }
+  return {
+    validate(value) {
+      if (validate(value)) return [];
+      return (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS).map(describe);
+    },
+  };
+}
