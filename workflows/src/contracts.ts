@@ -149,6 +149,19 @@ export interface TaskConfiguration {
   llm_processing: LlmProcessing;
 }
 
+/**
+ * What an extract task asks for beyond parsing (the current API's `POST /api/v1/tasks/extract`):
+ * the run parses as usual, then the LLM stage extracts data matching `schema` from the output.
+ * The gateway bounds the schema's size (it rides in the memo with the rest of the state).
+ */
+export interface ExtractionSpec {
+  /** The client's JSON Schema (an object; the gateway checked it compiles). */
+  schema: Record<string, unknown>;
+  system_prompt: string | null;
+  /** The parse task whose input and configuration this task took; null when a file was given. */
+  parse_task_id: string | null;
+}
+
 /** Where a task's input came from. A URL is fetched by an activity, not while the client waits. */
 export type TaskSource = { kind: 'stored'; key: string; mimeType: string } | { kind: 'url'; url: string };
 
@@ -171,6 +184,8 @@ export interface ProcessDocumentInput {
   configuration: TaskConfiguration;
   limits: TaskLimits;
   requestId: string;
+  /** Set for an extract task only: the run ends with the extraction. */
+  extraction?: ExtractionSpec;
   /**
    * Set only by continue-as-new: the state to resume from instead of `initialTaskState(input)`.
    * The gateway never sets it.
@@ -226,6 +241,10 @@ export interface TaskState {
   outputKey: string | null;
   /** Set once the task is deleted or expired: every route then answers 404. */
   deleted: boolean;
+  /** Extract tasks only (absent on parse tasks): what to extract. */
+  extraction?: ExtractionSpec;
+  /** Extract tasks only: storage key of the JSON `ExtractionOutput` of the last successful run. */
+  extractionKey?: string | null;
   /** Increases on every change; lets readers order states. */
   revision: number;
 }
@@ -254,7 +273,23 @@ export function initialTaskState(input: ProcessDocumentInput): TaskState {
     outputKey: null,
     deleted: false,
     revision: 0,
+    // Only extract tasks carry these, so a parse task's state (and memo) is what it always was.
+    ...(input.extraction === undefined ? {} : { extraction: input.extraction, extractionKey: null }),
   };
+}
+
+/**
+ * The stored result of an extraction (`extractionKey`), in the current API's names: `results`
+ * valid against the schema; `citations` mirrors `results` with, at each leaf, the segments whose
+ * text contains the value (empty where none does); `metrics` is null (no per-field confidence).
+ */
+export interface ExtractionOutput {
+  results: unknown;
+  citations: unknown;
+  metrics: null;
+  /** The model that answered, and the calls it took (re-asks included). */
+  model_id: string;
+  attempts: number;
 }
 
 /** Storage layout of a task: everything under `tasks/<taskId>/`, so delete is one prefix. */

@@ -1,5 +1,6 @@
 import { createAdmissionActivities, type AdmissionActivities } from './admission.js';
 import { createChunkActivities, type ChunkActivities } from './chunk.js';
+import { createExtractActivities, type ExtractActivities } from './extract.js';
 import { createFetchActivities, type FetchActivities } from './fetch.js';
 import { createLayoutActivities, type LayoutActivities } from './layout.js';
 import { createLlmActivities, type LlmActivities } from './llm.js';
@@ -14,6 +15,7 @@ export type Activities = FetchActivities &
   OcrActivities &
   LayoutActivities &
   LlmActivities &
+  ExtractActivities &
   ChunkActivities &
   StorageActivities &
   AdmissionActivities;
@@ -29,6 +31,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createOcrActivities(deps),
     ...createLayoutActivities(deps),
     ...createLlmActivities(deps),
+    ...createExtractActivities(deps),
     ...createChunkActivities(deps),
     ...createStorageActivities(deps),
     ...createAdmissionActivities(deps.admission),
@@ -47,4 +50,7 @@ export type { ReadFormulasInput, RecognizeTextInput } from './ocr.js';
 export type { AnalyzeLayoutInput, MarkRunningLinesInput } from './layout.js';
 export type { GenerateSegmentsInput, GenerateSegmentsResult, SegmentFailure } from './llm.js';
 export type { ChunkDocumentInput, ChunkDocumentResult } from './chunk.js';
+export type { ExtractDataInput, ExtractDataResult } from './extract.js';
+export { citeLeaves } from './citations.js';
+export type { Citation } from './citations.js';
 export type { DeleteArtifactsInput } from './storage.js';

@@ -28,4 +28,8 @@ export const runKeys = {
   llmExtras: (run: RunRef): string => `${run.runPrefix}extras-llm.json`,
   /** JSON `ChunkedOutput`: the task's result. */
   output: (run: RunRef): string => `${run.runPrefix}output.json`,
+  /** JSON `ExtractionDocument` the LLM stage extracts from (extract tasks). */
+  extractionInput: (run: RunRef): string => `${run.runPrefix}extraction-input.json`,
+  /** JSON `ExtractionOutput` (extract tasks). */
+  extraction: (run: RunRef): string => `${run.runPrefix}extraction.json`,
 };

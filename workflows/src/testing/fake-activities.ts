@@ -74,6 +74,7 @@ export function createFakeActivities(
         failedCount: 0,
       }),
     chunkDocument: (input) => Promise.resolve({ outputKey: `${input.run.runPrefix}output.json`, chunkCount: 2 }),
+    extractData: (input) => Promise.resolve({ kind: 'extracted', extractionKey: `${input.run.runPrefix}extraction.json` }),
     deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
     // No per-owner limit unless a test passes the real admission activities.
     requestAdmission: () => Promise.resolve({ admitted: true }),

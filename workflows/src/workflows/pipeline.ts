@@ -53,7 +53,8 @@ function usesLanguageModel(configuration: TaskConfiguration): boolean {
 
 /**
  * One run over the task's input: fetch (URL sources) -> prepare -> render -> OCR -> layout (page
- * groups overlapping, then the document's running lines) -> crops -> language model -> chunking. Activities pass page
+ * groups overlapping, then the document's running lines) -> crops -> language model -> chunking
+ * (-> extraction, for an extract task). Activities pass page
  * indexes and storage keys only. Steps whose inputs did not change since the last successful run
  * (`ctx.stored`) reuse its stored results instead (`planRerun`); chunking always runs.
  */
@@ -117,6 +118,19 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
     languageModelComplete,
     outputKey: chunked.outputKey,
   };
+  // Extract tasks only, so parse tasks (and every history recorded before) replay without it.
+  const extraction = task.state.extraction;
+  if (extraction !== undefined && patched('extract-data')) {
+    task.update({ message: 'Extracting data' });
+    const extracted = await llmStage.extractData({
+      run,
+      outputKey: chunked.outputKey,
+      extraction,
+      llmProcessing: configuration.llm_processing,
+    });
+    if (extracted.kind === 'failed') return extracted;
+    task.update({ extractionKey: extracted.extractionKey });
+  }
   return {
     kind: 'succeeded',
     outputKey: chunked.outputKey,
