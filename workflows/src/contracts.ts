@@ -37,6 +37,25 @@ export interface ProcessingStartedSignal {
 }
 
 /**
+ * Signal a page activity sends while its stage call runs, at most every PROGRESS_INTERVAL_MS: the
+ * pages it finished since its last report, so the task message counts pages within a long call.
+ */
+export const PAGES_PROGRESS_SIGNAL = 'pagesProgress';
+
+/** How often a page activity reports finished pages while its calls run (issue 20: at least every 2 s). */
+export const PROGRESS_INTERVAL_MS = 2000;
+
+/** The page stages whose finished pages the task message counts. */
+export type PageStage = 'render' | 'ocr' | 'layout';
+
+/** Payload of `PAGES_PROGRESS_SIGNAL`; a report of another run than the current one is ignored. */
+export interface PagesProgressSignal {
+  runRevision: number;
+  stage: PageStage;
+  pageIndexes: number[];
+}
+
+/**
  * Per-owner admission (docs/architecture.md, "Fairness"): at most `limit` runs of one owner's tasks
  * process at a time; the others wait, `Starting`, in the order they asked, in that owner's gate
  * workflow. So one owner's flood queues behind itself, and another owner's task starts at once.

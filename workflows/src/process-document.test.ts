@@ -10,6 +10,7 @@ import {
   bundleWorkflowCode,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
+import { Context } from '@temporalio/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activities } from './activities/index.js';
 import { createTaskSignaller, createTemporalAdmission } from './activities/index.js';
@@ -224,8 +225,12 @@ describe('processDocument', () => {
       const messages = states.map((state) => state.message).filter((message, i, all) => all[i - 1] !== message);
       expect(messages).toEqual([
         'Task started',
-        'Processing pages (0/3)',
-        'Processing pages (3/3)',
+        'Rendering pages (0/3)',
+        'Rendering pages (3/3)',
+        'Running OCR (0/3 pages)',
+        'Running OCR (3/3 pages)',
+        'Analyzing layout (0/3 pages)',
+        'Analyzing layout (3/3 pages)',
         'Processing segments',
         'Chunking',
         'Task succeeded',
@@ -309,16 +314,49 @@ describe('processDocument', () => {
         Math.max(...calls.filter((call) => call.name === 'analyzeLayout').map((call) => call.ended ?? Infinity)),
       ).toBeLessThan(running?.started ?? -1);
 
-      // Progress counts laid-out pages, a page group at a time.
+      // Progress counts the pages of each stage that runs, and each count only grows.
       const messages = (await publishedStates(handle))
         .map((state) => state.message)
         .filter((message, i, all) => all[i - 1] !== message);
-      const progress = messages.filter((message) => message.startsWith('Processing pages'));
-      const counts = progress.map((message) => Number(/\((\d+)\/20\)$/.exec(message)?.[1]));
-      expect(counts[0]).toBe(0);
-      expect(counts.at(-1)).toBe(pageCount);
-      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      const progress = messages.slice(1, messages.indexOf('Processing segments'));
       expect(messages).toEqual(['Task started', ...progress, 'Processing segments', 'Chunking', 'Task succeeded']);
+      expect(progress[0]).toBe('Rendering pages (0/20)');
+      expect(progress.at(-1)).toBe('Analyzing layout (20/20 pages)');
+      for (const stage of ['Rendering pages', 'running OCR', 'analyzing layout']) {
+        const counts = progress.flatMap((message) => {
+          const match = new RegExp(`${stage} \\((\\d+)/20`, 'i').exec(message);
+          return match ? [Number(match[1])] : [];
+        });
+        expect(counts.length, stage).toBeGreaterThan(0);
+        expect(counts, stage).toEqual([...counts].sort((a, b) => a - b));
+      }
+      // Overlapping groups: OCR and layout were under way at the same time.
+      expect(progress.some((message) => /OCR .*analyzing layout/.test(message))).toBe(true);
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('counts OCR\'d pages while the OCR call still runs, from the activity\'s reports', async () => {
+    const reported = new Gate();
+    const overrides: Partial<Activities> = {
+      recognizeText: async (input) => {
+        // What the real activity does when a page of its batch is done and the others still run.
+        const workflowId = Context.current().info.workflowExecution?.workflowId ?? '';
+        expect(input.progress).toBeDefined();
+        await createTaskSignaller(env.client).pagesProgress(workflowId, {
+          runRevision: input.progress?.runRevision ?? -1,
+          stage: 'ocr',
+          pageIndexes: [input.pageIndexes[0]!],
+        });
+        await blockOn(reported);
+        return { wordCount: 10 };
+      },
+    };
+    await withWorker(overrides, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.message === 'Running OCR (1/3 pages)');
+      reported.open();
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
   });
@@ -481,7 +519,7 @@ describe('processDocument', () => {
       { renderPages: async (input) => (await blockOn(gate), { renderedCount: input.pageIndexes.length }) },
       async (taskQueue) => {
         const handle = await startTask(taskQueue, makeInput());
-        const processing = await waitForMemo(handle, (state) => state.message.startsWith('Processing pages'));
+        const processing = await waitForMemo(handle, (state) => state.message.startsWith('Rendering pages'));
         expect(processing.status).toBe('Processing');
         await expectRefused(cancelTask(handle), 'Task cannot be cancelled: status is Processing');
         await expectRefused(deleteTask(handle), 'Task cannot be deleted: status is Processing');

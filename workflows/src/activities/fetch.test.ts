@@ -42,7 +42,7 @@ function fetchInput(url: string, allowPrivateUrls: boolean, fileName = 'doc.pdf'
   const deps: ActivityDeps = {
     store,
     clients,
-    signaller: { processingStarted: () => Promise.resolve() },
+    signaller: { processingStarted: () => Promise.resolve(), pagesProgress: () => Promise.resolve() },
     timeouts: { renderMs: 1, ocrMs: 1, layoutMs: 1, chunkMs: 1, llmMs: 1 },
     fetch: { allowPrivateUrls, maxBytes: 1024, timeoutMs: 2000 },
   };

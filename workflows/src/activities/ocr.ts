@@ -4,6 +4,7 @@ import { RenderedPage } from '@folio/proto/render/v1';
 import type { OcrStrategy } from '../contracts.js';
 import { callStage } from './call-stage.js';
 import { readMessage, refOf, writeMessage } from './manifests.js';
+import { startProgressReports, type ProgressNotice } from './progress.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -12,6 +13,12 @@ export interface RecognizeTextInput {
   /** At most 30 pages: the OCR stage's batch size. */
   pageIndexes: number[];
   strategy: OcrStrategy;
+  /**
+   * Set by runs from the `stage-progress` patch on: each page goes in its own call (the stage
+   * queues them on its workers as it did the pages of one call), and finished pages are reported to
+   * the workflow while the others run, so the task message counts OCR'd pages within the batch.
+   */
+  progress?: ProgressNotice;
 }
 
 export interface ReadFormulasInput {
@@ -37,15 +44,30 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
   return {
     async recognizeText(input) {
       const rendered = await Promise.all(input.pageIndexes.map((pageIndex) => readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage)));
-      const response = await callStage(
-        deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
-        {
-          pages: rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') })),
-          strategy: strategies[input.strategy],
-          outputPrefix: runKeys.ocrPrefix(input.run),
-        },
-        { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
-      );
+      const pages = rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') }));
+      const recognize = (batch: typeof pages) =>
+        callStage(
+          deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
+          { pages: batch, strategy: strategies[input.strategy], outputPrefix: runKeys.ocrPrefix(input.run) },
+          { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        );
+      let response: { pages: OcrPageResult[] };
+      if (input.progress === undefined) response = await recognize(pages);
+      else {
+        const reports = startProgressReports(deps.signaller, 'ocr', input.progress, deps.progressIntervalMs);
+        try {
+          const answers = await Promise.all(
+            pages.map(async (page, index) => {
+              const answer = await recognize([page]);
+              reports.done([input.pageIndexes[index]!]); // pages and pageIndexes are parallel arrays
+              return answer.pages;
+            }),
+          );
+          response = { pages: answers.flat() };
+        } finally {
+          reports.stop();
+        }
+      }
       await Promise.all(response.pages.map((page) => writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page)));
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`RecognizePages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);

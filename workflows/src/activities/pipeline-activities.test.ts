@@ -10,6 +10,7 @@ import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/ll
 import { OcrServiceService, type ReadFormulasRequest, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
 import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
 import { createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
+import type { PagesProgressSignal } from '../contracts.js';
 import { defaultConfiguration } from '../testing/fixtures.js';
 import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
 import { createActivities, type Activities, type ActivityDeps, type GenerateSegmentsInput, type GenerateSegmentsResult } from './index.js';
@@ -25,6 +26,10 @@ const seen: {
   llm?: GenerateSegmentsRequest;
 } = {};
 let failLlm = false;
+/** Pages of each RecognizePages call, in arrival order; page 1 answers only after `slowPageMs`. */
+const ocrCalls: number[][] = [];
+let slowPageMs = 0;
+const progressReports: PagesProgressSignal[] = [];
 let server: Server;
 let dir: string;
 let store: ObjectStore;
@@ -49,16 +54,20 @@ function addFakeStages(target: Server): void {
     ),
   });
   target.addService(OcrServiceService, {
-    recognizePages: unary(logger, 'RecognizePages', (request: RecognizePagesRequest) => {
+    recognizePages: unary(logger, 'RecognizePages', async (request: RecognizePagesRequest) => {
       seen.ocr = request;
-      return Promise.resolve({
+      ocrCalls.push(request.pages.map((page) => page.page?.pageIndex ?? -1));
+      if (slowPageMs > 0 && request.pages.some((page) => page.page?.pageIndex === 1)) {
+        await new Promise((resolve) => setTimeout(resolve, slowPageMs));
+      }
+      return {
         pages: request.pages.map((page) => ({
           pageIndex: page.page?.pageIndex ?? 0,
           words: ref(`${request.outputPrefix}${page.page?.pageIndex}.json`),
           wordCount: 3,
           source: 'text-layer',
         })),
-      });
+      };
     }),
     readFormulas: unary(logger, 'ReadFormulas', (request: ReadFormulasRequest) => {
       seen.formulas = request;
@@ -130,7 +139,11 @@ beforeAll(async () => {
   deps = {
     store,
     clients: stageClientsAt(`127.0.0.1:${port}`),
-    signaller: { processingStarted: () => Promise.resolve() },
+    signaller: {
+      processingStarted: () => Promise.resolve(),
+      pagesProgress: (workflowId, signal) => Promise.resolve(void progressReports.push(signal)),
+    },
+    progressIntervalMs: 50,
     timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
     fetch: { allowPrivateUrls: false, maxBytes: 1, timeoutMs: 1 },
   };
@@ -170,6 +183,33 @@ describe('stage activities over storage references', () => {
 
     expect(await env.run(activities.markRunningLines, { run, pageCount: 2 })).toEqual({ markedCount: 2 });
     expect(seen.running?.pages.map((page) => page.key)).toEqual(['tasks/t1/runs/3/layout/0.json', 'tasks/t1/runs/3/layout/1.json']);
+  });
+
+  it('reads each page of an OCR batch in its own call and reports finished pages while the others run', async () => {
+    await env.run(activities.renderPages, { run, pdf: ref('tasks/t1/document.pdf'), pageIndexes: [0, 1, 2], scale: 2 });
+    ocrCalls.length = 0;
+    progressReports.length = 0;
+    slowPageMs = 300;
+    try {
+      const result = await env.run(activities.recognizeText, {
+        run,
+        pageIndexes: [0, 1, 2],
+        strategy: 'Auto' as const,
+        progress: { runRevision: 3 },
+      });
+      expect(result).toEqual({ wordCount: 9 });
+    } finally {
+      slowPageMs = 0;
+    }
+    expect(ocrCalls.map((pages) => pages.join()).sort()).toEqual(['0', '1', '2']);
+    // Pages 0 and 2 were reported while page 1 still ran; page 1 is counted by the result.
+    expect(progressReports.map((report) => report.stage)).toContain('ocr');
+    expect(progressReports.flatMap((report) => report.pageIndexes).sort()).toEqual([0, 2]);
+    expect(progressReports.every((report) => report.runRevision === 3)).toBe(true);
+    // Without a progress notice (runs recorded before it), the batch is one call.
+    ocrCalls.length = 0;
+    await env.run(activities.recognizeText, { run, pageIndexes: [0, 1, 2], strategy: 'Auto' as const });
+    expect(ocrCalls).toEqual([[0, 1, 2]]);
   });
 
   it('crops only segments that need an image and records their keys', async () => {

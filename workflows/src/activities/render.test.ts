@@ -48,7 +48,10 @@ beforeAll(async () => {
   deps = {
     store,
     clients: stageClientsAt(`127.0.0.1:${port}`),
-    signaller: { processingStarted: (workflowId, signal) => Promise.resolve(void signals.push({ workflowId, signal })) },
+    signaller: {
+      processingStarted: (workflowId, signal) => Promise.resolve(void signals.push({ workflowId, signal })),
+      pagesProgress: () => Promise.resolve(),
+    },
     timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
     fetch: { allowPrivateUrls: true, maxBytes: 1024, timeoutMs: 2000 },
     heartbeatIntervalMs: 50,

@@ -1,6 +1,11 @@
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
-import { PROCESSING_STARTED_SIGNAL, type ProcessingStartedSignal } from '../contracts.js';
+import {
+  PAGES_PROGRESS_SIGNAL,
+  PROCESSING_STARTED_SIGNAL,
+  type PagesProgressSignal,
+  type ProcessingStartedSignal,
+} from '../contracts.js';
 import type { StartNotice, TaskSignaller } from './types.js';
 
 /** A `TaskSignaller` over a Temporal client (the worker's, or a test environment's). */
@@ -9,6 +14,9 @@ export function createTaskSignaller(client: Client): TaskSignaller {
     async processingStarted(workflowId: string, signal: ProcessingStartedSignal): Promise<void> {
       // No run id: the signal goes to the current run, which is the one that scheduled us.
       await client.workflow.getHandle(workflowId).signal<[ProcessingStartedSignal]>(PROCESSING_STARTED_SIGNAL, signal);
+    },
+    async pagesProgress(workflowId: string, signal: PagesProgressSignal): Promise<void> {
+      await client.workflow.getHandle(workflowId).signal<[PagesProgressSignal]>(PAGES_PROGRESS_SIGNAL, signal);
     },
   };
 }

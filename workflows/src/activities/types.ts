@@ -4,12 +4,14 @@ import type { LayoutServiceClient } from '@folio/proto/layout/v1';
 import type { LlmServiceClient } from '@folio/proto/llm/v1';
 import type { OcrServiceClient } from '@folio/proto/ocr/v1';
 import type { RenderServiceClient } from '@folio/proto/render/v1';
-import type { ProcessingStartedSignal } from '../contracts.js';
+import type { PagesProgressSignal, ProcessingStartedSignal } from '../contracts.js';
 import type { OwnerAdmission } from './admission.js';
 
 /** Sends the `processingStarted` signal; a small seam over the Temporal client so tests can fake it. */
 export interface TaskSignaller {
   processingStarted(workflowId: string, signal: ProcessingStartedSignal): Promise<void>;
+  /** Sends the `pagesProgress` signal: pages a running page activity finished. */
+  pagesProgress(workflowId: string, signal: PagesProgressSignal): Promise<void>;
 }
 
 /** The generated gRPC clients of the stages. */
@@ -49,6 +51,8 @@ export interface ActivityDeps {
   admission?: OwnerAdmission;
   /** How often long activities heartbeat while a call is in flight; 10 s by default. */
   heartbeatIntervalMs?: number;
+  /** How often page activities report finished pages while their calls run; PROGRESS_INTERVAL_MS by default. */
+  progressIntervalMs?: number;
 }
 
 /** JSON-safe reference to a stored object (the proto `ObjectRef`'s shape). */

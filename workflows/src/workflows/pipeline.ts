@@ -2,14 +2,24 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  defineSignal,
   isCancellation,
   log,
   patched,
+  setHandler,
 } from '@temporalio/workflow';
 import type { ObjectRefJson, RunRef, StartNotice } from '../activities/index.js';
-import { storageKeys, type ProcessDocumentInput, type StoredRunResults, type TaskConfiguration } from '../contracts.js';
+import {
+  PAGES_PROGRESS_SIGNAL,
+  storageKeys,
+  type PagesProgressSignal,
+  type ProcessDocumentInput,
+  type StoredRunResults,
+  type TaskConfiguration,
+} from '../contracts.js';
 import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
 import { batches, createLimiter, mapLimit } from './batching.js';
+import { createPageProgress } from './page-progress.js';
 import { planRerun } from './rerun-plan.js';
 import type { TaskRecord } from './task-record.js';
 
@@ -25,6 +35,9 @@ const PARALLEL_CALLS = 4;
  */
 const PAGE_GROUP = RENDER_BATCH;
 const GROUPS_IN_FLIGHT = PARALLEL_CALLS;
+
+/** Pages a page activity finished while it still runs (activities/progress.ts). */
+export const pagesProgressSignal = defineSignal<[PagesProgressSignal]>(PAGES_PROGRESS_SIGNAL);
 
 export interface PipelineContext {
   input: ProcessDocumentInput;
@@ -180,7 +193,7 @@ async function processPages(
 
   const pages: PageRun = { run, pdf: prepared.pdf, pageCount, configuration };
   // Histories from before the overlap replay stage after stage.
-  if (patched('overlap-pages')) await processPageGroups(task, pages);
+  if (patched('overlap-pages')) await processPageGroups(task, pages, ctx.runRevision);
   else await processStageByStage(task, pages);
   // Running heads and feet need the whole document. Histories from before this step replay without it.
   if (configuration.segmentation_strategy === 'LayoutAnalysis' && pageCount > 1 && patched('mark-running-lines')) {
@@ -204,7 +217,11 @@ interface PageRun {
  * has passed the stage before. No stage has more than PARALLEL_CALLS calls in flight. The first
  * failed call fails the run with its message and cancels the calls still in flight.
  */
-async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun): Promise<void> {
+async function processPageGroups(
+  task: TaskRecord,
+  { run, pdf, pageCount, configuration }: PageRun,
+  runRevision: number,
+): Promise<void> {
   const scale = configuration.high_resolution ? 2 : 1;
   const layoutCalls = createLimiter(PARALLEL_CALLS);
   const groups = batches(
@@ -213,18 +230,54 @@ async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, config
   );
   // Cancelled by the first failure, or with the run (cancel, time-out).
   const scope = new CancellationScope();
+  // From `stage-progress` on, the message counts the pages of each stage as they finish, OCR'd
+  // pages within a call too (reported by the activity); histories from before count laid-out
+  // page groups. A stage's count changes the message only while the run goes on.
+  const stageProgress = patched('stage-progress');
+  const progress = createPageProgress(pageCount);
+  const report = (): void => {
+    const message = progress.message();
+    if (!scope.consideredCancelled && message !== task.state.message) task.update({ message });
+  };
+  const finish = (stage: 'render' | 'ocr' | 'layout', pageIndexes: readonly number[]): void => {
+    if (!stageProgress) return;
+    progress.done(stage, pageIndexes);
+    report();
+  };
+  const begin = (stage: 'ocr' | 'layout'): void => {
+    if (!stageProgress) return;
+    progress.begin(stage);
+    report();
+  };
+  if (stageProgress) {
+    setHandler(pagesProgressSignal, (signal) => {
+      if (signal.runRevision === runRevision) finish(signal.stage, signal.pageIndexes);
+    });
+  }
   let laidOutCount = 0;
-  task.update({ message: `Processing pages (0/${pageCount})` });
+  if (stageProgress) report();
+  else task.update({ message: `Processing pages (0/${pageCount})` });
   try {
     await scope.run(() =>
       mapLimit(groups, GROUPS_IN_FLIGHT, async (group) => {
         await pageStage.renderPages({ run, pdf, pageIndexes: group, scale });
-        await pageStage.recognizeText({ run, pageIndexes: group, strategy: configuration.ocr_strategy });
+        finish('render', group);
+        begin('ocr');
+        await pageStage.recognizeText({
+          run,
+          pageIndexes: group,
+          strategy: configuration.ocr_strategy,
+          ...(stageProgress ? { progress: { runRevision } } : {}),
+        });
+        finish('ocr', group);
+        begin('layout');
         const laidOut = await Promise.all(
           batches(group, LAYOUT_BATCH).map((pageIndexes) =>
-            layoutCalls(() =>
-              pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
-            ),
+            layoutCalls(async () => {
+              const result = await pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy });
+              finish('layout', pageIndexes);
+              return result;
+            }),
           ),
         );
         // The group's formulas are read from its page images, by the OCR stage, before the group
@@ -234,7 +287,7 @@ async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, config
           await pageStage.readFormulas({ run, pageIndexes: formulaPages });
         }
         // A group that ends after the run failed or was cancelled must not overwrite the task's message.
-        if (scope.consideredCancelled) return;
+        if (scope.consideredCancelled || stageProgress) return;
         laidOutCount += group.length;
         task.update({ message: `Processing pages (${laidOutCount}/${pageCount})` });
       }),
@@ -242,6 +295,9 @@ async function processPageGroups(task: TaskRecord, { run, pdf, pageCount, config
   } catch (error) {
     scope.cancel();
     throw error;
+  } finally {
+    // Reports that come after the pages are done change nothing.
+    if (stageProgress) setHandler(pagesProgressSignal, () => undefined);
   }
 }
 
