@@ -23,6 +23,7 @@ import { createReadinessCheck, type ReadinessProbe } from './readiness.js';
 import { healthRoute } from './routes/health.js';
 import { metricsRoute } from './routes/metrics.js';
 import { modelsRoute } from './routes/models.js';
+import { taskDocumentRoutes } from './routes/task-document.js';
 import { taskRoutes } from './routes/tasks.js';
 import { uploadRoute } from './routes/upload.js';
 import type { ModelCatalog } from './tasks/model-catalog.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
+    taskDocumentRoutes({ service, presenter, authenticate }),
     currentFilesRoutes({ files, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT, maxInlineBytes: config.BASE64_URLS_MAX_BYTES }),
   ];
 

@@ -41,6 +41,7 @@ export const MESSAGES = {
   cannotUpdate: (status: string): string => `Task cannot be updated: status is ${status}`,
   cannotCancel: (status: string): string => `Task cannot be cancelled: status is ${status}`,
   cannotDelete: (status: string): string => `Task cannot be deleted: status is ${status}`,
+  noOutput: (status: string): string => `Task has no output: status is ${status}`,
   configurationUnchanged: 'Task cannot be updated: configuration is unchanged',
   llmOutdatedPrefix: 'The LLM processing configuration is probably outdated: ',
 } as const;

@@ -168,6 +168,38 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           },
         },
       },
+      '/api/v1/task/{task_id}/markdown': {
+        get: {
+          summary: 'The whole document as Markdown',
+          description:
+            'Beyond the spec (the Task JSON is unchanged): the Markdown of every segment of a succeeded task\'s output, in reading order, separated by blank lines; page headers and footers only when `ignore_headers_and_footers` is false, types with strategy `Ignore` left out, as in the chunks. Images are presigned links.',
+          operationId: 'getTaskMarkdown',
+          security,
+          parameters: [taskIdParam],
+          responses: {
+            '200': { description: 'The document.', content: { 'text/markdown': { schema: { type: 'string' } } } },
+            '400': text('The task has no output yet (or failed).', 'Task has no output: status is Processing'),
+            '404': notFound,
+            ...authErrors,
+          },
+        },
+      },
+      '/api/v1/task/{task_id}/html': {
+        get: {
+          summary: 'The whole document as HTML',
+          description:
+            'Beyond the spec: one HTML page holding the HTML of every segment of a succeeded task\'s output, in reading order, with the same segments as `/markdown`. Served sandboxed: it runs no script and loads only images.',
+          operationId: 'getTaskHtml',
+          security,
+          parameters: [taskIdParam],
+          responses: {
+            '200': { description: 'The document.', content: { 'text/html': { schema: { type: 'string' } } } },
+            '400': text('The task has no output yet (or failed).', 'Task has no output: status is Processing'),
+            '404': notFound,
+            ...authErrors,
+          },
+        },
+      },
       '/api/v1/tasks': {
         get: {
           summary: 'List the owner\'s tasks, newest first',

@@ -28,6 +28,7 @@ describe('public routes', () => {
       [
         '/api/v1/task/parse', '/api/v1/task', '/api/v1/task/{task_id}', '/api/v1/task/{task_id}/parse', '/api/v1/task/{task_id}/cancel',
         '/api/v1/tasks', '/api/v1/llm/models', '/health', '/health/ready', '/openapi.json', '/files/{key}',
+        '/api/v1/task/{task_id}/markdown', '/api/v1/task/{task_id}/html',
         // Chunkr's current API (current-api.ts)
         '/api/v1/files', '/api/v1/files/{file_id}', '/api/v1/files/{file_id}/content', '/api/v1/files/{file_id}/url',
         '/api/v1/file-types', '/api/v1/tasks/parse', '/api/v1/tasks/{task_id}', '/api/v1/tasks/{task_id}/parse', '/api/v1/tasks/{task_id}/cancel',

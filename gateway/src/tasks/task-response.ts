@@ -106,6 +106,11 @@ function toRfc3339(value: string | null): string | null {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
+/** Text for an HTML element's content. */
+function escapeHtmlText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 function escapeHtmlAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -115,7 +120,17 @@ export interface TaskPresenter {
   toTask(state: TaskState, view: TaskView): Promise<ApiTask>;
   /** Several tasks for one response: with `base64Urls` they share one inline budget. */
   toTasks(states: readonly TaskState[], view: TaskView): Promise<ApiTask[]>;
+  /**
+   * The whole document of a succeeded task in one format: the `markdown` or `html` the chunk stage
+   * rendered for each segment of the output, in reading order, images linked as in the task JSON.
+   * Page headers and footers are there when the task kept them (`ignore_headers_and_footers`
+   * false) and types with strategy Ignore are not, as in the chunks. Null when there is no output.
+   */
+  toDocument(state: TaskState, format: DocumentFormat): Promise<string | null>;
 }
+
+/** The whole-document formats of `GET /api/v1/task/{id}/markdown` and `/html`. */
+export type DocumentFormat = 'markdown' | 'html';
 
 /** Bytes still free for data URIs in the response being built. */
 interface InlineBudget {
@@ -276,7 +291,25 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     };
   }
 
+  async function toDocument(state: TaskState, format: DocumentFormat): Promise<string | null> {
+    const output = state.status === 'Succeeded' ? await loadOutput(state) : null;
+    if (output === null) return null;
+    const link = linker(false);
+    // The chunks hold the output's segments in reading order: chunking never reorders or repeats.
+    const segments = output.chunks.flatMap((chunk) => chunk.segments);
+    const parts = await Promise.all(
+      segments.map((segment) =>
+        format === 'markdown' ? replacePlaceholders(segment.markdown, link, false) : replacePlaceholders(segment.html, link, true),
+      ),
+    );
+    const body = parts.filter((part) => part.trim() !== '');
+    if (format === 'markdown') return `${body.join('\n\n')}\n`;
+    const title = escapeHtmlText(state.fileName || state.taskId);
+    return `<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n${body.join('\n')}\n</body>\n</html>\n`;
+  }
+
   return {
+    toDocument,
     toTask: (state, view) => present(state, view, { remainingBytes: options.maxInlineBytes }),
     async toTasks(states, view) {
       if (!view.base64Urls) return Promise.all(states.map((state) => present(state, view, { remainingBytes: 0 })));
