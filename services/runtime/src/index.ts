@@ -49,7 +49,7 @@ export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './st
 export { createFsStore } from './storage/fs-store.js';
 export type { FsStoreOptions } from './storage/fs-store.js';
 export { createS3Store } from './storage/s3-store.js';
-export type { S3StoreOptions } from './storage/s3-store.js';
+export type { S3Endpoint, S3StoreOptions } from './storage/s3-store.js';
 export { SIGNED_FILES_PATH, createSignedUrl, isValidSignature } from './storage/signed-url.js';
 export {
   EXAMPLE_SIGNING_SECRET,

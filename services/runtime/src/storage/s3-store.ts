@@ -14,6 +14,18 @@ export interface S3StoreOptions {
   bucket: string;
   /** Path-style addressing; needed by MinIO and most self-hosted stores. */
   pathStyle?: boolean;
+  /**
+   * Where clients reach the store when that is not where the services do (`S3_PUBLIC_ENDPOINT`):
+   * presigned URLs are signed for this host, since the host is part of what a SigV4 URL signs.
+   */
+  publicEndpoint?: S3Endpoint;
+}
+
+/** An S3 endpoint as the `minio` client takes it. */
+export interface S3Endpoint {
+  endPoint: string;
+  port?: number;
+  useSSL: boolean;
 }
 
 /** Streams up to this size are sent in one PUT with a known length; larger ones go multipart. */
@@ -55,6 +67,19 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
     pathStyle: options.pathStyle ?? true,
   });
   const bucket = options.bucket;
+  // Presigning is local computation: with the region given, this client never opens a connection,
+  // so the public host need not be reachable from here.
+  const publicClient = options.publicEndpoint
+    ? new Client({
+        endPoint: options.publicEndpoint.endPoint,
+        ...(options.publicEndpoint.port === undefined ? {} : { port: options.publicEndpoint.port }),
+        useSSL: options.publicEndpoint.useSSL,
+        accessKey: options.accessKey,
+        secretKey: options.secretKey,
+        region: options.region ?? 'us-east-1',
+        pathStyle: options.pathStyle ?? true,
+      })
+    : client;
 
   async function list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
@@ -125,7 +150,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       const headers = presign.fileName
         ? { 'response-content-disposition': `inline; filename="${presign.fileName.replace(/["\\\r\n]/g, '_')}"` }
         : undefined;
-      return client.presignedGetObject(bucket, key, presign.expiresInSec, headers);
+      return publicClient.presignedGetObject(bucket, key, presign.expiresInSec, headers);
     },
   };
 }

@@ -2,7 +2,26 @@ import { z } from 'zod';
 import { ConfigError, envBoolean, envPort } from '../config.js';
 import { createFsStore } from './fs-store.js';
 import type { ObjectStore } from './object-store.js';
-import { createS3Store } from './s3-store.js';
+import { createS3Store, type S3Endpoint } from './s3-store.js';
+
+/**
+ * `S3_PUBLIC_ENDPOINT`: an `http(s)://host[:port]` URL with no path, as the `minio` client's endpoint
+ * (it signs for a host, not for a path prefix).
+ */
+const publicEndpoint = z
+  .string()
+  .url()
+  .transform((value, context): S3Endpoint => {
+    const url = new URL(value);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+      context.addIssue({ code: 'custom', message: 'expected http(s)://host[:port] with no path, query or credentials' });
+      return z.NEVER;
+    }
+    const useSSL = url.protocol === 'https:';
+    // IPv6 hosts come bracketed in URL.hostname; the client wants them bare.
+    const endPoint = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    return { endPoint, useSSL, ...(url.port === '' ? {} : { port: Number(url.port) }) };
+  });
 
 /**
  * The secret `.env.example` shows and the schema falls back to. It is public, so anyone could
@@ -31,6 +50,11 @@ export const storageEnv = {
   S3_SECRET_KEY: z.string().default(''),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('folio'),
+  /**
+   * Where clients outside the services' network reach the store (`https://files.example.com`);
+   * presigned URLs (pdf_url, crops, input_file_url) are made for it. Unset: S3_ENDPOINT's.
+   */
+  S3_PUBLIC_ENDPOINT: publicEndpoint.optional(),
   /** Lifetime of presigned URLs. */
   PRESIGN_EXPIRES_SEC: z.coerce.number().int().positive().default(3600),
 };
@@ -72,6 +96,7 @@ export async function createStoreFromConfig(config: StorageConfig): Promise<Obje
     secretKey: config.S3_SECRET_KEY,
     region: config.S3_REGION,
     bucket: config.S3_BUCKET,
+    ...(config.S3_PUBLIC_ENDPOINT === undefined ? {} : { publicEndpoint: config.S3_PUBLIC_ENDPOINT }),
   });
   await store.ensureBucket();
   return store;
