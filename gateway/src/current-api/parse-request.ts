@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { createTaskBodySchema } from '../configuration/schema.js';
+import { configurationInputSchema, createTaskBodySchema } from '../configuration/schema.js';
+
+/** The current API's `llm_processing.llm_model_id` under v1's name `model_id`; anything else as it is. */
+function renameLlmModelId(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const llm = record.llm_processing;
+  if (typeof llm !== 'object' || llm === null || Array.isArray(llm) || !('llm_model_id' in llm)) return body;
+  const { llm_model_id: modelId, ...rest } = llm as Record<string, unknown>;
+  return { ...record, llm_processing: { model_id: modelId, ...rest } };
+}
 
 /**
  * The body of `POST /api/v1/tasks/parse` (the SDK's `ParseCreateParams`). Its fields are the v1
@@ -8,11 +18,7 @@ import { createTaskBodySchema } from '../configuration/schema.js';
  * the SDK and ignored like any unknown field; segment types of the newer taxonomy (`PageNumber`,
  * `FormRegion`, ...) are not produced yet and their settings are ignored the same way.
  */
-export const parseCreateBodySchema = z.preprocess((body) => {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const record = body as Record<string, unknown>;
-  const llm = record.llm_processing;
-  if (typeof llm !== 'object' || llm === null || Array.isArray(llm) || !('llm_model_id' in llm)) return body;
-  const { llm_model_id: modelId, ...rest } = llm as Record<string, unknown>;
-  return { ...record, llm_processing: { model_id: modelId, ...rest } };
-}, createTaskBodySchema);
+export const parseCreateBodySchema = z.preprocess(renameLlmModelId, createTaskBodySchema);
+
+/** The SDK's `ParseConfiguration` (the `parse_configuration` of an extract task), read like a parse body. */
+export const parseConfigurationSchema = z.preprocess(renameLlmModelId, configurationInputSchema);

@@ -1,4 +1,4 @@
-import type { SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
+import type { ExtractionOutput, SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
 import type { ApiBoundingBox, ApiSegment, ApiTask } from '../tasks/task-response.js';
 import type { ApiPage } from './task-pages.js';
 
@@ -70,9 +70,23 @@ export interface CurrentParseOutput {
   pdf_url: string | null;
 }
 
+/** The SDK's `ExtractConfiguration`. */
+export interface CurrentExtractConfiguration {
+  schema: Record<string, unknown>;
+  system_prompt: string | null;
+  parse_configuration: CurrentParseConfiguration;
+}
+
+/** The SDK's `ExtractOutputResponse` (citations and metrics mirror `results`; see ExtractionOutput). */
+export interface CurrentExtractOutput {
+  results: unknown;
+  citations: unknown;
+  metrics: unknown;
+}
+
 export interface CurrentTask {
   task_id: string;
-  task_type: 'Parse';
+  task_type: 'Parse' | 'Extract';
   status: TaskStatus;
   /** True once the status is final: Succeeded, Failed or Cancelled. */
   completed: boolean;
@@ -81,14 +95,16 @@ export interface CurrentTask {
   started_at: string | null;
   finished_at: string | null;
   expires_at: string | null;
-  configuration: CurrentParseConfiguration;
+  configuration: CurrentParseConfiguration | CurrentExtractConfiguration;
   file_info: { url: string | null; name: string | null; mime_type: string | null; page_count: number | null };
   /** Deprecated in the SDK in favour of `file_info.url`; kept for its older readers. */
   input_file_url: string | null;
   version_info: { server_version: string; client_version: 'Unspecified' };
   task_url: string;
   /** Only once the task has succeeded. */
-  output: CurrentParseOutput | null;
+  output: CurrentParseOutput | CurrentExtractOutput | null;
+  /** Extract tasks only: the parse task whose input and settings they took, or null. */
+  parse_task_id?: string | null;
 }
 
 const FINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['Succeeded', 'Failed', 'Cancelled']);
@@ -153,13 +169,18 @@ export interface CurrentTaskInput {
   pages: ApiPage[];
   publicUrl: string;
   serverVersion: string;
+  /** An extract task's stored result; null for parse tasks and until it exists. */
+  extraction?: ExtractionOutput | null;
 }
+
+/** A parse task as the current API answers it. */
+export type CurrentParseTask = CurrentTask & { task_type: 'Parse'; output: CurrentParseOutput | null };
 
 /** The current API's Task; `output` only for a succeeded task. */
 export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
   const { task, state } = input;
   const { input_file_url: inputFileUrl } = task.configuration;
-  const output: CurrentParseOutput | null =
+  const parseOutput: CurrentParseOutput | null =
     state.status === 'Succeeded'
       ? {
           chunks: task.output.chunks.map((chunk) => {
@@ -181,7 +202,7 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
       : null;
   return {
     task_id: task.task_id,
-    task_type: 'Parse',
+    task_type: state.extraction === undefined ? 'Parse' : 'Extract',
     status: task.status,
     completed: FINAL_STATUSES.has(task.status),
     message: task.message,
@@ -189,12 +210,27 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
     started_at: task.started_at,
     finished_at: task.finished_at,
     expires_at: task.expires_at,
-    configuration: toCurrentConfiguration(state.configuration),
+    configuration:
+      state.extraction === undefined
+        ? toCurrentConfiguration(state.configuration)
+        : {
+            schema: state.extraction.schema,
+            system_prompt: state.extraction.system_prompt,
+            parse_configuration: toCurrentConfiguration(state.configuration),
+          },
     file_info: { url: inputFileUrl, name: task.output.file_name, mime_type: state.mimeType, page_count: task.output.page_count },
     input_file_url: inputFileUrl,
     // Which client created a task is not recorded.
     version_info: { server_version: input.serverVersion, client_version: 'Unspecified' },
     task_url: `${input.publicUrl}/api/v1/tasks/${task.task_id}`,
-    output,
+    ...(state.extraction === undefined
+      ? { output: parseOutput }
+      : { output: extractOutput(state, input.extraction ?? null), parse_task_id: state.extraction.parse_task_id }),
   };
+}
+
+/** An extract task's output: once it has succeeded and its stored result was read. */
+function extractOutput(state: TaskState, extraction: ExtractionOutput | null): CurrentExtractOutput | null {
+  if (state.status !== 'Succeeded' || extraction === null) return null;
+  return { results: extraction.results, citations: extraction.citations, metrics: extraction.metrics };
 }

@@ -1,12 +1,13 @@
 import { TASK_STATUSES } from '@folio/workflows/contracts';
 import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from '../current-api/cursor.js';
+import { EXTRACT_LIMITS } from '../current-api/extract-request.js';
 import { FILE_TYPE_CATEGORIES } from '../current-api/file-types.js';
 import { MAX_URL_EXPIRES_SEC } from '../routes/current-files.js';
 import { ref, type Schema } from './schemas.js';
 
 /*
  * The operations of Chunkr's current API (the official TypeScript SDK's contract) beside v1 in the
- * one document: the Files API, `GET /api/v1/file-types` and the parse tasks.
+ * one document: the Files API, `GET /api/v1/file-types`, and parse and extract tasks.
  */
 
 const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'null' }] });
@@ -137,13 +138,45 @@ export const currentApiSchemas: Record<string, Schema> = {
       pdf_url: nullable({ type: 'string' }),
     },
   },
+  CreateExtractRequest: {
+    type: 'object',
+    required: ['file', 'schema'],
+    description: 'Unknown fields are ignored.',
+    properties: {
+      file: {
+        type: 'string',
+        description:
+          'A `ch://files/{file_id}` reference, an http(s) URL, a data URI, base64, or the `task_id` of your succeeded parse task (its input and configuration are used; then `parse_configuration` and `file_name` are refused).',
+      },
+      schema: {
+        type: 'object',
+        description: `The JSON Schema the results must match (draft-07 unless \`$schema\` names 2019-09 or 2020-12; remote \`$ref\`s are not fetched; at most ${EXTRACT_LIMITS.schemaChars} characters of JSON).`,
+      },
+      system_prompt: nullable({ type: 'string', maxLength: EXTRACT_LIMITS.systemPromptChars, description: 'Instead of the built-in system prompt.' }),
+      file_name: nullable({ type: 'string', maxLength: 1024 }),
+      expires_in: nullable({ type: 'integer', minimum: 1, description: 'Seconds after finishing until the task is deleted.' }),
+      parse_configuration: nullable({ ...ref('ConfigurationInput'), description: 'The parse settings, as in `/api/v1/tasks/parse`.' }),
+    },
+  },
+  ExtractOutput: {
+    type: 'object',
+    required: ['results', 'citations', 'metrics'],
+    properties: {
+      results: { description: 'JSON valid against the schema (checked; the model is asked again with the errors when not).' },
+      citations: {
+        description:
+          'Mirrors `results`: each leaf (a primitive or an array of primitives) holds the segments whose text contains the value (`citation_id`, `citation_type` Segment, `bboxes`, `content`, `segment_id`, `segment_type`, `page_number`, `page_width`, `page_height`), at most 5; `[]` when none holds it literally.',
+      },
+      metrics: { description: 'Always null: no per-field confidence is computed.' },
+    },
+  },
   TaskResponse: {
     type: 'object',
-    description: 'A parse task in the current API shape; the same task reads through `/api/v1/task/{task_id}`.',
+    description: 'A parse or extract task in the current API shape; the same task reads through `/api/v1/task/{task_id}`.',
     required: ['task_id', 'task_type', 'status', 'completed', 'message', 'created_at', 'configuration', 'file_info', 'version_info', 'task_url', 'output'],
     properties: {
       task_id: { type: 'string' },
-      task_type: { type: 'string', enum: ['Parse'] },
+      task_type: { type: 'string', enum: ['Parse', 'Extract'] },
       status: ref('Status'),
       completed: { type: 'boolean', description: 'The status is final: Succeeded, Failed or Cancelled.' },
       message: { type: 'string' },
@@ -153,7 +186,8 @@ export const currentApiSchemas: Record<string, Schema> = {
       expires_at: nullable({ type: 'string', format: 'date-time' }),
       configuration: {
         type: 'object',
-        description: 'The resolved parse configuration (`llm_processing.llm_model_id`; `segment_processing` per type without `embed_sources`).',
+        description:
+          'Parse: the resolved parse configuration (`llm_processing.llm_model_id`; `segment_processing` per type without `embed_sources`). Extract: `schema`, `system_prompt` and that as `parse_configuration`.',
       },
       file_info: {
         type: 'object',
@@ -172,7 +206,8 @@ export const currentApiSchemas: Record<string, Schema> = {
         properties: { server_version: { type: 'string' }, client_version: { type: 'string', enum: ['Unspecified'] } },
       },
       task_url: { type: 'string' },
-      output: nullable(ref('ParseOutput')),
+      output: { anyOf: [ref('ParseOutput'), ref('ExtractOutput'), { type: 'null' }] },
+      parse_task_id: nullable({ type: 'string', description: 'Extract tasks: the parse task they were made from.' }),
     },
   },
   TasksPage: {
@@ -299,6 +334,26 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       },
     },
   },
+  '/api/v1/tasks/extract': {
+    post: {
+      summary: 'Create an extract task',
+      operationId: 'createExtractTask',
+      description:
+        'Parses the file (same workflow and settings as a parse task), then asks the language model for JSON matching `schema`, validated against it and asked again with the validation errors (`LLM_MAX_REASKS` per model, then the fallback model). With no model configured, or no valid answer, the task fails with the reason.',
+      security,
+      requestBody: { required: true, content: { 'application/json': { schema: ref('CreateExtractRequest') } } },
+      responses: {
+        '200': json('The task, status `Starting`.', ref('TaskResponse')),
+        '400': text(
+          'A bad file or schema (`Invalid value for \'schema\': Invalid schema: ...`), a bad configuration field, an unknown model, or a `task_id` that is not your succeeded parse task.',
+          "Invalid value for 'schema': expected a JSON Schema object",
+        ),
+        '413': text('The body exceeds MAX_JSON_BODY_BYTES; upload larger files with POST /api/v1/files.'),
+        '429': rateLimited,
+        ...authErrors,
+      },
+    },
+  },
   '/api/v1/tasks/{task_id}': {
     get: getTask('Get a task (current shape)', 'getCurrentTask'),
     delete: {
@@ -315,6 +370,7 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
     },
   },
   '/api/v1/tasks/{task_id}/parse': { get: getTask('Get a parse task', 'getParseTask') },
+  '/api/v1/tasks/{task_id}/extract': { get: getTask('Get an extract task', 'getExtractTask') },
   '/api/v1/tasks/{task_id}/cancel': {
     get: {
       summary: 'Cancel a task that has not started',
@@ -335,7 +391,7 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
 export const currentListParams: Schema[] = [
   ...pageParams.filter((parameter) => parameter.name !== 'limit' && parameter.name !== 'start' && parameter.name !== 'end'),
   query('statuses', { type: 'string' }, `Comma-separated statuses (${TASK_STATUSES.join(', ')}).`),
-  query('task_types', { type: 'string' }, 'Comma-separated task types (`Parse`; `Extract` lists nothing yet).'),
+  query('task_types', { type: 'string' }, 'Comma-separated task types (`Parse`, `Extract`).'),
 ];
 
 /**

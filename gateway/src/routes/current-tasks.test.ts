@@ -2,7 +2,7 @@ import { putJson } from '@folio/runtime';
 import { storageKeys } from '@folio/workflows/contracts';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentTask } from '../current-api/task-response.js';
+import type { CurrentParseTask, CurrentTask } from '../current-api/task-response.js';
 import type { ApiTask } from '../tasks/task-response.js';
 import { PDF_BYTES, createHarness, type Harness } from '../testing/harness.js';
 
@@ -97,7 +97,7 @@ describe('Tasks API of the current SDK', () => {
     const v1 = (await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: pdf }).expect(200)).body as ApiTask;
     await succeed(v1.task_id);
     for (const path of [`/api/v1/tasks/${v1.task_id}`, `/api/v1/tasks/${v1.task_id}/parse`]) {
-      const task = (await client().get(path).set('Authorization', h.aliceKey).expect(200)).body as CurrentTask;
+      const task = (await client().get(path).set('Authorization', h.aliceKey).expect(200)).body as CurrentParseTask;
       expect(task).toMatchObject({ status: 'Succeeded', completed: true, file_info: { page_count: 1 } });
       expect(task.output?.pages).toEqual([
         { page_number: 1, page_width: 1224, page_height: 1584, dpi: 144, image: expect.stringMatching(/page-0\.png/) as string },

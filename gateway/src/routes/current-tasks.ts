@@ -1,14 +1,15 @@
-import type { ObjectStore } from '@folio/runtime';
-import { TASK_STATUSES, type TaskState, type TaskStatus } from '@folio/workflows/contracts';
+import { ObjectNotFoundError, getJson, type ObjectStore } from '@folio/runtime';
+import { TASK_STATUSES, type ExtractionOutput, type TaskState, type TaskStatus } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import { readJsonBody } from '../body.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { pageOf, pageQueryFields } from '../current-api/cursor.js';
+import { extractCreateBodySchema, parseTaskIdOf } from '../current-api/extract-request.js';
 import { parseCreateBodySchema } from '../current-api/parse-request.js';
 import { readTaskPages } from '../current-api/task-pages.js';
 import { toCurrentTask, type CurrentTask } from '../current-api/task-response.js';
-import { MESSAGES } from '../http-errors.js';
+import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
 import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
@@ -78,13 +79,30 @@ function callerOf(ctx: GatewayContext): Caller {
   return { ownerId: ctx.state.ownerId, requestId: ctx.state.requestId };
 }
 
+/** The task type of the current API: extract tasks carry their extraction. */
+function taskTypeOf(state: TaskState): 'Parse' | 'Extract' {
+  return state.extraction === undefined ? 'Parse' : 'Extract';
+}
+
+/** A succeeded extract task's stored result; null otherwise, or when it is gone (deleted meanwhile). */
+async function readExtraction(store: ObjectStore, state: TaskState): Promise<ExtractionOutput | null> {
+  if (state.status !== 'Succeeded' || state.extractionKey === undefined || state.extractionKey === null) return null;
+  try {
+    return await getJson<ExtractionOutput>(store, state.extractionKey);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) return null;
+    throw error;
+  }
+}
+
 function plainText(ctx: GatewayContext, text: string): void {
   ctx.type = 'text/plain';
   ctx.body = text;
 }
 
 /**
- * The Tasks API of the current SDK: `POST /api/v1/tasks/parse`, `GET /api/v1/tasks/{id}[/parse]`,
+ * The Tasks API of the current SDK: `POST /api/v1/tasks/parse`, `POST /api/v1/tasks/extract`,
+ * `GET /api/v1/tasks/{id}[/parse|/extract]`,
  * `GET /api/v1/tasks` (cursor pages), `DELETE /api/v1/tasks/{id}`, `GET /api/v1/tasks/{id}/cancel`.
  * Same service, workflow and rules as v1; only the request and response shapes differ, so a task
  * made through either API reads through both. Must be mounted before the v1 routes: the shared
@@ -100,8 +118,11 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
       tasks.map(async (task, index) => {
         const state = states[index] ?? states[0];
         if (state === undefined || state.taskId !== task.task_id) throw new Error('presenter answered out of order');
-        const pages = view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
-        return toCurrentTask({ task, state, pages, publicUrl: options.publicUrl, serverVersion: options.version });
+        // An extract task's output is its extraction; a parse task's has the pages.
+        const isParse = state.extraction === undefined;
+        const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
+        const extraction = isParse ? null : await readExtraction(store, state);
+        return toCurrentTask({ task, state, pages, extraction, publicUrl: options.publicUrl, serverVersion: options.version });
       }),
     );
   }
@@ -120,12 +141,40 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
+  /**
+   * An extract task: parse (the file, or the input and settings of the caller's parse task named
+   * by `file`), then extraction against `schema` (the same workflow; the run's last step).
+   */
+  router.post('/tasks/extract', options.authenticate, options.limitRate, async function createExtractTask(ctx) {
+    const body = parseOr400(extractCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
+    const taskId = service.newTaskId();
+    const parseTaskId = parseTaskIdOf(body.file);
+    const extraction = { schema: body.schema, system_prompt: body.system_prompt ?? null, parse_task_id: parseTaskId };
+    let state: TaskState;
+    if (parseTaskId !== null) {
+      if (body.parse_configuration !== undefined) throw badRequest('parse_configuration cannot be used when file is a task_id');
+      if (body.file_name !== undefined) throw badRequest('file_name cannot be used when file is a task_id');
+      const source = await service.copyParseTaskInput(callerOf(ctx), parseTaskId, taskId);
+      // The parse task's settings; only the expiry is this task's own.
+      const configuration = { ...source.configuration, expires_in: body.expires_in ?? source.configuration.expires_in };
+      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, extraction);
+    } else {
+      const configuration = await service.resolveNew({ ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) });
+      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, extraction);
+    }
+    ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
+  });
+
   async function getTask(ctx: GatewayContext, taskId: string): Promise<void> {
     const query = parseOr400(viewQuerySchema, ctx.query);
     const state = await service.get(callerOf(ctx), taskId);
     ctx.body = await presentOne(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
   }
   router.get('/tasks/:taskId/parse', options.authenticate, async function getParseTask(ctx) {
+    await getTask(ctx, ctx.params.taskId ?? '');
+  });
+  // Either path answers the task in its own shape (`task_type` tells which).
+  router.get('/tasks/:taskId/extract', options.authenticate, async function getExtractTask(ctx) {
     await getTask(ctx, ctx.params.taskId ?? '');
   });
   router.get('/tasks/:taskId', options.authenticate, async function getCurrentTask(ctx) {
@@ -138,7 +187,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     const all = await service.list(callerOf(ctx), { page: 1, limit: Number.MAX_SAFE_INTEGER, startMs: query.start, endMs: query.end });
     const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
     const kept = all.filter(
-      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes('Parse')),
+      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
     );
     const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({ ms: Date.parse(state.createdAt), id: state.taskId }));
     const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });

@@ -32,6 +32,7 @@ describe('public routes', () => {
         // Chunkr's current API (current-api.ts)
         '/api/v1/files', '/api/v1/files/{file_id}', '/api/v1/files/{file_id}/content', '/api/v1/files/{file_id}/url',
         '/api/v1/file-types', '/api/v1/tasks/parse', '/api/v1/tasks/{task_id}', '/api/v1/tasks/{task_id}/parse', '/api/v1/tasks/{task_id}/cancel',
+        '/api/v1/tasks/extract', '/api/v1/tasks/{task_id}/extract',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/v1/task/{task_id}']!).sort()).toEqual(['delete', 'get']);

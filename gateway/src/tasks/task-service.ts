@@ -1,6 +1,7 @@
 import { detectFileType, errorMessage, metrics, type Logger, type ObjectStore } from '@folio/runtime';
 import {
   storageKeys,
+  type ExtractionSpec,
   type ProcessDocumentInput,
   type TaskConfiguration,
   type TaskSource,
@@ -65,10 +66,31 @@ export interface TaskService {
   newTaskId(): string;
   /** Resolves a create request's configuration and checks its models. */
   resolveNew(input: ConfigurationInput): Promise<TaskConfiguration>;
-  /** Stores the decoded file (or keeps the URL for the workflow to fetch) and starts the task. */
-  create(caller: Caller, taskId: string, file: FileInput, fileName: string | undefined, configuration: TaskConfiguration): Promise<TaskState>;
+  /**
+   * Stores the decoded file (or keeps the URL for the workflow to fetch) and starts the task; with
+   * `extraction`, an extract task.
+   */
+  create(
+    caller: Caller,
+    taskId: string,
+    file: FileInput,
+    fileName: string | undefined,
+    configuration: TaskConfiguration,
+    extraction?: ExtractionSpec,
+  ): Promise<TaskState>;
   /** Starts a task whose input the caller already stored under `storageKeys.input`. */
-  createFromStored(caller: Caller, taskId: string, input: StoredInput, configuration: TaskConfiguration): Promise<TaskState>;
+  createFromStored(
+    caller: Caller,
+    taskId: string,
+    input: StoredInput,
+    configuration: TaskConfiguration,
+    extraction?: ExtractionSpec,
+  ): Promise<TaskState>;
+  /**
+   * Copies the input of the caller's succeeded parse task to `taskId` (an extract task's input):
+   * 400 when it is missing, another owner's, not succeeded, or an extract task itself.
+   */
+  copyParseTaskInput(caller: Caller, parseTaskId: string, taskId: string): Promise<{ input: StoredInput; configuration: TaskConfiguration }>;
   /** The caller's live task, or 404 `Task not found`. */
   get(caller: Caller, taskId: string): Promise<TaskState>;
   update(caller: Caller, taskId: string, input: ConfigurationInput): Promise<TaskState>;
@@ -111,6 +133,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     fileName: string,
     source: TaskSource,
     configuration: TaskConfiguration,
+    extraction: ExtractionSpec | undefined,
   ): Promise<TaskState> {
     const createdAt = new Date(deps.now()).toISOString();
     const stored = source.kind === 'stored' ? source : null;
@@ -132,6 +155,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       outputKey: null,
       deleted: false,
       revision: 0,
+      // As initialTaskState has it: only extract tasks carry these.
+      ...(extraction === undefined ? {} : { extraction, extractionKey: null }),
     };
     const input: ProcessDocumentInput = {
       taskId,
@@ -142,6 +167,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       configuration,
       limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit },
       requestId: caller.requestId,
+      ...(extraction === undefined ? {} : { extraction }),
     };
     try {
       await workflows.start(input, initialState);
@@ -168,10 +194,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await checkModels(configuration, '');
       return configuration;
     },
-    async create(caller, taskId, file, givenName, configuration) {
+    async create(caller, taskId, file, givenName, configuration, extraction) {
       if (file.kind === 'url') {
         const fileName = givenName ?? fileNameFromUrl(file.url) ?? taskId;
-        return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration);
+        return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration, extraction);
       }
       if (file.kind === 'file') {
         const record = await deps.files.get(caller.ownerId, file.fileId).catch((error: unknown) => {
@@ -182,17 +208,30 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         const fileName = givenName ?? record.fileName;
         const key = storageKeys.input(taskId, fileName);
         await store.put(key, await deps.files.openContent(record), { contentType: record.contentType });
-        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration);
+        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration, extraction);
       }
       const type = detectFileType(file.bytes);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const fileName = givenName ?? `${taskId}.${type.extension}`;
       const key = storageKeys.input(taskId, fileName);
       await store.put(key, file.bytes, { contentType: type.mimeType });
-      return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration);
+      return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration, extraction);
     },
-    createFromStored(caller, taskId, input, configuration) {
-      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration);
+    createFromStored(caller, taskId, input, configuration, extraction) {
+      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration, extraction);
+    },
+    async copyParseTaskInput(caller, parseTaskId, taskId) {
+      const source = await getOwned(caller, parseTaskId).catch((error: unknown) => {
+        throw error instanceof ApiError && error.kind === 'task-not-found' ? badRequest(`Task not found: ${parseTaskId}`) : error;
+      });
+      if (source.extraction !== undefined) throw badRequest(`Task ${parseTaskId} is an extract task, not a parse task`);
+      if (source.status !== 'Succeeded' || source.inputKey === null || source.mimeType === null) {
+        throw badRequest(`Parse task ${parseTaskId} has not succeeded: status is ${source.status}`);
+      }
+      // A copy, like a ch://files input: the extract task keeps its own input whatever happens to the parse task.
+      const key = storageKeys.input(taskId, source.fileName);
+      await store.put(key, await store.getStream(source.inputKey), { contentType: source.mimeType });
+      return { input: { key, mimeType: source.mimeType, fileName: source.fileName }, configuration: source.configuration };
     },
     get: getOwned,
     async update(caller, taskId, input) {
