@@ -64,7 +64,7 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, { ...page, fonts })[1]).toBe('Title');
   });
 
-  it('takes a first page heading 1.3 times the body size for the title, unless numbered as a subsection', () => {
+  it('takes a first page heading 1.3 times the body size for the title, unless numbered as a section', () => {
     const title = [seg('SectionHeader', 'LLaMA: Open and Efficient Models', 76), seg('Text', body, 230, 4)];
     const fonts = (segments: RefinableSegment[]) =>
       fontsFor(segments, [
@@ -72,8 +72,12 @@ describe('refineTypes', () => {
         { fontSize: 10, bold: false },
       ]);
     expect(refineTypes(title, { ...page, fonts: fonts(title) })[0]).toBe('Title');
-    const section = [seg('SectionHeader', '1.2 Metrische Räume', 76), seg('Text', body, 230, 4)];
-    expect(refineTypes(section, { ...page, fonts: fonts(section) })[0]).toBe('SectionHeader');
+    for (const heading of ['1.2 Metrische Räume', '1 Introduction']) {
+      for (const type of ['SectionHeader', 'Title'] as const) {
+        const section = [seg(type, heading, 76), seg('Text', body, 230, 4)];
+        expect(refineTypes(section, { ...page, fonts: fonts(section) })[0]).toBe('SectionHeader');
+      }
+    }
   });
 
   it('on a scan, takes a heading at the top of the first page with by far the tallest words for the title', () => {

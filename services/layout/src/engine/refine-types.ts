@@ -176,8 +176,6 @@ function isNumberOfFormula(segment: RefinableSegment, text: string, segments: Re
 
 /** A title's font is at least this many times the body's (LLaMA's first page: 14 pt over 10 pt). */
 const TITLE_SIZE = 1.3;
-/** A heading numbered as a subsection: "1.2", "3.1.4". */
-const SUBSECTION = /^\d{1,2}\.\d{1,2}/;
 /** Without fonts, a title's words are at least this many times as tall as the body's (OCR boxes vary). */
 const SCAN_TITLE_SIZE = 1.6;
 
@@ -292,8 +290,9 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
       if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
       // The page's biggest text, well above body size, high on a first page: the document title.
-      // A subsection number ("1.2 Metrische Räume") makes it a section of a longer text.
-      const titleSized = fact.size >= TITLE_SIZE * body && fact.size >= largest - 0.5 && !SUBSECTION.test(fact.text);
+      // A section number ("1 Introduction", "1.2 Metrische Räume") makes it a section of a longer text.
+      const titleSized =
+        fact.size >= TITLE_SIZE * body && fact.size >= largest - 0.5 && !NUMBERED_SECTION.test(fact.text);
       if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height)))
         return 'Title';
       if (type === 'Title' && hasFonts && fact.size < 1.15 * body && !fact.bold) return 'Text';

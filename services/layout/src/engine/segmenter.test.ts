@@ -130,6 +130,18 @@ describe('segmentByRegions', () => {
     ]);
   });
 
+  it('keeps a logo on a born-digital page a Picture though OCR read its lettering', () => {
+    const heading = ocrLine('Broad Agency Announcement', 100, 100, 0);
+    const logo = ocrLine('DARPA', 104, 604, 1);
+    const fonts = new Map([[0, { fontSize: 20, bold: true }]]);
+    const segments = segmentByRegions(
+      [...heading, ...logo],
+      [{ segmentType: 'Picture', bbox: { left: 100, top: 600, width: 60, height: 20 }, confidence: 0.6 }],
+      { ...context(), fonts },
+    );
+    expect(segments.find((s) => text(s) === 'DARPA')?.segmentType).toBe('Picture');
+  });
+
   it('gives the prose line a formula detection reached over back to Text', () => {
     const lead = ocrLine('The equations of motion imply that', 100, 260, 0);
     const formula = ocrLine('B = V - U', 200, 300, 1);

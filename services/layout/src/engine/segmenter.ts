@@ -140,10 +140,14 @@ const LETTERED_LINES = 2;
  * Whether a Picture detection is lettering rather than a picture: a line or two of words that
  * fill its box (a newspaper's white-on-colour headline, a masthead, a boxed "PART 1"). It is
  * read as Text and typed by refineTypes like any text; a chart or photo holds few words for its
- * size, and a screenshot of a page holds many lines.
+ * size, a screenshot of a page holds many lines, and a logo on a born-digital page holds only words
+ * OCR read from its image.
  */
-function isLettering(region: DetectedRegion, words: Word[]): boolean {
+function isLettering(region: DetectedRegion, words: Word[], fonts: Map<number, LineFont> | undefined): boolean {
   if (region.segmentType !== 'Picture' || words.length === 0) return false;
+  // On a page with a text layer, lettering is text the layer states; words OCR read from an
+  // embedded image (a logo) are part of the picture.
+  if (fonts && fonts.size > 0 && !words.some((word) => fonts.has(word.lineIndex))) return false;
   if (groupLines(words).length > LETTERED_LINES) return false;
   const covered = boxesOf(words).reduce((sum, box) => sum + areaOf(intersect(box, region.bbox)), 0);
   return covered >= LETTERED_COVER * areaOf(region.bbox);
@@ -186,7 +190,9 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   const detected: Segment[] = [];
   regions.forEach((detection, index) => {
     const regionWords = assigned[index]!;
-    const region = isLettering(detection, regionWords) ? { ...detection, segmentType: 'Text' as const } : detection;
+    const region = isLettering(detection, regionWords, context.fonts)
+      ? { ...detection, segmentType: 'Text' as const }
+      : detection;
     // Empty boxes: ink that is not text, or (blank) no ink at all: speckle, bleed-through, a scanner border.
     if (regionWords.length === 0 && (region.blank || (words.length > 0 && !VISUAL_TYPES.includes(region.segmentType))))
       return;
