@@ -18,6 +18,8 @@ declare module 'vitest' {
     layoutEngine: string;
     /** The Temporal frontend the stack runs on (the benchmark reads workflow histories there). */
     temporalAddress: string;
+    /** Each process's `/metrics` URL by name (`gateway`, `worker`, the stages). */
+    metricsUrls: Record<string, string>;
   }
 }
 
@@ -68,6 +70,10 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('fakeOpenAiControlUrl', fake.controlUrl);
   project.provide('layoutEngine', stack.env.LAYOUT_ENGINE ?? 'doclaynet');
   project.provide('temporalAddress', stack.env.TEMPORAL_ADDRESS!);
+  const metricsUrls: Record<string, string> = { gateway: `${stack.baseUrl}/metrics` };
+  for (const name of ['worker', 'render', 'ocr', 'layout', 'chunk', 'llm'])
+    metricsUrls[name] = `http://127.0.0.1:${stack.env[`${name.toUpperCase()}_METRICS_PORT`]}/metrics`;
+  project.provide('metricsUrls', metricsUrls);
 }
 
 export async function teardown(): Promise<void> {
