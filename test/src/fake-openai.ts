@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 export interface FakeRule {
   /** The provider model name the rule applies to (`model` in the request); every model if absent. */
   model?: string;
+  /** Only requests whose text (every message's, joined) contains this; every request if absent. */
+  promptIncludes?: string;
   mode: 'answer' | 'fail' | 'rate-limit' | 'truncate' | 'no-fence';
   /** Requests the rule applies to before it is used up; for ever if absent. */
   times?: number;
@@ -108,10 +110,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let rules: (FakeRule & { used: number })[] = [];
   let records: FakeRequestRecord[] = [];
 
-  const pickRule = (model: string): FakeRule | null => {
+  const pickRule = (model: string, prompt: string): FakeRule | null => {
     const rule = rules.find(
       (candidate) =>
         (candidate.model === undefined || candidate.model === model) &&
+        (candidate.promptIncludes === undefined || prompt.includes(candidate.promptIncludes)) &&
         (candidate.times === undefined || candidate.used < candidate.times),
     );
     if (rule === undefined) return null;
@@ -127,7 +130,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     );
     const prompt = parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('\n');
     const model = body.model ?? '';
-    const rule = pickRule(model) ?? { mode: 'answer' as const };
+    const rule = pickRule(model, prompt) ?? { mode: 'answer' as const };
     const record: FakeRequestRecord = {
       model,
       prompt,
