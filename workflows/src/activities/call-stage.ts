@@ -10,6 +10,8 @@ export interface StageCallOptions {
   timeoutMs: number;
   requestId: string;
   heartbeatIntervalMs?: number;
+  /** Aborts the call besides the activity's cancellation (a sibling call of the activity failed). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface StageCallOptions {
 export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, request: Req, options: StageCallOptions): Promise<Res> {
   const context = Context.current();
   const timer = setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([context.cancellationSignal, options.signal]) : context.cancellationSignal;
   const call = (): Promise<Res> =>
     callUnary(method, request, {
       timeoutMs: options.timeoutMs,
@@ -29,13 +32,13 @@ export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, re
       // The stage logs every line of the call with the task and run it works for.
       taskId: context.info.workflowExecution?.workflowId,
       run: context.info.workflowExecution?.runId,
-      signal: context.cancellationSignal,
+      signal,
     });
   try {
     try {
       return await call();
     } catch (error) {
-      if (!isInternalFailure(error) || context.cancellationSignal.aborted) throw toActivityFailure(error, options.stage);
+      if (!isInternalFailure(error) || signal.aborted) throw toActivityFailure(error, options.stage);
       try {
         return await call();
       } catch (again) {

@@ -45,20 +45,25 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
     async recognizeText(input) {
       const rendered = await Promise.all(input.pageIndexes.map((pageIndex) => readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage)));
       const pages = rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') }));
-      const recognize = (batch: typeof pages) =>
+      const recognize = (batch: typeof pages, signal?: AbortSignal) =>
         callStage(
           deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
           { pages: batch, strategy: strategies[input.strategy], outputPrefix: runKeys.ocrPrefix(input.run) },
-          { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+          { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs, signal },
         );
       let response: { pages: OcrPageResult[] };
       if (input.progress === undefined) response = await recognize(pages);
       else {
         const reports = startProgressReports(deps.signaller, 'ocr', input.progress, deps.progressIntervalMs);
+        // The first failed page fails the activity: the calls of the other pages are cancelled then.
+        const siblings = new AbortController();
         try {
           const answers = await Promise.all(
             pages.map(async (page, index) => {
-              const answer = await recognize([page]);
+              const answer = await recognize([page], siblings.signal).catch((error: unknown) => {
+                siblings.abort();
+                throw error;
+              });
               reports.done([input.pageIndexes[index]!]); // pages and pageIndexes are parallel arrays
               return answer.pages;
             }),

@@ -9,7 +9,7 @@ import { LayoutServiceService, type AnalyzeLayoutRequest, type MarkRunningLinesR
 import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/llm/v1';
 import { OcrServiceService, type ReadFormulasRequest, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
 import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
-import { createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
+import { InvalidDocumentError, createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
 import type { PagesProgressSignal } from '../contracts.js';
 import { defaultConfiguration } from '../testing/fixtures.js';
 import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
@@ -29,6 +29,9 @@ let failLlm = false;
 /** Pages of each RecognizePages call, in arrival order; page 1 answers only after `slowPageMs`. */
 const ocrCalls: number[][] = [];
 let slowPageMs = 0;
+/** A page whose RecognizePages call is refused; and whether the slow page's call saw its cancellation. */
+let refusedPage = -1;
+let slowPageCancelled = false;
 const progressReports: PagesProgressSignal[] = [];
 let server: Server;
 let dir: string;
@@ -54,11 +57,13 @@ function addFakeStages(target: Server): void {
     ),
   });
   target.addService(OcrServiceService, {
-    recognizePages: unary(logger, 'RecognizePages', async (request: RecognizePagesRequest) => {
+    recognizePages: unary(logger, 'RecognizePages', async (request: RecognizePagesRequest, context) => {
       seen.ocr = request;
       ocrCalls.push(request.pages.map((page) => page.page?.pageIndex ?? -1));
+      if (request.pages.some((page) => page.page?.pageIndex === refusedPage)) throw new InvalidDocumentError('unreadable page');
       if (slowPageMs > 0 && request.pages.some((page) => page.page?.pageIndex === 1)) {
         await new Promise((resolve) => setTimeout(resolve, slowPageMs));
+        if (context.signal.aborted) slowPageCancelled = true;
       }
       return {
         pages: request.pages.map((page) => ({
@@ -206,6 +211,19 @@ describe('stage activities over storage references', () => {
     expect(progressReports.map((report) => report.stage)).toContain('ocr');
     expect(progressReports.flatMap((report) => report.pageIndexes).sort()).toEqual([0, 2]);
     expect(progressReports.every((report) => report.runRevision === 3)).toBe(true);
+    // The first refused page fails the activity and cancels the calls of the others.
+    refusedPage = 0;
+    slowPageMs = 300;
+    try {
+      await expect(
+        env.run(activities.recognizeText, { run, pageIndexes: [0, 1, 2], strategy: 'Auto' as const, progress: { runRevision: 3 } }),
+      ).rejects.toThrow('unreadable page');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(slowPageCancelled).toBe(true);
+    } finally {
+      refusedPage = -1;
+      slowPageMs = 0;
+    }
     // Without a progress notice (runs recorded before it), the batch is one call.
     ocrCalls.length = 0;
     await env.run(activities.recognizeText, { run, pageIndexes: [0, 1, 2], strategy: 'Auto' as const });
