@@ -3,7 +3,7 @@
 // 100 concurrent tasks from 5 owners must all complete.
 import { describe, expect, inject, test } from 'vitest';
 import { makeReport } from '../src/fixtures.js';
-import { createRaw, dataUri, isClearMessage, runCase, settle } from './chaos-case.js';
+import { createRaw, dataUri, runCase, settle } from './chaos-case.js';
 import type { ChaosOwner } from './chaos-setup.js';
 import type { TrackedTask } from './report.js';
 
@@ -64,35 +64,39 @@ describe('load and fairness', () => {
   test.runIf(set === 'full')(
     "a flood from one owner delays another owner's task by at most 2x its unloaded time",
     async () => {
-      // The single task is the same 3-page document the flood sends.
-      const document = dataUri(makeReport(3));
+      // The other owner's task is one page: alone it keeps about one core busy (its stages run one
+      // after the other), so a fair share of the two cores beside the flood leaves it room. A task
+      // that alone fills both cores gets half of them beside any other active owner (about 2x:
+      // docs/architecture.md, "Fairness between owners").
+      const single = dataUri(makeReport(1));
       const result = await runCase('load', 'fairness: 1 task beside a 40-task flood', async () => {
-        // Unloaded: the better of two runs, so that a cold first run does not flatter the ratio.
-        const first = await timedTask('chaos-victim', document, 3 * MINUTE);
-        const second = await timedTask('chaos-victim', document, 3 * MINUTE);
-        const unloaded = Math.min(first.seconds, second.seconds);
-        const flooded = await flood('load-1', document, 40);
+        // Medians of three runs each, unloaded and loaded: the machine is shared, one run is noise.
+        // Three values: the middle index exists.
+        const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        const alone = [];
+        for (let run = 0; run < 3; run += 1) alone.push(await timedTask('chaos-victim', single, 3 * MINUTE));
+        const unloaded = median(alone.map((run) => run.seconds));
+        const flooded = await flood('load-1', dataUri(makeReport(3)), 40);
         // Let the flood fill the stages before the other owner's task arrives.
         await new Promise((resolve) => setTimeout(resolve, 5000));
-        const loaded = await timedTask('chaos-victim', document, 10 * MINUTE);
+        const beside = [];
+        for (let run = 0; run < 3; run += 1) beside.push(await timedTask('chaos-victim', single, 10 * MINUTE));
+        const loaded = median(beside.map((run) => run.seconds));
         const floodEnds = await settleAll(flooded.tasks, 20 * MINUTE);
-        const tasks = [first.task, second.task, loaded.task, ...flooded.tasks].filter(
-          (task): task is TrackedTask => task !== null,
-        );
-        const ratio = loaded.seconds / unloaded;
+        const tasks = [...alone, ...beside].flatMap((run) => (run.task ? [run.task] : [])).concat(flooded.tasks);
+        const ratio = loaded / unloaded;
+        const failures = [...alone, ...beside].filter((run) => run.status !== 'Succeeded');
         const ok =
-          first.status === 'Succeeded' &&
-          loaded.status === 'Succeeded' &&
+          failures.length === 0 &&
           ratio <= 2 &&
           flooded.refused.length === 0 &&
           floodEnds.get('Succeeded') === flooded.tasks.length;
         return {
           outcome:
-            `unloaded ${unloaded.toFixed(1)} s, beside the flood ${loaded.seconds.toFixed(1)} s (${ratio.toFixed(2)}x, at most 2x); ` +
+            `unloaded ${unloaded.toFixed(1)} s, beside the flood ${loaded.toFixed(1)} s (${ratio.toFixed(2)}x, at most 2x; medians of 3); ` +
             `flood: ${describeCounts(floodEnds)}${flooded.refused.length > 0 ? `, refused ${flooded.refused[0]}` : ''}` +
-            (loaded.status === 'Succeeded' || isClearMessage(loaded.message)
-              ? ''
-              : ` (${loaded.status}: ${loaded.message})`),
+            // failures[0] exists when failures is not empty.
+            (failures.length === 0 ? '' : `; ${failures[0]!.status}: ${failures[0]!.message}`),
           ok,
           tasks,
         };
