@@ -18,10 +18,13 @@ async function processes(): Promise<Record<string, ProcessInfo>> {
   return (await response.json()) as Record<string, ProcessInfo>;
 }
 
-/** Laid-out pages so far, from `Processing pages (16/40)`; 0 before the first. */
+/**
+ * How far the page stages are: the largest page count in the task's progress message
+ * (`Processing pages (16/40)`, `Running OCR (12/40 pages), analyzing layout (8/40 pages)`); 0 before.
+ */
 function pagesDone(task: ApiTask): number {
-  const match = /\((\d+)\/(\d+)\)/.exec(task.message);
-  return match ? Number(match[1]) : 0;
+  const counts = [...task.message.matchAll(/\((\d+)\/\d+/g)].map((match) => Number(match[1]));
+  return Math.max(0, ...counts);
 }
 
 interface KillCase {
