@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidJsonSchemaError, MAX_REPORTED_ERRORS, compileJsonSchema } from './json-schema.js';
+import { InvalidJsonSchemaError, MAX_REPORTED_ERRORS, compileJsonSchema, hasNestedQuantifier } from './json-schema.js';
 
 const invoice = {
   type: 'object',
@@ -43,5 +43,28 @@ describe('compileJsonSchema', () => {
   it('reports at most a bounded number of violations', () => {
     const many = compileJsonSchema({ type: 'array', items: { type: 'string' } });
     expect(many.validate(Array.from({ length: 50 }, (_, index) => index))).toHaveLength(MAX_REPORTED_ERRORS);
+  });
+
+  it('refuses patterns that can backtrack exponentially, keeping ordinary ones', () => {
+    for (const pattern of ['(a+)+$', '^(\\w*)*x', '((ab)+c?)*', '(a{1,5}){2,}', '(x|y+){3}']) {
+      expect(hasNestedQuantifier(pattern), pattern).toBe(true);
+    }
+    for (const pattern of [
+      '^\\d{4}-\\d{2}-\\d{2}$',
+      '^[A-Z]{2}(-\\d{3})?$',
+      '[(a+)+]',
+      '\\(a+\\)+',
+      '^(\\d{3}-)*\\d{4}$',
+      '(ab)+',
+    ]) {
+      expect(hasNestedQuantifier(pattern), pattern).toBe(false);
+    }
+    expect(() => compileJsonSchema({ type: 'string', pattern: '^(a+)+$' })).toThrow(
+      /Invalid schema: pattern '\^\(a\+\)\+\$' repeats/,
+    );
+    expect(() => compileJsonSchema({ type: 'object', patternProperties: { '(a*)*': { type: 'string' } } })).toThrow(
+      InvalidJsonSchemaError,
+    );
+    expect(compileJsonSchema({ type: 'string', pattern: '^\\d{4}$' }).validate('2024')).toEqual([]);
   });
 });

@@ -20,10 +20,67 @@ export interface JsonSchemaValidator {
 export const MAX_REPORTED_ERRORS = 10;
 
 /**
+ * Whether a pattern repeats a group that holds a variable-length quantifier (`(a+)+`, `(\w*){2,}`),
+ * the shape that makes backtracking exponential. A heuristic (star height above one), on the
+ * cautious side (`(\d{1,3},)*` is refused too); alternations of overlapping branches under one
+ * quantifier (`(a|aa)*`) are not caught.
+ */
+export function hasNestedQuantifier(pattern: string): boolean {
+  /** Per open group: whether the enclosing level had a repeating quantifier before it opened. */
+  const outer: boolean[] = [];
+  let repeatedInside = false;
+  /** `*`, `+` or a `{n,m}` range at `index`; `exact` counts `{n}` too. */
+  const repeatsAt = (index: number, exact: boolean): boolean => {
+    const next = pattern[index];
+    if (next === '*' || next === '+') return true;
+    const range = next === '{' ? /^\{(\d*)(,?)(\d*)\}/.exec(pattern.slice(index)) : null;
+    return range !== null && (exact || (range[2] === ',' && range[1] !== range[3]));
+  };
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === '\\') {
+      index++;
+    } else if (char === '[') {
+      // A character class: its brackets and quantifier characters are literals.
+      for (index++; index < pattern.length && pattern[index] !== ']'; index++) if (pattern[index] === '\\') index++;
+    } else if (char === '(') {
+      outer.push(repeatedInside);
+      repeatedInside = false;
+    } else if (char === ')') {
+      const inner: boolean = repeatedInside;
+      if (inner && repeatsAt(index + 1, true)) return true;
+      repeatedInside = (outer.pop() ?? false) || inner || repeatsAt(index + 1, false);
+    } else if (repeatsAt(index, false)) {
+      repeatedInside = true;
+    }
+  }
+  return false;
+}
+
+/** ajv's factory of pattern matchers (not exported by name from the package's entry). */
+type RegExpEngine = NonNullable<NonNullable<Options['code']>['regExp']>;
+
+/**
+ * Compiles the schema's `pattern`s and `patternProperties`, refusing those that could take
+ * exponential time: a client's schema validates a model's answer in the LLM stage's event loop.
+ */
+const guardedRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    if (hasNestedQuantifier(pattern)) {
+      throw new InvalidJsonSchemaError(
+        `Invalid schema: pattern '${pattern.slice(0, 100)}' repeats a repeated group, which can take exponential time`,
+      );
+    }
+    return new RegExp(pattern, flags);
+  },
+  { code: 'guardedRegExp' },
+);
+
+/**
  * Unknown keywords (`example`, vendor extensions) and formats are ignored rather than refused:
  * client schemas are written for many validators. `logger: false` keeps ajv off the console.
  */
-const OPTIONS: Options = { strict: false, allErrors: true, logger: false };
+const OPTIONS: Options = { strict: false, allErrors: true, logger: false, code: { regExp: guardedRegExp } };
 
 type Draft = 'draft-07' | '2019-09' | '2020-12';
 
