@@ -65,7 +65,7 @@ describe('observability of a real task', () => {
     for (const name of ['chunk', 'llm']) expect(await scrape(name), name).toContain('# TYPE folio_rpc_duration_seconds histogram');
   });
 
-  it('puts the task id and run on the log lines of its stage RPCs and activities', () => {
+  it('puts the task id, run and owner on the log lines of its stage RPCs and activities', () => {
     const lines = readFileSync(inject('stackLog'), 'utf8')
       .split('\n')
       .flatMap((line) => {
@@ -86,6 +86,8 @@ describe('observability of a real task', () => {
       const line = ofTask.find((candidate) => candidate.name === name && candidate.fields.msg === msg);
       expect(line, `${name}: ${msg}`).toBeDefined();
       expect(typeof line?.fields.run, `${name}: run`).toBe('string');
+      // The owner rides with the run's activities (prepareDocument's input has no run, so not there).
+      if (name !== 'worker') expect(line?.fields.owner, `${name}: owner`).toBe('e2e-owner');
     }
   });
 

@@ -1,7 +1,7 @@
 import { CancelledFailure, type Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
-import { metrics } from '@folio/runtime';
+import { metrics, withLogFields } from '@folio/runtime';
 
 /** The activities that finish pages, and the stage their pages count for in `folio_pages_processed_total`. */
 const PAGE_STAGES: Readonly<Record<string, string>> = { renderPages: 'render', recognizeText: 'ocr', analyzeLayout: 'layout' };
@@ -12,6 +12,12 @@ function failureKind(error: unknown): string {
   return error instanceof Error ? error.name : 'UnknownError';
 }
 
+/** The owner named by an activity's input (`run.ownerId`, set by runs from the owner field on). */
+function ownerOf(args: readonly unknown[]): string | undefined {
+  const input = args[0] as { run?: { ownerId?: unknown } } | undefined; // activities take one input object
+  return typeof input?.run?.ownerId === 'string' ? input.run.ownerId : undefined;
+}
+
 /** Pages of a page activity's input (`pageIndexes`); 0 for any other shape. */
 function pageCountOf(args: readonly unknown[]): number {
   const input = args[0] as { pageIndexes?: unknown } | undefined; // page activities take one input object
@@ -20,20 +26,24 @@ function pageCountOf(args: readonly unknown[]): number {
 
 /**
  * Activity interceptors of the worker: every activity line logged through `@temporalio/activity`'s
- * `log` gets `taskId` (the workflow id) and `run` (the workflow run id); every attempt is timed
+ * `log` gets `taskId` (the workflow id), `run` (the workflow run id) and `owner` when the input
+ * names it; the same fields ride along to the stages (callStage); every attempt is timed
  * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
  * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
  */
 export function createActivityTelemetry(): ActivityInterceptorsFactory {
   return (context: Context) => {
     const { activityType, workflowExecution } = context.info;
+    let fields: Record<string, string> = workflowExecution ? { taskId: workflowExecution.workflowId, run: workflowExecution.runId } : {};
     return {
       inbound: {
         async execute(input, next) {
           const startedAt = performance.now();
+          const owner = ownerOf(input.args);
+          if (owner !== undefined) fields = { ...fields, owner };
           let outcome = 'ok';
           try {
-            const result = await next(input);
+            const result = await withLogFields(fields, () => next(input));
             const stage = PAGE_STAGES[activityType];
             if (stage) metrics.pagesProcessed.inc({ stage }, pageCountOf(input.args));
             return result;
@@ -47,8 +57,7 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
         },
       },
       outbound: {
-        getLogAttributes: (attributes, next) =>
-          next(workflowExecution ? { ...attributes, taskId: workflowExecution.workflowId, run: workflowExecution.runId } : attributes),
+        getLogAttributes: (attributes, next) => next({ ...attributes, ...fields }),
       },
     };
   };

@@ -19,6 +19,8 @@ export const REQUEST_ID_METADATA = 'x-request-id';
 export const TASK_ID_METADATA = 'x-task-id';
 /** Metadata key carrying the workflow run id of the activity that calls a stage. */
 export const TASK_RUN_METADATA = 'x-task-run';
+/** Metadata key carrying the owner id of the task an activity works for. */
+export const TASK_OWNER_METADATA = 'x-task-owner';
 
 const statusByCode: Record<ErrorCode, status> = {
   INVALID_ARGUMENT: status.INVALID_ARGUMENT,
@@ -93,7 +95,7 @@ function callSignal<Req, Res>(
  * unexpected is logged before it becomes INTERNAL. The handler's `signal` carries the call's
  * cancellation and deadline; an answer after either is dropped by grpc-js. Every stage RPC gets
  * here its latency histogram (`folio_rpc_duration_seconds`), its error count and its log fields:
- * `rpc`, `requestId`, and the caller's `taskId` and `run` on every line logged during the call.
+ * `rpc`, `requestId`, and the caller's `taskId`, `run` and `owner` on every line logged during the call.
  */
 export function unary<Req, Res>(
   logger: Logger,
@@ -104,10 +106,11 @@ export function unary<Req, Res>(
     const requestId = metadataValue(call.metadata, REQUEST_ID_METADATA);
     const taskId = metadataValue(call.metadata, TASK_ID_METADATA);
     const run = metadataValue(call.metadata, TASK_RUN_METADATA);
+    const owner = metadataValue(call.metadata, TASK_OWNER_METADATA);
     const startedAt = performance.now();
     const elapsedSec = (): number => (performance.now() - startedAt) / 1000;
     // Every line logged while the call runs (handler, engine, pool) carries these fields.
-    const fields = { rpc: rpcName, requestId, ...(taskId ? { taskId } : {}), ...(run ? { run } : {}) };
+    const fields = { rpc: rpcName, requestId, ...(taskId ? { taskId } : {}), ...(run ? { run } : {}), ...(owner ? { owner } : {}) };
     withLogFields(fields, () => {
       const { signal, dispose } = callSignal(call, rpcName);
       void handle(call.request, { requestId, deadline: call.getDeadline(), signal })
@@ -186,9 +189,10 @@ export interface CallOptionsInput {
   /** Deadline relative to now. */
   timeoutMs: number;
   requestId?: string;
-  /** The task (workflow id) and workflow run the call works for, for the stage's logs. */
+  /** The task (workflow id), workflow run and owner the call works for, for the stage's logs. */
   taskId?: string;
   run?: string;
+  owner?: string;
   /** Aborts the call (e.g. Temporal activity cancellation). */
   signal?: AbortSignal;
 }
@@ -203,6 +207,7 @@ export function callUnary<Req, Res>(
   if (options.requestId) metadata.set(REQUEST_ID_METADATA, options.requestId);
   if (options.taskId) metadata.set(TASK_ID_METADATA, options.taskId);
   if (options.run) metadata.set(TASK_RUN_METADATA, options.run);
+  if (options.owner) metadata.set(TASK_OWNER_METADATA, options.owner);
   return new Promise((resolve, reject) => {
     const call = method(request, metadata, { deadline: Date.now() + options.timeoutMs }, (error, response) => {
       options.signal?.removeEventListener('abort', onAbort);

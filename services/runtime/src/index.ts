@@ -7,12 +7,13 @@ export {
   errorMessage,
 } from './errors.js';
 export type { AppErrorOptions, ErrorCode } from './errors.js';
-export { createLogger, withLogFields } from './logger.js';
+export { createLogger, currentLogFields, withLogFields } from './logger.js';
 export type { Logger, LoggerOptions } from './logger.js';
 export { ConfigError, envBoolean, envPort, loggingEnv, parseEnv } from './config.js';
 export {
   REQUEST_ID_METADATA,
   TASK_ID_METADATA,
+  TASK_OWNER_METADATA,
   TASK_RUN_METADATA,
   GRPC_MAX_MESSAGE_BYTES,
   callUnary,

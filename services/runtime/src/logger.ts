@@ -23,6 +23,11 @@ export function withLogFields<T>(fields: Record<string, unknown>, fn: () => T): 
   return logFields.run({ ...logFields.getStore(), ...fields }, fn);
 }
 
+/** The fields `withLogFields` set around the current code (empty outside any). */
+export function currentLogFields(): Readonly<Record<string, unknown>> {
+  return logFields.getStore() ?? {};
+}
+
 /**
  * Builds the process logger. JSON lines by default; `pretty` prints `time level name: msg {fields}`
  * without pulling in a transport worker thread.

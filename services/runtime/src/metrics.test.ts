@@ -71,7 +71,7 @@ afterAll(async () => {
 describe('metrics', () => {
   it('serves every Folio metric a stage records at /metrics, and the process metrics', async () => {
     const call = (request: object) =>
-      callUnary(callEcho, request, { timeoutMs: 5000, requestId: 'req-1', taskId: 'task-1', run: 'run-1' });
+      callUnary(callEcho, request, { timeoutMs: 5000, requestId: 'req-1', taskId: 'task-1', run: 'run-1', owner: 'alice' });
     await call({});
     await expect(call({ refuse: true })).rejects.toThrow('refused on purpose');
 
@@ -107,10 +107,10 @@ describe('metrics', () => {
     expect((await fetch(`http://127.0.0.1:${metricsServer.port}/other`)).status).toBe(404);
   });
 
-  it('puts the caller\'s task id, run and request id on every line logged during a stage RPC', () => {
+  it('puts the caller\'s task id, run, owner and request id on every line logged during a stage RPC', () => {
     const during = lines.filter((line) => line.msg === 'handler working' || line.msg === 'rpc refused');
     expect(during).toHaveLength(3);
-    for (const line of during) expect(line).toMatchObject({ taskId: 'task-1', run: 'run-1', requestId: 'req-1', rpc: 'Echo' });
+    for (const line of during) expect(line).toMatchObject({ taskId: 'task-1', run: 'run-1', owner: 'alice', requestId: 'req-1', rpc: 'Echo' });
     // Lines outside a call carry none of them.
     expect(lines.find((line) => line.msg === 'metrics listening')).not.toHaveProperty('taskId');
   });

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { callUnary, type StageName } from '@folio/runtime';
+import { callUnary, currentLogFields, type StageName } from '@folio/runtime';
 import { isInternalFailure, toActivityFailure, toRepeatedCallFailure } from './grpc-failure.js';
 
 /** A generated unary client method, bound to its client (grpc-js methods use `this`). */
@@ -12,6 +12,12 @@ export interface StageCallOptions {
   heartbeatIntervalMs?: number;
   /** Aborts the call besides the activity's cancellation (a sibling call of the activity failed). */
   signal?: AbortSignal;
+}
+
+/** The owner of the task the current activity works for, if its log fields carry it. */
+function ownerField(): string | undefined {
+  const { owner } = currentLogFields();
+  return typeof owner === 'string' ? owner : undefined;
 }
 
 /**
@@ -32,6 +38,8 @@ export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, re
       // The stage logs every line of the call with the task and run it works for.
       taskId: context.info.workflowExecution?.workflowId,
       run: context.info.workflowExecution?.runId,
+      // Set for the activity by its interceptor (activity-telemetry.ts) when its input names the owner.
+      owner: ownerField(),
       signal,
     });
   try {

@@ -68,6 +68,8 @@ export interface RunRef {
   /** `storageKeys.runPrefix(taskId, revision)`; ends with `/`. */
   runPrefix: string;
   requestId: string;
+  /** The task's owner, for the logs of the activities and stages (absent in runs from before it). */
+  ownerId?: string;
   /**
    * Prefix of an earlier run whose render, OCR and layout manifests this run reuses; absent when
    * the run makes its own. Everything the run writes still goes under `runPrefix`.

@@ -80,6 +80,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
     taskId: input.taskId,
     runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision),
     requestId: input.requestId,
+    ownerId: input.ownerId,
   };
 
   let pageCount: number;
