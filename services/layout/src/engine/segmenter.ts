@@ -15,6 +15,7 @@ import {
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
+import { gatherEmbeddedImages } from './embedded-images.js';
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { markPageFurniture } from './page-furniture.js';
@@ -61,6 +62,8 @@ export function segmentByBlocks(words: Word[], newId: IdFactory): Segment[] {
 
 /** Types whose detected box is the content itself (a figure, a table grid), not just room for words. */
 const VISUAL_TYPES: readonly SegmentType[] = ['Table', 'Picture', 'Formula'];
+/** Images smaller than this share of the page (icons, rules, logos) are not gathered into pictures. */
+const MIN_IMAGE_SHARE = 0.02;
 
 /**
  * The words' box, plus at most half a line of the detection's margin around it: a loose detection
@@ -162,6 +165,8 @@ export interface SegmentContext {
   fonts?: Map<number, LineFont>;
   /** Horizontal and vertical lines the page draws (text layer), for ruled tables. */
   rules?: BBox[];
+  /** Raster images placed on the page (text layer), for gatherEmbeddedImages. */
+  images?: BBox[];
   /** The words are all OCR's reading of the pixels: no text layer states them. */
   ocrOnly?: boolean;
 }
@@ -211,7 +216,10 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
     const blockWords = lines.flatMap((line) => line.words);
     return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);
   });
-  const segments = [...detected, ...grown];
+  const images = (context.images ?? [])
+    .map((image) => clipToPage(image, page))
+    .filter((image) => areaOf(image) >= MIN_IMAGE_SHARE * page.width * page.height);
+  const segments = gatherEmbeddedImages([...detected, ...grown], images, context.fonts);
   const refinable = segments.map((s) => ({
     segmentType: s.segmentType as SegmentType,
     bbox: s.bbox ?? EMPTY_BOX,

@@ -89,6 +89,7 @@ export function createAnalyzeLayoutHandler(
         newId,
         fonts,
         rules: layer?.rules,
+        images: layer?.images,
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
       });
       if (tableEngine)
