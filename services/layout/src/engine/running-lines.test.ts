@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
-import { ocrLine } from '../testing/fixtures.js';
+import { counterIds, ocrLine } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
 import { markRunningLines } from './running-lines.js';
 
@@ -81,5 +81,56 @@ describe('markRunningLines', () => {
     const pages = [0, 1, 2].map((i) => pageOf(i, 'Running head', `${i + 1}`));
     markRunningLines(pages);
     expect(markRunningLines(pages)).toEqual({ changedPages: [], markedCount: 0 });
+  });
+  it('splits a running foot out of the paragraph it was boxed with, and leaves the paragraph its other lines', () => {
+    const foot = 'Word lists by Susan Jones licensed under Creative Commons';
+    const body = (top: number) => ocrLine('the last lines of a paragraph that runs on', 60, top, nextLine++);
+    const boxed: Segment = (() => {
+      const words = [...body(680), ...body(700), ...ocrLine(foot, 60, 716, nextLine++)];
+      return {
+        segmentId: 'para',
+        segmentType: 'Text',
+        bbox: unionBox(words.map((w) => w.bbox!)),
+        words,
+        tableHtml: '',
+      };
+    })();
+    const first: PageSegments = { pageIndex: 0, width: 600, height: 800, image: undefined, segments: [boxed] };
+    const second: PageSegments = {
+      pageIndex: 1,
+      width: 600,
+      height: 800,
+      image: undefined,
+      segments: [segmentOf('Text', 'Another page of body text', 60, 300), segmentOf('Text', foot, 60, 716)],
+    };
+    expect(markRunningLines([first, second], counterIds())).toEqual({ changedPages: [0, 1], markedCount: 2 });
+    expect(typesOf(first)).toEqual([
+      ['Text', 'the last lines of a paragraph that runs on the last lines of a paragraph that runs on'],
+      ['PageFooter', foot],
+    ]);
+    expect(first.segments[0]!.bbox!.top + first.segments[0]!.bbox!.height).toBeLessThanOrEqual(716);
+    expect(first.segments[1]!.segmentId).toBe('s1');
+    expect(markRunningLines([first, second])).toEqual({ changedPages: [], markedCount: 0 });
+  });
+
+  it('keeps the last line of a paragraph that only resembles nothing on the other page', () => {
+    const words = [
+      ...ocrLine('a paragraph near the foot of the page', 60, 690, nextLine++),
+      ...ocrLine('ends here', 60, 716, nextLine++),
+    ];
+    const para: Segment = {
+      segmentId: 'p',
+      segmentType: 'Text',
+      bbox: unionBox(words.map((w) => w.bbox!)),
+      words,
+      tableHtml: '',
+    };
+    const pages = [
+      { pageIndex: 0, width: 600, height: 800, image: undefined, segments: [para] },
+      pageOf(1, 'Quarterly Report', 'Confidential'),
+    ];
+    markRunningLines(pages);
+    expect(pages[0]!.segments).toHaveLength(1);
+    expect(para.words).toHaveLength(words.length);
   });
 });

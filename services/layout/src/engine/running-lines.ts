@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { normalizedEditDistance } from '@folio/runtime';
-import type { PageSegments, Segment } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, bottomOf, median } from './geometry.js';
+import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
 import { orderSegments } from './reading-order.js';
+import type { IdFactory } from './segmenter.js';
 
 /** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
 const BAND = 0.12;
@@ -24,6 +26,11 @@ type Band = 'top' | 'bottom';
 interface Candidate {
   page: number;
   segment: Segment;
+  /**
+   * Set when the line is only the first or last lines of `segment` (a running foot the detector
+   * boxed with the paragraph above it): these words, to be split out of the segment when marked.
+   */
+  part?: Word[];
   band: Band;
   /** Lower case, digits as `#` (page and volume numbers change from page to page), spaces collapsed. */
   text: string;
@@ -54,13 +61,77 @@ function candidateOf(page: number, segment: Segment, height: number, sizes: Page
   const furniture = segment.segmentType === 'PageHeader' || segment.segmentType === 'PageFooter';
   const size = textSizeOf(segment);
   if (!furniture && size > HEADING_SIZE * sizes.body && size >= BIGGEST_TEXT * sizes.biggest) return null;
-  const box = segment.bbox ?? EMPTY_BOX;
+  const whole = lineCandidateOf(page, segment, segment.words, height);
+  if (whole || furniture) return whole;
+  return edgeLinesCandidateOf(page, segment, height);
+}
+
+/** The candidate of `words` (a whole segment or its edge lines) if they are short and lie in a band. */
+function lineCandidateOf(page: number, segment: Segment, words: Word[], height: number): Candidate | null {
+  const box = unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
   const band: Band | null = bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
   if (band === null) return null;
-  const raw = segment.words.map((word) => word.text).join(' ');
-  if (raw.length > MAX_LENGTH || new Set(segment.words.map((word) => word.lineIndex)).size > MAX_LINES) return null;
+  const raw = words.map((word) => word.text).join(' ');
+  if (raw.length > MAX_LENGTH || new Set(words.map((word) => word.lineIndex)).size > MAX_LINES) return null;
   const text = raw.normalize('NFKC').toLowerCase().replace(/\d+/gu, '#').replace(/\s+/gu, ' ').trim();
-  return text ? { page, segment, band, text, center: (box.top + box.height / 2) / height } : null;
+  if (!text) return null;
+  const candidate: Candidate = { page, segment, band, text, center: (box.top + box.height / 2) / height };
+  return words.length === segment.words.length ? candidate : { ...candidate, part: words };
+}
+
+/**
+ * A segment reaching into the top or bottom band with more lines than a running line has: its first
+ * (top band) or last (bottom band) one or two lines, when they lie wholly in the band, as a
+ * candidate of their own, so a running foot set close under the last paragraph still matches its
+ * twin on the other pages.
+ */
+function edgeLinesCandidateOf(page: number, segment: Segment, height: number): Candidate | null {
+  const lines = linesOf(segment.words);
+  if (lines.length <= 1) return null;
+  const inTop = (line: Word[]) => bottomOf(unionBox(line.map((word) => word.bbox ?? EMPTY_BOX))) <= BAND * height;
+  const inBottom = (line: Word[]) => unionBox(line.map((word) => word.bbox ?? EMPTY_BOX)).top >= (1 - BAND) * height;
+  for (const count of [1, MAX_LINES]) {
+    if (count >= lines.length) break;
+    const head = lines.slice(0, count);
+    const foot = lines.slice(-count);
+    const edge = head.every(inTop) ? head : foot.every(inBottom) ? foot : null;
+    if (!edge) continue;
+    const candidate = lineCandidateOf(page, segment, edge.flat(), height);
+    if (candidate) return candidate;
+  }
+  return null;
+}
+
+/** A segment's words grouped by text line, the lines top to bottom. */
+function linesOf(words: Word[]): Word[][] {
+  const byLine = new Map<number, Word[]>();
+  for (const word of words) byLine.set(word.lineIndex, [...(byLine.get(word.lineIndex) ?? []), word]);
+  const topOf = (line: Word[]) => Math.min(...line.map((word) => (word.bbox ?? EMPTY_BOX).top));
+  return [...byLine.values()].sort((a, b) => topOf(a) - topOf(b));
+}
+
+/** Moves a candidate's edge lines out of its segment into a segment of their own, which it returns. */
+function splitOut(page: PageSegments, candidate: Candidate, newId: IdFactory): Segment {
+  const part = new Set(candidate.part);
+  const rest = candidate.segment.words.filter((word) => !part.has(word));
+  // The segment keeps its width (the detector's box may hold more than words) and loses the band.
+  const box = candidate.segment.bbox ?? EMPTY_BOX;
+  const words = unionBox(rest.map((word) => word.bbox ?? EMPTY_BOX));
+  const top = candidate.band === 'top' ? words.top : box.top;
+  const bottom = candidate.band === 'top' ? bottomOf(box) : bottomOf(words);
+  candidate.segment.words = rest;
+  candidate.segment.bbox = { ...box, top, height: Math.max(0, bottom - top) };
+  const lines = candidate.part ?? [];
+  const split: Segment = {
+    segmentId: newId(),
+    segmentType: candidate.segment.segmentType,
+    bbox: unionBox(lines.map((word) => word.bbox ?? EMPTY_BOX)),
+    confidence: candidate.segment.confidence,
+    words: lines,
+    tableHtml: '',
+  };
+  page.segments.push(split);
+  return split;
 }
 
 function sameLine(a: Candidate, b: Candidate): boolean {
@@ -80,11 +151,15 @@ function minPagesOf(pageCount: number): number {
  * Finds the running heads and feet of a document: short lines in the top or bottom band that come
  * back, with the same text (numbers aside, small OCR differences allowed) at the same height, on
  * at least three pages (both, in a two-page document). Their segments become PageHeader (top) or
- * PageFooter (bottom), and a page that changed is put back in reading order (headers first,
+ * PageFooter (bottom), split out of the segment they were boxed with when they were only its
+ * first or last lines, and a page that changed is put back in reading order (headers first,
  * footers last). Pages are changed in place; returns the indexes (into `pages`) of those that
  * changed and how many segments were retyped. A one-page document has no running lines.
  */
-export function markRunningLines(pages: PageSegments[]): { changedPages: number[]; markedCount: number } {
+export function markRunningLines(
+  pages: PageSegments[],
+  newId: IdFactory = randomUUID,
+): { changedPages: number[]; markedCount: number } {
   if (pages.length < 2) return { changedPages: [], markedCount: 0 };
   const clusters: Candidate[][] = [];
   pages.forEach((page, index) => {
@@ -108,8 +183,9 @@ export function markRunningLines(pages: PageSegments[]): { changedPages: number[
     if (new Set(members.map((member) => member.page)).size < minPages) continue;
     for (const member of members) {
       const type = member.band === 'top' ? 'PageHeader' : 'PageFooter';
-      if (member.segment.segmentType === type) continue;
-      member.segment.segmentType = type;
+      const segment = member.part ? splitOut(pages[member.page]!, member, newId) : member.segment;
+      if (segment.segmentType === type) continue;
+      segment.segmentType = type;
       markedCount += 1;
       changed.add(member.page);
     }
