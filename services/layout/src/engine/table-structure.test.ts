@@ -72,6 +72,36 @@ describe('buildTableHtml', () => {
     );
   });
 
+  it('spans a heading over the column group it is centred on, and keeps the columns of a group with no figures', () => {
+    // Two groups of two columns, 'Sold' over 250 and 330, 'Rented' over 410 and 490; nobody rented.
+    const body = (top: number, line: number, name: string, a: string, b: string): Word[] =>
+      row(top, line, [
+        [name, 100],
+        [a, 250],
+        [b, 330],
+      ]);
+    const words = [
+      ...row(100, 0, [
+        ['Sold', 282],
+        ['Rented', 442],
+      ]),
+      ...row(120, 1, [
+        ['Shop', 100],
+        ['New', 250],
+        ['Used', 330],
+        ['New', 410],
+        ['Used', 490],
+      ]),
+      ...body(140, 2, 'North', '12', '7'),
+      ...body(160, 3, 'South', '9', '3'),
+      ...body(180, 4, 'East', '4', '1'),
+    ];
+    const html = buildTableHtml(words);
+    expect(html).toContain('<tr><td></td><td colspan="2">Sold</td><td colspan="2">Rented</td></tr>');
+    expect(html).toContain('<tr><td>Shop</td><td>New</td><td>Used</td><td>New</td><td>Used</td></tr>');
+    expect(html).toContain('<tr><td>North</td><td>12</td><td>7</td><td></td><td></td></tr>');
+  });
+
   it('merges the wrapped line of a multi-line cell into its row and uses a bold first row as header', () => {
     const words = [
       ...row(100, 0, [

@@ -51,22 +51,21 @@ function runsOf(row: Word[], gap: number): Word[][] {
 /**
  * Column boundaries from vertical whitespace: x positions that runs of words cover in at most a
  * tenth of the rows, and at least one row once there are three (so a spanning header cell does
- * not hide the columns under it). See boundaryIn for where in the stretch the boundary goes.
+ * not hide the columns under it). See boundariesIn for where in such a stretch boundaries go.
  */
 function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
   const width = Math.max(1, Math.ceil(right - left));
   const cover = new Uint16Array(width);
-  for (const runs of runRows) {
-    const covered = new Uint8Array(width);
-    for (const run of runs) {
+  // Each row's runs as [from, to) in pixels from the table's left edge.
+  const spans = runRows.map((runs) =>
+    runs.map((run): Span => {
       const box = unionBox(run.map(boxOf));
-      for (
-        let x = Math.max(0, Math.floor(box.left - left));
-        x < Math.min(width, Math.ceil(rightOf(box) - left));
-        x += 1
-      )
-        covered[x] = 1;
-    }
+      return [Math.max(0, Math.floor(box.left - left)), Math.min(width, Math.ceil(rightOf(box) - left))];
+    }),
+  );
+  for (const row of spans) {
+    const covered = new Uint8Array(width);
+    for (const [from, to] of row) covered.fill(1, from, to);
     for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
   }
   // One row may always cross (a header over a column group) once there are rows enough to outvote it.
@@ -77,31 +76,76 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
     const empty = x < width && cover[x]! <= allowed;
     if (empty && start < 0) start = x;
     if (!empty && start >= 0) {
-      // Only stretches between text count: the margins of the table box are not boundaries.
-      if (start > 0 && x < width && x - start >= minGap) boundaries.push(left + boundaryIn(cover, start, x));
+      if (x - start >= minGap)
+        boundaries.push(...boundariesIn({ cover, spans, start, end: x, minGap }).map((boundary) => left + boundary));
       start = -1;
     }
   }
   return boundaries;
 }
 
+/** A run of words across a table, [from, to) in pixels from the table's left edge. */
+type Span = [number, number];
+
 /**
- * Where in an empty stretch [start, end) the boundary goes: the middle of its longest part that
- * no row covers at all, so a spanning cell of one row (a header over a column group) does not
- * cross it needlessly; the stretch's middle when every part is covered by some row.
+ * Where boundaries go in a stretch [start, end) that the body leaves empty. Where the header has
+ * several headings apart in it (a column group without figures this time: "Rentals" over Handgun
+ * and Long Gun), one between each two of them and one on each side towards the columns beside.
+ * Otherwise one, in the middle of the stretch's longest part that no row covers at all, so a
+ * spanning cell of one row (a header over a column group) does not cross it needlessly; the
+ * stretch's middle when every part is covered by some row; none in a margin of the table box.
  */
-function boundaryIn(cover: Uint16Array, start: number, end: number): number {
-  let best: [number, number] | null = null;
-  let runStart = -1;
-  for (let x = start; x <= end; x += 1) {
-    const clear = x < end && cover[x] === 0;
-    if (clear && runStart < 0) runStart = x;
-    if (!clear && runStart >= 0) {
-      if (!best || x - runStart > best[1] - best[0]) best = [runStart, x];
-      runStart = -1;
+function boundariesIn(stretch: {
+  cover: Uint16Array;
+  spans: Span[][];
+  start: number;
+  end: number;
+  minGap: number;
+}): number[] {
+  const { cover, spans, start, end, minGap } = stretch;
+  const atLeft = start === 0;
+  const atRight = end === cover.length;
+  const longestClear = (from: number, to: number): Span | null => {
+    let best: Span | null = null;
+    let runStart = -1;
+    for (let x = from; x <= to; x += 1) {
+      const clear = x < to && cover[x] === 0;
+      if (clear && runStart < 0) runStart = x;
+      if (!clear && runStart >= 0) {
+        if (!best || x - runStart > best[1] - best[0]) best = [runStart, x];
+        runStart = -1;
+      }
     }
+    return best;
+  };
+  const middleOf = (from: number, to: number): number => {
+    const clear = longestClear(from, to);
+    return clear ? (clear[0] + clear[1]) / 2 : (from + to) / 2;
+  };
+  const headings = spans
+    .map((row) => headingsIn(row, start, end, minGap))
+    .reduce((most, row) => (row.length > most.length ? row : most), []);
+  if (headings.length >= 2) {
+    const boundaries = headings.slice(1).map((span, index) => (headings[index]![1] + span[0]) / 2);
+    // A heading reaching out of the column beside the stretch belongs to that column.
+    if (!atLeft && headings[0]![0] - start >= minGap) boundaries.unshift(middleOf(start, headings[0]![0]));
+    if (!atRight && end - headings.at(-1)![1] >= minGap) boundaries.push(middleOf(headings.at(-1)![1], end));
+    return boundaries;
   }
-  return best ? (best[0] + best[1]) / 2 : (start + end) / 2;
+  return atLeft || atRight ? [] : [middleOf(start, end)];
+}
+
+/** A row's runs centred in [start, end), merged where they stand less than `minGap` apart. */
+function headingsIn(row: Span[], start: number, end: number, minGap: number): Span[] {
+  const merged: Span[] = [];
+  for (const [from, to] of row) {
+    const center = (from + to) / 2;
+    if (center < start || center >= end) continue;
+    const last = merged.at(-1);
+    if (last && from - last[1] < minGap) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }
 
 function columnOf(x: number, boundaries: number[]): number {
@@ -284,7 +328,48 @@ function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | nu
     else merged.push(row);
   });
 
+  const edges = [box.left, ...boundaries, rightOf(box)];
+  spanGroupHeadings(merged, edges);
   return { rows: merged.map((row) => row.cells), columnCount };
+}
+
+/**
+ * Headings over column groups ("Pre-Pawn" over Handgun, Long Gun and *Other) span their group:
+ * in a header row of a few headings over a row with more cells, each heading takes the widest run
+ * of columns it stands centred over, within half the way to its neighbouring headings.
+ * `edges` are the column edges, left to right (columnCount + 1 of them).
+ */
+function spanGroupHeadings(rows: Row[], edges: number[]): void {
+  const columnCount = edges.length - 1;
+  const columnWidth = median(edges.slice(1).map((edge, index) => edge - edges[index]!));
+  const centerOf = (first: number, last: number): number => (edges[first]! + edges[last + 1]!) / 2;
+  for (let index = 0; index + 1 < rows.length; index += 1) {
+    const row = rows[index]!;
+    const texts = row.cells.map((cell) => cell.words.map((w) => w.text).join(' '));
+    if (texts.some((text) => NUMERIC.test(text))) return;
+    const below = rows[index + 1]!;
+    if (row.cells.length > columnCount / 2 || below.cells.length < 1.5 * row.cells.length) continue;
+    const cells = [...row.cells].sort((a, b) => a.first - b.first);
+    const centers = cells.map((cell) => {
+      const box = unionBox(cell.words.map(boxOf));
+      return box.left + box.width / 2;
+    });
+    cells.forEach((cell, at) => {
+      const center = centers[at]!;
+      const leftLimit = at > 0 ? (centers[at - 1]! + center) / 2 : Number.NEGATIVE_INFINITY;
+      const rightLimit = at + 1 < cells.length ? (center + centers[at + 1]!) / 2 : Number.POSITIVE_INFINITY;
+      let best: [number, number] = [cell.first, cell.last];
+      for (let first = cell.first; first >= 0 && centerOf(first, first) > leftLimit; first -= 1) {
+        if (at > 0 && first <= cells[at - 1]!.last) break;
+        for (let last = cell.last; last < columnCount && centerOf(last, last) < rightLimit; last += 1) {
+          if (at + 1 < cells.length && last >= cells[at + 1]!.first) break;
+          const wider = last - first > best[1] - best[0];
+          if (wider && Math.abs(centerOf(first, last) - center) <= 0.25 * columnWidth) best = [first, last];
+        }
+      }
+      [cell.first, cell.last] = best;
+    });
+  }
 }
 
 /**
