@@ -63,7 +63,7 @@ export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { SUPPORTED_FILE_TYPES, detectFileType } from './file-type.js';
 export { mapLimit } from './map-limit.js';
-export { createLimitsStore, limitsEnv } from './limits/limits-store.js';
+export { createLimitsStore, createMemoryLimitsStore, limitsEnv } from './limits/limits-store.js';
 export type { LimiterOptions, LimitsStore, LimitsStoreOptions } from './limits/limits-store.js';
 export { createRateLimiter, rateLimitWindows } from './limits/rate-limiter.js';
 export type { RateLimiter, RateLimitOptions } from './limits/rate-limiter.js';

@@ -47,20 +47,23 @@ export interface LimitsStoreOptions {
   connectTimeoutMs?: number;
 }
 
+/** A limits store in this process's memory (what `createLimitsStore` opens without `redisUrl`). */
+export function createMemoryLimitsStore(options: { keyPrefix: string; logger: Logger }): LimitsStore {
+  return {
+    kind: 'memory',
+    limiter: ({ name, points, durationSec }) => new RateLimiterMemory({ keyPrefix: `${options.keyPrefix}${name}`, points, duration: durationSec }),
+    reportFailure: (error, operation) => options.logger.error({ err: error, operation }, 'limits store failed'),
+    close: () => Promise.resolve(),
+  };
+}
+
 /**
  * Opens the limits store: Redis when `redisUrl` is set, else memory. Never throws for an
  * unreachable Redis: the process starts, logs it, and keeps reconnecting in the background.
  */
 export async function createLimitsStore(options: LimitsStoreOptions): Promise<LimitsStore> {
   const { logger, keyPrefix } = options;
-  if (options.redisUrl === undefined) {
-    return {
-      kind: 'memory',
-      limiter: ({ name, points, durationSec }) => new RateLimiterMemory({ keyPrefix: `${keyPrefix}${name}`, points, duration: durationSec }),
-      reportFailure: (error, operation) => logger.error({ err: error, operation }, 'limits store failed'),
-      close: () => Promise.resolve(),
-    };
-  }
+  if (options.redisUrl === undefined) return createMemoryLimitsStore({ keyPrefix, logger });
 
   const redis = new Redis(options.redisUrl, {
     // A call while Redis is away fails at once (and goes to the fallback) instead of queueing
