@@ -49,9 +49,19 @@ export interface LimitsStoreOptions {
 
 /** A limits store in this process's memory (what `createLimitsStore` opens without `redisUrl`). */
 export function createMemoryLimitsStore(options: { keyPrefix: string; logger: Logger }): LimitsStore {
+  // A memory limiter counts in its own map: limiters of one name must be one instance to share counts.
+  const limiters = new Map<string, RateLimiterMemory>();
   return {
     kind: 'memory',
-    limiter: ({ name, points, durationSec }) => new RateLimiterMemory({ keyPrefix: `${options.keyPrefix}${name}`, points, duration: durationSec }),
+    limiter: ({ name, points, durationSec }) => {
+      const id = `${name}|${points}|${durationSec}`;
+      let limiter = limiters.get(id);
+      if (!limiter) {
+        limiter = new RateLimiterMemory({ keyPrefix: `${options.keyPrefix}${name}`, points, duration: durationSec });
+        limiters.set(id, limiter);
+      }
+      return limiter;
+    },
     reportFailure: (error, operation) => options.logger.error({ err: error, operation }, 'limits store failed'),
     close: () => Promise.resolve(),
   };
