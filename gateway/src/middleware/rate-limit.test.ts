@@ -9,7 +9,11 @@ import { rateLimit } from './rate-limit.js';
 const logger = createLogger({ name: 'test', level: 'silent' });
 
 function limitedApp(ratePerSec: number, burst: number): Koa<GatewayState> {
-  const limiter = createRateLimiter(createMemoryLimitsStore({ keyPrefix: 'test:', logger }), { name: 'requests', ratePerSec, burst });
+  const limiter = createRateLimiter(createMemoryLimitsStore({ keyPrefix: 'test:', logger }), {
+    name: 'requests',
+    ratePerSec,
+    burst,
+  });
   const app = new Koa<GatewayState>();
   app.silent = true;
   app.use(errorHandler({ logger }));

@@ -24,7 +24,10 @@ describe('limits shared by gateway replicas through Redis', () => {
   }
 
   const create = (harness: Harness, key: string) =>
-    request(harness.app.callback()).post('/api/v1/task/parse').set('Authorization', key).send({ file: PDF_BYTES.toString('base64') });
+    request(harness.app.callback())
+      .post('/api/v1/task/parse')
+      .set('Authorization', key)
+      .send({ file: PDF_BYTES.toString('base64') });
 
   beforeAll(async () => {
     admin = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -46,7 +49,10 @@ describe('limits shared by gateway replicas through Redis', () => {
     const env = { RATE_LIMIT_PER_SEC: '0.1', RATE_LIMIT_BURST: '3' };
     const a = await gateway(env);
     const b = await gateway(env);
-    expect([(await create(a.harness, a.harness.aliceKey)).status, (await create(b.harness, b.harness.aliceKey)).status]).toEqual([200, 200]);
+    expect([
+      (await create(a.harness, a.harness.aliceKey)).status,
+      (await create(b.harness, b.harness.aliceKey)).status,
+    ]).toEqual([200, 200]);
     expect((await create(a.harness, a.harness.aliceKey)).status).toBe(200);
     const refused = await create(b.harness, b.harness.aliceKey);
     expect(refused.status).toBe(429);
@@ -66,11 +72,15 @@ describe('limits shared by gateway replicas through Redis', () => {
     const b = await gateway(env);
     expect((await create(a.harness, a.harness.aliceKey)).status).toBe(200);
     // The worker's process: its own connection to the same Redis.
-    const worker = createPageQuota(await createLimitsStore({ redisUrl: REDIS_URL, keyPrefix: KEY_PREFIX, logger }).then((store) => {
-      opened.stores.push(store);
-      return store;
-    }));
-    expect(await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 5, limit: 5, nowMs: a.harness.clock.now() })).toEqual({
+    const worker = createPageQuota(
+      await createLimitsStore({ redisUrl: REDIS_URL, keyPrefix: KEY_PREFIX, logger }).then((store) => {
+        opened.stores.push(store);
+        return store;
+      }),
+    );
+    expect(
+      await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 5, limit: 5, nowMs: a.harness.clock.now() }),
+    ).toEqual({
       kind: 'charged',
       used: 5,
     });

@@ -34,7 +34,11 @@ export function createQuotaActivities(pageQuota: PageQuota | undefined, now: () 
         nowMs: now(),
       });
       if (result.kind === 'refused') {
-        log.info('monthly page quota refused a run', { pages: input.pageCount, used: result.used, limit: input.pagesPerMonth });
+        log.info('monthly page quota refused a run', {
+          pages: input.pageCount,
+          used: result.used,
+          limit: input.pagesPerMonth,
+        });
         return { kind: 'refused', used: result.used };
       }
       return { kind: 'charged' };

@@ -56,23 +56,39 @@ describe('limits on Redis', () => {
     const nowMs = Date.UTC(2026, 10, 15);
     const worker = createPageQuota(await open());
     const gateway = createPageQuota(await open());
-    expect(await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 7, limit: 10, nowMs })).toEqual({ kind: 'charged', used: 7 });
+    expect(await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 7, limit: 10, nowMs })).toEqual({
+      kind: 'charged',
+      used: 7,
+    });
     expect(await gateway.used('alice', nowMs)).toBe(7);
-    expect(await gateway.charge({ ownerId: 'alice', chargeId: 't2/1', pages: 4, limit: 10, nowMs })).toEqual({ kind: 'refused', used: 7 });
-    expect(await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 7, limit: 10, nowMs })).toEqual({ kind: 'charged', used: 7 });
+    expect(await gateway.charge({ ownerId: 'alice', chargeId: 't2/1', pages: 4, limit: 10, nowMs })).toEqual({
+      kind: 'refused',
+      used: 7,
+    });
+    expect(await worker.charge({ ownerId: 'alice', chargeId: 't1/1', pages: 7, limit: 10, nowMs })).toEqual({
+      kind: 'charged',
+      used: 7,
+    });
     expect(await admin.ttl(`${KEY_PREFIX}pages:2026-11:alice`)).toBeGreaterThan(31 * 24 * 3600);
   });
 
   it('starts without Redis and keeps answering: rate limits per process, quotas open, the outage logged once', async () => {
     lines.length = 0;
-    const store = await createLimitsStore({ redisUrl: 'redis://127.0.0.1:1', keyPrefix: KEY_PREFIX, logger, connectTimeoutMs: 300 });
+    const store = await createLimitsStore({
+      redisUrl: 'redis://127.0.0.1:1',
+      keyPrefix: KEY_PREFIX,
+      logger,
+      connectTimeoutMs: 300,
+    });
     stores.push(store);
     const limiter = createRateLimiter(store, { name: 'create', ratePerSec: 1, burst: 2 });
     expect([await limiter.take('alice'), await limiter.take('alice')]).toEqual([0, 0]);
     expect(await limiter.take('alice')).toBeGreaterThan(0);
     const quota = createPageQuota(store);
     expect(await quota.used('alice', Date.now())).toBeNull();
-    expect(await quota.charge({ ownerId: 'alice', chargeId: 'x/1', pages: 1, limit: 1, nowMs: Date.now() })).toEqual({ kind: 'unavailable' });
+    expect(await quota.charge({ ownerId: 'alice', chargeId: 'x/1', pages: 1, limit: 1, nowMs: Date.now() })).toEqual({
+      kind: 'unavailable',
+    });
     const outages = lines.filter((line) => line.includes('limits store (Redis) unavailable'));
     expect(outages).toHaveLength(1);
   });

@@ -88,7 +88,10 @@ export async function createLimitsStore(options: LimitsStoreOptions): Promise<Li
   const markDown = (error: unknown, operation: string): void => {
     if (down) return;
     down = true;
-    logger.error({ error: errorMessage(error), operation }, 'limits store (Redis) unavailable: rate limits per replica, quotas not enforced');
+    logger.error(
+      { error: errorMessage(error), operation },
+      'limits store (Redis) unavailable: rate limits per replica, quotas not enforced',
+    );
   };
   // Without a listener an 'error' event would throw and end the process.
   redis.on('error', (error: unknown) => markDown(error, 'connect'));
@@ -115,7 +118,13 @@ export async function createLimitsStore(options: LimitsStoreOptions): Promise<Li
         duration: durationSec,
         rejectIfRedisNotReady: true,
         ...(fallbackToMemory
-          ? { insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${keyPrefix}${name}`, points, duration: durationSec }) }
+          ? {
+              insuranceLimiter: new RateLimiterMemory({
+                keyPrefix: `${keyPrefix}${name}`,
+                points,
+                duration: durationSec,
+              }),
+            }
           : {}),
       }),
     reportFailure: markDown,

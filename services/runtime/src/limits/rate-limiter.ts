@@ -34,7 +34,10 @@ export function rateLimitWindows(options: Pick<RateLimitOptions, 'ratePerSec' | 
   const extraPoints = options.burst - steadyPoints;
   return {
     steady: { points: steadyPoints, durationSec: windowSec },
-    extra: extraPoints > 0 ? { points: extraPoints, durationSec: Math.max(windowSec, Math.ceil(options.burst / options.ratePerSec)) } : null,
+    extra:
+      extraPoints > 0
+        ? { points: extraPoints, durationSec: Math.max(windowSec, Math.ceil(options.burst / options.ratePerSec)) }
+        : null,
   };
 }
 
@@ -48,7 +51,10 @@ export function createRateLimiter(store: LimitsStore, options: RateLimitOptions)
   const limiter =
     windows.extra === null
       ? steady
-      : new BurstyRateLimiter(steady, store.limiter({ name: `burst:${options.name}`, ...windows.extra, fallbackToMemory: true }));
+      : new BurstyRateLimiter(
+          steady,
+          store.limiter({ name: `burst:${options.name}`, ...windows.extra, fallbackToMemory: true }),
+        );
   return {
     async take(key) {
       try {
