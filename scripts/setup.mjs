@@ -42,7 +42,7 @@ async function installTemporal() {
 /**
  * Debian packages, each with the command that shows it is installed: LibreOffice converts office
  * documents to PDF; Chromium runs the page viewer's browser tests (test/e2e/viewer.test.ts), so it
- * is a test tool. Only as root, only what is missing.
+ * is a test tool, and so is Redis (the shared-limits tests). Only as root, only what is missing.
  */
 const DEBIAN_PACKAGES = [
   {
@@ -55,6 +55,13 @@ const DEBIAN_PACKAGES = [
     packages: ['chromium'],
     testTool: true,
     missing: "Chromium is missing: the viewer's browser tests fail until it is installed",
+  },
+  {
+    // The limits tests use the Redis on 127.0.0.1:6379 (FOLIO_TEST_REDIS_URL), which the machine runs.
+    command: 'redis-server',
+    packages: ['redis-server'],
+    testTool: true,
+    missing: 'Redis is missing: the limits tests fail until one runs on 127.0.0.1:6379',
   },
 ];
 

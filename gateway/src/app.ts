@@ -1,4 +1,11 @@
-import type { Logger, ObjectStore } from '@folio/runtime';
+import {
+  createMemoryLimitsStore,
+  createPageQuota,
+  createRateLimiter,
+  type LimitsStore,
+  type Logger,
+  type ObjectStore,
+} from '@folio/runtime';
 import Koa from 'koa';
 import { constants } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +17,7 @@ import { accessLog } from './middleware/access-log.js';
 import { auth } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { httpMetrics } from './middleware/http-metrics.js';
-import { TokenBuckets, rateLimit } from './middleware/rate-limit.js';
+import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createFileService } from './files/file-service.js';
@@ -28,6 +35,7 @@ import { taskRoutes } from './routes/tasks.js';
 import { uploadRoute } from './routes/upload.js';
 import { viewerRoutes } from './routes/viewer.js';
 import type { ModelCatalog } from './tasks/model-catalog.js';
+import { createOwnerQuotas } from './tasks/owner-quotas.js';
 import { createTaskPresenter } from './tasks/task-response.js';
 import { createTaskService } from './tasks/task-service.js';
 import type { TaskWorkflows } from './tasks/task-workflows.js';
@@ -41,6 +49,11 @@ export interface AppDeps {
   models: ModelCatalog;
   apiKeys: ApiKeyStore;
   verifyJwt: JwtVerifier;
+  /**
+   * Where rate limits and quotas are counted (`createLimitsStore`: Redis shared by every replica,
+   * or memory); absent, this app's own memory.
+   */
+  limits?: LimitsStore;
   /** The gateway's version, shown by /health and the OpenAPI document. */
   version: string;
   /** What `/health/ready` checks, by component name (readiness.ts); none: always ready. */
@@ -52,7 +65,7 @@ export interface AppDeps {
 /**
  * Builds the Koa app. Never listens and never reads env. Middleware order: error handler (maps
  * every error to plain text), request id, HTTP metrics, access log, signed files, then the routers; auth and the
- * rate limit are attached per route.
+ * rate limit are attached per route, the quotas checked by the task service before a run starts.
  */
 export function createApp(deps: AppDeps): Koa<GatewayState> {
   const { MAX_STRING_LENGTH } = constants;
@@ -70,6 +83,14 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     logger,
   });
   const files = createFileService({ store, now });
+  const limits = deps.limits ?? createMemoryLimitsStore({ keyPrefix: config.LIMITS_KEY_PREFIX, logger });
+  const quotas = createOwnerQuotas({
+    pageQuota: createPageQuota(limits),
+    pagesPerMonth: config.PAGES_PER_MONTH === 0 ? null : config.PAGES_PER_MONTH,
+    maxUnfinishedTasks: config.MAX_UNFINISHED_TASKS === 0 ? null : config.MAX_UNFINISHED_TASKS,
+    workflows: deps.workflows,
+    now,
+  });
   const service = createTaskService({
     store,
     workflows: deps.workflows,
@@ -80,12 +101,13 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       pageLimit: config.PAGE_LIMIT === 0 ? null : config.PAGE_LIMIT,
       defaultExpiresIn: config.DEFAULT_EXPIRES_IN ?? null,
     },
+    quotas,
     logger,
     now,
     newId: deps.newId ?? randomUUID,
   });
   const authenticate = auth({ apiKeys: deps.apiKeys, verifyJwt: deps.verifyJwt });
-  const limitRate = rateLimit(new TokenBuckets({ ratePerSec: config.RATE_LIMIT_PER_SEC, burst: config.RATE_LIMIT_BURST, now }));
+  const limitRate = rateLimit(createRateLimiter(limits, { name: 'requests', ratePerSec: config.RATE_LIMIT_PER_SEC, burst: config.RATE_LIMIT_BURST }));
   const document = createOpenApiDocument({ version: deps.version, serverUrl: config.PUBLIC_URL });
 
   const routers = [

@@ -1,4 +1,4 @@
-import { envPort, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
 import { z } from 'zod';
 import { CONFIG_LIMITS } from './configuration/schema.js';
 
@@ -39,9 +39,21 @@ const gatewayEnv = z
      * which lets one upload hold a worker for hours and grow a workflow history without bound.
      */
     PAGE_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(DEFAULT_PAGE_LIMIT)),
-    /** Token bucket per owner for create and update. */
+    /**
+     * Rate limit per owner of create, update and file upload: RATE_LIMIT_BURST at once, about
+     * RATE_LIMIT_PER_SEC sustained (docs/security.md, "Limits"). Counted in Redis with REDIS_URL.
+     */
     RATE_LIMIT_PER_SEC: z.coerce.number().positive().default(20),
     RATE_LIMIT_BURST: positiveInt.default(40),
+    /** Where rate limits and quotas are counted: Redis (shared by every replica) or this process's memory. */
+    ...limitsEnv,
+    /**
+     * Pages each owner may have processed per UTC calendar month (every run of every task, counted
+     * by the worker once the page count is known). 0: no quota. Needs REDIS_URL to refuse creates.
+     */
+    PAGES_PER_MONTH: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(0)),
+    /** Tasks one owner may have `Starting` or `Processing`; past it create and update answer 429. 0: no cap. */
+    MAX_UNFINISHED_TASKS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(0)),
     /** Largest request body (and so input file) in bytes. */
     MAX_TOTAL_LIMIT: positiveInt.default(GIB),
     /** Largest body held in memory: JSON bodies are parsed whole, so they are capped by this too. */

@@ -15,6 +15,7 @@ export type ApiErrorKind =
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'rate-limited'
+  | 'quota-exceeded'
   | 'create-failed'
   | 'internal';
 
@@ -79,6 +80,7 @@ function codeOf(kind: ApiErrorKind): ErrorCode {
     case 'task-not-found':
       return 'NOT_FOUND';
     case 'rate-limited':
+    case 'quota-exceeded':
       return 'RESOURCE_EXHAUSTED';
     case 'create-failed':
     case 'internal':
@@ -105,6 +107,7 @@ export function statusOf(kind: ApiErrorKind): number {
     case 'unsupported-media-type':
       return 415;
     case 'rate-limited':
+    case 'quota-exceeded':
       return 429;
     case 'create-failed':
     case 'internal':

@@ -1,4 +1,4 @@
-import { collectProcessMetrics, createLogger, createStoreFromConfig, observeTaskCounts, onShutdown } from '@folio/runtime';
+import { collectProcessMetrics, createLimitsStore, createLogger, createStoreFromConfig, observeTaskCounts, onShutdown } from '@folio/runtime';
 import { Client, Connection } from '@temporalio/client';
 import type { Server } from 'node:http';
 import { createApiKeyStore } from './api-keys.js';
@@ -14,6 +14,8 @@ import { readVersion } from './version.js';
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
+// Rate limits and quotas: in Redis with REDIS_URL (shared by every replica, kept across restarts).
+const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: config.LIMITS_KEY_PREFIX, logger });
 
 // Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
 // before it is reachable fail, and the client reconnects on the next one.
@@ -48,6 +50,7 @@ const app = createApp({
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   }),
+  limits,
   version: readVersion(),
   readinessProbes: readiness.probes,
 });
@@ -67,4 +70,5 @@ onShutdown(logger, async () => {
   llm.close();
   readiness.close();
   await connection.close();
+  await limits.close();
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -11,6 +11,8 @@ const workerSchema = z.object({
   ...storageEnv,
   ...loggingEnv,
   ...metricsEnv('worker'),
+  // Where the owners' monthly pages are counted (shared with the gateways).
+  ...limitsEnv,
   // Deadline of one gRPC call into each stage (a batch of pages, not the whole document).
   RENDER_TIMEOUT_SEC: seconds(300),
   OCR_TIMEOUT_SEC: seconds(300),

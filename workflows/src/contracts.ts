@@ -190,6 +190,12 @@ export interface TaskLimits {
   processingTimeoutMs: number;
   /** Maximum number of pages, or null for no limit. */
   pageLimit: number | null;
+  /**
+   * The owner's pages per UTC calendar month (every run of every task counts its pages once they
+   * are known), or null/absent (tasks created before the quota) for none. Over it a run ends
+   * `Failed` / `Page limit exceeded` without counting.
+   */
+  pagesPerMonth?: number | null;
 }
 
 /** Input of `processDocument`. */

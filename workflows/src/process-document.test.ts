@@ -11,10 +11,12 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
+import { createLogger, createMemoryLimitsStore, createPageQuota } from '@folio/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activities } from './activities/index.js';
 import { createTaskSignaller, createTemporalAdmission } from './activities/index.js';
 import { createAdmissionActivities } from './activities/admission.js';
+import { createQuotaActivities } from './activities/quota.js';
 import {
   PROCESS_DOCUMENT_WORKFLOW,
   TASK_MEMO_KEY,
@@ -439,6 +441,27 @@ describe('processDocument', () => {
       const final = await waitForMemo(handle, (state) => state.status === 'Failed');
       expect(final).toMatchObject({ message: 'Page limit exceeded', pageCount: 3 });
       expect(calledWith(calls, 'renderPages')).toHaveLength(0);
+    });
+  });
+
+  it("counts each run's pages against the owner's month and fails the run that does not fit, before any page work", async () => {
+    const pageQuota = createPageQuota(createMemoryLimitsStore({ keyPrefix: 'test:', logger: createLogger({ name: 'test', level: 'silent' }) }));
+    const ownerId = `quota-${randomUUID()}`;
+    await withWorker(createQuotaActivities(pageQuota), async (taskQueue, calls) => {
+      const limits = { processingTimeoutMs: 60_000, pageLimit: null, pagesPerMonth: 5 };
+      const first = await startTask(taskQueue, makeInput({ ownerId, limits }));
+      expect(await waitForMemo(first, (state) => state.status === 'Succeeded' || state.status === 'Failed')).toMatchObject({ status: 'Succeeded' });
+      expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
+      const renderedBefore = calledWith(calls, 'renderPages').length;
+      const second = await startTask(taskQueue, makeInput({ ownerId, limits }));
+      const final = await waitForMemo(second, (state) => state.status === 'Failed');
+      expect(final).toMatchObject({ message: "Page limit exceeded: 3 pages, 2 of this month's 5 left (UTC)", pageCount: 3 });
+      expect(calledWith(calls, 'renderPages')).toHaveLength(renderedBefore);
+      expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
+      // Without a quota in its limits a task schedules no charge at all.
+      const free = await startTask(taskQueue, makeInput({ ownerId }));
+      await waitForMemo(free, (state) => state.status === 'Succeeded');
+      expect(calledWith(calls, 'chargePages')).toHaveLength(2);
     });
   });
 

@@ -7,7 +7,15 @@ import { LayoutServiceClient } from '@folio/proto/layout/v1';
 import { LlmServiceClient } from '@folio/proto/llm/v1';
 import { OcrServiceClient } from '@folio/proto/ocr/v1';
 import { RenderServiceClient } from '@folio/proto/render/v1';
-import { createLogger, createStageClient, createStoreFromConfig, onShutdown, startConfiguredMetricsServer } from '@folio/runtime';
+import {
+  createLimitsStore,
+  createLogger,
+  createPageQuota,
+  createStageClient,
+  createStoreFromConfig,
+  onShutdown,
+  startConfiguredMetricsServer,
+} from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
 import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
 import { loadConfig } from './config.js';
@@ -26,6 +34,8 @@ Runtime.install({
 });
 
 const store = await createStoreFromConfig(config);
+// Monthly page counts: shared with the gateways through REDIS_URL (else this worker's memory).
+const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: config.LIMITS_KEY_PREFIX, logger });
 // Each address may name several instances of a stage; calls go round-robin over them.
 const clients: StageClients = {
   render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS),
@@ -59,6 +69,7 @@ const worker = await Worker.create({
     fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
+    pageQuota: createPageQuota(limits),
   }),
   // Task id and run on every activity log line; activity times, failures and pages as metrics.
   interceptors: { activity: [createActivityTelemetry()] },
@@ -79,6 +90,7 @@ onShutdown(logger, async () => {
   for (const stageClient of stageClients) stageClient.close();
   await connection.close();
   await clientConnection.close();
+  await limits.close();
 });
 
 running.catch((error: unknown) => {

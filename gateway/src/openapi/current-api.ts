@@ -22,7 +22,10 @@ const authErrors: Record<string, Schema> = {
   '500': text('Server error.', 'Internal server error'),
 };
 const rateLimited = {
-  ...text("The owner's rate limit is exhausted; retry after `Retry-After` seconds.", 'Usage limit exceeded'),
+  ...text(
+    "The owner's rate limit or a quota (pages this month, unfinished tasks) is used up; a quota's refusal says which after `Usage limit exceeded: `. Retry after `Retry-After` seconds.",
+    'Usage limit exceeded',
+  ),
   headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
 };
 const fileNotFound = text('The file does not exist, was deleted or belongs to another owner.', 'File not found');

@@ -14,7 +14,10 @@ const authErrors: Record<string, Schema> = {
 };
 const notFound = text('The task does not exist, has expired or belongs to another owner.', 'Task not found');
 const rateLimited = {
-  ...text('The owner\'s rate limit is exhausted; retry after `Retry-After` seconds.', 'Usage limit exceeded'),
+  ...text(
+    "The owner's rate limit or a quota (pages this month, unfinished tasks) is used up; a quota's refusal says which after `Usage limit exceeded: `. Retry after `Retry-After` seconds.",
+    'Usage limit exceeded',
+  ),
   headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
 };
 const taskIdParam: Schema = { name: 'task_id', in: 'path', required: true, schema: { type: 'string' } };

@@ -2,7 +2,7 @@ import { storageKeys } from '@folio/workflows/contracts';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LARGE_FILE_HINT } from '../body.js';
 import type { ApiTask } from '../tasks/task-response.js';
 import { PDF_BYTES, PNG_BYTES, PUBLIC_URL, createHarness, type Harness } from '../testing/harness.js';
@@ -229,6 +229,8 @@ describe('POST /api/v1/task/parse', () => {
   });
 
   it('rate-limits create per owner with 429 Usage limit exceeded and Retry-After', async () => {
+    // The limiter counts in real time: only Date is faked, so sockets and timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const limited = await createHarness({ env: { RATE_LIMIT_PER_SEC: '1', RATE_LIMIT_BURST: '2' } });
     try {
       const send = (key: string) =>
@@ -240,9 +242,10 @@ describe('POST /api/v1/task/parse', () => {
       expect(refused.headers['retry-after']).toBe('1');
       // Another owner has a bucket of its own.
       expect((await send(limited.bobKey)).status).toBe(200);
-      limited.clock.advance(1000);
+      vi.setSystemTime(Date.now() + 1000);
       expect((await send(limited.aliceKey)).status).toBe(200);
     } finally {
+      vi.useRealTimers();
       await limited.close();
     }
   });

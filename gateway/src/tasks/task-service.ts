@@ -18,6 +18,7 @@ import type { FileService } from '../files/file-service.js';
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import { fileNameFromUrl, type FileInput } from './file-input.js';
 import type { ModelCatalog } from './model-catalog.js';
+import type { OwnerQuotas } from './owner-quotas.js';
 import type { TaskWorkflows } from './task-workflows.js';
 
 export interface TaskSettings {
@@ -35,6 +36,8 @@ export interface TaskServiceDeps {
   files: FileService;
   models: ModelCatalog;
   settings: TaskSettings;
+  /** Checked before every run starts (create and update). */
+  quotas: OwnerQuotas;
   logger: Logger;
   now: () => number;
   newId: () => string;
@@ -127,6 +130,13 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return state;
   }
 
+  /** Removes what a refused or failed create stored. */
+  async function removeInput(taskId: string): Promise<void> {
+    await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
+      deps.logger.warn({ taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
+    });
+  }
+
   async function start(
     caller: Caller,
     taskId: string,
@@ -135,6 +145,12 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     configuration: TaskConfiguration,
     extraction: ExtractionSpec | undefined,
   ): Promise<TaskState> {
+    try {
+      await deps.quotas.check(caller.ownerId);
+    } catch (error) {
+      await removeInput(taskId);
+      throw error;
+    }
     const createdAt = new Date(deps.now()).toISOString();
     const stored = source.kind === 'stored' ? source : null;
     const initialState: TaskState = {
@@ -165,7 +181,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       fileName,
       source,
       configuration,
-      limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit },
+      limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit, pagesPerMonth: deps.quotas.pagesPerMonth },
       requestId: caller.requestId,
       ...(extraction === undefined ? {} : { extraction }),
     };
@@ -173,9 +189,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await workflows.start(input, initialState);
     } catch (error) {
       // Logged once, by the error handler, with this error as the cause.
-      await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
-        deps.logger.warn({ taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
-      });
+      await removeInput(taskId);
       throw new ApiError('create-failed', undefined, { cause: error });
     }
     deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind }, 'task created');
@@ -240,6 +254,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       const merged = applyConfigurationInput(state.configuration, input);
       await checkModels(merged, MESSAGES.llmOutdatedPrefix);
       if (isSameConfiguration(merged, state.configuration)) throw badRequest(MESSAGES.configurationUnchanged);
+      // A rerun processes the whole document again and counts toward the quotas (api-spec, update rule 1).
+      await deps.quotas.check(caller.ownerId);
       const updated = await workflows.reconfigure(taskId, merged);
       deps.logger.info({ requestId: caller.requestId, taskId }, 'task reconfigured');
       metrics.tasksCreated.inc({ kind: 'update' });

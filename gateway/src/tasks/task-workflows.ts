@@ -12,6 +12,8 @@ export interface TaskWorkflows {
   get(taskId: string): Promise<TaskState | null>;
   /** Every task of `ownerId` that is not deleted, in no particular order. */
   listByOwner(ownerId: string): Promise<TaskState[]>;
+  /** How many of `ownerId`'s tasks are `Starting` or `Processing` (queued or running). */
+  countUnfinished(ownerId: string): Promise<number>;
   cancel(taskId: string): Promise<TaskState>;
   reconfigure(taskId: string, configuration: TaskConfiguration): Promise<TaskState>;
   /**

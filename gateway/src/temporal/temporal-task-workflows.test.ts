@@ -123,6 +123,10 @@ describe('createTemporalTaskWorkflows against a dev server', () => {
       if (listed.length < 2) await new Promise((done) => setTimeout(done, 200));
     }
     expect(listed.map((state) => state.taskId).sort()).toEqual([first.taskId, second.taskId]);
+    // Both are Starting (no worker runs them): the query the unfinished-task cap uses counts them.
+    expect(await workflows.countUnfinished("o'wner")).toBe(2);
+    expect(await workflows.countUnfinished('someone-else')).toBe(1);
+    expect(await workflows.countUnfinished('nobody')).toBe(0);
   }, 30_000);
 });
 

@@ -108,6 +108,13 @@ export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOption
         return [...states.values()];
       });
     },
+    async countUnfinished(ownerId) {
+      // Open executions only: a workflow terminated while Processing keeps that status for good.
+      const status = SEARCH_ATTRIBUTES.status;
+      const query = `${SEARCH_ATTRIBUTES.owner} = ${quote(ownerId)} AND (${status} = 'Starting' OR ${status} = 'Processing') AND ExecutionStatus = 'Running'`;
+      const { count } = await bounded(() => client.workflow.count(query));
+      return count;
+    },
     cancel: (taskId) => update(taskId, (handle) => handle.executeUpdate<TaskState, []>(UPDATES.cancel)),
     reconfigure: (taskId, configuration) =>
       update(taskId, (handle) => handle.executeUpdate<TaskState, [TaskConfiguration]>(UPDATES.reconfigure, { args: [configuration] })),

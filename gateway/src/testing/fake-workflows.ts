@@ -30,6 +30,13 @@ export class FakeTaskWorkflows implements TaskWorkflows {
     return Promise.resolve([...this.states.values()].filter((state) => state.ownerId === ownerId && !state.deleted).map((state) => structuredClone(state)));
   }
 
+  countUnfinished(ownerId: string): Promise<number> {
+    const unfinished = [...this.states.values()].filter(
+      (state) => state.ownerId === ownerId && !state.deleted && (state.status === 'Starting' || state.status === 'Processing'),
+    );
+    return Promise.resolve(unfinished.length);
+  }
+
   cancel(taskId: string): Promise<TaskState> {
     const state = this.require(taskId);
     if (state.status !== 'Starting') return Promise.reject(badRequest(`Task cannot be cancelled: status is ${state.status}`));

@@ -1,4 +1,4 @@
-import { createFsStore, createLogger, type ObjectStore } from '@folio/runtime';
+import { createFsStore, createLogger, type LimitsStore, type ObjectStore } from '@folio/runtime';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,8 @@ export interface HarnessOptions {
   models?: ModelInfo[];
   /** What `/health/ready` checks; none by default. */
   readinessProbes?: Record<string, ReadinessProbe>;
+  /** Where limits are counted; by default the app's own memory. */
+  limits?: LimitsStore;
 }
 
 /** A gateway app on an fs store in a temp folder, with a fake workflow engine and two owners. */
@@ -76,6 +78,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     verifyJwt: options.verifyJwt ?? (() => Promise.resolve(null)),
     version: '9.9.9',
     readinessProbes: options.readinessProbes,
+    limits: options.limits,
     clock,
     newId: () => {
       counter += 1;

@@ -6,6 +6,7 @@ import { createLayoutActivities, type LayoutActivities } from './layout.js';
 import { createLlmActivities, type LlmActivities } from './llm.js';
 import { createOcrActivities, type OcrActivities } from './ocr.js';
 import { createRenderActivities, type RenderActivities } from './render.js';
+import { createQuotaActivities, type QuotaActivities } from './quota.js';
 import { createStorageActivities, type StorageActivities } from './storage.js';
 import type { ActivityDeps } from './types.js';
 
@@ -18,7 +19,8 @@ export type Activities = FetchActivities &
   ExtractActivities &
   ChunkActivities &
   StorageActivities &
-  AdmissionActivities;
+  AdmissionActivities &
+  QuotaActivities;
 
 /**
  * Builds the activities over injected clients and storage: one per stage action, each calling its
@@ -35,6 +37,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createChunkActivities(deps),
     ...createStorageActivities(deps),
     ...createAdmissionActivities(deps.admission),
+    ...createQuotaActivities(deps.pageQuota),
   };
 }
 
@@ -54,3 +57,4 @@ export type { ExtractDataInput, ExtractDataResult } from './extract.js';
 export { citeLeaves } from './citations.js';
 export type { Citation } from './citations.js';
 export type { DeleteArtifactsInput } from './storage.js';
+export type { ChargePagesInput, ChargePagesResult } from './quota.js';

@@ -1,4 +1,4 @@
-import type { ObjectStore } from '@folio/runtime';
+import type { ObjectStore, PageQuota } from '@folio/runtime';
 import type { ChunkServiceClient } from '@folio/proto/chunk/v1';
 import type { LayoutServiceClient } from '@folio/proto/layout/v1';
 import type { LlmServiceClient } from '@folio/proto/llm/v1';
@@ -49,6 +49,8 @@ export interface ActivityDeps {
   fetch: FetchLimits;
   /** Per-owner admission; absent, every run starts at once. */
   admission?: OwnerAdmission;
+  /** Monthly page counts (Redis or the worker's memory); absent, no run is refused for them. */
+  pageQuota?: PageQuota;
   /** How often long activities heartbeat while a call is in flight; 10 s by default. */
   heartbeatIntervalMs?: number;
   /** How often page activities report finished pages while their calls run; PROGRESS_INTERVAL_MS by default. */

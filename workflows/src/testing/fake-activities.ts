@@ -79,6 +79,8 @@ export function createFakeActivities(
     // No per-owner limit unless a test passes the real admission activities.
     requestAdmission: () => Promise.resolve({ admitted: true }),
     activeRuns: (input) => Promise.resolve(input.slots),
+    // No monthly page quota unless a test passes the real quota activities.
+    chargePages: () => Promise.resolve({ kind: 'charged' }),
   };
   const merged: Activities = { ...defaults, ...overrides };
   const calls: ActivityCall[] = [];

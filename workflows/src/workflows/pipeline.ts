@@ -191,6 +191,22 @@ async function processPages(
   task.update({ pageCount, pdfKey: prepared.pdf.key });
   if (input.limits.pageLimit !== null && pageCount > input.limits.pageLimit)
     return { kind: 'failed', message: 'Page limit exceeded' };
+  // The month's pages are counted once the run knows its page count, before any page work; tasks
+  // created without a quota (and every history recorded before it) schedule no activity here.
+  const pagesPerMonth = input.limits.pagesPerMonth ?? null;
+  if (pagesPerMonth !== null && patched('monthly-page-quota')) {
+    const charged = await fastStage.chargePages({
+      taskId: input.taskId,
+      ownerId: input.ownerId,
+      runRevision: ctx.runRevision,
+      pageCount,
+      pagesPerMonth,
+    });
+    if (charged.kind === 'refused') {
+      const left = Math.max(0, pagesPerMonth - charged.used);
+      return { kind: 'failed', message: `Page limit exceeded: ${pageCount} pages, ${left} of this month's ${pagesPerMonth} left (UTC)` };
+    }
+  }
 
   const pages: PageRun = { run, pdf: prepared.pdf, pageCount, configuration };
   // Histories from before the overlap replay stage after stage.
