@@ -68,10 +68,13 @@ const reflectionProtoDir = join(dirname(createRequire(import.meta.url).resolve('
 const reflectionPackage = loadPackageDefinition(
   loadSync('grpc/reflection/v1/reflection.proto', { includeDirs: [reflectionProtoDir] }),
 );
-const ReflectionClient = (reflectionPackage.grpc as never as { reflection: { v1: { ServerReflection: ServiceClientConstructor } } })
-  .reflection.v1.ServerReflection;
+const ReflectionClient = (
+  reflectionPackage.grpc as never as { reflection: { v1: { ServerReflection: ServiceClientConstructor } } }
+).reflection.v1.ServerReflection;
 // The package's own definition, as loadSync gives it (like ts-proto's generated one, it names the service).
-const echoService = loadSync(protos.files, { includeDirs: [protoRoot] })['test.echo.v1.EchoService'] as ServiceDefinition;
+const echoService = loadSync(protos.files, { includeDirs: [protoRoot] })[
+  'test.echo.v1.EchoService'
+] as ServiceDefinition;
 const HealthClient = makeClientConstructor(healthService, 'Health');
 
 const logger = createLogger({ name: 'introspection-test', level: 'silent' });
@@ -84,7 +87,8 @@ const server = createStageServer({
 
 /** A FileDescriptorSet: field 1 (length-delimited, tag 0x0a) once per FileDescriptorProto. */
 function toDescriptorSet(files: Buffer[]): Buffer {
-  const varint = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...varint(value >>> 7)]);
+  const varint = (value: number): number[] =>
+    value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...varint(value >>> 7)];
   return Buffer.concat(files.flatMap((file) => [Buffer.from([0x0a, ...varint(file.length)]), file]));
 }
 

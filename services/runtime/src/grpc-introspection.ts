@@ -48,7 +48,9 @@ export function addIntrospection(server: Server, serviceNames: readonly string[]
   const names = ['', ...serviceNames];
   const health = new HealthImplementation(Object.fromEntries(names.map((name) => [name, 'SERVING'])));
   health.addToServer(server);
-  new ReflectionService(loadDefinition(protos), { services: [...serviceNames, HEALTH_SERVICE_NAME] }).addToServer(server);
+  new ReflectionService(loadDefinition(protos), { services: [...serviceNames, HEALTH_SERVICE_NAME] }).addToServer(
+    server,
+  );
   healthByServer.set(server, { health, names });
 }
 
