@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeOpenAi } from './fake-openai.js';
+import { STAGES } from '../../scripts/lib/stack.mjs';
 import { startTestStack } from './test-stack.js';
 
 declare module 'vitest' {
@@ -20,6 +21,10 @@ declare module 'vitest' {
     temporalAddress: string;
     /** Each process's `/metrics` URL by name (`gateway`, `worker`, the stages). */
     metricsUrls: Record<string, string>;
+    /** Each stage's gRPC address (`host:port`) by stage name, for tests that call a stage directly. */
+    stageAddresses: Record<string, string>;
+    /** The filesystem storage driver's folder (`STORAGE_DIR`): an object's key is its path under it. */
+    storageDir: string;
   }
 }
 
@@ -74,6 +79,11 @@ export async function setup(project: TestProject): Promise<void> {
   for (const name of ['worker', 'render', 'ocr', 'layout', 'chunk', 'llm'])
     metricsUrls[name] = `http://127.0.0.1:${stack.env[`${name.toUpperCase()}_METRICS_PORT`]}/metrics`;
   project.provide('metricsUrls', metricsUrls);
+  project.provide(
+    'stageAddresses',
+    Object.fromEntries(STAGES.map((stage) => [stage, stack.env[`${stage.toUpperCase()}_GRPC_ADDRESS`]!])),
+  );
+  project.provide('storageDir', stack.env.STORAGE_DIR!);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,4 +1,5 @@
-import { createGrpcServer, unary, type Logger } from '@folio/runtime';
+import { createStageServer, unary, type Logger } from '@folio/runtime';
+import { PROTO_SOURCES } from '@folio/proto/files';
 import { ChunkServiceService, type ChunkServiceServer } from '@folio/proto/chunk/v1';
 import type { Server } from '@grpc/grpc-js';
 import type { ChunkEngine } from './engine/chunk-document.js';
@@ -11,10 +12,8 @@ export interface ChunkServerDeps {
 
 /** Builds the chunk stage's gRPC server (not yet listening; `main.ts` binds it). */
 export function createChunkServer(deps: ChunkServerDeps): Server {
-  const server = createGrpcServer();
   const implementation: ChunkServiceServer = {
     chunkDocument: unary(deps.logger, 'ChunkDocument', handleChunkDocument(deps.engine)),
   };
-  server.addService(ChunkServiceService, implementation);
-  return server;
+  return createStageServer({ service: ChunkServiceService, implementation, protos: PROTO_SOURCES });
 }

@@ -1,5 +1,6 @@
 import type { Server } from '@grpc/grpc-js';
-import { createGrpcServer, unary } from '@folio/runtime';
+import { createStageServer, unary } from '@folio/runtime';
+import { PROTO_SOURCES } from '@folio/proto/files';
 import { LayoutServiceService, type LayoutServiceServer } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from './deps.js';
 import { createAnalyzeLayoutHandler } from './handlers/analyze-layout.js';
@@ -10,11 +11,9 @@ import { createMarkRunningLinesHandler } from './handlers/mark-running-lines.js'
  * tests bind it on port 0.
  */
 export function createLayoutServer(deps: LayoutServerDeps): Server {
-  const server = createGrpcServer();
   const implementation: LayoutServiceServer = {
     analyzeLayout: unary(deps.logger, 'AnalyzeLayout', createAnalyzeLayoutHandler(deps)),
     markRunningLines: unary(deps.logger, 'MarkRunningLines', createMarkRunningLinesHandler(deps)),
   };
-  server.addService(LayoutServiceService, implementation);
-  return server;
+  return createStageServer({ service: LayoutServiceService, implementation, protos: PROTO_SOURCES });
 }

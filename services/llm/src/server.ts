@@ -1,4 +1,5 @@
-import { createGrpcServer, unary, type Logger } from '@folio/runtime';
+import { createStageServer, unary, type Logger } from '@folio/runtime';
+import { PROTO_SOURCES } from '@folio/proto/files';
 import { LlmServiceService, type LlmServiceServer } from '@folio/proto/llm/v1';
 import type { Server } from '@grpc/grpc-js';
 import type { LlmEngine } from './engine/generate.js';
@@ -13,12 +14,10 @@ export interface LlmServerDeps {
 
 /** Builds the language-model stage's gRPC server (not yet listening; `main.ts` binds it). */
 export function createLlmServer(deps: LlmServerDeps): Server {
-  const server = createGrpcServer();
   const implementation: LlmServiceServer = {
     listModels: unary(deps.logger, 'ListModels', handleListModels(deps.engine)),
     generateSegments: unary(deps.logger, 'GenerateSegments', handleGenerateSegments(deps.engine)),
     extractData: unary(deps.logger, 'ExtractData', handleExtractData(deps.engine)),
   };
-  server.addService(LlmServiceService, implementation);
-  return server;
+  return createStageServer({ service: LlmServiceService, implementation, protos: PROTO_SOURCES });
 }

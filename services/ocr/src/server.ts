@@ -1,5 +1,6 @@
 import type { Server } from '@grpc/grpc-js';
-import { createGrpcServer, unary } from '@folio/runtime';
+import { createStageServer, unary } from '@folio/runtime';
+import { PROTO_SOURCES } from '@folio/proto/files';
 import { OcrServiceService, type OcrServiceServer } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from './deps.js';
 import { createReadFormulasHandler } from './handlers/read-formulas.js';
@@ -10,11 +11,9 @@ import { createRecognizePagesHandler } from './handlers/recognize-pages.js';
  * tests bind it on port 0.
  */
 export function createOcrServer(deps: OcrServerDeps): Server {
-  const server = createGrpcServer();
   const implementation: OcrServiceServer = {
     recognizePages: unary(deps.logger, 'RecognizePages', createRecognizePagesHandler(deps)),
     readFormulas: unary(deps.logger, 'ReadFormulas', createReadFormulasHandler(deps)),
   };
-  server.addService(OcrServiceService, implementation);
-  return server;
+  return createStageServer({ service: OcrServiceService, implementation, protos: PROTO_SOURCES });
 }

@@ -1,5 +1,6 @@
 import type { Server } from '@grpc/grpc-js';
-import { createGrpcServer, unary } from '@folio/runtime';
+import { createStageServer, unary } from '@folio/runtime';
+import { PROTO_SOURCES } from '@folio/proto/files';
 import { RenderServiceService, type RenderServiceServer } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from './deps.js';
 import { createCropRegionsHandler } from './handlers/crop-regions.js';
@@ -11,12 +12,10 @@ import { createRenderPagesHandler } from './handlers/render-pages.js';
  * tests bind it on port 0.
  */
 export function createRenderServer(deps: RenderServerDeps): Server {
-  const server = createGrpcServer();
   const implementation: RenderServiceServer = {
     prepareDocument: unary(deps.logger, 'PrepareDocument', createPrepareDocumentHandler(deps)),
     renderPages: unary(deps.logger, 'RenderPages', createRenderPagesHandler(deps)),
     cropRegions: unary(deps.logger, 'CropRegions', createCropRegionsHandler(deps)),
   };
-  server.addService(RenderServiceService, implementation);
-  return server;
+  return createStageServer({ service: RenderServiceService, implementation, protos: PROTO_SOURCES });
 }

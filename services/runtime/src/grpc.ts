@@ -8,7 +8,10 @@ import {
   type sendUnaryData,
   type CallOptions,
   type ClientUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
+import { addIntrospection, markNotServing, type ProtoSources } from './grpc-introspection.js';
 import { AppError, CallCancelledError, DeadlineExceededError, type ErrorCode } from './errors.js';
 import { withLogFields, type Logger } from './logger.js';
 import { metrics } from './metrics.js';
@@ -164,8 +167,45 @@ export function createGrpcServer(): Server {
   });
 }
 
-/** Stops a server gracefully, forcing it after `graceMs`. */
+/** What a stage server serves: its generated service, the handlers, and the contracts for reflection. */
+export interface StageServerOptions<Implementation extends UntypedServiceImplementation> {
+  /** The generated service definition, e.g. `OcrServiceService` of `@folio/proto/ocr/v1`. */
+  service: ServiceDefinition<Implementation>;
+  implementation: Implementation;
+  /** The `.proto` contracts the service is defined in (`PROTO_SOURCES` of `@folio/proto/files`). */
+  protos: ProtoSources;
+}
+
+/**
+ * Builds a stage's server: `createGrpcServer`'s options, the stage's service, and the standard
+ * health service and server reflection (`addIntrospection`), so generic gRPC clients can list and
+ * call the stage (docs/grpc.md). Health reports SERVING from here on: stages build their server
+ * only once their engine is loaded. `shutdownServer` turns it NOT_SERVING.
+ */
+export function createStageServer<Implementation extends UntypedServiceImplementation>(
+  options: StageServerOptions<Implementation>,
+): Server {
+  const server = createGrpcServer();
+  server.addService(options.service, options.implementation);
+  addIntrospection(server, [serviceNameOf(options.service)], options.protos);
+  return server;
+}
+
+/** `folio.ocr.v1.OcrService` from a generated definition (its methods' paths are `/<service>/<Method>`). */
+export function serviceNameOf(definition: ServiceDefinition): string {
+  const names = new Set(Object.values(definition).map((method) => method.path.split('/')[1] ?? ''));
+  const [name] = names;
+  if (names.size !== 1 || !name) throw new Error('a service definition whose methods name one service was expected');
+  return name;
+}
+
+/**
+ * Stops a server gracefully, forcing it after `graceMs`. Its health service (if any) reports
+ * NOT_SERVING first; an open health Watch stream never ends by itself, so it holds the graceful
+ * stop until `graceMs`.
+ */
 export function shutdownServer(server: Server, graceMs = 5000): Promise<void> {
+  markNotServing(server);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       server.forceShutdown();

@@ -18,13 +18,17 @@ export {
   GRPC_MAX_MESSAGE_BYTES,
   callUnary,
   createGrpcServer,
+  createStageServer,
   grpcClientOptions,
   listen,
+  serviceNameOf,
   shutdownServer,
   toServiceError,
   unary,
 } from './grpc.js';
-export type { CallOptionsInput, UnaryContext } from './grpc.js';
+export type { CallOptionsInput, StageServerOptions, UnaryContext } from './grpc.js';
+export { HEALTH_SERVICE_NAME, addIntrospection, markNotServing } from './grpc-introspection.js';
+export type { ProtoSources } from './grpc-introspection.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
