@@ -22,7 +22,7 @@ import { markPageFurniture } from './page-furniture.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
-import { buildTableHtml } from './table-structure.js';
+import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 
 /** Page size in pixels. */
 export interface PageSize {
@@ -177,7 +177,7 @@ export interface SegmentContext {
  * Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
- * from their word positions; running heads and feet told from this page alone (markPageFurniture);
+ * from their word positions (a Text segment of labels and values becomes one: labelValueTableHtml); running heads and feet told from this page alone (markPageFurniture);
  * a caption cut in two and the pieces of a running head or foot joined; segments put in reading
  * order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
@@ -234,7 +234,12 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
   const types = markPageFurniture(refinable, facts, refineTypes(refinable, facts), furnitureHints);
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
-    if (s.segmentType === 'Table') {
+    // A detector reads an infobox or data sheet of labels and values as text; it is a table.
+    const labelValues = s.segmentType === 'Text' ? labelValueTableHtml(s.words) : null;
+    if (labelValues !== null) {
+      s.segmentType = 'Table';
+      s.tableHtml = labelValues;
+    } else if (s.segmentType === 'Table') {
       const ruled =
         context.rules && context.rules.length > 0 ? { rules: context.rules, box: s.bbox ?? EMPTY_BOX } : undefined;
       s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });

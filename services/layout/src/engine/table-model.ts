@@ -3,7 +3,7 @@ import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX } from './geometry.js';
 import type { LineFont } from './refine-types.js';
 import { tableFromStructure } from './table-cells.js';
-import { buildTableHtml } from './table-structure.js';
+import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 import type { TablePageImage, TableStructure, TableStructureEngine } from './table-structure-engine.js';
 
 /**
@@ -65,7 +65,11 @@ export interface ReadTablesContext {
  * place; returns how many tables took the model's structure.
  */
 export async function readTables(segments: Segment[], context: ReadTablesContext): Promise<number> {
-  const tables = segments.filter((s) => s.segmentType === 'Table' && s.words.length >= 2);
+  // A list of labels and values is two columns its word positions state plainly; the model,
+  // trained on grids, reads the wrapped values as rows of their own.
+  const tables = segments.filter(
+    (s) => s.segmentType === 'Table' && s.words.length >= 2 && labelValueTableHtml(s.words) === null,
+  );
   if (tables.length === 0) return 0;
   // The segment's box: the detection grown to its words. Cropping to the words' box instead (a
   // quarter line around) scored lower on ICDAR 2013 (TEDS 0.920 -> 0.914 on 135 tables).

@@ -1,6 +1,6 @@
 import type { Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { buildTableHtml } from './table-structure.js';
+import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 
 /** A word 8 px per character wide and 12 px high on line `lineIndex`. */
 function cellWord(text: string, left: number, top: number, lineIndex: number): Word {
@@ -166,5 +166,51 @@ describe('buildTableHtml', () => {
         '<tr><td>Income:</td><td></td><td></td></tr>' +
         '<tr><td>Wages</td><td>7</td><td>9%</td></tr></tbody></table>',
     );
+  });
+});
+
+describe('labelValueTableHtml', () => {
+  const entries: [string, string][] = [
+    ['Developer', 'many people'],
+    ['Latest release', '4.7.2'],
+    ['Kernel', 'monolithic kernel'],
+    ['Platforms', 'DEC Alpha, ARC, ARM'],
+    ['Licence', 'GPLv2 and others'],
+  ];
+
+  it('reads labels and their values as a two-column table, a wrapped value joining its row', () => {
+    // Rows 20 px apart; the value of 'Platforms' wraps onto a line of its own under it.
+    const tops = [100, 120, 140, 160, 200];
+    const words = entries.flatMap(([label, value], index) =>
+      row(tops[index]!, index, [
+        [label, 100],
+        [value, 260],
+      ]),
+    );
+    words.push(...row(180, entries.length, [['Blackfin, C6x', 260]]));
+    expect(labelValueTableHtml(words)).toBe(
+      '<table><tbody><tr><td>Developer</td><td>many people</td></tr><tr><td>Latest release</td><td>4.7.2</td></tr>' +
+        '<tr><td>Kernel</td><td>monolithic kernel</td></tr><tr><td>Platforms</td><td>DEC Alpha, ARC, ARM Blackfin, C6x</td></tr>' +
+        '<tr><td>Licence</td><td>GPLv2 and others</td></tr></tbody></table>',
+    );
+  });
+
+  it('leaves a bulleted or numbered list, and labels too long to be labels, as text', () => {
+    const listOf = (marker: (index: number) => string): Word[] =>
+      entries.flatMap(([, value], index) =>
+        row(100 + 20 * index, index, [
+          [marker(index), 100],
+          [value, 160],
+        ]),
+      );
+    expect(labelValueTableHtml(listOf(() => '•'))).toBeNull();
+    expect(labelValueTableHtml(listOf((index) => `${index + 1}.`))).toBeNull();
+    const long = entries.flatMap(([label, value], index) =>
+      row(100 + 20 * index, index, [
+        [`${label} of this very project`, 100],
+        [value, 400],
+      ]),
+    );
+    expect(labelValueTableHtml(long)).toBeNull();
   });
 });

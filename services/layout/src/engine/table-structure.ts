@@ -260,6 +260,62 @@ function trustsGrid(grid: Cell[][], spaced: { rows: Cell[][] } | null): boolean 
   return !spaced || grid.length >= 0.6 * spaced.rows.length;
 }
 
+/** A label of a label-value list: a few words, a letter word among them, no list marker. */
+const MAX_LABEL_WORDS = 3;
+const MAX_LABEL_CHARS = 30;
+const LIST_MARKER = /^(?:[•▪■●◦‣∙·*\-–—]|\(?[0-9ivxIVX]{1,4}[.)]|\(?[a-zA-Z][.)])$/u;
+
+/**
+ * The HTML table of words a detector boxed as text when they are a two-column list of short
+ * labels and their values (an infobox, a data sheet, "Entwickler  diverse / Kernel  monolithischer
+ * Kernel"); null otherwise. A list: the words fall into exactly two columns, at least four rows (and
+ * 70% of them) hold a label and a value, every label is at most three words with a letter word in
+ * it and no list marker (a bulleted or numbered list is not a table), and the labels take less
+ * than 40% of the width. Each line's words left of the value column are its label, a line without
+ * one continues the value above (a wrapped value).
+ */
+export function labelValueTableHtml(words: Word[]): string | null {
+  if (words.length < 8) return null;
+  const spaced = spacedRows(words);
+  if (!spaced || spaced.columnCount !== 2) return null;
+  const labelOf = (row: Cell[]): Cell | undefined => row.find((cell) => cell.first === 0 && cell.last === 0);
+  const pairs = spaced.rows.filter((row) => labelOf(row) && row.some((cell) => cell.first === 1));
+  if (pairs.length < 4 || pairs.length < 0.7 * spaced.rows.length) return null;
+  const labels = pairs.map((row) => labelOf(row)!.words);
+  const isLabel = (label: Word[]): boolean => {
+    const text = label.map((w) => w.text).join(' ');
+    return (
+      label.length <= MAX_LABEL_WORDS &&
+      text.length <= MAX_LABEL_CHARS &&
+      !LIST_MARKER.test(label[0]!.text) &&
+      label.some((w) => /\p{L}{2,}/u.test(w.text))
+    );
+  };
+  if (!labels.every(isLabel)) return null;
+  const box = unionBox(words.map(boxOf));
+  const labelRight = Math.max(...labels.flat().map((w) => rightOf(boxOf(w))));
+  if (labelRight - box.left >= 0.4 * box.width) return null;
+  const valueLeft = Math.min(
+    ...pairs.flatMap((row) =>
+      row.filter((cell) => cell.first === 1).flatMap((cell) => cell.words.map((w) => boxOf(w).left)),
+    ),
+  );
+  // Between the labels' right edge and the values' left edge; a long label may reach past the
+  // values' edge only when its line has no value (then it is a label alone).
+  const split = (Math.min(labelRight, valueLeft) + valueLeft) / 2;
+  const rows: { label: Word[]; value: Word[] }[] = [];
+  for (const line of rowsOf(words)) {
+    const label = line.filter((w) => boxOf(w).left < split);
+    const value = line.filter((w) => boxOf(w).left >= split);
+    const previous = rows.at(-1);
+    if (label.length === 0 && previous) previous.value.push(...value);
+    else rows.push({ label, value });
+  }
+  const text = (cellWords: Word[]): string => escapeHtml(cellWords.map((w) => w.text).join(' '));
+  const body = rows.map((row) => `<tr><td>${text(row.label)}</td><td>${text(row.value)}</td></tr>`).join('');
+  return `<table><tbody>${body}</tbody></table>`;
+}
+
 /**
  * The table's rows from word positions: rows from line positions, column boundaries from vertical
  * whitespace across the rows, cells as runs of words between boundaries (spanning where a run
