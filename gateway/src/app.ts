@@ -100,6 +100,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       taskTimeoutMs: config.TASK_TIMEOUT_SEC * 1000,
       pageLimit: config.PAGE_LIMIT === 0 ? null : config.PAGE_LIMIT,
       defaultExpiresIn: config.DEFAULT_EXPIRES_IN ?? null,
+      publicUrl: config.PUBLIC_URL,
     },
     quotas,
     logger,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ declare module 'vitest' {
     stageAddresses: Record<string, string>;
     /** The filesystem storage driver's folder (`STORAGE_DIR`): an object's key is its path under it. */
     storageDir: string;
+    /** The worker's WEBHOOK_SECRET (`whsec_...`): receivers in the tests verify posts with it. */
+    webhookSecret: string;
   }
 }
 
@@ -60,8 +63,12 @@ export async function setup(project: TestProject): Promise<void> {
   modelsDir = mkdtempSync(join(tmpdir(), 'folio-e2e-models-'));
   const modelsPath = join(modelsDir, 'llm-models.json');
   writeFileSync(modelsPath, fakeModelsFile(fake.baseUrl));
+  const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   const stack = await startTestStack('e2e', {
     ALLOW_PRIVATE_URLS: 'true',
+    // The webhook test's receiver listens on loopback: the one private host webhooks may reach.
+    WEBHOOK_SECRET: webhookSecret,
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
     LLM_MODELS_PATH: modelsPath,
     // Short backoff: the retry tests script a few failures and should not wait seconds for each.
     LLM_RETRY_BASE_MS: '50',
@@ -84,6 +91,7 @@ export async function setup(project: TestProject): Promise<void> {
     Object.fromEntries(STAGES.map((stage) => [stage, stack.env[`${stage.toUpperCase()}_GRPC_ADDRESS`]!])),
   );
   project.provide('storageDir', stack.env.STORAGE_DIR!);
+  project.provide('webhookSecret', webhookSecret);
 }
 
 export async function teardown(): Promise<void> {

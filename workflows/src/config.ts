@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -32,6 +33,36 @@ const workerSchema = z.object({
   /** Largest input a URL may deliver, in bytes (1 GB). */
   MAX_TOTAL_LIMIT: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   FETCH_TIMEOUT_SEC: seconds(300),
+  /**
+   * Signing secret of webhook posts (docs/webhooks.md), in the Standard Webhooks form
+   * `whsec_<base64 of 24-64 random bytes>`; receivers verify with the same value. Unset: no
+   * webhook is delivered (each is logged as not configured).
+   */
+  WEBHOOK_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .superRefine((value, context) => {
+        const problem = webhookSecretProblem(value);
+        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
+  /**
+   * Private hosts (names or addresses, comma-separated) a webhook may reach although the URL
+   * guard refuses private addresses: receivers inside the cluster. Matched by the URL's host.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter((host) => host !== ''),
+    ),
+  /** One webhook POST, connect to answer; a slower receiver counts as a failed attempt. */
+  WEBHOOK_TIMEOUT_SEC: seconds(10),
 });
 
 export type WorkerConfig = z.output<typeof workerSchema>;

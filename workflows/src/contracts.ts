@@ -181,6 +181,26 @@ export interface ExtractionSpec {
   parse_task_id: string | null;
 }
 
+/**
+ * Where to post the task when a run of it ends (docs/webhooks.md): set at create time by the
+ * gateway, kept for every later run of the task. Absent on tasks created without a webhook, so
+ * their input (and history) is what it always was.
+ */
+export interface WebhookSpec {
+  /** http(s) URL of the receiver; the worker checks its host against the URL guard at each delivery. */
+  url: string;
+  /** Post the chunks too (read from storage by the delivering activity); off by default. */
+  includeChunks: boolean;
+  /** The gateway's public base URL (no trailing slash), for the payload's `task_url`. */
+  publicUrl: string;
+}
+
+/** The `event_type` of a webhook event, as the current SDK's `UnwrapWebhookEvent` names it. */
+export const WEBHOOK_EVENT_TYPES = { parse: 'task.parse.updated', extract: 'task.extract.updated' } as const;
+
+/** Longest `webhook_url` accepted: it rides in the workflow input. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
 /** Where a task's input came from. A URL is fetched by an activity, not while the client waits. */
 export type TaskSource = { kind: 'stored'; key: string; mimeType: string } | { kind: 'url'; url: string };
 
@@ -211,6 +231,8 @@ export interface ProcessDocumentInput {
   requestId: string;
   /** Set for an extract task only: the run ends with the extraction. */
   extraction?: ExtractionSpec;
+  /** Set when the client named a `webhook_url`: every run's end is posted there. */
+  webhook?: WebhookSpec;
   /**
    * Set only by continue-as-new: the state to resume from instead of `initialTaskState(input)`.
    * The gateway never sets it.

@@ -70,6 +70,15 @@ const worker = await Worker.create({
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
     pageQuota: createPageQuota(limits),
+    webhook: {
+      logger,
+      settings: {
+        secret: config.WEBHOOK_SECRET ?? null,
+        allowedPrivateHosts: config.WEBHOOK_ALLOWED_PRIVATE_HOSTS,
+        timeoutMs: config.WEBHOOK_TIMEOUT_SEC * 1000,
+        presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
+      },
+    },
   }),
   // Task id and run on every activity log line; activity times, failures and pages as metrics.
   interceptors: { activity: [createActivityTelemetry()] },
@@ -79,7 +88,10 @@ const worker = await Worker.create({
 });
 
 const running = worker.run();
-logger.info({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: TASK_QUEUE }, 'worker started');
+logger.info(
+  { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: TASK_QUEUE, webhooks: config.WEBHOOK_SECRET !== undefined },
+  'worker started',
+);
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.WORKER_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {

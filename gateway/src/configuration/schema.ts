@@ -1,4 +1,5 @@
 import {
+  MAX_WEBHOOK_URL_LENGTH,
   SEGMENT_TYPES,
   type CropImage,
   type EmbedSource,
@@ -248,8 +249,40 @@ export type ConfigurationInput = z.output<typeof configurationInputSchema>;
 /** Longest `file_name` accepted, in characters. */
 export const MAX_FILE_NAME_LENGTH = 1024;
 
+/**
+ * A create's webhook (docs/webhooks.md), in both APIs: not part of the configuration (an update
+ * neither shows nor changes it). The URL's host is checked by the worker's URL guard at each
+ * delivery, when its addresses are resolved; here only its form.
+ */
+export const webhookFields = {
+  webhook_url: z.preprocess(
+    absentIfNull,
+    z
+      .string({ error: 'expected an http(s) URL' })
+      .max(MAX_WEBHOOK_URL_LENGTH, { error: `expected an http(s) URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters` })
+      .refine(isHttpUrl, { error: 'expected an http(s) URL' })
+      .optional(),
+  ),
+  webhook_include_chunks: z.preprocess(absentIfNull, z.boolean({ error: 'expected a boolean' }).optional()),
+};
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/** The webhook of a parsed create body, for `TaskService.create`; undefined without a `webhook_url`. */
+export function webhookRequestOf(body: {
+  webhook_url?: string | undefined;
+  webhook_include_chunks?: boolean | undefined;
+}): { url: string; includeChunks: boolean } | undefined {
+  return body.webhook_url === undefined ? undefined : { url: body.webhook_url, includeChunks: body.webhook_include_chunks ?? false };
+}
+
 /** The JSON body of create: the configuration plus the file. */
 export const createTaskBodySchema = configurationInputSchema.extend({
+  ...webhookFields,
   file: z.string({ error: 'expected a URL, a data URI or base64 data' }),
   // Bounded: the name travels in the workflow's memo and history, which Temporal caps in size.
   file_name: z.preprocess(

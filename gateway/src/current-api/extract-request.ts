@@ -1,6 +1,6 @@
 import { compileJsonSchema, errorMessage } from '@folio/runtime';
 import { z } from 'zod';
-import { MAX_FILE_NAME_LENGTH, configurationInputSchema } from '../configuration/schema.js';
+import { MAX_FILE_NAME_LENGTH, configurationInputSchema, webhookFields } from '../configuration/schema.js';
 import { parseConfigurationSchema } from './parse-request.js';
 
 /**
@@ -61,6 +61,7 @@ export const extractCreateBodySchema = z.object({
   ),
   expires_in: configurationInputSchema.shape.expires_in,
   parse_configuration: z.preprocess(absentIfNull, parseConfigurationSchema.optional()),
+  ...webhookFields,
 });
 export type ExtractCreateBody = z.output<typeof extractCreateBodySchema>;
 

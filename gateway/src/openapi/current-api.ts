@@ -3,7 +3,7 @@ import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from '../current-api/cursor.js';
 import { EXTRACT_LIMITS } from '../current-api/extract-request.js';
 import { FILE_TYPE_CATEGORIES } from '../current-api/file-types.js';
 import { MAX_URL_EXPIRES_SEC } from '../routes/current-files.js';
-import { ref, type Schema } from './schemas.js';
+import { ref, webhookProperties, type Schema } from './schemas.js';
 
 /*
  * The operations of Chunkr's current API (the official TypeScript SDK's contract) beside v1 in the
@@ -159,6 +159,7 @@ export const currentApiSchemas: Record<string, Schema> = {
       file_name: nullable({ type: 'string', maxLength: 1024 }),
       expires_in: nullable({ type: 'integer', minimum: 1, description: 'Seconds after finishing until the task is deleted.' }),
       parse_configuration: nullable({ ...ref('ConfigurationInput'), description: 'The parse settings, as in `/api/v1/tasks/parse`.' }),
+      ...webhookProperties,
     },
   },
   ExtractOutput: {

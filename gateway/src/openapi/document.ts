@@ -1,5 +1,5 @@
 import { withCurrentApi } from './current-api.js';
-import { ref, schemas, type Schema } from './schemas.js';
+import { ref, schemas, webhookProperties, type Schema } from './schemas.js';
 
 const text = (description: string, example?: string): Schema => ({
   description,
@@ -102,7 +102,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
                   type: 'object',
                   required: ['file'],
                   description: 'Every part besides `file` is the JSON-encoded value of the configuration field of the same name.',
-                  properties: { file: { type: 'string', format: 'binary' }, file_name: { type: 'string' }, ...(schemas.ConfigurationInput?.properties as Schema) },
+                  properties: { file: { type: 'string', format: 'binary' }, file_name: { type: 'string' }, ...webhookProperties, ...(schemas.ConfigurationInput?.properties as Schema) },
                 },
               },
             },

@@ -1,4 +1,4 @@
-import { SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
+import { MAX_WEBHOOK_URL_LENGTH, SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
 import {
   CONFIG_LIMITS,
   CROP_IMAGES,
@@ -19,6 +19,21 @@ export type Schema = Record<string, unknown>;
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (schema: Schema): Schema => ({ oneOf: [schema, { type: 'null' }] });
 const str = (description: string, extra: Schema = {}): Schema => ({ type: 'string', description, ...extra });
+
+/** The webhook fields of every create (JSON, multipart and the current API's parse and extract). */
+export const webhookProperties: Record<string, Schema> = {
+  webhook_url: {
+    type: ['string', 'null'],
+    format: 'uri',
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    description:
+      'http(s) URL that receives the task (JSON, signed as Standard Webhooks specify: `webhook-id`, `webhook-timestamp`, `webhook-signature`) each time a run ends: Succeeded, Failed or Cancelled. Retried with backoff for about 4.5 minutes; private and loopback hosts are refused unless the operator lists them. See docs/webhooks.md.',
+  },
+  webhook_include_chunks: {
+    type: ['boolean', 'null'],
+    description: 'Post the chunks too (default false: `output.chunks` is `[]`).',
+  },
+};
 const enumOf = (values: readonly string[], description: string, defaultValue?: string): Schema => ({
   type: 'string',
   enum: [...values],
@@ -219,6 +234,7 @@ export const schemas: Record<string, Schema> = {
     properties: {
       file: str('An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.'),
       file_name: str('Name of the file; default: from the URL path, else `<task_id>.<ext>`.', { maxLength: MAX_FILE_NAME_LENGTH }),
+      ...webhookProperties,
       ...configurationInputProperties,
     },
   },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readJsonBody } from '../body.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { pageOf, pageQueryFields } from '../current-api/cursor.js';
+import { webhookRequestOf } from '../configuration/schema.js';
 import { extractCreateBodySchema, parseTaskIdOf } from '../current-api/extract-request.js';
 import { parseCreateBodySchema } from '../current-api/parse-request.js';
 import { readTaskPages } from '../current-api/task-pages.js';
@@ -137,7 +138,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     const body = parseOr400(parseCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
-    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration);
+    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
@@ -157,10 +158,10 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
       const source = await service.copyParseTaskInput(callerOf(ctx), parseTaskId, taskId);
       // The parse task's settings; only the expiry is this task's own.
       const configuration = { ...source.configuration, expires_in: body.expires_in ?? source.configuration.expires_in };
-      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, extraction);
+      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, { extraction, webhook: webhookRequestOf(body) });
     } else {
       const configuration = await service.resolveNew({ ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) });
-      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, extraction);
+      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, { extraction, webhook: webhookRequestOf(body) });
     }
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });

@@ -1,7 +1,7 @@
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import { LARGE_FILE_HINT, readJsonBody } from '../body.js';
-import { configurationInputSchema, createTaskBodySchema, describeIssues } from '../configuration/schema.js';
+import { configurationInputSchema, createTaskBodySchema, describeIssues, webhookRequestOf } from '../configuration/schema.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
@@ -87,7 +87,7 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
     const taskId = service.newTaskId();
-    const state = await service.create(callerOf(ctx), taskId, file, body.file_name, configuration);
+    const state = await service.create(callerOf(ctx), taskId, file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
     ctx.body = await presenter.toTask(state, defaultView);
   });
 

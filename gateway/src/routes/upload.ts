@@ -3,7 +3,8 @@ import { storageKeys } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
 import busboy from 'busboy';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { configurationInputSchema } from '../configuration/schema.js';
+import { z } from 'zod';
+import { configurationInputSchema, webhookFields, webhookRequestOf } from '../configuration/schema.js';
 import type { GatewayMiddleware, GatewayState } from '../context.js';
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import type { TaskPresenter } from '../tasks/task-response.js';
@@ -59,6 +60,9 @@ class HeadTailTap extends Transform {
     return tail.subarray(Math.max(0, tail.length - TAIL_BYTES));
   }
 }
+
+/** The webhook parts of a multipart create, JSON-encoded like every other part. */
+const multipartWebhookSchema = z.object(webhookFields);
 
 /** Limits of the parts other than the file: config values, small, so they are held in memory. */
 const FIELD_LIMITS = { fields: 50, fieldSize: 256 * 1024, fieldNameSize: 200, parts: 51 } as const;
@@ -168,6 +172,7 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
       const { stored } = upload;
       if (stored === null) throw badRequest("Invalid value for 'file': expected a file part");
       const input = parseOr400(configurationInputSchema, upload.fields);
+      const webhook = webhookRequestOf(parseOr400(multipartWebhookSchema, upload.fields));
       const configuration = await service.resolveNew(input);
       // ZIP containers name their members in the directory at the end: the kept tail holds it.
       const type = detectFileType(stored.head, stored.tail);
@@ -179,6 +184,7 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
         // The stored key keeps the part's filename; a `file_name` field only renames the task's file.
         { key: stored.object.key, mimeType: type.mimeType, fileName: typeof givenName === 'string' && givenName ? givenName : stored.fileName },
         configuration,
+        { webhook },
       );
       ctx.body = await options.presenter.toTask(state, { includeChunks: true, base64Urls: false });
     } catch (error) {

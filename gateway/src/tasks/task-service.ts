@@ -6,6 +6,7 @@ import {
   type TaskConfiguration,
   type TaskSource,
   type TaskState,
+  type WebhookSpec,
 } from '@folio/workflows/contracts';
 import {
   applyConfigurationInput,
@@ -27,6 +28,22 @@ export interface TaskSettings {
   pageLimit: number | null;
   /** `expires_in` of tasks that set none. */
   defaultExpiresIn: number | null;
+  /** Base URL clients reach the gateway at (no trailing slash): a webhook payload's `task_url`. */
+  publicUrl: string;
+}
+
+/** What a create asks for beyond parsing its file. */
+export interface CreateOptions {
+  /** An extract task: what to extract after parsing. */
+  extraction?: ExtractionSpec;
+  /** Post the task to this receiver when each run ends (docs/webhooks.md). */
+  webhook?: WebhookRequest;
+}
+
+/** A create's `webhook_url` and `webhook_include_chunks`, as checked by the request schema. */
+export interface WebhookRequest {
+  url: string;
+  includeChunks: boolean;
 }
 
 export interface TaskServiceDeps {
@@ -79,16 +96,10 @@ export interface TaskService {
     file: FileInput,
     fileName: string | undefined,
     configuration: TaskConfiguration,
-    extraction?: ExtractionSpec,
+    options?: CreateOptions,
   ): Promise<TaskState>;
   /** Starts a task whose input the caller already stored under `storageKeys.input`. */
-  createFromStored(
-    caller: Caller,
-    taskId: string,
-    input: StoredInput,
-    configuration: TaskConfiguration,
-    extraction?: ExtractionSpec,
-  ): Promise<TaskState>;
+  createFromStored(caller: Caller, taskId: string, input: StoredInput, configuration: TaskConfiguration, options?: CreateOptions): Promise<TaskState>;
   /**
    * Copies the input of the caller's succeeded parse task to `taskId` (an extract task's input):
    * 400 when it is missing, another owner's, not succeeded, or an extract task itself.
@@ -143,7 +154,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     fileName: string,
     source: TaskSource,
     configuration: TaskConfiguration,
-    extraction: ExtractionSpec | undefined,
+    { extraction, webhook: webhookRequest }: CreateOptions = {},
   ): Promise<TaskState> {
     try {
       await deps.quotas.check(caller.ownerId);
@@ -151,6 +162,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await removeInput(taskId);
       throw error;
     }
+    const webhook: WebhookSpec | undefined =
+      webhookRequest === undefined ? undefined : { ...webhookRequest, publicUrl: settings.publicUrl };
     const createdAt = new Date(deps.now()).toISOString();
     const stored = source.kind === 'stored' ? source : null;
     const initialState: TaskState = {
@@ -184,6 +197,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit, pagesPerMonth: deps.quotas.pagesPerMonth },
       requestId: caller.requestId,
       ...(extraction === undefined ? {} : { extraction }),
+      ...(webhook === undefined ? {} : { webhook }),
     };
     try {
       await workflows.start(input, initialState);
@@ -192,7 +206,9 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await removeInput(taskId);
       throw new ApiError('create-failed', undefined, { cause: error });
     }
-    deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind }, 'task created');
+    // The receiver's host only: a webhook URL may carry a token in its path or query.
+    const webhookHost = webhook === undefined ? undefined : new URL(webhook.url).host;
+    deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind, webhookHost }, 'task created');
     metrics.tasksCreated.inc({ kind: 'create' });
     return initialState;
   }
@@ -208,10 +224,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       await checkModels(configuration, '');
       return configuration;
     },
-    async create(caller, taskId, file, givenName, configuration, extraction) {
+    async create(caller, taskId, file, givenName, configuration, options) {
       if (file.kind === 'url') {
         const fileName = givenName ?? fileNameFromUrl(file.url) ?? taskId;
-        return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration, extraction);
+        return start(caller, taskId, fileName, { kind: 'url', url: file.url }, configuration, options);
       }
       if (file.kind === 'file') {
         const record = await deps.files.get(caller.ownerId, file.fileId).catch((error: unknown) => {
@@ -222,17 +238,17 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         const fileName = givenName ?? record.fileName;
         const key = storageKeys.input(taskId, fileName);
         await store.put(key, await deps.files.openContent(record), { contentType: record.contentType });
-        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration, extraction);
+        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration, options);
       }
       const type = detectFileType(file.bytes);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const fileName = givenName ?? `${taskId}.${type.extension}`;
       const key = storageKeys.input(taskId, fileName);
       await store.put(key, file.bytes, { contentType: type.mimeType });
-      return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration, extraction);
+      return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration, options);
     },
-    createFromStored(caller, taskId, input, configuration, extraction) {
-      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration, extraction);
+    createFromStored(caller, taskId, input, configuration, options) {
+      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration, options);
     },
     async copyParseTaskInput(caller, parseTaskId, taskId) {
       const source = await getOwned(caller, parseTaskId).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { createRenderActivities, type RenderActivities } from './render.js';
 import { createQuotaActivities, type QuotaActivities } from './quota.js';
 import { createStorageActivities, type StorageActivities } from './storage.js';
 import type { ActivityDeps } from './types.js';
+import { createWebhookActivities, type WebhookActivities } from './webhook.js';
 
 /** Every activity of `processDocument`, by name. */
 export type Activities = FetchActivities &
@@ -20,7 +21,8 @@ export type Activities = FetchActivities &
   ChunkActivities &
   StorageActivities &
   AdmissionActivities &
-  QuotaActivities;
+  QuotaActivities &
+  WebhookActivities;
 
 /**
  * Builds the activities over injected clients and storage: one per stage action, each calling its
@@ -38,6 +40,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ...createStorageActivities(deps),
     ...createAdmissionActivities(deps.admission),
     ...createQuotaActivities(deps.pageQuota),
+    ...createWebhookActivities(deps.webhook === undefined ? undefined : { store: deps.store, ...deps.webhook }),
   };
 }
 
@@ -58,3 +61,7 @@ export { citeLeaves } from './citations.js';
 export type { Citation } from './citations.js';
 export type { DeleteArtifactsInput } from './storage.js';
 export type { ChargePagesInput, ChargePagesResult } from './quota.js';
+export { buildWebhookEvent, webhookMessageId } from './webhook.js';
+export type { DeliverWebhookInput, DeliverWebhookResult, WebhookDeps, WebhookEvent, WebhookEventType, WebhookSettings } from './webhook.js';
+export { signWebhook, webhookSecretProblem } from './webhook-signing.js';
+export type { WebhookHeaders } from './webhook-signing.js';

@@ -6,6 +6,7 @@ import type { OcrServiceClient } from '@folio/proto/ocr/v1';
 import type { RenderServiceClient } from '@folio/proto/render/v1';
 import type { PagesProgressSignal, ProcessingStartedSignal } from '../contracts.js';
 import type { OwnerAdmission } from './admission.js';
+import type { WebhookDeps } from './webhook.js';
 
 /** Sends the `processingStarted` signal; a small seam over the Temporal client so tests can fake it. */
 export interface TaskSignaller {
@@ -47,6 +48,8 @@ export interface ActivityDeps {
   signaller: TaskSignaller;
   timeouts: StageTimeouts;
   fetch: FetchLimits;
+  /** Webhook delivery (docs/webhooks.md); absent, every delivery fails as not configured. */
+  webhook?: Omit<WebhookDeps, 'store'>;
   /** Per-owner admission; absent, every run starts at once. */
   admission?: OwnerAdmission;
   /** Monthly page counts (Redis or the worker's memory); absent, no run is refused for them. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openUrl } from './fetch.js';
-import { isPrivateAddress, resolvePublicAddress, type LookupAll } from './url-guard.js';
+import { isListedHost, isPrivateAddress, resolvePublicAddress, type LookupAll } from './url-guard.js';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -130,5 +130,19 @@ describe('openUrl', () => {
       message: 'URL host is not allowed',
       nonRetryable: true,
     });
+  });
+});
+
+describe('listed private hosts (webhook receivers)', () => {
+  it('matches a listed name or address as the URL writes it, in any case, and nothing else', () => {
+    const hosts = ['127.0.0.1', 'Receiver.Internal', ' ::1 '];
+    expect(isListedHost('127.0.0.1', hosts)).toBe(true);
+    expect(isListedHost('receiver.internal', hosts)).toBe(true);
+    expect(isListedHost('receiver.internal.', hosts)).toBe(true);
+    expect(isListedHost('[::1]', hosts)).toBe(true);
+    expect(isListedHost('127.0.0.2', hosts)).toBe(false);
+    expect(isListedHost('localhost', hosts)).toBe(false);
+    expect(isListedHost('other.receiver.internal', hosts)).toBe(false);
+    expect(isListedHost('127.0.0.1', [])).toBe(false);
   });
 });

@@ -96,3 +96,14 @@ export async function resolvePublicAddress(
   if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address))) return null;
   return addresses[0] ?? null;
 }
+
+/**
+ * Whether `hostname` (as a URL gives it: IPv6 in brackets, any case) is one of the operator's
+ * `hosts`, the private receivers a webhook may reach (WEBHOOK_ALLOWED_PRIVATE_HOSTS). A name is
+ * matched as written, not by what it resolves to: listing `receiver.internal` allows that name only.
+ */
+export function isListedHost(hostname: string, hosts: readonly string[]): boolean {
+  const normalize = (host: string): string => host.trim().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = normalize(hostname);
+  return hosts.some((listed) => normalize(listed) === host);
+}

@@ -81,6 +81,7 @@ export function createFakeActivities(
     activeRuns: (input) => Promise.resolve(input.slots),
     // No monthly page quota unless a test passes the real quota activities.
     chargePages: () => Promise.resolve({ kind: 'charged' }),
+    deliverWebhook: () => Promise.resolve({ statusCode: 204, byteSize: 0 }),
   };
   const merged: Activities = { ...defaults, ...overrides };
   const calls: ActivityCall[] = [];

@@ -66,3 +66,19 @@ export const admissionStage = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: retry(10, '10s'),
 });
+
+/**
+ * Posting a task to its webhook when a run ends: 6 attempts over about 4.5 minutes (10 s, doubling
+ * to 2 minutes), then the event is dropped. The activity marks a receiver's lasting refusal (4xx
+ * but 408/429, a refused URL, no secret configured) final; listed here too, as above.
+ */
+export const webhookStage = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: {
+    initialInterval: '10s',
+    backoffCoefficient: 2,
+    maximumInterval: '2 minutes',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: [...FINAL_TYPES, 'WebhookRejectedError', 'WebhookNotConfiguredError'],
+  },
+});

@@ -29,7 +29,7 @@ import {
   type TaskState,
   type TaskStatus,
 } from '../contracts.js';
-import { admissionStage, cleanupStage } from './activity-proxies.js';
+import { admissionStage, cleanupStage, webhookStage } from './activity-proxies.js';
 import { admittedSignal, releaseSlotSignal } from './owner-gate.js';
 import { deleteQuietly, failureMessage, runPipeline, type PipelineOutcome } from './pipeline.js';
 import { prefixesInUse } from './rerun-plan.js';
@@ -82,6 +82,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let storedRun: StoredRunResults | null = input.resumeStoredRun ?? null;
   /** The run revision the owner's gate last admitted (owner-gate.ts). */
   let admittedRevision: number | null = null;
+  /** Webhook posts still being attempted; the workflow waits for them before it closes or continues as new. */
+  let pendingWebhooks = 0;
 
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
@@ -99,6 +101,24 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   };
 
   setHandler(taskStateQuery, () => task.state);
+
+  /**
+   * Posts the task as it ended to the client's webhook (docs/webhooks.md), without waiting: the end
+   * state is already recorded, and a delivery that fails after its retries is only logged. Tasks
+   * without a webhook, and histories from before it, schedule nothing.
+   */
+  const notifyWebhook = (): void => {
+    const webhook = input.webhook;
+    if (webhook === undefined || !patched('task-webhook')) return;
+    pendingWebhooks++;
+    const state = task.state;
+    void CancellationScope.nonCancellable(() => webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }))
+      .catch((error: unknown) => log.warn('webhook not delivered', { taskId: input.taskId, revision: state.revision, error: String(error) }))
+      .finally(() => {
+        pendingWebhooks--;
+      });
+  };
+  const webhooksSettled = (): boolean => pendingWebhooks === 0;
 
   setHandler(admittedSignal, ({ runRevision }) => {
     admittedRevision = runRevision;
@@ -144,7 +164,11 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
         activeRun.scope.cancel();
       }
       if (previous !== null) task.restore(previous);
-      else finish('Cancelled', 'Task cancelled', null);
+      else {
+        finish('Cancelled', 'Task cancelled', null);
+        // With a run under way, the run posts the end once it has stopped (runOnce).
+        if (activeRun === null) notifyWebhook();
+      }
       previous = null;
       return task.state;
     },
@@ -243,7 +267,11 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
 
     // Cancel and delete already set the state in their handlers.
     if (run.cancelReason === 'deleted') return;
-    if (run.cancelReason === 'cancelled') return deleteQuietly(runPrefix);
+    if (run.cancelReason === 'cancelled') {
+      // Cancelling a queued update restores the previous state: only a task that ended Cancelled is news.
+      if (task.state.status === 'Cancelled') notifyWebhook();
+      return deleteQuietly(runPrefix);
+    }
 
     let outcome: PipelineOutcome;
     if (run.cancelReason === 'timeout') outcome = { kind: 'failed', message: 'Task timed out' };
@@ -258,6 +286,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     if (outcome.kind === 'succeeded') finish('Succeeded', outcome.message ?? 'Task succeeded', outcome.outputKey);
     else finish('Failed', outcome.message, null);
     log.info('run finished', { taskId: input.taskId, status: task.state.status, revision: run.revision });
+    notifyWebhook();
 
     if (!reuse) {
       if (replacedOutputKey !== null) await deleteQuietly(runPrefixOf(replacedOutputKey));
@@ -285,7 +314,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       continue;
     }
     if (workflowInfo().continueAsNewSuggested || runCount >= MAX_RUNS_PER_EXECUTION) {
-      await condition(allHandlersFinished);
+      await condition(() => allHandlersFinished() && webhooksSettled());
       if (!runRequested && !deleting) {
         const continueAsNew = makeContinueAsNewFunc<typeof processDocument>({
           memo: { [TASK_MEMO_KEY]: task.state },
@@ -309,7 +338,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     log.info('task expired', { taskId: input.taskId });
     break;
   }
-  await condition(allHandlersFinished);
+  await condition(() => allHandlersFinished() && webhooksSettled());
   return task.state;
 }
 
