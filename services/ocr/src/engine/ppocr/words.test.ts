@@ -20,6 +20,54 @@ describe('toWords', () => {
     expect(words[1]!.confidence).toBeCloseTo(0.75);
     expect(words[1]!.lineIndex).toBe(3);
   });
+
+  it('ends a word at a comma glued between two letters, not inside a number', () => {
+    const text = 'WASHINGTON,D. 1,000 x;y';
+    const chars: CtcChar[] = [...text].map((c, i) => ({ text: c, step: i * 4, probability: 1 }));
+    const quad = [
+      { x: 0, y: 0 },
+      { x: 400, y: 0 },
+      { x: 400, y: 40 },
+      { x: 0, y: 40 },
+    ] as const;
+    const words = toWords({ chars, quad, cropWidth: 400, pixelsPerStep: 4 }, { blockIndex: 0, lineIndex: 0 });
+    expect(words.map((w) => w.text)).toEqual(['WASHINGTON,', 'D.', '1,000', 'x;', 'y']);
+  });
+
+  it('drops an accent from an English word of an English line, and keeps those of other languages', () => {
+    const read = (text: string): string[] => {
+      const chars: CtcChar[] = [...text].map((c, i) => ({ text: c, step: i, probability: 1 }));
+      const quad = [
+        { x: 0, y: 0 },
+        { x: 400, y: 0 },
+        { x: 400, y: 40 },
+        { x: 0, y: 40 },
+      ] as const;
+      return toWords({ chars, quad, cropWidth: 400, pixelsPerStep: 1 }, { blockIndex: 0, lineIndex: 0 }).map(
+        (w) => w.text,
+      );
+    };
+    expect(read('the 32 track MIDI SEQÜENCE recorder.')).toEqual([
+      'the',
+      '32',
+      'track',
+      'MIDI',
+      'SEQUENCE',
+      'recorder.',
+    ]);
+    expect(read("à côté de l'alcôve ovoïde, où les bûches")).toEqual([
+      'à',
+      'côté',
+      'de',
+      "l'alcôve",
+      'ovoïde,',
+      'où',
+      'les',
+      'bûches',
+    ]);
+    expect(read('qui, pense-t-il, diminue çà et là la qualité de son œuvre.')).toContain('là');
+    expect(read('the report of José Müller was read')).toContain('José');
+  });
 });
 
 describe('tidyOcrWord', () => {

@@ -1,3 +1,4 @@
+import { isEnglishWord, latinWordOf } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 import type { CtcChar } from './ctc.js';
 import { boundsOf, pointInQuad, type Quad } from './geometry.js';
@@ -17,13 +18,6 @@ export interface RecognizedLine {
 const SINGLE_CHAR_WIDTH = 0.6 * 48;
 
 /**
- * Splits a recognized line into words at spaces and places each word on the page: a character's
- * position along the line is the centre of the time step CTC read it at, a word spans from half
- * a character pitch before its first character to half after its last, and that span is mapped
- * through the line's quad (so rotated lines get the axis-aligned bounds of their rotated word).
- * Scripts written without spaces come out as one word per line.
- */
-/**
  * Fixes the recognizer's look-alike slips that no word allows: a 1 or 0 between lower-case letters
  * ("me1k", "wh0le"), a 1 opening a lower-case word ("1iter"), and a doubled apostrophe ("I''d").
  * Numbers, codes with capitals ("A1B"), and ordinals and units ("1st", "10km") stay as read.
@@ -37,6 +31,56 @@ export function tidyOcrWord(text: string): string {
     .replace(/(?<=\p{L})['’]{2,}(?=\p{L})/gu, (marks) => marks[0]!);
 }
 
+/** Latin letters the recognizer's alphabet has with accents, which an English word has not. */
+const ACCENTED = /[\u00c0-\u024f]/u;
+/** A line is English when this share of its Latin words of four letters or more (at least three) are in the word list. */
+const ENGLISH_LINE_SHARE = 0.6;
+
+function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
+
+/**
+ * In an English line, a word read with an accent that is an English word without it and none
+ * with it ("SEQÜENCE", "thé") loses the accent: the recognizer's alphabet serves many languages,
+ * and a speck over a letter becomes a diaeresis. The word list has no accented words, so an
+ * English line's loanword ("café") loses its accent too; other languages' lines keep theirs.
+ */
+function withoutStrayAccents(words: Word[]): Word[] {
+  if (!words.some((word) => ACCENTED.test(word.text))) return words;
+  const plain = words.map((word) => stripAccents(word.text));
+  // Judged on words of four letters or more: the list holds many short words of other languages.
+  const judged = plain.map(latinWordOf).filter((word): word is string => word !== null && word.length >= 4);
+  const english = judged.filter((word) => isEnglishWord(word)).length;
+  if (judged.length < 3 || english < ENGLISH_LINE_SHARE * judged.length) return words;
+  return words.map((word, index) => {
+    const bare = plain[index]!.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+    if (bare === word.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '') || !isEnglishWord(bare)) return word;
+    return { ...word, text: plain[index]! };
+  });
+}
+
+/**
+ * A comma or semicolon between two letters ("WASHINGTON,D. C."): the recognizer dropped the
+ * narrow space print sets after it, and the word ends there. Digits on either side ("1,000") are
+ * a number.
+ */
+function isGluedPunctuation(chars: CtcChar[], index: number): boolean {
+  const text = chars[index]!.text;
+  if (text !== ',' && text !== ';') return false;
+  const before = chars[index - 1]?.text ?? '';
+  const after = chars[index + 1]?.text ?? '';
+  return /\p{L}$/u.test(before) && /^\p{L}/u.test(after);
+}
+
+/**
+ * Splits a recognized line into words at spaces and places each word on the page: a character's
+ * position along the line is the centre of the time step CTC read it at, a word spans from half
+ * a character pitch before its first character to half after its last, and that span is mapped
+ * through the line's quad (so rotated lines get the axis-aligned bounds of their rotated word).
+ * Scripts written without spaces come out as one word per line; a comma glued between two letters
+ * ends its word (isGluedPunctuation).
+ */
 export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lineIndex: number }): Word[] {
   const { chars, cropWidth, pixelsPerStep } = line;
   if (chars.length === 0) return [];
@@ -66,10 +110,13 @@ export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lin
     });
     current = [];
   };
-  for (const char of chars) {
+  chars.forEach((char, index) => {
     if (char.text.trim() === '') flush();
-    else current.push(char);
-  }
+    else {
+      current.push(char);
+      if (isGluedPunctuation(chars, index)) flush();
+    }
+  });
   flush();
-  return words;
+  return withoutStrayAccents(words);
 }
