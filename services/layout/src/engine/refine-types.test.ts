@@ -98,6 +98,18 @@ describe('refineTypes', () => {
     heading.bbox.width = 80;
     const segments = [contents, heading, seg('Text', body, 340, 6)];
     expect(refineTypes(segments, { ...page, pageIndex: 1 })[1]).toBe('SectionHeader');
+    // The detector's Caption in that type is the heading too; one at body size stays a caption.
+    const detected = seg('Caption', 'History', 304, 1, 20);
+    const small = seg('Caption', 'The contents box', 304);
+    expect(refineTypes([contents, detected, seg('Text', body, 340, 6)], { ...page, pageIndex: 1 })[1]).toBe(
+      'SectionHeader',
+    );
+    expect(refineTypes([contents, small, seg('Text', body, 340, 6)], { ...page, pageIndex: 1 })[1]).toBe('Caption');
+    // On a scan, a third taller than the body is heading-sized too.
+    const scanned = seg('SectionHeader', 'History', 304, 1, 16);
+    expect(refineTypes([contents, scanned, seg('Text', body, 340, 6)], { ...page, pageIndex: 1 })[1]).toBe(
+      'SectionHeader',
+    );
   });
 
   it('tells the title from section headings by font size, and finds bold short Text to be a heading', () => {

@@ -163,6 +163,19 @@ function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segmen
   });
 }
 
+/** Text at least this many times the body's size is no caption. */
+const HEADING_OVER_CAPTION_SIZE = 1.25;
+
+function isCaptionSizedHeading(fact: SegmentFacts, body: number): boolean {
+  return (
+    fact.lineCount === 1 &&
+    fact.text.length > 0 &&
+    fact.text.length <= LABEL_LENGTH &&
+    !CAPTION_START.test(fact.text) &&
+    fact.size >= HEADING_OVER_CAPTION_SIZE * body
+  );
+}
+
 /** A lone "(N)" set beside a Formula, right of its middle and level with it: the equation's number. */
 function isNumberOfFormula(segment: RefinableSegment, text: string, segments: RefinableSegment[]): boolean {
   if (!EQUATION_NUMBER.test(text.trim())) return false;
@@ -209,7 +222,7 @@ function isSideways(box: RefinableSegment['bbox']): boolean {
  * small text low on the page (Footnote), "Table 1"/"Figure 2" lines beside a table or picture
  * and "(12)" beside a formula (Caption), and short lines alone at the very top or foot of the page
  * (PageHeader, PageFooter). Only text-bearing types change; Table, Picture, Formula and Caption
- * stay as detected. Returns one type per segment.
+ * stay as detected, but for a short one-line caption in heading-sized type (SectionHeader). Returns one type per segment.
  */
 export function refineTypes(segments: RefinableSegment[], page: PageFacts): SegmentType[] {
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
@@ -242,6 +255,9 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   return segments.map((segment, index) => {
     const type = segment.segmentType;
     const fact = facts[index]!;
+    // A one-line "caption" set far bigger than the body is the next section's heading (Wikipedia's
+    // "History" under the contents box): captions are set at body size or smaller.
+    if (type === 'Caption' && isCaptionSizedHeading(fact, body)) return 'SectionHeader';
     if (
       segment.words.length === 0 ||
       !['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote', 'PageHeader', 'PageFooter'].includes(type)
@@ -280,7 +296,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
     // A heading set bigger than the body right under a picture is the next section's, not a caption.
-    const headingSized = type !== 'Text' && !CAPTION_START.test(fact.text) && isHeading(fact, body, hasFonts);
+    const headingSized =
+      type !== 'Text' &&
+      !CAPTION_START.test(fact.text) &&
+      (isHeading(fact, body, hasFonts) || isCaptionSizedHeading(fact, body));
     if (
       ['Text', 'SectionHeader', 'Title'].includes(type) &&
       !headingSized &&
