@@ -1,4 +1,4 @@
-import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv } from '@folio/runtime';
 import { z } from 'zod';
 import { CONFIG_LIMITS } from './configuration/schema.js';
 
@@ -28,8 +28,8 @@ const gatewayEnv = z
     HOST: z.string().default('0.0.0.0'),
     /** Base URL clients reach the gateway at; `task_url` and signed file URLs start with it. */
     PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
-    TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
-    TEMPORAL_NAMESPACE: z.string().default('default'),
+    /** Address, namespace, TLS/mTLS and API key of the Temporal cluster (docs/deploy.md). */
+    ...temporalEnv,
     /** Processing time limit of one run; it ends `Failed` / `Task timed out`. Bounded like `expires_in`: a workflow timer. */
     TASK_TIMEOUT_SEC: positiveInt.max(CONFIG_LIMITS.expiresInSec).default(600),
     /** `expires_in` of tasks that do not set one; unset means tasks never expire. */

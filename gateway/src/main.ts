@@ -1,4 +1,13 @@
-import { collectProcessMetrics, createLimitsStore, createLogger, createStoreFromConfig, observeTaskCounts, onShutdown } from '@folio/runtime';
+import {
+  collectProcessMetrics,
+  createLimitsStore,
+  createLogger,
+  createStoreFromConfig,
+  describeTemporalConnection,
+  observeTaskCounts,
+  onShutdown,
+  temporalConnectionOptions,
+} from '@folio/runtime';
 import { Client, Connection } from '@temporalio/client';
 import type { Server } from 'node:http';
 import { createApiKeyStore } from './api-keys.js';
@@ -12,6 +21,8 @@ import { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.
 import { readVersion } from './version.js';
 
 const config = loadConfig(process.env);
+// TLS/mTLS certificate files and the API key (docs/deploy.md); a missing file stops the gateway here.
+const temporalOptions = temporalConnectionOptions(config);
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 const store = await createStoreFromConfig(config);
 // Rate limits and quotas: in Redis with REDIS_URL (shared by every replica, kept across restarts).
@@ -19,7 +30,7 @@ const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: 
 
 // Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
 // before it is reachable fail, and the client reconnects on the next one.
-const connection = Connection.lazy({ address: config.TEMPORAL_ADDRESS });
+const connection = Connection.lazy(temporalOptions);
 const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
 // GET /metrics: Node's process metrics and, at each scrape, the tasks by status from Temporal.
 collectProcessMetrics();
@@ -62,7 +73,14 @@ const server: Server = await new Promise((resolve, reject) => {
 // The spec cuts an HTTP request after 600 s; uploads of large files need that long on slow links.
 server.requestTimeout = 600_000;
 const address = server.address();
-logger.info({ port: typeof address === 'object' && address ? address.port : config.PORT, publicUrl: config.PUBLIC_URL }, 'gateway listening');
+logger.info(
+  {
+    port: typeof address === 'object' && address ? address.port : config.PORT,
+    publicUrl: config.PUBLIC_URL,
+    temporal: { address: config.TEMPORAL_ADDRESS, security: describeTemporalConnection(temporalOptions) },
+  },
+  'gateway listening',
+);
 
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv } from '@folio/runtime';
+import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv } from '@folio/runtime';
 import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
 /** Environment of the worker process. Only `worker.ts` calls `loadConfig`; tests build objects. */
 const workerSchema = z.object({
-  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
-  TEMPORAL_NAMESPACE: z.string().default('default'),
+  // Address, namespace, TLS/mTLS and API key of the Temporal cluster (docs/deploy.md).
+  ...temporalEnv,
   ...stageAddressEnv,
   ...storageEnv,
   ...loggingEnv,

@@ -13,8 +13,10 @@ import {
   createPageQuota,
   createStageClient,
   createStoreFromConfig,
+  describeTemporalConnection,
   onShutdown,
   startConfiguredMetricsServer,
+  temporalConnectionOptions,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
 import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
@@ -24,6 +26,8 @@ import { createTemporalLogger } from './temporal-logger.js';
 
 // The worker's process entry: the only file here that reads env, opens connections or exits.
 const config = loadConfig(process.env);
+// Read before anything connects: missing certificate files stop the worker here.
+const temporalOptions = temporalConnectionOptions(config);
 const logger = createLogger({ name: 'worker', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
 
 Runtime.install({
@@ -45,9 +49,9 @@ const clients: StageClients = {
   llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS),
 };
 
-const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+const clientConnection = await Connection.connect(temporalOptions);
 const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
-const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+const connection = await NativeConnection.connect(temporalOptions);
 
 const worker = await Worker.create({
   connection,
@@ -89,7 +93,13 @@ const worker = await Worker.create({
 
 const running = worker.run();
 logger.info(
-  { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: TASK_QUEUE, webhooks: config.WEBHOOK_SECRET !== undefined },
+  {
+    address: config.TEMPORAL_ADDRESS,
+    namespace: config.TEMPORAL_NAMESPACE,
+    security: describeTemporalConnection(temporalOptions),
+    taskQueue: TASK_QUEUE,
+    webhooks: config.WEBHOOK_SECRET !== undefined,
+  },
   'worker started',
 );
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.WORKER_METRICS_PORT, logger);
