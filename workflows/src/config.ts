@@ -71,3 +71,17 @@ export type WorkerConfig = z.output<typeof workerSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv): WorkerConfig {
   return parseEnv(workerSchema, env);
 }
+
+/** Environment of the one-shot Temporal setup (setup-temporal.ts): where Temporal is and how long to wait for it. */
+const setupSchema = z.object({
+  ...temporalEnv,
+  ...loggingEnv,
+  TEMPORAL_SETUP_WAIT_SEC: seconds(120),
+});
+
+export type SetupConfig = z.output<typeof setupSchema>;
+
+/** Parses the setup job's environment, failing with every bad variable listed. */
+export function loadSetupConfig(env: NodeJS.ProcessEnv): SetupConfig {
+  return parseEnv(setupSchema, env);
+}

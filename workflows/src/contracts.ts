@@ -16,7 +16,10 @@ export const PROCESS_DOCUMENT_WORKFLOW = 'processDocument';
 /** Memo key holding the `TaskState`; the gateway reads it with `describe()` and `list()`. */
 export const TASK_MEMO_KEY = 'task';
 
-/** Custom search attributes (Keyword) the dev server is started with. */
+/**
+ * Custom search attributes (Keyword). The setup job registers them in a cluster (setup-temporal.ts,
+ * docs/deploy.md); `npm start` and the tests pass them to the dev server.
+ */
 export const SEARCH_ATTRIBUTES = { owner: 'TaskOwner', status: 'TaskStatus' } as const;
 
 /** Update names; each has a validator in the workflow, so a refused update changes nothing. */
