@@ -6,6 +6,9 @@ export default defineConfig({
     projects: [
       // Tests of the harness and the root scripts (supervision, say): no stack needed.
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // The deploy files: the Helm chart rendered and checked against the Kubernetes schemas, compose
+      // against the compose schema and our rules (docs/deploy.md). No stack needed.
+      { test: { name: 'deploy', include: ['deploy/**/*.test.ts'], testTimeout: 30_000 } },
       // End-to-end tests share one running stack (started in global setup), so files run one at a time.
       {
         test: {
