@@ -98,6 +98,10 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
         '--port', port,
         '--ui-port', env.TEMPORAL_UI_PORT,
         '--db-filename', join(dataDir, 'temporal', 'temporal.db'),
+        // Write-ahead log, synced at checkpoints: a third less server CPU per task (24 ICDAR tasks:
+        // 12.0-14.4 s -> 8.9-9.8 s); a crash of the process loses nothing, a power cut the last commits.
+        '--sqlite-pragma', 'journal_mode=wal',
+        '--sqlite-pragma', 'synchronous=1',
         '--log-level', 'error',
         // A task's memo (state + configuration) is a few KiB; the default warning starts at 2 KiB.
         '--dynamic-config-value', 'limit.memoSize.warn=65536',
