@@ -202,6 +202,20 @@ describe('refineTypes', () => {
     expect(refineTypes([seg('Text', body, 100, 3), figures, note], page)).toEqual(['Text', 'Text', 'Footnote']);
   });
 
+  it("makes the detector's PageFooter that opens with a raised mark a footnote, and leaves a page number", () => {
+    const note = seg('PageFooter', '1 2021 estimate', 740);
+    // The mark set in 6 pt over the 10 pt line: smaller, its foot well above the words'.
+    note.words[0]!.bbox = { ...note.words[0]!.bbox!, height: 7 };
+    const level = seg('PageFooter', '12 2020 report', 760);
+    const number = seg('PageFooter', 'Page 3', 776);
+    expect(refineTypes([seg('Text', body, 100, 3), note, level, number], page)).toEqual([
+      'Text',
+      'Footnote',
+      'PageFooter',
+      'PageFooter',
+    ]);
+  });
+
   it('makes every short line level with the bottommost one a PageFooter (the two running feet of a spread)', () => {
     const left = { ...seg('Text', 'Comparative art', 740), bbox: { left: 50, top: 740, width: 120, height: 14 } };
     const right = { ...seg('Text', 'Chapter two', 741), bbox: { left: 420, top: 741, width: 100, height: 14 } };

@@ -71,8 +71,27 @@ const FOOTNOTE_LENGTH = 30;
 export function opensWithFootnoteMark(words: Word[]): boolean {
   const [first, second] = words;
   if (!first || !FOOTNOTE_MARK.test(first.text)) return false;
-  // A bare number must lead into words, not more numbers (a row of figures).
-  return /^\d/u.test(first.text) ? second !== undefined && /^[\p{L}[(]/u.test(second.text) : true;
+  if (!/^\d/u.test(first.text)) return true;
+  // A bare number must lead into words, not more numbers (a row of figures), unless it is set
+  // raised and smaller, as a mark is ("¹ 2021 estimate" in a text layer that spells ¹ as 1).
+  return second !== undefined && (/^[\p{L}[(]/u.test(second.text) || isRaisedOver(first, second));
+}
+
+/**
+ * Whether the segment opens with a raised footnote mark ("¹", or a "1" set small and high before
+ * its words): no running foot does, so a detector's PageFooter that does is a footnote.
+ */
+function opensWithRaisedMark(words: Word[]): boolean {
+  const [first, second] = words;
+  if (!first || !second || !opensWithFootnoteMark(words)) return false;
+  return /^[¹²³⁴⁵⁶⁷⁸⁹⁰]/u.test(first.text) || isRaisedOver(first, second);
+}
+
+/** Whether `mark` is set smaller than `word` and raised: its foot well above the word's. */
+function isRaisedOver(mark: Word, word: Word): boolean {
+  const a = mark.bbox ?? EMPTY_BOX;
+  const b = word.bbox ?? EMPTY_BOX;
+  return b.height > 0 && a.height <= 0.8 * b.height && bottomOf(a) <= bottomOf(b) - 0.25 * b.height;
 }
 
 /** Whether two boxes stand in one row: tops and bottoms within half the smaller height of each other. */
@@ -265,6 +284,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       return type;
     const short = fact.lineCount <= 2 && fact.text.length <= 200;
     // Running headers and footers: short, alone in the page's top or bottom band.
+    if (type === 'PageFooter' && opensWithRaisedMark(segment.words)) return 'Footnote';
     if (type === 'PageHeader' || type === 'PageFooter') return type;
     // Short lines in the top strip above all the body are page furniture, big or small, unless
     // they are numbered section headings, a heading the detector is sure of, the detector's Title
