@@ -202,6 +202,17 @@ describe('refineTypes', () => {
     expect(refineTypes([seg('Text', body, 100, 3), figures, note], page)).toEqual(['Text', 'Text', 'Footnote']);
   });
 
+  it('makes a paragraph in the lower part of the page that opens with a raised mark a footnote, at body size too', () => {
+    const raised = (text: string, top: number): RefinableSegment => {
+      const note = seg('Text', text, top, 2);
+      note.words[0]!.bbox = { ...note.words[0]!.bbox!, height: 7 };
+      return note;
+    };
+    const high = raised('1 A note set high on the page is some other paragraph', 150);
+    const low = raised('1 Preliminary Aircraft Accident Investigation Report, dated November 2018', 400);
+    expect(refineTypes([seg('Text', body, 100, 3), high, low], page)).toEqual(['Text', 'Text', 'Footnote']);
+  });
+
   it("makes the detector's PageFooter that opens with a raised mark a footnote, and leaves a page number", () => {
     const note = seg('PageFooter', '1 2021 estimate', 740);
     // The mark set in 6 pt over the 10 pt line: smaller, its foot well above the words'.

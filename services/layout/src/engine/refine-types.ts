@@ -56,6 +56,8 @@ const NUMBERED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.?\s*\p{L}/u;
 const FOOTER_BAND = 0.9;
 /** The lower part of the page where footnotes live. */
 const FOOTNOTE_BAND = 0.7;
+/** Where footnotes that open with a raised mark may start: the lower part of a long column of notes. */
+const RAISED_NOTE_BAND = 0.4;
 
 const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
 export const PAGE_NUMBER =
@@ -339,6 +341,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     }
     const first = segment.words[0]?.text ?? '';
     if (type === 'Text' && BULLET.test(first) && segment.words.length > 1) return 'ListItem';
+    // A paragraph opens with a raised mark only as a note does, wherever the notes start (a Federal
+    // Register page's notes fill the lower half of its columns, as much print as its body).
+    const lowerPart = segment.bbox.top >= RAISED_NOTE_BAND * page.height;
+    if (type === 'Text' && lowerPart && fact.size <= body && opensWithRaisedMark(segment.words)) return 'Footnote';
     if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0) {
       // Smaller than the body, or no bigger and opening with a mark (OCR boxes hide small print).
       const marked = fact.text.length >= FOOTNOTE_LENGTH && opensWithFootnoteMark(segment.words);
