@@ -20,6 +20,7 @@ import { httpMetrics } from './middleware/http-metrics.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { traceRequests } from './middleware/trace-requests.js';
 import { createFileService } from './files/file-service.js';
 import { createOpenApiDocument } from './openapi/document.js';
 import { currentFilesRoutes } from './routes/current-files.js';
@@ -54,6 +55,8 @@ export interface AppDeps {
    * or memory); absent, this app's own memory.
    */
   limits?: LimitsStore;
+  /** Whether this process exports traces (`startTracing` in main.ts): each request is then a span. */
+  tracing?: boolean;
   /** The gateway's version, shown by /health and the OpenAPI document. */
   version: string;
   /** What `/health/ready` checks, by component name (readiness.ts); none: always ready. */
@@ -63,8 +66,8 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Koa app. Never listens and never reads env. Middleware order: error handler (maps
- * every error to plain text), request id, HTTP metrics, access log, signed files, then the routers; auth and the
+ * Builds the Koa app. Never listens and never reads env. Middleware order: the request's trace
+ * span (with tracing on), error handler (maps every error to plain text), request id, HTTP metrics, access log, signed files, then the routers; auth and the
  * rate limit are attached per route, the quotas checked by the task service before a run starts.
  */
 export function createApp(deps: AppDeps): Koa<GatewayState> {
@@ -155,11 +158,13 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     }),
   ];
 
+  const isProbe = (path: string): boolean => path === '/health' || path === '/health/ready' || path === '/metrics';
+  if (deps.tracing) app.use(traceRequests({ skip: isProbe }));
   app.use(securityHeaders());
   app.use(errorHandler({ logger }));
   app.use(requestId({ logger }));
   app.use(httpMetrics());
-  app.use(accessLog({ skip: (path) => path === '/health' || path === '/health/ready' || path === '/metrics' }));
+  app.use(accessLog({ skip: isProbe }));
   app.use(filesRoute({ store, signingSecret: config.STORAGE_SIGNING_SECRET, now }));
   for (const router of routers) {
     app.use(router.routes());

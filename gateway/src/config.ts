@@ -1,4 +1,4 @@
-import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv } from '@folio/runtime';
+import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
 import { z } from 'zod';
 import { CONFIG_LIMITS } from './configuration/schema.js';
 
@@ -24,6 +24,7 @@ const gatewayEnv = z
   .object({
     ...storageEnv,
     ...loggingEnv,
+    ...tracingEnv,
     PORT: envPort.default(8000),
     HOST: z.string().default('0.0.0.0'),
     /** Base URL clients reach the gateway at; `task_url` and signed file URLs start with it. */

@@ -6,9 +6,10 @@ import {
   describeTemporalConnection,
   observeTaskCounts,
   onShutdown,
+  startTracing,
   temporalConnectionOptions,
 } from '@folio/runtime';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { Server } from 'node:http';
 import { createApiKeyStore } from './api-keys.js';
 import { createApp } from './app.js';
@@ -24,6 +25,15 @@ const config = loadConfig(process.env);
 // TLS/mTLS certificate files and the API key (docs/deploy.md); a missing file stops the gateway here.
 const temporalOptions = temporalConnectionOptions(config);
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+const version = readVersion();
+// With an OTLP endpoint: each request is a span, and starting a workflow is its child
+// (Temporal's client interceptor), whose context rides in the workflow's headers to the worker.
+const tracing = await startTracing(config, { name: 'gateway', version, logger });
+const workflowInterceptors: WorkflowClientInterceptor[] = [];
+if (tracing) {
+  const { OpenTelemetryWorkflowClientInterceptor } = await import('@temporalio/interceptors-opentelemetry');
+  workflowInterceptors.push(new OpenTelemetryWorkflowClientInterceptor());
+}
 const store = await createStoreFromConfig(config);
 // Rate limits and quotas: in Redis with REDIS_URL (shared by every replica, kept across restarts).
 const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: config.LIMITS_KEY_PREFIX, logger });
@@ -31,7 +41,7 @@ const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: 
 // Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
 // before it is reachable fail, and the client reconnects on the next one.
 const connection = Connection.lazy(temporalOptions);
-const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, interceptors: { workflow: workflowInterceptors } });
 // GET /metrics: Node's process metrics and, at each scrape, the tasks by status from Temporal.
 collectProcessMetrics();
 observeTaskCounts(createTemporalTaskCounts(client));
@@ -62,7 +72,8 @@ const app = createApp({
     audience: config.JWT_AUDIENCE,
   }),
   limits,
-  version: readVersion(),
+  tracing: tracing !== null,
+  version,
   readinessProbes: readiness.probes,
 });
 
@@ -89,4 +100,5 @@ onShutdown(logger, async () => {
   readiness.close();
   await connection.close();
   await limits.close();
+  await tracing?.shutdown();
 });

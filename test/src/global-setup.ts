@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeOpenAi } from './fake-openai.js';
+import { startOtlpReceiver } from './otlp-receiver.js';
 import { STAGES } from '../../scripts/lib/stack.mjs';
 import { startTestStack } from './test-stack.js';
 
@@ -28,11 +29,14 @@ declare module 'vitest' {
     storageDir: string;
     /** The worker's WEBHOOK_SECRET (`whsec_...`): receivers in the tests verify posts with it. */
     webhookSecret: string;
+    /** Every span the stack exported so far (GET: JSON `ReceivedSpan[]`, otlp-receiver.ts). */
+    otlpSpansUrl: string;
   }
 }
 
 let stop: (() => Promise<void>) | undefined;
 let stopFakeOpenAi: (() => Promise<void>) | undefined;
+let stopOtlpReceiver: (() => Promise<void>) | undefined;
 let modelsDir: string | undefined;
 
 /**
@@ -55,7 +59,8 @@ export function fakeModelsFile(baseUrl: string): string {
 
 /**
  * Starts the real service once for every end-to-end test (see test-stack.ts), its language-model
- * stage pointed at a fake provider.
+ * stage pointed at a fake provider and its traces at an OTLP receiver in this process: every
+ * end-to-end test runs with tracing on, and traces.test.ts reads what arrived.
  */
 export async function setup(project: TestProject): Promise<void> {
   const fake = await startFakeOpenAi();
@@ -64,6 +69,8 @@ export async function setup(project: TestProject): Promise<void> {
   const modelsPath = join(modelsDir, 'llm-models.json');
   writeFileSync(modelsPath, fakeModelsFile(fake.baseUrl));
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+  const receiver = await startOtlpReceiver();
+  stopOtlpReceiver = receiver.close;
   const stack = await startTestStack('e2e', {
     ALLOW_PRIVATE_URLS: 'true',
     // The webhook test's receiver listens on loopback: the one private host webhooks may reach.
@@ -72,6 +79,9 @@ export async function setup(project: TestProject): Promise<void> {
     LLM_MODELS_PATH: modelsPath,
     // Short backoff: the retry tests script a few failures and should not wait seconds for each.
     LLM_RETRY_BASE_MS: '50',
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+    // Spans leave every 200 ms instead of 5 s, so the traces test need not wait.
+    OTEL_BSP_SCHEDULE_DELAY: '200',
   });
   stop = stack.stop;
   project.provide('baseUrl', stack.baseUrl);
@@ -92,10 +102,12 @@ export async function setup(project: TestProject): Promise<void> {
   );
   project.provide('storageDir', stack.env.STORAGE_DIR!);
   project.provide('webhookSecret', webhookSecret);
+  project.provide('otlpSpansUrl', receiver.spansUrl);
 }
 
 export async function teardown(): Promise<void> {
   await stop?.();
   await stopFakeOpenAi?.();
+  await stopOtlpReceiver?.();
   if (modelsDir) rmSync(modelsDir, { recursive: true, force: true });
 }

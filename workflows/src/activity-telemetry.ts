@@ -1,7 +1,7 @@
 import { CancelledFailure, type Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
-import { metrics, withLogFields } from '@folio/runtime';
+import { metrics, setSpanAttributes, taskSpanAttributes, withLogFields } from '@folio/runtime';
 
 /** The activities that finish pages, and the stage their pages count for in `folio_pages_processed_total`. */
 const PAGE_STAGES: Readonly<Record<string, string>> = { renderPages: 'render', recognizeText: 'ocr', analyzeLayout: 'layout' };
@@ -30,6 +30,7 @@ function pageCountOf(args: readonly unknown[]): number {
  * names it; the same fields ride along to the stages (callStage); every attempt is timed
  * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
  * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
+ * With tracing on, the activity's span gets the task id, run and owner as attributes.
  */
 export function createActivityTelemetry(): ActivityInterceptorsFactory {
   return (context: Context) => {
@@ -41,6 +42,8 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
           const startedAt = performance.now();
           const owner = ownerOf(input.args);
           if (owner !== undefined) fields = { ...fields, owner };
+          // The activity's span (tracing on: Temporal's interceptor runs outside this one) names the task.
+          setSpanAttributes(taskSpanAttributes(fields));
           let outcome = 'ok';
           try {
             const result = await withLogFields(fields, () => next(input));

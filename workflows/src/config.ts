@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv } from '@folio/runtime';
+import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
 import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -11,6 +11,7 @@ const workerSchema = z.object({
   ...stageAddressEnv,
   ...storageEnv,
   ...loggingEnv,
+  ...tracingEnv,
   ...metricsEnv('worker'),
   // Where the owners' monthly pages are counted (shared with the gateways).
   ...limitsEnv,

@@ -16,6 +16,7 @@ import {
   describeTemporalConnection,
   onShutdown,
   startConfiguredMetricsServer,
+  startTracing,
   temporalConnectionOptions,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
@@ -23,12 +24,16 @@ import { createActivities, createTaskSignaller, createTemporalAdmission, type St
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
 import { createTemporalLogger } from './temporal-logger.js';
+import { WORKFLOW_BUNDLES, createWorkerTracing } from './worker-tracing.js';
 
 // The worker's process entry: the only file here that reads env, opens connections or exits.
 const config = loadConfig(process.env);
 // Read before anything connects: missing certificate files stop the worker here.
 const temporalOptions = temporalConnectionOptions(config);
 const logger = createLogger({ name: 'worker', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// With an OTLP endpoint: workflow, activity and stage-call spans, children of the gateway's request.
+const tracing = await startTracing(config, { name: 'worker', logger });
+const workerTracing = tracing ? await createWorkerTracing(tracing) : null;
 
 Runtime.install({
   logger: createTemporalLogger(logger),
@@ -57,8 +62,12 @@ const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: TASK_QUEUE,
-  // Bundled at build time (scripts/bundle.mjs): startup does no webpack work.
-  workflowBundle: { codePath: fileURLToPath(new URL('./workflow-bundle.js', import.meta.url)) },
+  // Bundled at build time (scripts/bundle.mjs): startup does no webpack work. The traced bundle
+  // carries the OpenTelemetry workflow interceptors; their spans leave through the sink.
+  workflowBundle: {
+    codePath: fileURLToPath(new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url)),
+  },
+  ...(workerTracing ? { sinks: workerTracing.sinks } : {}),
   activities: createActivities({
     store,
     clients,
@@ -85,7 +94,8 @@ const worker = await Worker.create({
     },
   }),
   // Task id and run on every activity log line; activity times, failures and pages as metrics.
-  interceptors: { activity: [createActivityTelemetry()] },
+  // Tracing's interceptor comes first, so the others run inside the activity's span.
+  interceptors: { activity: [...(workerTracing ? [workerTracing.activity] : []), createActivityTelemetry()] },
   maxConcurrentActivityTaskExecutions: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
   // Running activities get this long to finish before they are cancelled on shutdown.
   shutdownGraceTime: '10s',
@@ -113,6 +123,7 @@ onShutdown(logger, async () => {
   await connection.close();
   await clientConnection.close();
   await limits.close();
+  await tracing?.shutdown();
 });
 
 running.catch((error: unknown) => {

@@ -1,6 +1,7 @@
-import { SIGNED_FILES_PATH, metrics } from '@folio/runtime';
+import { metrics } from '@folio/runtime';
 import type { GatewayMiddleware } from '../context.js';
 import { toErrorResponse } from '../http-errors.js';
+import { routePattern } from './route-pattern.js';
 
 /**
  * Counts and times every request by method, route pattern and status
@@ -18,13 +19,11 @@ export function httpMetrics(): GatewayMiddleware {
     } catch (error) {
       const response = toErrorResponse(error);
       status = response.status;
-      if (response.unexpected) metrics.errors.inc({ component: 'gateway', kind: error instanceof Error ? error.name : 'UnknownError' });
+      if (response.unexpected)
+        metrics.errors.inc({ component: 'gateway', kind: error instanceof Error ? error.name : 'UnknownError' });
       throw error;
     } finally {
-      const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute; // set by @koa/router on a match
-      const route =
-        typeof matched === 'string' ? matched : ctx.path.startsWith(SIGNED_FILES_PATH) ? `${SIGNED_FILES_PATH}*` : 'unmatched';
-      const labels = { method: ctx.method, route, status: String(status ?? ctx.status) };
+      const labels = { method: ctx.method, route: routePattern(ctx), status: String(status ?? ctx.status) };
       metrics.httpRequests.inc(labels);
       metrics.httpRequestDuration.observe(labels, (performance.now() - startedAt) / 1000);
     }

@@ -1,4 +1,4 @@
-import { detectFileType, errorMessage, metrics, type Logger, type ObjectStore } from '@folio/runtime';
+import { detectFileType, errorMessage, metrics, setSpanAttributes, type Logger, type ObjectStore } from '@folio/runtime';
 import {
   storageKeys,
   type ExtractionSpec,
@@ -199,6 +199,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       ...(extraction === undefined ? {} : { extraction }),
       ...(webhook === undefined ? {} : { webhook }),
     };
+    // The request's span (with tracing on) names the task it creates, like the routes that take one.
+    setSpanAttributes({ 'folio.task_id': taskId });
     try {
       await workflows.start(input, initialState);
     } catch (error) {

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv, tracingEnv } from '@folio/runtime';
 import { z } from 'zod';
 
 const schema = z
   .object({
     ...loggingEnv,
+    ...tracingEnv,
     ...storageEnv,
     ...stageListenEnv('chunk'),
     ...metricsEnv('chunk'),

@@ -1,4 +1,12 @@
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer, startConfiguredMetricsServer } from '@folio/runtime';
+import {
+  createLogger,
+  createStoreFromConfig,
+  listen,
+  onShutdown,
+  shutdownServer,
+  startConfiguredMetricsServer,
+  startTracing,
+} from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createChunkEngine } from './engine/chunk-document.js';
 import { createTokenizerRegistry } from './engine/tokenizer.js';
@@ -6,6 +14,8 @@ import { createChunkServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'chunk', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// Traces of this process's RPCs go to the OTLP endpoint when one is configured (docs/observability.md).
+const tracing = await startTracing(config, { name: 'chunk', logger });
 const store = await createStoreFromConfig(config);
 const tokenizers = createTokenizerRegistry({
   dir: config.TOKENIZERS_DIR,
@@ -20,4 +30,5 @@ const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, co
 onShutdown(logger, async () => {
   await shutdownServer(server);
   await metricsServer?.close();
+  await tracing?.shutdown();
 });

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import {
+  PRECISION_SETTINGS,
   loggingEnv,
   metricsEnv,
   parseEnv,
-  PRECISION_SETTINGS,
   stageListenEnv,
   storageEnv,
   threadJobTimeoutEnv,
+  tracingEnv,
 } from '@folio/runtime';
 import { DEFAULT_LAYOUT_INPUT_SIDE } from './engine/doclaynet/letterbox.js';
 
 const schema = z.object({
   ...loggingEnv,
+  ...tracingEnv,
   ...storageEnv,
   ...stageListenEnv('layout'),
   ...metricsEnv('layout'),

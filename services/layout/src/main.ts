@@ -8,6 +8,7 @@ import {
   resolvePrecision,
   shutdownServer,
   startConfiguredMetricsServer,
+  startTracing,
 } from '@folio/runtime';
 import { loadConfig } from './config.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
@@ -16,6 +17,8 @@ import { createLayoutServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'layout', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// Traces of this process's RPCs go to the OTLP endpoint when one is configured (docs/observability.md).
+const tracing = await startTracing(config, { name: 'layout', logger });
 const store = await createStoreFromConfig(config);
 const cpu = readCpuFeatures();
 const { precision, reason } = resolvePrecision(config.LAYOUT_PRECISION, cpu);
@@ -65,4 +68,5 @@ onShutdown(logger, async () => {
   await metricsServer?.close();
   await engine?.close();
   await tableEngine?.close();
+  await tracing?.shutdown();
 });

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError, loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv } from '@folio/runtime';
+import { ConfigError, loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv, tracingEnv } from '@folio/runtime';
 import { z } from 'zod';
 import { parseModels, type ModelConfig } from './engine/models.js';
 
 const schema = z.object({
   ...loggingEnv,
+  ...tracingEnv,
   ...storageEnv,
   ...stageListenEnv('llm'),
   ...metricsEnv('llm'),

@@ -1,4 +1,12 @@
-import { createLogger, createStoreFromConfig, listen, onShutdown, shutdownServer, startConfiguredMetricsServer } from '@folio/runtime';
+import {
+  createLogger,
+  createStoreFromConfig,
+  listen,
+  onShutdown,
+  shutdownServer,
+  startConfiguredMetricsServer,
+  startTracing,
+} from '@folio/runtime';
 import { loadConfig, loadModels } from './config.js';
 import { createChatClient } from './engine/chat-client.js';
 import { createLlmEngine } from './engine/generate.js';
@@ -7,6 +15,8 @@ import { createLlmServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'llm', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// Traces of this process's RPCs go to the OTLP endpoint when one is configured (docs/observability.md).
+const tracing = await startTracing(config, { name: 'llm', logger });
 const models = await loadModels(config.LLM_MODELS_PATH, process.env);
 const store = await createStoreFromConfig(config);
 // One bucket per model, shared by every request this process serves.
@@ -35,4 +45,5 @@ const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, co
 onShutdown(logger, async () => {
   await shutdownServer(server);
   await metricsServer?.close();
+  await tracing?.shutdown();
 });

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import {
+  PRECISION_SETTINGS,
   loggingEnv,
   metricsEnv,
   parseEnv,
-  PRECISION_SETTINGS,
   stageListenEnv,
   storageEnv,
   threadJobTimeoutEnv,
+  tracingEnv,
 } from '@folio/runtime';
 import { DEFAULT_PPOCR_MODELS, PPOCR_MODEL_SIZES, PPOCR_RECOGNIZERS } from './engine/ppocr/model-files.js';
 
 const schema = z
   .object({
     ...loggingEnv,
+    ...tracingEnv,
     ...storageEnv,
     ...stageListenEnv('ocr'),
     ...metricsEnv('ocr'),

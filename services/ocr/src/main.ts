@@ -9,6 +9,7 @@ import {
   resolvePrecision,
   shutdownServer,
   startConfiguredMetricsServer,
+  startTracing,
 } from '@folio/runtime';
 import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
@@ -16,6 +17,8 @@ import { createOcrServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'ocr', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// Traces of this process's RPCs go to the OTLP endpoint when one is configured (docs/observability.md).
+const tracing = await startTracing(config, { name: 'ocr', logger });
 const store = await createStoreFromConfig(config);
 const cpu = readCpuFeatures();
 // The tiny recognizer has no int8 copy: under auto it stays float32 (an explicit int8 is refused by config).
@@ -75,4 +78,5 @@ onShutdown(logger, async () => {
   await shutdownServer(server);
   await metricsServer?.close();
   await pool?.close();
+  await tracing?.shutdown();
 });

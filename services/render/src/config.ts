@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { loggingEnv, metricsEnv, parseEnv, stageListenEnv, storageEnv, threadJobTimeoutEnv } from '@folio/runtime';
+import {
+  loggingEnv,
+  metricsEnv,
+  parseEnv,
+  stageListenEnv,
+  storageEnv,
+  threadJobTimeoutEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { DEFAULT_OCR_LONG_SIDE } from './engine/render-ops.js';
 
 const schema = z.object({
   ...loggingEnv,
+  ...tracingEnv,
   ...storageEnv,
   ...stageListenEnv('render'),
   ...metricsEnv('render'),

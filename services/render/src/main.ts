@@ -7,6 +7,7 @@ import {
   onShutdown,
   shutdownServer,
   startConfiguredMetricsServer,
+  startTracing,
 } from '@folio/runtime';
 import { RENDER_WORKER_MIB, loadConfig } from './config.js';
 import { createSofficeConverter } from './engine/office-converter.js';
@@ -16,6 +17,8 @@ import { createRenderServer } from './server.js';
 
 const config = loadConfig(process.env);
 const logger = createLogger({ name: 'render', level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+// Traces of this process's RPCs go to the OTLP endpoint when one is configured (docs/observability.md).
+const tracing = await startTracing(config, { name: 'render', logger });
 const store = await createStoreFromConfig(config);
 const workerCount = chooseWorkerCount({ configured: config.RENDER_WORKERS, bytesPerWorker: RENDER_WORKER_MIB * MIB });
 logger.info({ ...workerCount, workerMiB: RENDER_WORKER_MIB }, 'render workers chosen');
@@ -41,4 +44,5 @@ onShutdown(logger, async () => {
   await shutdownServer(server);
   await metricsServer?.close();
   await executor.close();
+  await tracing?.shutdown();
 });

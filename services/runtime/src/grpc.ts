@@ -1,4 +1,5 @@
 import {
+  InterceptingCall,
   Metadata,
   Server,
   ServerCredentials,
@@ -8,13 +9,16 @@ import {
   type sendUnaryData,
   type CallOptions,
   type ClientUnaryCall,
+  type Interceptor,
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
+import { SpanKind, SpanStatusCode, type Span, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
 import { addIntrospection, markNotServing, type ProtoSources } from './grpc-introspection.js';
 import { AppError, CallCancelledError, DeadlineExceededError, type ErrorCode } from './errors.js';
 import { withLogFields, type Logger } from './logger.js';
 import { metrics } from './metrics.js';
+import { extractTraceContext, inSpan, injectTraceContext, taskSpanAttributes } from './tracing.js';
 
 /** Metadata key carrying the gateway's request id through every RPC. */
 export const REQUEST_ID_METADATA = 'x-request-id';
@@ -45,6 +49,26 @@ export function toServiceError(error: unknown): Partial<ServiceError> {
   }
   return { code: status.INTERNAL, details: 'Internal stage error' };
 }
+
+/** Trace context in gRPC metadata: `traceparent`/`tracestate` keys, as instrumentation-grpc sends them. */
+const metadataGetter: TextMapGetter<Metadata> = {
+  keys: (metadata) => Object.keys(metadata.getMap()),
+  get: (metadata, key) => {
+    const values = metadata.get(key);
+    return values.length > 0 ? values.map(String) : undefined;
+  },
+};
+const metadataSetter: TextMapSetter<Metadata> = { set: (metadata, key, value) => metadata.set(key, value) };
+
+/** Statuses that mark a server span failed (OTel's RPC conventions); refusals of bad input do not. */
+const SERVER_ERROR_STATUSES: ReadonlySet<status> = new Set([
+  status.UNKNOWN,
+  status.DEADLINE_EXCEEDED,
+  status.UNIMPLEMENTED,
+  status.INTERNAL,
+  status.UNAVAILABLE,
+  status.DATA_LOSS,
+]);
 
 /** What a unary handler gets besides the request. */
 export interface UnaryContext {
@@ -99,6 +123,8 @@ function callSignal<Req, Res>(
  * cancellation and deadline; an answer after either is dropped by grpc-js. Every stage RPC gets
  * here its latency histogram (`folio_rpc_duration_seconds`), its error count and its log fields:
  * `rpc`, `requestId`, and the caller's `taskId`, `run` and `owner` on every line logged during the call.
+ * With tracing on, the call is a server span (`folio.ocr.v1.OcrService/RecognizePages`) under the
+ * caller's `traceparent`, with the task id, run and owner as attributes.
  */
 export function unary<Req, Res>(
   logger: Logger,
@@ -113,32 +139,67 @@ export function unary<Req, Res>(
     const startedAt = performance.now();
     const elapsedSec = (): number => (performance.now() - startedAt) / 1000;
     // Every line logged while the call runs (handler, engine, pool) carries these fields.
-    const fields = { rpc: rpcName, requestId, ...(taskId ? { taskId } : {}), ...(run ? { run } : {}), ...(owner ? { owner } : {}) };
+    const fields = {
+      rpc: rpcName,
+      requestId,
+      ...(taskId ? { taskId } : {}),
+      ...(run ? { run } : {}),
+      ...(owner ? { owner } : {}),
+    };
     withLogFields(fields, () => {
-      const { signal, dispose } = callSignal(call, rpcName);
-      void handle(call.request, { requestId, deadline: call.getDeadline(), signal })
-        .then(
-          (response) => {
-            const durationSec = elapsedSec();
-            metrics.rpcDuration.observe({ rpc: rpcName, code: 'OK' }, durationSec);
-            logger.debug({ durationMs: Math.round(durationSec * 1000) }, 'rpc done');
-            callback(null, response);
-          },
-          (error: unknown) => {
-            const durationSec = elapsedSec();
-            const durationMs = Math.round(durationSec * 1000);
-            const serviceError = toServiceError(error);
-            metrics.rpcDuration.observe({ rpc: rpcName, code: status[serviceError.code ?? status.INTERNAL] }, durationSec);
-            metrics.errors.inc({ component: 'stage', kind: error instanceof AppError ? error.name : 'UnexpectedError' });
-            if (signal.aborted && signal.reason instanceof CallCancelledError) logger.info({ durationMs }, 'rpc cancelled');
-            else if (!(error instanceof AppError)) logger.error({ err: error, durationMs }, 'rpc failed');
-            else logger.warn({ code: error.code, message: error.message, durationMs }, 'rpc refused');
-            callback(serviceError, null);
-          },
-        )
-        .finally(dispose);
+      const spanOptions = {
+        kind: SpanKind.SERVER,
+        parent: extractTraceContext(call.metadata, metadataGetter),
+        attributes: { ...rpcAttributes(call.getPath()), ...taskSpanAttributes({ requestId, taskId, run, owner }) },
+      };
+      void inSpan(call.getPath().slice(1), spanOptions, (span) => {
+        const { signal, dispose } = callSignal(call, rpcName);
+        return handle(call.request, { requestId, deadline: call.getDeadline(), signal })
+          .then(
+            (response) => {
+              const durationSec = elapsedSec();
+              metrics.rpcDuration.observe({ rpc: rpcName, code: 'OK' }, durationSec);
+              span?.setAttribute('rpc.grpc.status_code', status.OK);
+              logger.debug({ durationMs: Math.round(durationSec * 1000) }, 'rpc done');
+              callback(null, response);
+            },
+            (error: unknown) => {
+              const durationSec = elapsedSec();
+              const durationMs = Math.round(durationSec * 1000);
+              const serviceError = toServiceError(error);
+              const code = serviceError.code ?? status.INTERNAL;
+              metrics.rpcDuration.observe({ rpc: rpcName, code: status[code] }, durationSec);
+              metrics.errors.inc({
+                component: 'stage',
+                kind: error instanceof AppError ? error.name : 'UnexpectedError',
+              });
+              recordServerFailure(span, code, error);
+              if (signal.aborted && signal.reason instanceof CallCancelledError)
+                logger.info({ durationMs }, 'rpc cancelled');
+              else if (!(error instanceof AppError)) logger.error({ err: error, durationMs }, 'rpc failed');
+              else logger.warn({ code: error.code, message: error.message, durationMs }, 'rpc refused');
+              callback(serviceError, null);
+            },
+          )
+          .finally(dispose);
+      });
     });
   };
+}
+
+/** `rpc.*` attributes of a method path (`/folio.ocr.v1.OcrService/RecognizePages`). */
+function rpcAttributes(path: string): Record<string, string> {
+  const [, service = '', method = ''] = path.split('/');
+  return { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method };
+}
+
+/** Marks a server span with the answered status; server faults fail it, typed refusals do not. */
+function recordServerFailure(span: Span | undefined, code: status, error: unknown): void {
+  if (!span) return;
+  span.setAttribute('rpc.grpc.status_code', code);
+  if (!SERVER_ERROR_STATUSES.has(code)) return;
+  span.setStatus({ code: SpanStatusCode.ERROR, message: status[code] });
+  if (!(error instanceof AppError) && error instanceof Error) span.recordException(error);
 }
 
 /** The first value of a metadata key as a string; empty when absent. */
@@ -237,7 +298,11 @@ export interface CallOptionsInput {
   signal?: AbortSignal;
 }
 
-/** Calls a generated unary client method as a promise, with a deadline and the request id. */
+/**
+ * Calls a generated unary client method as a promise, with a deadline and the request id. With
+ * tracing on, the call is a client span (`folio.ocr.v1.OcrService/RecognizePages`) whose context
+ * travels to the stage as `traceparent` metadata.
+ */
 export function callUnary<Req, Res>(
   method: UnaryMethod<Req, Res>,
   request: Req,
@@ -248,17 +313,39 @@ export function callUnary<Req, Res>(
   if (options.taskId) metadata.set(TASK_ID_METADATA, options.taskId);
   if (options.run) metadata.set(TASK_RUN_METADATA, options.run);
   if (options.owner) metadata.set(TASK_OWNER_METADATA, options.owner);
-  return new Promise((resolve, reject) => {
-    const call = method(request, metadata, { deadline: Date.now() + options.timeoutMs }, (error, response) => {
-      options.signal?.removeEventListener('abort', onAbort);
-      if (error) reject(error);
-      else resolve(response);
+  return inSpan('grpc call', { kind: SpanKind.CLIENT, attributes: taskSpanAttributes(options) }, (span) => {
+    injectTraceContext(metadata, metadataSetter);
+    return new Promise((resolve, reject) => {
+      const callOptions = {
+        deadline: Date.now() + options.timeoutMs,
+        ...(span ? { interceptors: [nameClientSpan(span)] } : {}),
+      };
+      const call = method(request, metadata, callOptions, (error, response) => {
+        options.signal?.removeEventListener('abort', onAbort);
+        span?.setAttribute('rpc.grpc.status_code', error ? error.code : status.OK);
+        if (error) span?.setStatus({ code: SpanStatusCode.ERROR, message: status[error.code] });
+        if (error) reject(error);
+        else resolve(response);
+      });
+      function onAbort(): void {
+        call.cancel();
+      }
+      options.signal?.addEventListener('abort', onAbort, { once: true });
     });
-    function onAbort(): void {
-      call.cancel();
-    }
-    options.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * A client interceptor that names the call's span after the method path, which only grpc-js knows
+ * here: callers pass bound generated methods, and those carry neither a name nor the path.
+ */
+function nameClientSpan(span: Span): Interceptor {
+  return (interceptorOptions, nextCall) => {
+    const { path } = interceptorOptions.method_definition;
+    span.updateName(path.slice(1));
+    span.setAttributes(rpcAttributes(path));
+    return new InterceptingCall(nextCall(interceptorOptions));
+  };
 }
 
 /** Client channel options shared by every stage client. */

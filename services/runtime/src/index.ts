@@ -35,6 +35,20 @@ export { onShutdown } from './shutdown.js';
 export { describeTemporalConnection, temporalConnectionOptions, temporalEnv, temporalSchema } from './temporal-connection.js';
 export type { TemporalConfig, TemporalConnectionOptions, TemporalTlsOptions } from './temporal-connection.js';
 export {
+  extractTraceContext,
+  inSpan,
+  injectTraceContext,
+  isTracing,
+  plainAttributesProcessor,
+  setSpanAttributes,
+  startTracing,
+  taskSpanAttributes,
+  traceLogFields,
+  tracesUrl,
+  tracingEnv,
+} from './tracing.js';
+export type { Tracing, TracingConfig } from './tracing.js';
+export {
   METRICS_PORTS,
   collectProcessMetrics,
   metrics,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
+import { traceLogFields } from './tracing.js';
 
 export type { Logger } from 'pino';
 
@@ -30,12 +31,18 @@ export function currentLogFields(): Readonly<Record<string, unknown>> {
 
 /**
  * Builds the process logger. JSON lines by default; `pretty` prints `time level name: msg {fields}`
- * without pulling in a transport worker thread.
+ * without pulling in a transport worker thread. Every line carries the `withLogFields` fields in
+ * force and, while tracing is on and a span is active, its `trace_id` and `span_id`.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const base = { name: options.name };
-  const mixin = (): Record<string, unknown> => logFields.getStore() ?? {};
-  if (!options.pretty) return pino({ level: options.level ?? 'info', base, mixin }, options.destination ?? process.stdout);
+  const mixin = (): Record<string, unknown> => {
+    const fields = logFields.getStore() ?? {};
+    const traceFields = traceLogFields();
+    return traceFields ? { ...fields, ...traceFields } : fields;
+  };
+  if (!options.pretty)
+    return pino({ level: options.level ?? 'info', base, mixin }, options.destination ?? process.stdout);
   return pino(
     { level: options.level ?? 'info', base, mixin, timestamp: pino.stdTimeFunctions.isoTime },
     {
