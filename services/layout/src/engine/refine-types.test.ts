@@ -185,6 +185,19 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, page)).toEqual(['Caption', 'Table', 'Picture', 'Caption', 'Text']);
   });
 
+  it('takes a "Figure 1:" line further under a framed picture for its caption, unless text stands between', () => {
+    const picture: RefinableSegment = {
+      segmentType: 'Picture',
+      bbox: { left: 50, top: 100, width: 500, height: 400 },
+      words: [],
+    };
+    // 56 px under the picture (a ruled frame between): over three 12 px lines, within six.
+    const caption = seg('Text', 'Figure 1: Example form image of the series', 556);
+    expect(refineTypes([picture, caption], page)).toEqual(['Picture', 'Caption']);
+    const between = seg('Text', 'A paragraph set between the picture and the line', 520);
+    expect(refineTypes([picture, between, seg('Text', 'Figure 1: Example form image', 556)], page)[2]).toBe('Text');
+  });
+
   it('makes a lone "(12)" level with a formula and right of it the formula\'s Caption, and leaves one elsewhere', () => {
     const formula: RefinableSegment = {
       ...seg('Formula', 'a + b = c', 300),

@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { EMPTY_BOX, areLevel, bottomOf, median } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 
 /** Font facts of a text-layer line. */
@@ -159,7 +159,7 @@ const PHOTO_CAPTION_LENGTH = 200;
 
 /**
  * A caption of a Table or Picture: a "Table 1: ..." or "Figure 2." line within 3 line heights
- * above or below one, or a short one-line label, or up to three lines under a picture, set tight
+ * above or below one (6 with no text between), or a short one-line label, or up to three lines under a picture, set tight
  * against it (within a line height) and inside its width.
  */
 function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segments: RefinableSegment[]): boolean {
@@ -176,7 +176,9 @@ function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segmen
     if (gap < -lineHeight) return false;
     if (numbered) {
       const sideBySide = Math.min(box.left + box.width, v.left + v.width) - Math.max(box.left, v.left) > 0;
-      return sideBySide && gap <= 3 * lineHeight;
+      // Further off, when nothing with words stands between (a figure framed by a ruled box).
+      const reach = textBetween(box, v, segments) ? 3 : 6;
+      return sideBySide && gap <= reach * lineHeight;
     }
     const inside = box.left >= v.left - lineHeight && box.left + box.width <= v.left + v.width + lineHeight;
     const under = other.segmentType === 'Picture' && box.top >= bottomOf(v) - lineHeight;
@@ -195,6 +197,17 @@ function isCaptionSizedHeading(fact: SegmentFacts, body: number): boolean {
     !CAPTION_START.test(fact.text) &&
     fact.size >= HEADING_OVER_CAPTION_SIZE * body
   );
+}
+
+/** Whether a segment with words lies between boxes `a` and `b`, one above the other, overlapping both across. */
+function textBetween(a: BBox, b: BBox, segments: RefinableSegment[]): boolean {
+  const [upper, lower] = a.top <= b.top ? [a, b] : [b, a];
+  return segments.some((other) => {
+    if (other.words.length === 0) return false;
+    const o = other.bbox;
+    const across = (box: BBox): boolean => Math.min(rightOf(o), rightOf(box)) > Math.max(o.left, box.left);
+    return o.top >= bottomOf(upper) && bottomOf(o) <= lower.top && across(upper) && across(lower);
+  });
 }
 
 /** A lone "(N)" set beside a Formula, right of its middle and level with it: the equation's number. */
