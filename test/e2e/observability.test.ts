@@ -76,7 +76,7 @@ describe('observability of a real task', () => {
           return [];
         }
       });
-    const ofTask = lines.filter(({ fields }) => fields.taskId === task.task_id);
+    const ofTask = lines.filter(({ fields }) => fields.task_id === task.task_id);
     for (const [name, msg] of [
       ['ocr', 'pages recognized'],
       ['layout', 'running lines marked'],
@@ -86,8 +86,7 @@ describe('observability of a real task', () => {
       const line = ofTask.find((candidate) => candidate.name === name && candidate.fields.msg === msg);
       expect(line, `${name}: ${msg}`).toBeDefined();
       expect(typeof line?.fields.run, `${name}: run`).toBe('string');
-      // The owner rides with the run's activities (prepareDocument's input has no run, so not there).
-      if (name !== 'worker') expect(line?.fields.owner, `${name}: owner`).toBe('e2e-owner');
+      expect(line?.fields.owner, `${name}: owner`).toBe('e2e-owner');
     }
   });
 

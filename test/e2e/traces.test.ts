@@ -114,7 +114,7 @@ describe('traces of a real task', () => {
           return [];
         }
       });
-    const ofTask = lines.filter(({ fields }) => fields.taskId === task.task_id);
+    const ofTask = lines.filter(({ fields }) => fields.task_id === task.task_id);
     // The task's lines belong to the request that created it, or to a later one (polls, the delete).
     for (const name of ['gateway', 'worker', 'ocr', 'layout']) {
       const ofProcess = ofTask.filter((line) => line.name === name);

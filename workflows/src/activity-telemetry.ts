@@ -4,7 +4,11 @@ import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import { metrics, setSpanAttributes, taskSpanAttributes, withLogFields } from '@folio/runtime';
 
 /** The activities that finish pages, and the stage their pages count for in `folio_pages_processed_total`. */
-const PAGE_STAGES: Readonly<Record<string, string>> = { renderPages: 'render', recognizeText: 'ocr', analyzeLayout: 'layout' };
+const PAGE_STAGES: Readonly<Record<string, string>> = {
+  renderPages: 'render',
+  recognizeText: 'ocr',
+  analyzeLayout: 'layout',
+};
 
 /** The kind of an activity failure for `folio_errors_total`: its Temporal failure type or error class. */
 function failureKind(error: unknown): string {
@@ -14,8 +18,10 @@ function failureKind(error: unknown): string {
 
 /** The owner named by an activity's input (`run.ownerId`, set by runs from the owner field on). */
 function ownerOf(args: readonly unknown[]): string | undefined {
-  const input = args[0] as { run?: { ownerId?: unknown } } | undefined; // activities take one input object
-  return typeof input?.run?.ownerId === 'string' ? input.run.ownerId : undefined;
+  // Activities take one input object: the run reference names the owner, or the input itself.
+  const input = args[0] as { run?: { ownerId?: unknown }; ownerId?: unknown } | undefined;
+  const owner = input?.run?.ownerId ?? input?.ownerId;
+  return typeof owner === 'string' ? owner : undefined;
 }
 
 /** Pages of a page activity's input (`pageIndexes`); 0 for any other shape. */
@@ -26,7 +32,7 @@ function pageCountOf(args: readonly unknown[]): number {
 
 /**
  * Activity interceptors of the worker: every activity line logged through `@temporalio/activity`'s
- * `log` gets `taskId` (the workflow id), `run` (the workflow run id) and `owner` when the input
+ * `log` gets `task_id` (the workflow id), `run` (the workflow run id) and `owner` when the input
  * names it; the same fields ride along to the stages (callStage); every attempt is timed
  * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
  * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
@@ -35,7 +41,9 @@ function pageCountOf(args: readonly unknown[]): number {
 export function createActivityTelemetry(): ActivityInterceptorsFactory {
   return (context: Context) => {
     const { activityType, workflowExecution } = context.info;
-    let fields: Record<string, string> = workflowExecution ? { taskId: workflowExecution.workflowId, run: workflowExecution.runId } : {};
+    let fields: Record<string, string> = workflowExecution
+      ? { task_id: workflowExecution.workflowId, run: workflowExecution.runId }
+      : {};
     return {
       inbound: {
         async execute(input, next) {
@@ -43,7 +51,7 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
           const owner = ownerOf(input.args);
           if (owner !== undefined) fields = { ...fields, owner };
           // The activity's span (tracing on: Temporal's interceptor runs outside this one) names the task.
-          setSpanAttributes(taskSpanAttributes(fields));
+          setSpanAttributes(taskSpanAttributes({ taskId: fields.task_id, run: fields.run, owner: fields.owner }));
           let outcome = 'ok';
           try {
             const result = await withLogFields(fields, () => next(input));
@@ -55,7 +63,10 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
             if (outcome === 'failed') metrics.errors.inc({ component: 'worker', kind: failureKind(error) });
             throw error;
           } finally {
-            metrics.activityDuration.observe({ activity: activityType, outcome }, (performance.now() - startedAt) / 1000);
+            metrics.activityDuration.observe(
+              { activity: activityType, outcome },
+              (performance.now() - startedAt) / 1000,
+            );
           }
         },
       },

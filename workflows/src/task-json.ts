@@ -190,7 +190,7 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     const sizes = await mapLimit([...keys], STAT_CONCURRENCY, async (key) => (await store.stat(key))?.byteSize ?? 0);
     const byteSize = sizes.reduce((sum, size) => sum + size, 0);
     if (byteSize > budget.remainingBytes) {
-      options.logger.info({ taskId, byteSize, remainingBytes: budget.remainingBytes }, 'base64_urls over the inline budget: presigned URLs instead');
+      options.logger.info({ task_id: taskId, byteSize, remainingBytes: budget.remainingBytes }, 'base64_urls over the inline budget: presigned URLs instead');
       return false;
     }
     budget.remainingBytes -= byteSize;
@@ -259,7 +259,7 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       // A succeeded task whose output is gone or corrupt is a server fault, but failing every poll
       // would hide the rest of the task; answer without chunks and leave a loud trace.
       if (!(error instanceof ObjectNotFoundError) && !(error instanceof SyntaxError)) throw error;
-      options.logger.error({ taskId: state.taskId, outputKey: state.outputKey, err: error }, 'task output unreadable');
+      options.logger.error({ task_id: state.taskId, outputKey: state.outputKey, err: error }, 'task output unreadable');
       return null;
     }
   }

@@ -2,7 +2,14 @@ import type { LogEntry, LogLevel } from '@temporalio/worker';
 import { DefaultLogger } from '@temporalio/worker';
 import type { Logger } from '@folio/runtime';
 
-const temporalLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' };
+const temporalLevels: Record<string, LogLevel> = {
+  trace: 'TRACE',
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  fatal: 'ERROR',
+};
 const pinoLevels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
 
 /**
@@ -11,6 +18,12 @@ const pinoLevels = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn',
  */
 export function createTemporalLogger(logger: Logger): DefaultLogger {
   return new DefaultLogger(temporalLevels[logger.level] ?? 'INFO', (entry: LogEntry) => {
-    logger[pinoLevels[entry.level]]({ ...entry.meta, sdk: true }, entry.message);
+    logger[pinoLevels[entry.level]]({ ...entry.meta, ...taskFieldsOf(entry.meta), sdk: true }, entry.message);
   });
+}
+
+/** A task workflow's lines (the SDK's own and `log`'s) name the task as every other line does. */
+function taskFieldsOf(meta: LogEntry['meta']): Record<string, unknown> {
+  if (meta?.workflowType !== 'processDocument') return {};
+  return { task_id: meta.workflowId, run: meta.runId };
 }

@@ -144,7 +144,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   /** Removes what a refused or failed create stored. */
   async function removeInput(taskId: string): Promise<void> {
     await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
-      deps.logger.warn({ taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
+      deps.logger.warn({ task_id: taskId, error: errorMessage(cleanupError) }, 'input cleanup failed');
     });
   }
 
@@ -210,7 +210,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     }
     // The receiver's host only: a webhook URL may carry a token in its path or query.
     const webhookHost = webhook === undefined ? undefined : new URL(webhook.url).host;
-    deps.logger.info({ requestId: caller.requestId, taskId, ownerId: caller.ownerId, source: source.kind, webhookHost }, 'task created');
+    deps.logger.info({ requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, source: source.kind, webhookHost }, 'task created');
     metrics.tasksCreated.inc({ kind: 'create' });
     return initialState;
   }
@@ -275,7 +275,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       // A rerun processes the whole document again and counts toward the quotas (api-spec, update rule 1).
       await deps.quotas.check(caller.ownerId);
       const updated = await workflows.reconfigure(taskId, merged);
-      deps.logger.info({ requestId: caller.requestId, taskId }, 'task reconfigured');
+      deps.logger.info({ requestId: caller.requestId, task_id: taskId, owner: caller.ownerId }, 'task reconfigured');
       metrics.tasksCreated.inc({ kind: 'update' });
       return updated;
     },
@@ -290,7 +290,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (state.status === 'Processing') throw badRequest(MESSAGES.cannotDelete(state.status));
       const outcome = await workflows.delete(taskId);
       if (outcome === 'removed') await store.deletePrefix(storageKeys.taskPrefix(taskId));
-      deps.logger.info({ requestId: caller.requestId, taskId, outcome }, 'task deleted');
+      deps.logger.info({ requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, outcome }, 'task deleted');
     },
     async list(caller, query) {
       const states = (await workflows.listByOwner(caller.ownerId)).filter((state) => {

@@ -122,7 +122,7 @@ function callSignal<Req, Res>(
  * unexpected is logged before it becomes INTERNAL. The handler's `signal` carries the call's
  * cancellation and deadline; an answer after either is dropped by grpc-js. Every stage RPC gets
  * here its latency histogram (`folio_rpc_duration_seconds`), its error count and its log fields:
- * `rpc`, `requestId`, and the caller's `taskId`, `run` and `owner` on every line logged during the call.
+ * `rpc`, `requestId`, and the caller's task as `task_id`, `run` and `owner` on every line logged during the call.
  * With tracing on, the call is a server span (`folio.ocr.v1.OcrService/RecognizePages`) under the
  * caller's `traceparent`, with the task id, run and owner as attributes.
  */
@@ -142,7 +142,7 @@ export function unary<Req, Res>(
     const fields = {
       rpc: rpcName,
       requestId,
-      ...(taskId ? { taskId } : {}),
+      ...(taskId ? { task_id: taskId } : {}),
       ...(run ? { run } : {}),
       ...(owner ? { owner } : {}),
     };

@@ -110,9 +110,9 @@ describe('metrics', () => {
   it('puts the caller\'s task id, run, owner and request id on every line logged during a stage RPC', () => {
     const during = lines.filter((line) => line.msg === 'handler working' || line.msg === 'rpc refused');
     expect(during).toHaveLength(3);
-    for (const line of during) expect(line).toMatchObject({ taskId: 'task-1', run: 'run-1', owner: 'alice', requestId: 'req-1', rpc: 'Echo' });
+    for (const line of during) expect(line).toMatchObject({ task_id: 'task-1', run: 'run-1', owner: 'alice', requestId: 'req-1', rpc: 'Echo' });
     // Lines outside a call carry none of them.
-    expect(lines.find((line) => line.msg === 'metrics listening')).not.toHaveProperty('taskId');
+    expect(lines.find((line) => line.msg === 'metrics listening')).not.toHaveProperty('task_id');
   });
 
   it('reads each process\'s metrics port from its own variable, or off', () => {

@@ -21,6 +21,8 @@ export interface FetchInputInput {
   /** The name the gateway chose; empty when the URL gave none (then `<taskId>.<ext>`). */
   fileName: string;
   requestId: string;
+  /** The task's owner, for the log lines of the call (absent in runs recorded before it was sent). */
+  ownerId?: string;
   startNotice: StartNotice;
 }
 
@@ -131,7 +133,7 @@ export function createFetchActivities(deps: ActivityDeps): FetchActivities {
         const fileName = input.fileName !== '' ? input.fileName : `${input.taskId}.${type.extension}`;
         const inputKey = storageKeys.input(input.taskId, fileName);
         const stored = await deps.store.put(inputKey, createReadStream(file), { contentType: type.mimeType });
-        log.info('input fetched', { taskId: input.taskId, byteSize: stored.byteSize, mimeType: type.mimeType });
+        log.info('input fetched', { task_id: input.taskId, byteSize: stored.byteSize, mimeType: type.mimeType });
         return { inputKey, mimeType: type.mimeType, fileName, byteSize: stored.byteSize };
       } catch (error) {
         if (error instanceof ApplicationFailure) throw error;

@@ -17,6 +17,8 @@ export interface PrepareDocumentInput {
   inputKey: string;
   mimeType: string;
   requestId: string;
+  /** The task's owner, for the log lines of the call (absent in runs recorded before it was sent). */
+  ownerId?: string;
   startNotice: StartNotice;
 }
 
@@ -72,7 +74,7 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
       );
       if (response.pdf === undefined) throw new Error('PrepareDocument returned no pdf');
       if (response.pageCount === 0) throw ApplicationFailure.nonRetryable('Document has no pages', 'InvalidDocumentError');
-      log.info('document prepared', { taskId: input.taskId, pageCount: response.pageCount });
+      log.info('document prepared', { task_id: input.taskId, pageCount: response.pageCount });
       return { pdf: response.pdf, pageCount: response.pageCount };
     },
 

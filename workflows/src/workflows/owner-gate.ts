@@ -115,7 +115,7 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
       );
       for (const slot of held) {
         if (active.has(`${slot.taskId}/${slot.runRevision}`) || holders.get(slot.taskId) !== slot.runRevision) continue;
-        log.warn('admission slot freed: its run is no longer active', { ownerId: input.ownerId, taskId: slot.taskId });
+        log.warn('admission slot freed: its run is no longer active', { owner: input.ownerId, task_id: slot.taskId });
         holders.delete(slot.taskId);
       }
     }

@@ -171,6 +171,7 @@ async function processPages(
       url: input.source.url,
       fileName: task.state.fileName,
       requestId: input.requestId,
+      ownerId: input.ownerId,
       startNotice,
     });
     startNotice = null;
@@ -184,6 +185,7 @@ async function processPages(
     inputKey,
     mimeType,
     requestId: input.requestId,
+    ownerId: input.ownerId,
     startNotice,
   });
   ctx.markStarted();

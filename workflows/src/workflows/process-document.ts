@@ -113,7 +113,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     pendingWebhooks++;
     const state = task.state;
     void CancellationScope.nonCancellable(() => webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }))
-      .catch((error: unknown) => log.warn('webhook not delivered', { taskId: input.taskId, revision: state.revision, error: String(error) }))
+      .catch((error: unknown) => log.warn('webhook not delivered', { task_id: input.taskId, owner: input.ownerId, revision: state.revision, error: String(error) }))
       .finally(() => {
         pendingWebhooks--;
       });
@@ -146,7 +146,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       );
     } catch (error) {
       // The gate has closed (it frees forgotten slots on its own checks): nothing to give back.
-      log.warn('admission slot not released', { taskId: input.taskId, error: String(error) });
+      log.warn('admission slot not released', { task_id: input.taskId, owner: input.ownerId, error: String(error) });
     }
   }
 
@@ -285,7 +285,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
 
     if (outcome.kind === 'succeeded') finish('Succeeded', outcome.message ?? 'Task succeeded', outcome.outputKey);
     else finish('Failed', outcome.message, null);
-    log.info('run finished', { taskId: input.taskId, status: task.state.status, revision: run.revision });
+    log.info('run finished', { task_id: input.taskId, owner: input.ownerId, status: task.state.status, revision: run.revision });
     notifyWebhook();
 
     if (!reuse) {
@@ -335,7 +335,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     deleting = true;
     await deleteArtifacts(input.taskId);
     task.update({ deleted: true });
-    log.info('task expired', { taskId: input.taskId });
+    log.info('task expired', { task_id: input.taskId, owner: input.ownerId });
     break;
   }
   await condition(() => allHandlersFinished() && webhooksSettled());
