@@ -10,7 +10,10 @@ const GIB = 1024 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
 
-/** MAX_JSON_BODY_BYTES unless set: a 50 MB file as base64 (behavior.md 3) fits with room to spare. */
+/**
+ * MAX_JSON_BODY_BYTES unless set: a 50 MB file as base64 (docs/behavior.md#3-create-requests) fits
+ * with room to spare.
+ */
 export const DEFAULT_MAX_JSON_BODY_BYTES = 100 * MIB;
 
 /** BASE64_URLS_MAX_BYTES unless set. */

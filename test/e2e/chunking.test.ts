@@ -32,7 +32,7 @@ async function patchAndWait(task: ApiTask, body: Record<string, unknown>): Promi
   return waitForTask(task.task_id, 180_000);
 }
 
-/** The guarantees of behavior.md section 7 that hold whatever the document. */
+/** The guarantees of docs/behavior.md#7-segments-content-and-chunks that hold whatever the document. */
 function checkChunks(task: ApiTask, reference: string[], targetLength: number, tokenizer: Tokenizer): void {
   expect(task.status, task.message).toBe('Succeeded');
   // Order kept, nothing lost, nothing duplicated.

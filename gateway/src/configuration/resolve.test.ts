@@ -22,7 +22,7 @@ function errorOf(input: unknown): string {
 }
 
 describe('resolveConfiguration defaults', () => {
-  it('fills every field with the defaults of behavior.md 4', () => {
+  it('fills every field with the documented defaults (docs/behavior.md#4-defaults)', () => {
     const config = resolveConfiguration(parse({}), defaults);
     expect(config.ocr_strategy).toBe('All');
     expect(config.segmentation_strategy).toBe('LayoutAnalysis');

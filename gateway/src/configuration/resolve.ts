@@ -18,7 +18,7 @@ export interface ConfigurationDefaults {
 const DEFAULT_FORMAT: Partial<Record<SegmentType, SegmentFormat>> = { Table: 'Html' };
 const DEFAULT_STRATEGY: Partial<Record<SegmentType, GenerationStrategy>> = { Table: 'LLM', Formula: 'LLM', Page: 'LLM' };
 
-/** The defaults of one segment type (behavior.md 4). */
+/** The defaults of one segment type (docs/behavior.md#4-defaults). */
 export function defaultSegmentProcessing(type: SegmentType): SegmentTypeProcessing {
   return {
     crop_image: type === 'Picture' ? 'All' : 'Auto',

@@ -16,8 +16,8 @@ import {
 import { z } from 'zod';
 
 /*
- * The configuration fields as clients send them, with every compatibility spelling of behavior.md 3.
- * Parsing only normalizes spellings; `resolve.ts` applies defaults and merges. Unknown fields are
+ * The configuration fields as clients send them, with every compatibility spelling listed in
+ * docs/behavior.md#3-create-requests. Parsing only normalizes spellings; `resolve.ts` applies defaults and merges. Unknown fields are
  * stripped (zod's default), and `null` counts as "not given" except where null is a real value.
  */
 

@@ -1,4 +1,4 @@
-import { SUPPORTED_FILE_TYPES, detectFileType, type ObjectStore } from '@folio/runtime';
+import { SUPPORTED_FILE_TYPES, type ObjectStore } from '@folio/runtime';
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import type { GatewayMiddleware, GatewayState } from '../context.js';
@@ -8,7 +8,7 @@ import { FILE_URL_PREFIX, type FileRecord, type FileService } from '../files/fil
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import { sendStoredObject } from './files.js';
 import { parseOr400 } from './tasks.js';
-import { receiveUpload, type ParsedUpload } from './upload.js';
+import { detectStoredFileType, receiveUpload, type ParsedUpload } from './upload.js';
 
 export interface CurrentFilesRoutesOptions {
   files: FileService;
@@ -94,7 +94,7 @@ export function currentFilesRoutes(options: CurrentFilesRoutesOptions): Router<G
       const upload = await receiveUpload(ctx.req, (fileName) => files.contentKey(ownerId, fileId, fileName), store, options.maxFileBytes);
       const { stored } = upload;
       if (stored === null) throw badRequest("Invalid value for 'file': expected a file part");
-      const type = detectFileType(stored.head, stored.tail);
+      const type = await detectStoredFileType(store, stored);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const record = await files.register(ownerId, fileId, {
         object: stored.object,

@@ -68,8 +68,8 @@ const listQuerySchema = z.object({
 const CURRENT_LIST_PARAMS = ['cursor', 'sort', 'statuses', 'task_types'] as const;
 
 /**
- * `GET /api/v1/tasks` serves two contracts: v1's page-numbered JSON array (behavior.md 2) and the
- * current API's cursor page. A request is the current API's when it uses one of its parameters or
+ * `GET /api/v1/tasks` serves two contracts: v1's page-numbered JSON array
+ * (docs/behavior.md#2-routes) and the current API's cursor page. A request is the current API's when it uses one of its parameters or
  * comes from the generated SDK, which names its language in `X-Stainless-Lang` on every call.
  */
 export function isCurrentListRequest(ctx: GatewayContext): boolean {

@@ -61,22 +61,48 @@ describe('POST /api/v1/task (multipart)', () => {
     expect(noFile.text).toBe("Invalid value for 'file': expected a file part");
   });
 
-  it('detects an office file from the ZIP directory in the kept tail, never reading the stored file back', async () => {
-    // One 300 KiB member first: the `word/` member's local header lies far past the kept head.
+  it('detects a large office file by reading the stored upload by range, never whole', async () => {
+    // LibreOffice's layout: [Content_Types].xml, which names the package type, comes last, here
+    // behind 8 MiB of media, far past the 64 KiB head kept while streaming.
     const docx = storedZip([
-      { name: '[Content_Types].xml', data: Buffer.alloc(300 * 1024, 0x20) },
+      { name: '_rels/.rels', data: Buffer.from('<Relationships/>') },
+      { name: 'word/media/image1.png', data: Buffer.alloc(8 * 1024 * 1024, 0x41) },
       { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      { name: '[Content_Types].xml', data: WORD_CONTENT_TYPES },
     ]);
-    const reads: string[] = [];
-    const get = h.store.get.bind(h.store);
+    const wholeReads: string[] = [];
+    const rangeBytes: number[] = [];
+    const { get, getRange } = h.store;
     h.store.get = (key: string) => {
-      reads.push(key);
-      return get(key);
+      wholeReads.push(key);
+      return get.call(h.store, key);
     };
-    const response = await upload().attach('file', docx, 'letter.docx').expect(200);
-    const task = response.body as ApiTask;
+    h.store.getRange = (key: string, offset: number, length: number) => {
+      rangeBytes.push(length);
+      return getRange.call(h.store, key, offset, length);
+    };
+    const task = (await upload().attach('file', docx, 'letter.docx').expect(200)).body as ApiTask;
     expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
-    expect(reads.filter((key) => key.startsWith(`tasks/${task.task_id}/input/`))).toEqual([]);
+    expect(wholeReads.filter((key) => key.startsWith(`tasks/${task.task_id}/input/`))).toEqual([]);
+    expect(rangeBytes.reduce((sum, length) => sum + length, 0)).toBeLessThan(512 * 1024);
+  });
+
+  it('refuses a ZIP that is not an office file, a truncated one and an empty file', async () => {
+    const notOffice = storedZip([{ name: 'notes/word/document.xml', data: Buffer.from('hello') }]);
+    const docx = storedZip([
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      { name: '[Content_Types].xml', data: WORD_CONTENT_TYPES },
+    ]);
+    for (const [bytes, name] of [
+      [notOffice, 'archive.docx'],
+      [docx.subarray(0, 60), 'cut.docx'],
+      [Buffer.alloc(0), 'empty.pdf'],
+    ] as const) {
+      const response = await upload().attach('file', bytes, name);
+      expect(response.status).toBe(400);
+      expect(response.text).toBe('Unsupported file type');
+    }
+    expect(await h.store.list('tasks/')).toEqual([]);
   });
 
   it('refuses form fields past their limits with 413 instead of reading a value cut short', async () => {
@@ -105,6 +131,12 @@ describe('POST /api/v1/task (multipart)', () => {
     }
   });
 });
+
+/** `[Content_Types].xml` naming a Word document's main part, as OOXML packages carry it. */
+const WORD_CONTENT_TYPES = Buffer.from(
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ' +
+    'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+);
 
 /** A stored (uncompressed) ZIP with a central directory, as office files are laid out. */
 function storedZip(entries: { name: string; data: Buffer }[]): Buffer {

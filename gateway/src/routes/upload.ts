@@ -1,4 +1,4 @@
-import { detectFileType, errorMessage, type ObjectStore, type StoredObject } from '@folio/runtime';
+import { detectFileType, errorMessage, storedObjectSource, type FileType, type ObjectStore, type StoredObject } from '@folio/runtime';
 import { storageKeys } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
 import busboy from 'busboy';
@@ -21,44 +21,35 @@ export interface UploadRouteOptions {
   maxFileBytes: number;
 }
 
-/** Bytes kept from the start of the file for type detection. */
+/** Bytes kept from the start of the file: type detection reads them from memory, not from storage. */
 const HEAD_BYTES = 64 * 1024;
-/** Bytes kept from the end: the central directory a ZIP container names its members in. */
-const TAIL_BYTES = 1024 * 1024;
 
-/**
- * Passes bytes through while keeping the first `HEAD_BYTES` and the last `TAIL_BYTES` for type
- * detection, so an office file is told apart without reading the stored file back whole.
- */
-class HeadTailTap extends Transform {
-  private readonly headParts: Buffer[] = [];
-  private headBytes = 0;
-  private readonly tailParts: Buffer[] = [];
-  private tailBytes = 0;
+/** Passes bytes through while keeping the first `HEAD_BYTES`. */
+class HeadTap extends Transform {
+  private readonly parts: Buffer[] = [];
+  private byteSize = 0;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.headBytes < HEAD_BYTES) {
-      const part = chunk.subarray(0, HEAD_BYTES - this.headBytes);
-      this.headParts.push(part);
-      this.headBytes += part.length;
-    }
-    this.tailParts.push(chunk);
-    this.tailBytes += chunk.length;
-    // Drop whole chunks from the front while the rest still covers the tail.
-    while (this.tailParts.length > 1 && this.tailBytes - (this.tailParts[0]?.length ?? 0) >= TAIL_BYTES) {
-      this.tailBytes -= this.tailParts.shift()?.length ?? 0;
+    if (this.byteSize < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.byteSize);
+      this.parts.push(part);
+      this.byteSize += part.length;
     }
     callback(null, chunk);
   }
 
   head(): Buffer {
-    return Buffer.concat(this.headParts);
+    return Buffer.concat(this.parts);
   }
+}
 
-  tail(): Buffer {
-    const tail = Buffer.concat(this.tailParts);
-    return tail.subarray(Math.max(0, tail.length - TAIL_BYTES));
-  }
+/**
+ * The type of an upload that went straight to storage. A ZIP container names its format in a
+ * member that may sit anywhere (LibreOffice writes `[Content_Types].xml` last), so detection reads
+ * the stored object by range where it needs to, the kept head from memory.
+ */
+export function detectStoredFileType(store: ObjectStore, stored: NonNullable<ParsedUpload['stored']>): Promise<FileType | null> {
+  return detectFileType(storedObjectSource(store, stored.object.key, stored.object.byteSize, stored.head));
 }
 
 /** The webhook parts of a multipart create, JSON-encoded like every other part. */
@@ -78,7 +69,7 @@ function decodeField(value: string): unknown {
 
 export interface ParsedUpload {
   fields: Record<string, unknown>;
-  stored: { object: StoredObject; fileName: string; head: Buffer; tail: Buffer } | null;
+  stored: { object: StoredObject; fileName: string; head: Buffer } | null;
 }
 
 /**
@@ -130,13 +121,13 @@ export function receiveUpload(
         return;
       }
       const fileName = info.filename;
-      const tap = new HeadTailTap();
+      const tap = new HeadTap();
       // busboy truncates the file at the limit and ends the stream; the partial object is removed
       // by the route's clean-up once the refusal surfaces.
       stream.on('limit', () => {
         failure ??= new ApiError('payload-too-large');
       });
-      storing = store.put(keyOf(fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head(), tail: tap.tail() }));
+      storing = store.put(keyOf(fileName), stream.pipe(tap)).then((object) => ({ object, fileName, head: tap.head() }));
       // Surface write errors through `storing`; keep the rejection from going unhandled meanwhile.
       storing.catch(() => undefined);
     });
@@ -174,8 +165,7 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
       const input = parseOr400(configurationInputSchema, upload.fields);
       const webhook = webhookRequestOf(parseOr400(multipartWebhookSchema, upload.fields));
       const configuration = await service.resolveNew(input);
-      // ZIP containers name their members in the directory at the end: the kept tail holds it.
-      const type = detectFileType(stored.head, stored.tail);
+      const type = await detectStoredFileType(store, stored);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const givenName = upload.fields.file_name;
       const state = await service.createFromStored(

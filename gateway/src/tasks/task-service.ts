@@ -242,7 +242,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         await store.put(key, await deps.files.openContent(record), { contentType: record.contentType });
         return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration, options);
       }
-      const type = detectFileType(file.bytes);
+      const type = await detectFileType(file.bytes);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
       const fileName = givenName ?? `${taskId}.${type.extension}`;
       const key = storageKeys.input(taskId, fileName);

@@ -15,8 +15,11 @@ export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 
 /** A tiny file that detectFileType reads as PDF. */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-/** The PNG signature plus a little padding. */
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+/** A real 1 x 1 grey PNG (signature, IHDR, IDAT, IEND): the detector wants the header chunk after the signature. */
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b550000000a49444154789c636800000082008177cd72b60000000049454e44ae426082',
+  'hex',
+);
 
 export interface Harness {
   app: ReturnType<typeof createApp>;

@@ -1,29 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import * as CFB from 'cfb';
 import { describe, expect, it } from 'vitest';
-import { decodeZipName, detectFileType } from './file-type.js';
+import { blockCachedSource, bytesSource, type ByteSource } from './byte-source.js';
+import { detectFileType } from './file-type.js';
+import { readOleRootNames } from './ole-directory.js';
 
-describe('detectFileType', () => {
-  it('detects a PDF whatever the name says', () => {
-    expect(detectFileType(Buffer.from('%PDF-1.7\n%...'))?.mimeType).toBe('application/pdf');
+/** Real files made by LibreOffice (fixtures/file-types/make.sh); the PPT is kept gzipped. */
+function fixture(name: string): Buffer {
+  const url = new URL(`../fixtures/file-types/${name}`, import.meta.url);
+  return name.endsWith('.gz') ? gunzipSync(readFileSync(url)) : readFileSync(url);
+}
+
+const REAL_FILES = {
+  'note.docx': 'docx',
+  'note.doc': 'doc',
+  'note.odt': 'odt',
+  'sheet.xlsx': 'xlsx',
+  'sheet.xls': 'xls',
+  'sheet.ods': 'ods',
+  'slides.pptx': 'pptx',
+  'slides.ppt.gz': 'ppt',
+  'slides.odp': 'odp',
+  'note.html': 'html',
+} as const;
+
+/** A source that counts the bytes it was asked for, to show what detection reads. */
+function countingSource(bytes: Uint8Array): ByteSource & { bytesRead: () => number } {
+  let bytesRead = 0;
+  const source = blockCachedSource(bytes.length, (position, length) => {
+    bytesRead += length;
+    return Promise.resolve(bytes.subarray(position, position + length));
   });
-  it('detects PNG and JPEG from their signatures', () => {
-    expect(detectFileType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.extension).toBe('png');
-    expect(detectFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.extension).toBe('jpg');
-  });
-  it('detects HTML and RTF', () => {
-    expect(detectFileType(Buffer.from('  <!DOCTYPE html><html></html>'))?.family).toBe('html');
-    expect(detectFileType(Buffer.from('{\\rtf1\\ansi hello}'))?.extension).toBe('rtf');
-  });
-  it('refuses plain text and unknown bytes', () => {
-    expect(detectFileType(Buffer.from('just some words'))).toBeNull();
-    expect(detectFileType(Buffer.from([0, 1, 2, 3]))).toBeNull();
-  });
-});
+  return Object.assign(source, { bytesRead: () => bytesRead });
+}
 
 interface ZipEntry {
-  name: Buffer;
+  name: string;
   data?: Buffer;
-  /** General-purpose flags; bit 11 says the name is UTF-8. */
-  flags?: number;
 }
 
 /** A stored (uncompressed) ZIP: local headers, central directory, end record. */
@@ -32,23 +46,22 @@ function zip(entries: ZipEntry[]): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
+    const name = Buffer.from(entry.name);
     const data = entry.data ?? Buffer.alloc(0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(entry.flags ?? 0, 6);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(entry.name.length, 26);
+    local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(entry.flags ?? 0, 8);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(entry.name.length, 28);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, entry.name, data);
-    centrals.push(central, entry.name);
-    offset += 30 + entry.name.length + data.length;
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += 30 + name.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -60,82 +73,141 @@ function zip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+/** `[Content_Types].xml` naming a Word document's main part, as OOXML packages carry it. */
+const WORD_CONTENT_TYPES = Buffer.from(
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ' +
+    'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+);
+
+describe('detectFileType on real office files', () => {
+  it.each(Object.entries(REAL_FILES))(
+    'detects %s as %s from memory and through a ranged source',
+    async (name, extension) => {
+      const bytes = fixture(name);
+      expect((await detectFileType(bytes))?.extension).toBe(extension);
+      expect((await detectFileType(countingSource(bytes)))?.extension).toBe(extension);
+    },
+  );
+
+  it('never goes by the name: each real file renamed to another type is still itself', async () => {
+    // Names never reach detection at all; this pins that a DOCX is not read as the XLSX it sits beside.
+    const types = await Promise.all(
+      Object.keys(REAL_FILES).map(async (name) => (await detectFileType(fixture(name)))?.mimeType),
+    );
+    expect(new Set(types).size).toBe(Object.keys(REAL_FILES).length);
+  });
+});
+
+describe('detectFileType on what it must refuse or must not mistake', () => {
+  it('refuses an empty file, plain text (a renamed .txt) and unknown bytes', async () => {
+    expect(await detectFileType(new Uint8Array(0))).toBeNull();
+    expect(await detectFileType(Buffer.from('just some words, saved as report.docx\n'))).toBeNull();
+    expect(await detectFileType(Buffer.from([0, 1, 2, 3]))).toBeNull();
+  });
+
+  it('refuses a ZIP that is not an office document', async () => {
+    expect(
+      await detectFileType(zip([{ name: 'readme.txt', data: Buffer.from('see word/document.xml and xl/ and ppt/') }])),
+    ).toBeNull();
+    // OOXML-looking folders without the package's [Content_Types].xml are not a package.
+    expect(await detectFileType(zip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]))).toBeNull();
+  });
+
+  it('refuses a truncated OOXML file whose [Content_Types].xml was cut off', async () => {
+    // LibreOffice writes [Content_Types].xml last: half the file has only the parts before it.
+    const docx = fixture('note.docx');
+    expect(await detectFileType(docx.subarray(0, Math.floor(docx.length / 2)))).toBeNull();
+    expect(await detectFileType(docx.subarray(0, 100))).toBeNull();
+  });
+
+  it('reads a polyglot with a PDF header and a ZIP behind it as the PDF its header says', async () => {
+    const polyglot = Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'), fixture('note.docx')]);
+    expect((await detectFileType(polyglot))?.extension).toBe('pdf');
+  });
+
+  it('accepts a PDF header after a little leading garbage, as PDF readers do', async () => {
+    expect((await detectFileType(Buffer.from('%PDF-1.7\n%...')))?.mimeType).toBe('application/pdf');
+    expect((await detectFileType(Buffer.from(`${'\n'.repeat(200)}%PDF-1.4\n`)))?.extension).toBe('pdf');
+  });
+
+  it('detects images and RTF from their signatures', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d494844520000000100000001080600000000', 'hex');
+    expect((await detectFileType(png))?.extension).toBe('png');
+    expect(
+      (await detectFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0])))?.extension,
+    ).toBe('jpg');
+    expect((await detectFileType(Buffer.from('{\\rtf1\\ansi hello}')))?.extension).toBe('rtf');
+  });
+
+  it('detects HTML after whitespace or a UTF-8 byte order mark', async () => {
+    expect((await detectFileType(Buffer.from('  <!DOCTYPE html><html></html>')))?.family).toBe('html');
+    expect((await detectFileType(Buffer.from('\ufeff<html><body>x</body></html>')))?.family).toBe('html');
+  });
+});
 
 describe('detectFileType on ZIP containers', () => {
-  it('tells DOCX, XLSX and PPTX apart by member names read from the central directory', () => {
-    const office = (part: string): Buffer =>
-      zip([
-        { name: ascii('[Content_Types].xml'), data: Buffer.from('<Types/>') },
-        { name: ascii(`${part}/document.xml`), data: Buffer.from('<x/>') },
-      ]);
-    expect(detectFileType(office('word'))?.extension).toBe('docx');
-    expect(detectFileType(office('xl'))?.extension).toBe('xlsx');
-    expect(detectFileType(office('ppt'))?.extension).toBe('pptx');
-    expect(detectFileType(zip([{ name: ascii('readme.txt'), data: Buffer.from('hello') }]))).toBeNull();
-  });
-
-  it('reads ODF from its leading mimetype member', () => {
-    const odt = zip([
-      { name: ascii('mimetype'), data: Buffer.from('application/vnd.oasis.opendocument.text') },
-      { name: ascii('content.xml') },
-    ]);
-    expect(detectFileType(odt)?.extension).toBe('odt');
-    const ods = zip([{ name: ascii('mimetype'), data: Buffer.from('application/vnd.oasis.opendocument.spreadsheet') }]);
-    expect(detectFileType(ods)?.extension).toBe('ods');
-  });
-
-  it('goes by member names, not by bytes that merely look like one inside a member', () => {
-    // The old text scan took any `word/` in the file, data included, for a Word document.
-    const notWord = zip([{ name: ascii('notes.txt'), data: Buffer.from('see word/document.xml and xl/ and ppt/') }]);
-    expect(detectFileType(notWord)).toBeNull();
-  });
-
-  it('decodes names as UTF-8 where the entry says so, and as code page 437 otherwise', () => {
-    expect(decodeZipName(Buffer.from('wörd/ünïcode.xml', 'utf8'), 0x0800)).toBe('wörd/ünïcode.xml');
-    // 0x81 0x84 are ü ä in code page 437 (latin1 would give control characters).
-    expect(decodeZipName(Buffer.from([0x77, 0x81, 0x84]), 0)).toBe('wüä');
-    expect(decodeZipName(Buffer.from([0xff]), 0)).toBe('\u00a0');
-    // A UTF-8 name that starts `word/` is still read right; a multi-byte name before it does not derail the walk.
+  it('finds the package type of a large DOCX without reading the members it skips', async () => {
+    // The layout LibreOffice writes, [Content_Types].xml last, behind 20 MiB of media: far past
+    // the 64 KiB head the multipart route used to sniff.
     const docx = zip([
-      { name: Buffer.from('Données/é.xml', 'utf8'), flags: 0x0800 },
-      { name: Buffer.from('word/document.xml', 'utf8'), flags: 0x0800 },
+      { name: '_rels/.rels', data: Buffer.from('<Relationships/>') },
+      { name: 'word/media/image1.png', data: Buffer.alloc(20 * 1024 * 1024, 0x41) },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+      { name: '[Content_Types].xml', data: WORD_CONTENT_TYPES },
     ]);
-    expect(detectFileType(docx)?.extension).toBe('docx');
+    const source = countingSource(docx);
+    expect((await detectFileType(source))?.extension).toBe('docx');
+    expect(source.bytesRead()).toBeLessThan(512 * 1024);
   });
 
-  it('finds the directory in a separate tail when given only the head and the last bytes', () => {
-    const filler = Buffer.alloc(200_000, 0x41);
-    const docx = zip([
-      { name: ascii('[Content_Types].xml'), data: filler },
-      { name: ascii('word/document.xml'), data: Buffer.from('<x/>') },
-    ]);
-    const head = docx.subarray(0, 64 * 1024);
-    const tail = docx.subarray(docx.length - 1024);
-    expect(detectFileType(head, tail)?.extension).toBe('docx');
-    // Without the tail the head's local headers hold only the first member.
-    expect(detectFileType(head)).toBeNull();
-  });
-
-  it('falls back to the local headers when the directory is cut off', () => {
-    const docx = zip([
-      { name: ascii('[Content_Types].xml'), data: Buffer.from('<Types/>') },
-      { name: ascii('word/document.xml'), data: Buffer.from('<x/>') },
-    ]);
-    expect(detectFileType(docx.subarray(0, docx.length - 40))?.extension).toBe('docx');
-  });
-
-  it('stays cheap and total on hostile directories', () => {
-    const docx = zip([{ name: ascii('word/document.xml') }]);
-    // Directory size pointing before the start of the file, and a truncated header.
-    const lying = Buffer.from(docx);
-    lying.writeUInt32LE(0x7fffffff, lying.length - 10);
-    expect(() => detectFileType(lying)).not.toThrow();
-    expect(detectFileType(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toBeNull();
-    // 65,535 empty-named entries: read in well under a second.
-    const many = zip(Array.from({ length: 65_535 }, () => ({ name: Buffer.alloc(0) })));
+  it('stays cheap and total on hostile archives', async () => {
+    const lying = zip([{ name: '[Content_Types].xml', data: WORD_CONTENT_TYPES }]);
+    lying.writeUInt32LE(0x7fffffff, 18); // a compressed size far past the end
+    expect(await detectFileType(lying)).toBeNull();
+    expect(await detectFileType(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toBeNull();
+    const many = zip(Array.from({ length: 5_000 }, (_, index) => ({ name: `f${index}` })));
     const started = performance.now();
-    expect(detectFileType(many)).toBeNull();
+    expect(await detectFileType(many)).toBeNull();
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('OLE compound files', () => {
+  const OLE_FILES = ['note.doc', 'sheet.xls', 'slides.ppt.gz'];
+
+  it.each(OLE_FILES)('reads the same root entries as the cfb library in %s', async (name) => {
+    const bytes = fixture(name);
+    const container = CFB.read(bytes, { type: 'buffer' });
+    const rootChildren = container.FullPaths.filter((path) => /^Root Entry\/[^/]+\/?$/.test(path)).map((path) =>
+      path.slice('Root Entry/'.length).replace(/\/$/, ''),
+    );
+    expect((await readOleRootNames(bytesSource(bytes)))?.sort()).toEqual(rootChildren.sort());
+  });
+
+  it('goes by the root entries, not by stream names written anywhere in the bytes', async () => {
+    // The old sniffer took any UTF-16 'Book' in the first 64 KiB for a workbook.
+    const doc = Buffer.concat([fixture('note.doc'), Buffer.from('Workbook PowerPoint Document', 'utf16le')]);
+    expect((await detectFileType(doc))?.extension).toBe('doc');
+  });
+
+  it('refuses a compound file that is none of DOC, XLS and PPT', async () => {
+    const doc = Buffer.from(fixture('note.doc'));
+    const renamed = Buffer.from('WordDocumenX', 'utf16le');
+    const at = doc.indexOf(Buffer.from('WordDocument', 'utf16le'));
+    renamed.copy(doc, at);
+    expect(await detectFileType(doc)).toBeNull();
+  });
+
+  it('gives up on a directory chain that loops or leaves the file, without hanging', async () => {
+    const doc = Buffer.from(fixture('note.doc'));
+    const directoryStart = doc.readUInt32LE(0x30);
+    const firstFatSector = doc.readUInt32LE(0x4c);
+    const looping = Buffer.from(doc);
+    looping.writeUInt32LE(directoryStart, (firstFatSector + 1) * 512 + directoryStart * 4);
+    expect(await readOleRootNames(bytesSource(looping))).toBeNull();
+    const outside = Buffer.from(doc);
+    outside.writeUInt32LE(0x00ffffff, 0x30);
+    expect(await readOleRootNames(bytesSource(outside))).toBeNull();
+    expect(await readOleRootNames(bytesSource(doc.subarray(0, 600)))).toBeNull();
   });
 });

@@ -1,3 +1,7 @@
+import { fileTypeFromTokenizer } from 'file-type/core';
+import { ByteSourceTokenizer, bytesSource, type ByteSource } from './byte-source.js';
+import { readOleRootNames } from './ole-directory.js';
+
 /** A file type the service accepts, detected from the bytes (never from the name). */
 export interface FileType {
   mimeType: string;
@@ -33,156 +37,85 @@ const FILE_TYPES = {
 /** The accepted file types, one entry each (detection order does not matter here). */
 export const SUPPORTED_FILE_TYPES: readonly FileType[] = Object.values(FILE_TYPES);
 
-function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.subarray(start, Math.min(end, bytes.length))).toString('latin1');
-}
-
-/** The upper half of code page 437, the encoding of ZIP names without the UTF-8 flag (APPNOTE D.1). */
-const CP437_HIGH =
-  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
-
-/** General-purpose flag bit 11: the entry's name (and comment) are UTF-8. */
-const UTF8_NAME_FLAG = 0x0800;
-/** Flag bit 3: sizes follow the data in a descriptor, so a local header cannot be skipped by them. */
-const DATA_DESCRIPTOR_FLAG = 0x0008;
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-/** Names read at most: more entries than any office document has, so a hostile directory stays cheap. */
-const MAX_ZIP_NAMES = 100_000;
-
-/** A ZIP entry name as its entry says: UTF-8 when flag bit 11 is set, code page 437 otherwise. */
-export function decodeZipName(raw: Uint8Array, flags: number): string {
-  if ((flags & UTF8_NAME_FLAG) !== 0) return Buffer.from(raw).toString('utf8');
-  let name = '';
-  for (const byte of raw) name += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH.charAt(byte - 0x80);
-  return name;
-}
-
-function view(bytes: Uint8Array): DataView {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
+/**
+ * What `file-type` answers (its `ext`) for each accepted type. Templates, macro-enabled and slide
+ * show variants are the same formats to the render stage (LibreOffice opens them with the same
+ * filter), so they map to their base type, as the member-name sniffing this replaced did; an
+ * Illustrator file is a PDF, an animated PNG a PNG. Camera raw formats built on TIFF (CR2, NEF,
+ * DNG...) are not TIFF documents and stay out.
+ */
+const BY_LIBRARY_EXTENSION: Readonly<Record<string, FileType>> = {
+  pdf: FILE_TYPES.pdf,
+  ai: FILE_TYPES.pdf,
+  jpg: FILE_TYPES.jpg,
+  png: FILE_TYPES.png,
+  apng: FILE_TYPES.png,
+  tif: FILE_TYPES.tiff,
+  webp: FILE_TYPES.webp,
+  bmp: FILE_TYPES.bmp,
+  rtf: FILE_TYPES.rtf,
+  docx: FILE_TYPES.docx,
+  docm: FILE_TYPES.docx,
+  dotx: FILE_TYPES.docx,
+  dotm: FILE_TYPES.docx,
+  xlsx: FILE_TYPES.xlsx,
+  xlsm: FILE_TYPES.xlsx,
+  xltx: FILE_TYPES.xlsx,
+  xltm: FILE_TYPES.xlsx,
+  pptx: FILE_TYPES.pptx,
+  pptm: FILE_TYPES.pptx,
+  ppsx: FILE_TYPES.pptx,
+  ppsm: FILE_TYPES.pptx,
+  potx: FILE_TYPES.pptx,
+  potm: FILE_TYPES.pptx,
+  odt: FILE_TYPES.odt,
+  ott: FILE_TYPES.odt,
+  ods: FILE_TYPES.ods,
+  ots: FILE_TYPES.ods,
+  odp: FILE_TYPES.odp,
+  otp: FILE_TYPES.odp,
+};
 
 /**
- * Entry names from the central directory, when `bytes` ends with it (the whole file, or its tail):
- * the end record sits in the last 64 KiB + 22 bytes, and the directory right before it. Null when
- * there is no usable directory (cut-off file, ZIP64, a head only).
+ * Which legacy office format a compound file is, by the stream its format keeps at the root:
+ * MS-DOC `WordDocument`, MS-XLS `Workbook` (BIFF8) or `Book` (BIFF5), MS-PPT `PowerPoint Document`.
+ * Any other compound file (an installer, an Outlook message, a password-protected OOXML package)
+ * is not a document we convert.
  */
-function centralDirectoryNames(bytes: Uint8Array): string[] | null {
-  const data = view(bytes);
-  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let end = bytes.length - 22; end >= lowest; end--) {
-    if (data.getUint32(end, true) !== END_OF_CENTRAL_DIRECTORY) continue;
-    const directorySize = data.getUint32(end + 12, true);
-    let at = end - directorySize;
-    if (directorySize === 0xffffffff || at < 0) return null;
-    const names: string[] = [];
-    while (at + 46 <= end && names.length < MAX_ZIP_NAMES && data.getUint32(at, true) === CENTRAL_HEADER) {
-      const flags = data.getUint16(at + 8, true);
-      const nameLength = data.getUint16(at + 28, true);
-      const next = at + 46 + nameLength + data.getUint16(at + 30, true) + data.getUint16(at + 32, true);
-      if (next > end) break;
-      names.push(decodeZipName(bytes.subarray(at + 46, at + 46 + nameLength), flags));
-      at = next;
-    }
-    return names;
-  }
+async function detectOle(source: ByteSource): Promise<FileType | null> {
+  const names = await readOleRootNames(source);
+  if (names === null) return null;
+  if (names.includes('WordDocument')) return FILE_TYPES.doc;
+  if (names.includes('Workbook') || names.includes('Book')) return FILE_TYPES.xls;
+  if (names.includes('PowerPoint Document')) return FILE_TYPES.ppt;
   return null;
 }
 
-/** Entry names from the local headers at the start of the file (enough for a head of it). */
-function localHeaderNames(bytes: Uint8Array): string[] {
-  const data = view(bytes);
-  const names: string[] = [];
-  let at = 0;
-  while (at + 30 <= bytes.length && names.length < MAX_ZIP_NAMES && data.getUint32(at, true) === LOCAL_HEADER) {
-    const flags = data.getUint16(at + 6, true);
-    const compressedSize = data.getUint32(at + 18, true);
-    const nameLength = data.getUint16(at + 26, true);
-    const dataStart = at + 30 + nameLength + data.getUint16(at + 28, true);
-    if (at + 30 + nameLength > bytes.length) break;
-    names.push(decodeZipName(bytes.subarray(at + 30, at + 30 + nameLength), flags));
-    if ((flags & DATA_DESCRIPTOR_FLAG) === 0 || compressedSize > 0) {
-      at = dataStart + compressedSize;
-      continue;
-    }
-    // Size unknown until the descriptor after the data: look for the next local header instead.
-    const next = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(
-      'PK\x03\x04',
-      dataStart,
-      'latin1',
-    );
-    if (next === -1) break;
-    at = next;
-  }
-  return names;
-}
-
-/** The content of ODF's first member, an uncompressed `mimetype` (ODF 1.2 part 3, 3.3); else ''. */
-function odfMimeType(head: Uint8Array): string {
-  if (head.length < 30) return '';
-  const data = view(head);
-  const nameLength = data.getUint16(26, true);
-  const stored = data.getUint16(8, true) === 0;
-  if (!stored || nameLength !== 8 || ascii(head, 30, 38) !== 'mimetype') return '';
-  const start = 38 + data.getUint16(28, true);
-  return ascii(head, start, start + Math.min(data.getUint32(18, true), 128));
-}
+/** Bytes read for the checks `file-type` does not make: a late PDF header, HTML. */
+const TEXT_SNIFF_BYTES = 1024;
 
 /**
- * Which OOXML or ODF document a ZIP container holds, from its member names: read from the central
- * directory in `tail` (the end of the file) when it is there, else from the local headers of the
- * head. Names are decoded as the ZIP says (UTF-8 flag, else code page 437), never as raw bytes.
+ * Detects the type of a file from its bytes (never from its name): the whole file in memory, or a
+ * `ByteSource` that reads only what detection needs (a stored upload, a downloaded temp file).
+ *
+ * Signatures and containers come from the `file-type` package, which walks a ZIP's local headers
+ * to the member that names the format (`mimetype` for ODF, `[Content_Types].xml` for OOXML). An
+ * OLE compound file is typed by its root directory (`readOleRootNames`). Two checks are ours:
+ * a PDF header anywhere in the first KiB (PDF readers accept leading garbage; `file-type` wants it
+ * at byte 0) and HTML, a text format `file-type` does not detect. Null for anything unsupported.
  */
-function detectZip(head: Uint8Array, tail: Uint8Array): FileType | null {
-  const odf = /^application\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)/.exec(odfMimeType(head));
-  if (odf) {
-    const kind = odf[1];
-    if (kind === 'text') return FILE_TYPES.odt;
-    if (kind === 'spreadsheet') return FILE_TYPES.ods;
-    return FILE_TYPES.odp;
-  }
-  const names = centralDirectoryNames(tail) ?? localHeaderNames(head);
-  const has = (prefix: string): boolean => names.some((name) => name.startsWith(prefix));
-  if (has('word/')) return FILE_TYPES.docx;
-  if (has('xl/')) return FILE_TYPES.xlsx;
-  if (has('ppt/')) return FILE_TYPES.pptx;
-  return null;
-}
+export async function detectFileType(input: Uint8Array | ByteSource): Promise<FileType | null> {
+  const source = input instanceof Uint8Array ? bytesSource(input) : input;
+  const detected = await fileTypeFromTokenizer(new ByteSourceTokenizer(source));
+  if (detected?.ext === 'cfb') return detectOle(source);
+  const known = detected === undefined ? undefined : BY_LIBRARY_EXTENSION[detected.ext];
+  if (known !== undefined) return known;
 
-/** Legacy OLE2 compound files (DOC, XLS, PPT): told apart by stream names stored as UTF-16. */
-function detectOle(bytes: Uint8Array): FileType {
-  const text = Buffer.from(bytes).toString('utf16le');
-  if (text.includes('Workbook') || text.includes('Book')) return FILE_TYPES.xls;
-  if (text.includes('PowerPoint Document')) return FILE_TYPES.ppt;
-  return FILE_TYPES.doc;
-}
-
-/**
- * Detects the type of a file from its first bytes (pass at least the first 64 KiB). ZIP containers
- * are told apart by their member names, read from the central directory at the end of the file:
- * pass the whole file, or its head plus `tail`, its last bytes (1 MiB holds the directory of any
- * ordinary office document). Returns null for unsupported types.
- */
-export function detectFileType(bytes: Uint8Array, tail: Uint8Array = bytes): FileType | null {
-  // PDF headers may follow a little garbage; readers accept `%PDF-` within the first KiB.
-  if (ascii(bytes, 0, 1024).includes('%PDF-')) return FILE_TYPES.pdf;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return FILE_TYPES.jpg;
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FILE_TYPES.png;
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return FILE_TYPES.tiff;
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return FILE_TYPES.webp;
-  if (ascii(bytes, 0, 2) === 'BM' && bytes.length > 26) return FILE_TYPES.bmp;
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return detectZip(bytes, tail);
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(bytes);
-  if (ascii(bytes, 0, 5) === '{\\rtf') return FILE_TYPES.rtf;
-  const start = ascii(bytes, 0, 1024)
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .toLowerCase();
-  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return FILE_TYPES.html;
+  const start = Buffer.from(await source.read(0, TEXT_SNIFF_BYTES)).toString('latin1');
+  if (start.includes('%PDF-')) return FILE_TYPES.pdf;
+  // Anything `file-type` recognised (a plain ZIP, XML, an unsupported image) is not HTML.
+  if (detected !== undefined) return null;
+  const text = start.replace(/^\u00ef\u00bb\u00bf/, '').trimStart().toLowerCase();
+  if (text.startsWith('<!doctype html') || text.startsWith('<html')) return FILE_TYPES.html;
   return null;
 }

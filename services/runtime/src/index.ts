@@ -82,6 +82,8 @@ export {
 export type { StorageConfig } from './storage/storage-config.js';
 export { sha256Hex } from './storage/hashing.js';
 export { SUPPORTED_FILE_TYPES, detectFileType } from './file-type.js';
+export { blockCachedSource, storedObjectSource } from './byte-source.js';
+export type { ByteSource } from './byte-source.js';
 export { mapLimit } from './map-limit.js';
 export { createLimitsStore, createMemoryLimitsStore, limitsEnv } from './limits/limits-store.js';
 export type { LimiterOptions, LimitsStore, LimitsStoreOptions } from './limits/limits-store.js';

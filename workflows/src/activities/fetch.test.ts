@@ -12,6 +12,24 @@ import { isPrivateAddress } from './url-guard.js';
 
 const PDF = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n%%EOF\n', 'latin1');
 
+/** A small DOCX laid out as LibreOffice writes one: stored members, [Content_Types].xml last. */
+function storedDocx(): Buffer {
+  const members: [string, string][] = [
+    ['word/document.xml', '<w:document/>'],
+    ['[Content_Types].xml', '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+  ];
+  const parts: Buffer[] = [];
+  for (const [name, text] of members) {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt32LE(text.length, 18);
+    header.writeUInt32LE(text.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    parts.push(header, Buffer.from(name), Buffer.from(text));
+  }
+  return Buffer.concat(parts);
+}
+
 let server: Server;
 let baseUrl: string;
 let dir: string;
@@ -23,6 +41,7 @@ beforeAll(async () => {
     if (request.url === '/doc.pdf') response.end(PDF);
     else if (request.url === '/moved') response.writeHead(302, { location: '/doc.pdf' }).end();
     else if (request.url === '/note.txt') response.end('just text');
+    else if (request.url === '/letter') response.end(storedDocx());
     else if (request.url === '/big.pdf') response.end(Buffer.concat([PDF, Buffer.alloc(4096)]));
     else response.writeHead(404).end();
   });
@@ -60,6 +79,13 @@ describe('fetchInput', () => {
 
   it('names a nameless input after the task and its detected type', async () => {
     expect(await fetchInput(`${baseUrl}/doc.pdf`, true, '')).toMatchObject({ fileName: 't1.pdf', inputKey: 'tasks/t1/input/t1.pdf' });
+  });
+
+  it('types an office file from the members of the downloaded ZIP', async () => {
+    expect(await fetchInput(`${baseUrl}/letter`, true, '')).toMatchObject({
+      fileName: 't1.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
   });
 
   it('refuses loopback and private addresses unless allowed', async () => {

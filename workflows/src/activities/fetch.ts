@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Context, log } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { detectFileType } from '@folio/runtime';
+import { blockCachedSource, detectFileType } from '@folio/runtime';
 import { storageKeys } from '../contracts.js';
 import { announceStart } from './start-signal.js';
 import type { ActivityDeps, StartNotice } from './types.js';
@@ -38,10 +38,6 @@ export interface FetchActivities {
 }
 
 const MAX_REDIRECTS = 5;
-/** Enough for every signature `detectFileType` looks for at the start of a file. */
-const SNIFF_BYTES = 1024 * 1024;
-/** The end of the file, where a ZIP container (DOCX, XLSX...) lists its member names. */
-const TAIL_BYTES = 1024 * 1024;
 
 const refuse = (message: string, type: string): ApplicationFailure => ApplicationFailure.nonRetryable(message, type);
 
@@ -118,16 +114,19 @@ export function createFetchActivities(deps: ActivityDeps): FetchActivities {
         const limit = byteLimit(deps.fetch.maxBytes);
         await pipeline(response, limit, createWriteStream(file), { signal });
 
+        // Detection reads only the parts it needs (a ZIP's headers, an OLE directory), by position.
         const handle = await open(file);
-        const head = Buffer.alloc(Math.min(SNIFF_BYTES, limit.byteSize()));
-        const tail = Buffer.alloc(Math.min(TAIL_BYTES, limit.byteSize()));
+        let type;
         try {
-          await handle.read(head, 0, head.length, 0);
-          await handle.read(tail, 0, tail.length, limit.byteSize() - tail.length);
+          type = await detectFileType(
+            blockCachedSource(limit.byteSize(), async (position, length) => {
+              const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, position);
+              return buffer.subarray(0, bytesRead);
+            }),
+          );
         } finally {
           await handle.close();
         }
-        const type = detectFileType(head, tail);
         if (type === null) throw refuse('Unsupported file type', 'UnsupportedFileTypeError');
 
         const fileName = input.fileName !== '' ? input.fileName : `${input.taskId}.${type.extension}`;

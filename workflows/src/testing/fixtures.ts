@@ -1,6 +1,6 @@
 import { SEGMENT_TYPES, type ProcessDocumentInput, type SegmentType, type SegmentTypeProcessing, type TaskConfiguration } from '../contracts.js';
 
-/** The resolved defaults of behavior.md section 4. */
+/** The resolved defaults of docs/behavior.md#4-defaults. */
 export function defaultConfiguration(): TaskConfiguration {
   const segmentProcessing = Object.fromEntries(
     SEGMENT_TYPES.map((type): [SegmentType, SegmentTypeProcessing] => [

@@ -82,8 +82,8 @@ function picture(alt: string, imageKey: string): Rendered {
 }
 
 /**
- * The Auto rules of behavior.md section 7: both renderings of a segment from its text, table
- * structure and crop. Segments without text render as empty strings (except Picture and Table,
+ * The Auto rules of docs/behavior.md#7-segments-content-and-chunks: both renderings of a segment
+ * from its text, table structure and crop. Segments without text render as empty strings (except Picture and Table,
  * which have other sources), so empty parts drop out of embeds.
  */
 export function renderAuto(type: SegmentType, input: AutoInput): Rendered {

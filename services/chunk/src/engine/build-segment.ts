@@ -18,7 +18,7 @@ function ocrResults(segment: Segment): OcrResult[] {
     const box = word.bbox ?? ZERO_BOX;
     return {
       text: word.text,
-      // behavior.md section 5: each OCR result's box is relative to its segment's box.
+      // Each OCR result's box is relative to its segment's box (docs/behavior.md#5-the-task-as-returned).
       bbox: { left: box.left - origin.left, top: box.top - origin.top, width: box.width, height: box.height },
       confidence: word.confidence,
     };
@@ -28,8 +28,9 @@ function ocrResults(segment: Segment): OcrResult[] {
 /**
  * Chooses both renderings. Strategy LLM puts the model's answer in the chosen format when there is
  * one (otherwise the segment silently keeps Auto, as `error_handling: Continue` expects); the other
- * format always comes from the Auto rules (behavior.md section 7), so for a Table the pipe table is
- * built from the layout stage's table structure even when the model wrote the HTML.
+ * format always comes from the Auto rules (docs/behavior.md#7-segments-content-and-chunks), so for
+ * a Table the pipe table is built from the layout stage's table structure even when the model
+ * wrote the HTML.
  */
 function render(
   segment: Segment,

@@ -60,7 +60,8 @@ function toUnits(items: readonly PackItem[]): Unit[] {
 }
 
 /**
- * Groups items into chunks (lists of item indexes, in order) following behavior.md section 7:
+ * Groups items into chunks (lists of item indexes, in order) following
+ * docs/behavior.md#7-segments-content-and-chunks:
  * - `targetLength` 0: one chunk per segment.
  * - Otherwise whole units are added while the chunk's token total stays within `targetLength`;
  *   a unit larger than that is a chunk of its own; a Title or SectionHeader that follows body text

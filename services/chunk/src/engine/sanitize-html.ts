@@ -71,7 +71,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     math: ['display'],
     annotation: ['encoding'],
   },
-  // The classes the Auto rules write (behavior.md 7); anything else is dropped from the attribute.
+  // The classes the Auto rules write (docs/behavior.md#7-segments-content-and-chunks); anything
+  // else is dropped from the attribute.
   allowedClasses: {
     span: ['formula', 'caption', 'footnote'],
     div: ['page', 'page-header', 'page-footer'],

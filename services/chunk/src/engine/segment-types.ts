@@ -20,7 +20,7 @@ export function toSegmentType(value: string): SegmentType {
   return isSegmentType(value) ? value : 'Text';
 }
 
-/** The API defaults (behavior.md section 4), used for any type the request left out. */
+/** The API defaults (docs/behavior.md#4-defaults), used for any type the request left out. */
 function defaultConfig(type: SegmentType): TypeConfig {
   return { format: type === 'Table' ? 'Html' : 'Markdown', strategy: 'Auto', embedSources: ['Content'] };
 }

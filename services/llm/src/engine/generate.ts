@@ -118,7 +118,7 @@ async function mapLimit<T, R>(values: readonly T[], limit: number, fn: (value: T
 
 async function imagePart(store: ObjectStore, key: string): Promise<ContentPart> {
   const bytes = await store.get(key);
-  const mimeType = detectFileType(bytes)?.mimeType ?? 'image/png';
+  const mimeType = (await detectFileType(bytes))?.mimeType ?? 'image/png';
   return { type: 'image_url', image_url: { url: `data:${mimeType};base64,${bytes.toString('base64')}` } };
 }
 

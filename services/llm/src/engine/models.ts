@@ -18,7 +18,7 @@ export interface ModelConfig {
   timeoutMs: number;
 }
 
-/** Language-model calls time out after 150 s by default (behavior.md section 9). */
+/** Language-model calls time out after 150 s by default (docs/behavior.md#9-limits). */
 export const DEFAULT_MODEL_TIMEOUT_MS = 150_000;
 
 const modelSchema = z

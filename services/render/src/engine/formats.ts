@@ -45,10 +45,10 @@ function fromMimeType(mimeType: string): InputFormat | null {
  * The format of an input: from the caller's MIME type (detected from the bytes by the gateway),
  * or, when that is empty or unknown, detected here from the bytes. Null when unsupported.
  */
-export function resolveFormat(mimeType: string, bytes: Uint8Array): InputFormat | null {
+export async function resolveFormat(mimeType: string, bytes: Uint8Array): Promise<InputFormat | null> {
   const known = fromMimeType(mimeType.trim().toLowerCase());
   if (known) return known;
-  // The whole file: ZIP containers (DOCX, ODT...) are told apart by their member names.
-  const detected = detectFileType(bytes);
+  // The whole file: ZIP containers (DOCX, ODT...) are told apart by their members.
+  const detected = await detectFileType(bytes);
   return detected ? { mimeType: detected.mimeType, family: detected.family, extension: detected.extension } : null;
 }

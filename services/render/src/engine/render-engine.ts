@@ -92,7 +92,7 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
 
   return {
     async prepare({ bytes, mimeType, signal }) {
-      const format = resolveFormat(mimeType, bytes);
+      const format = await resolveFormat(mimeType, bytes);
       if (!format) throw new InvalidDocumentError(`Unsupported file type${mimeType ? `: ${mimeType}` : ''}`);
       if (format.family === 'office' || format.family === 'html') {
         const pdf = await options.officeConverter.convertToPdf({ bytes, extension: format.extension, signal });

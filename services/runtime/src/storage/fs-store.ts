@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -87,6 +87,22 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
         throw error;
       }
       return createReadStream(path);
+    },
+    async getRange(key, offset, length) {
+      let handle;
+      try {
+        handle = await open(pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) throw new ObjectNotFoundError(key, { cause: error });
+        throw error;
+      }
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
     },
     async stat(key) {
       try {

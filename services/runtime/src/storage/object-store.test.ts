@@ -38,6 +38,14 @@ function describeStore(name: string, makeStore: () => Promise<ObjectStore>): voi
       expect(await store.stat('tasks/none/x')).toBeNull();
     });
 
+    it('reads a byte range, short at the end and empty past it', async () => {
+      await store.put('tasks/r/input.bin', Buffer.from('0123456789'));
+      expect((await store.getRange('tasks/r/input.bin', 2, 3)).toString()).toBe('234');
+      expect((await store.getRange('tasks/r/input.bin', 8, 10)).toString()).toBe('89');
+      expect((await store.getRange('tasks/r/input.bin', 10, 4)).length).toBe(0);
+      await expect(store.getRange('tasks/none/x', 0, 4)).rejects.toBeInstanceOf(ObjectNotFoundError);
+    });
+
     it('lists and deletes by prefix without touching other tasks', async () => {
       await store.put('tasks/b/one', Buffer.from('1'));
       await store.put('tasks/b/runs/1/two', Buffer.from('2'));

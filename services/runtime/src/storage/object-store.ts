@@ -29,6 +29,8 @@ export interface ObjectStore {
   get(key: string): Promise<Buffer>;
   /** Streams an object; throws `ObjectNotFoundError` when absent. */
   getStream(key: string): Promise<Readable>;
+  /** Up to `length` bytes from `offset` (fewer at the end); throws `ObjectNotFoundError` when absent. */
+  getRange(key: string, offset: number, length: number): Promise<Buffer>;
   /** Size of an object, or null when absent. */
   stat(key: string): Promise<{ byteSize: number } | null>;
   delete(key: string): Promise<void>;

@@ -124,6 +124,22 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
         throw error;
       }
     },
+    async getRange(key, offset, length) {
+      assertValidKey(key);
+      if (length <= 0) return Buffer.alloc(0);
+      let stream: Readable;
+      try {
+        stream = await client.getPartialObject(bucket, key, offset, length);
+      } catch (error) {
+        if (isNotFound(error)) throw new ObjectNotFoundError(key, { cause: error });
+        // A range that starts at or past the end is 416 on S3: nothing there to read.
+        if ((error as { code?: string }).code === 'InvalidRange') return Buffer.alloc(0);
+        throw error;
+      }
+      const parts: Buffer[] = [];
+      for await (const part of stream) parts.push(part as Buffer);
+      return Buffer.concat(parts);
+    },
     async stat(key) {
       assertValidKey(key);
       try {
