@@ -1,6 +1,7 @@
 import { decodePng, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { FormulaEngine } from './formula-engine.js';
+import { formulaLines, joinFormulaLines, rowsOf } from './formula-lines.js';
 
 /** A rendered page and the boxes of its Formula segments, handed to a formula reader. */
 export interface FormulaPageImage {
@@ -42,13 +43,34 @@ export function cropRgb(image: RgbImage, box: BBox): RgbImage | null {
   return { width, height, rgb };
 }
 
-/** Decodes the page once and reads each box's crop with the engine, one after another. */
+/** Rows of a LaTeX formula: its line breaks, nested ones included, plus one. */
+function rowCountOf(latex: string): number {
+  return latex.split('\\\\').length;
+}
+
+/**
+ * Decodes the page once and reads each box's crop with the engine, one after another; a formula
+ * set on several lines that the whole reading gets wrong is read line by line (formulaLines).
+ */
 export async function readPageFormulas(engine: FormulaEngine, page: FormulaPageImage): Promise<string[]> {
   const image = decodePng(page.image);
   const latex: string[] = [];
   for (const box of page.boxes) {
     const crop = cropRgb(image, box);
-    latex.push(crop === null ? '' : await engine.read(crop));
+    if (crop === null) {
+      latex.push('');
+      continue;
+    }
+    const whole = await engine.read(crop);
+    const lines = formulaLines(crop);
+    // The whole crop's reading stands when it has as many rows as the crop has lines; a model
+    // confused by the lines nests arrays and adds empty rows, and then each line is read alone.
+    if (lines.length === 1 || rowCountOf(whole) === lines.length) latex.push(whole);
+    else {
+      const read: string[] = [];
+      for (const rows of lines) read.push(await engine.read(rowsOf(crop, rows)));
+      latex.push(joinFormulaLines(read));
+    }
   }
   return latex;
 }
