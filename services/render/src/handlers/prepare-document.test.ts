@@ -26,7 +26,7 @@ describe('PrepareDocument', () => {
     const { deps, prepare } = await setup();
     const pdf = createTextPdf([{ texts: [] }, { texts: [] }, { texts: [] }]);
     const source = await deps.store.put('in/doc.pdf', Buffer.from(pdf));
-    const response = await prepare({ source, mimeType: 'application/pdf', pdfKey: 'out/document.pdf', sheetsPrefix: '' });
+    const response = await prepare({ source, mimeType: 'application/pdf', pdfKey: 'out/document.pdf' });
     expect(response.pageCount).toBe(3);
     expect(response.pdf).toEqual({
       key: 'out/document.pdf',
@@ -39,14 +39,14 @@ describe('PrepareDocument', () => {
   it('leaves a PDF that already is at pdf_key where it is', async () => {
     const { deps, prepare } = await setup();
     const source = await deps.store.put('doc.pdf', Buffer.from(createTextPdf([{ texts: [] }])));
-    const response = await prepare({ source, mimeType: 'application/pdf', pdfKey: 'doc.pdf', sheetsPrefix: '' });
+    const response = await prepare({ source, mimeType: 'application/pdf', pdfKey: 'doc.pdf' });
     expect(response).toEqual({ pdf: source, pageCount: 1, sheetPages: [] });
   });
 
   it('turns an image into a PDF page of the image size', async () => {
     const { deps, prepare } = await setup();
     const source = await deps.store.put('in/scan.png', Buffer.from(createPng(640, 480, { dpi: 150 })));
-    const response = await prepare({ source, mimeType: 'image/png', pdfKey: 'out/document.pdf', sheetsPrefix: '' });
+    const response = await prepare({ source, mimeType: 'image/png', pdfKey: 'out/document.pdf' });
     expect(response.pageCount).toBe(1);
     const doc = mupdf.Document.openDocument(await deps.store.get('out/document.pdf'), 'application/pdf');
     expect(doc.loadPage(0).getBounds()).toEqual([0, 0, 640, 480]);
@@ -55,17 +55,17 @@ describe('PrepareDocument', () => {
   it('detects the type from the bytes when the MIME type is missing', async () => {
     const { deps, prepare } = await setup();
     const source = await deps.store.put('in/upload', Buffer.from(createPng(10, 10)));
-    expect((await prepare({ source, mimeType: '', pdfKey: 'out/document.pdf', sheetsPrefix: '' })).pageCount).toBe(1);
+    expect((await prepare({ source, mimeType: '', pdfKey: 'out/document.pdf' })).pageCount).toBe(1);
   });
 
   it('rejects corrupt and unsupported inputs as invalid documents', async () => {
     const { deps, prepare } = await setup();
     const corrupt = await deps.store.put('in/bad.pdf', Buffer.from('%PDF-1.4\nthis is not a pdf'));
-    await expect(prepare({ source: corrupt, mimeType: 'application/pdf', pdfKey: 'out/a.pdf', sheetsPrefix: '' })).rejects.toBeInstanceOf(
+    await expect(prepare({ source: corrupt, mimeType: 'application/pdf', pdfKey: 'out/a.pdf' })).rejects.toBeInstanceOf(
       InvalidDocumentError,
     );
     const text = await deps.store.put('in/notes.txt', Buffer.from('just text'));
-    await expect(prepare({ source: text, mimeType: 'text/plain', pdfKey: 'out/b.pdf', sheetsPrefix: '' })).rejects.toThrow(
+    await expect(prepare({ source: text, mimeType: 'text/plain', pdfKey: 'out/b.pdf' })).rejects.toThrow(
       'Unsupported file type: text/plain',
     );
   });
@@ -81,7 +81,7 @@ describe('PrepareDocument', () => {
     });
     const source = await deps.store.put('in/letter.docx', Buffer.from('PK\u0003\u0004 word/document.xml'));
     const mimeType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    const response = await prepare({ source, mimeType, pdfKey: 'out/document.pdf', sheetsPrefix: '' });
+    const response = await prepare({ source, mimeType, pdfKey: 'out/document.pdf' });
     expect(seen).toEqual(['docx']);
     expect(response.pageCount).toBe(1);
     expect(response.pdf?.byteSize).toBe(converted.length);
@@ -89,7 +89,7 @@ describe('PrepareDocument', () => {
 
   it('refuses a request without keys', async () => {
     const { prepare } = await setup();
-    const error = await prepare({ source: undefined, mimeType: 'application/pdf', pdfKey: 'x.pdf', sheetsPrefix: '' }).catch(
+    const error = await prepare({ source: undefined, mimeType: 'application/pdf', pdfKey: 'x.pdf' }).catch(
       (e: unknown) => e,
     );
     expect((error as AppError).code).toBe('INVALID_ARGUMENT');
@@ -117,7 +117,7 @@ describe('PrepareDocument', () => {
       ['Table', 'D5'],
     ]);
     // Without the prefix the same file is converted as before, with no sheet pages.
-    const plain = await prepare({ source, mimeType: XLSX, pdfKey: 'out/plain.pdf', sheetsPrefix: '' });
+    const plain = await prepare({ source, mimeType: XLSX, pdfKey: 'out/plain.pdf' });
     expect(plain.sheetPages).toEqual([]);
   }, 60_000);
 });

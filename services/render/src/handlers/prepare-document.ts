@@ -17,7 +17,8 @@ export function createPrepareDocumentHandler(
     const sourceKey = requireRef(request.source, 'source');
     const pdfKey = requireKey(request.pdfKey, 'pdf_key');
     const bytes = await deps.store.get(sourceKey);
-    const readSheets = request.sheetsPrefix !== '';
+    const sheetsPrefix = request.sheetsPrefix ?? '';
+    const readSheets = sheetsPrefix !== '';
     const prepared = await deps.engine.prepare({ bytes, mimeType: request.mimeType, signal: context?.signal, readSheets });
     const pdfBytes = prepared.pdf ?? bytes;
     // The input is the PDF and already where it belongs: nothing to write.
@@ -28,7 +29,7 @@ export function createPrepareDocumentHandler(
             contentType: 'application/pdf',
           });
     const sheetPages: ObjectRef[] = await Promise.all(
-      (prepared.sheets ?? []).map((page) => putJson(deps.store, `${request.sheetsPrefix}page-${page.pageIndex}.json`, PageSegments.toJSON(page))),
+      (prepared.sheets ?? []).map((page) => putJson(deps.store, `${sheetsPrefix}page-${page.pageIndex}.json`, PageSegments.toJSON(page))),
     );
     deps.logger.info(
       { sourceKey, mimeType: request.mimeType, pageCount: prepared.pageCount, byteSize: pdf.byteSize, sheetPageCount: sheetPages.length },

@@ -116,7 +116,7 @@ export interface OutputSegment {
   /** Embed text of this segment alone. */
   embed: string;
   /** The spreadsheet region the segment was read from (native spreadsheets only). */
-  sheet: SheetRegion | undefined;
+  sheet?: SheetRegion | undefined;
 }
 
 export interface OutputChunk {

@@ -114,7 +114,7 @@ export interface Segment {
    * The cells of a spreadsheet region when the segment was read from a spreadsheet's cells (the
    * render stage's native XLSX/CSV reading); absent for segments found on page images.
    */
-  sheet: SheetRegion | undefined;
+  sheet?: SheetRegion | undefined;
 }
 
 /**
@@ -182,7 +182,7 @@ export interface PageSegments {
     | ObjectRef
     | undefined;
   /** The sheet this page shows, for a spreadsheet read natively (one page per sheet); empty otherwise. */
-  sheetName: string;
+  sheetName?: string | undefined;
 }
 
 function createBaseWord(): Word {
@@ -1706,7 +1706,7 @@ export const SheetCellStyle: MessageFns<SheetCellStyle> = {
 };
 
 function createBasePageSegments(): PageSegments {
-  return { pageIndex: 0, width: 0, height: 0, segments: [], image: undefined, sheetName: "" };
+  return { pageIndex: 0, width: 0, height: 0, segments: [], image: undefined, sheetName: undefined };
 }
 
 export const PageSegments: MessageFns<PageSegments> = {
@@ -1726,7 +1726,7 @@ export const PageSegments: MessageFns<PageSegments> = {
     if (message.image !== undefined) {
       ObjectRef.encode(message.image, writer.uint32(42).fork()).join();
     }
-    if (message.sheetName !== "") {
+    if (message.sheetName !== undefined) {
       writer.uint32(50).string(message.sheetName);
     }
     return writer;
@@ -1820,7 +1820,7 @@ export const PageSegments: MessageFns<PageSegments> = {
         ? globalThis.String(object.sheetName)
         : isSet(object.sheet_name)
         ? globalThis.String(object.sheet_name)
-        : "",
+        : undefined,
     };
   },
 
@@ -1841,7 +1841,7 @@ export const PageSegments: MessageFns<PageSegments> = {
     if (message.image !== undefined) {
       obj.image = ObjectRef.toJSON(message.image);
     }
-    if (message.sheetName !== "") {
+    if (message.sheetName !== undefined) {
       obj.sheetName = message.sheetName;
     }
     return obj;
@@ -1859,7 +1859,7 @@ export const PageSegments: MessageFns<PageSegments> = {
     message.image = (object.image !== undefined && object.image !== null)
       ? ObjectRef.fromPartial(object.image)
       : undefined;
-    message.sheetName = object.sheetName ?? "";
+    message.sheetName = object.sheetName ?? undefined;
     return message;
   },
 };

@@ -38,7 +38,7 @@ export interface PrepareDocumentRequest {
    * CSV) are read from their cells only when it is set; without it they are converted like any
    * office file, as before.
    */
-  sheetsPrefix: string;
+  sheetsPrefix?: string | undefined;
 }
 
 export interface PrepareDocumentResponse {
@@ -46,7 +46,8 @@ export interface PrepareDocumentResponse {
   pageCount: number;
   /**
    * For a spreadsheet read from its cells: one JSON PageSegments per page (page i shows sheet i),
-   * its Table segments (one per region) boxed in PDF points of that page and without an image.
+   * its Table segments (one per region) boxed as fractions of the page (width and height 1),
+   * without an image.
    * The caller places them on the rendered page images instead of running OCR and layout. Empty
    * for every other input.
    */
@@ -106,7 +107,7 @@ export interface CropRegionsResponse {
 }
 
 function createBasePrepareDocumentRequest(): PrepareDocumentRequest {
-  return { source: undefined, mimeType: "", pdfKey: "", sheetsPrefix: "" };
+  return { source: undefined, mimeType: "", pdfKey: "", sheetsPrefix: undefined };
 }
 
 export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
@@ -120,7 +121,7 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
     if (message.pdfKey !== "") {
       writer.uint32(26).string(message.pdfKey);
     }
-    if (message.sheetsPrefix !== "") {
+    if (message.sheetsPrefix !== undefined) {
       writer.uint32(34).string(message.sheetsPrefix);
     }
     return writer;
@@ -200,7 +201,7 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
         ? globalThis.String(object.sheetsPrefix)
         : isSet(object.sheets_prefix)
         ? globalThis.String(object.sheets_prefix)
-        : "",
+        : undefined,
     };
   },
 
@@ -215,7 +216,7 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
     if (message.pdfKey !== "") {
       obj.pdfKey = message.pdfKey;
     }
-    if (message.sheetsPrefix !== "") {
+    if (message.sheetsPrefix !== undefined) {
       obj.sheetsPrefix = message.sheetsPrefix;
     }
     return obj;
@@ -231,7 +232,7 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
       : undefined;
     message.mimeType = object.mimeType ?? "";
     message.pdfKey = object.pdfKey ?? "";
-    message.sheetsPrefix = object.sheetsPrefix ?? "";
+    message.sheetsPrefix = object.sheetsPrefix ?? undefined;
     return message;
   },
 };
