@@ -41,9 +41,9 @@ export interface SheetGrid {
   name: string;
   cells: GridCell[];
   /** Width in points of column `col` (1-based): 0 when hidden. */
-  columnWidth(col: number): number;
+  columnWidth: (col: number) => number;
   /** Height in points of row `row` (1-based): 0 when hidden. */
-  rowHeight(row: number): number;
+  rowHeight: (row: number) => number;
 }
 
 /** Which reader a spreadsheet needs. */
@@ -59,7 +59,9 @@ const POINTS_PER_WIDTH_CHAR = 5.0;
 const DEFAULT_ROW_PT = 15;
 
 function cellsOver(limits: SheetLimits, count: number): InvalidDocumentError {
-  return new InvalidDocumentError(`The spreadsheet has more than ${limits.maxCells.toLocaleString('en-US')} cells (${count.toLocaleString('en-US')} read)`);
+  return new InvalidDocumentError(
+    `The spreadsheet has more than ${limits.maxCells.toLocaleString('en-US')} cells (${count.toLocaleString('en-US')} read)`,
+  );
 }
 
 /** Runs `read` within the time budget and the call's signal; a late reader's result is dropped. */
@@ -68,7 +70,8 @@ async function withinBudget<T>(read: () => Promise<T>, timeoutMs: number, signal
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new InvalidDocumentError(`Reading the spreadsheet took longer than ${Math.round(timeoutMs / 1000)} s`)),
+      () =>
+        reject(new InvalidDocumentError(`Reading the spreadsheet took longer than ${Math.round(timeoutMs / 1000)} s`)),
       timeoutMs,
     );
   });
@@ -88,8 +91,21 @@ function hexColor(color: { argb?: string } | undefined): string | undefined {
   return `#${argb.slice(-6).toUpperCase()}`;
 }
 
-const ALIGN: Record<string, SheetCellStyle['align']> = { left: 'Left', center: 'Center', right: 'Right', justify: 'Justify', centerContinuous: 'Center', distributed: 'Justify' };
-const VALIGN: Record<string, SheetCellStyle['valign']> = { top: 'Top', middle: 'Middle', bottom: 'Bottom', justify: 'Middle', distributed: 'Middle' };
+const ALIGN: Record<string, SheetCellStyle['align']> = {
+  left: 'Left',
+  center: 'Center',
+  right: 'Right',
+  justify: 'Justify',
+  centerContinuous: 'Center',
+  distributed: 'Justify',
+};
+const VALIGN: Record<string, SheetCellStyle['valign']> = {
+  top: 'Top',
+  middle: 'Middle',
+  bottom: 'Bottom',
+  justify: 'Middle',
+  distributed: 'Middle',
+};
 
 function cellStyle(cell: Cell): SheetCellStyle {
   const { font, fill, alignment } = cell.style;
@@ -112,8 +128,9 @@ function valueText(value: CellValue): string | undefined {
   if (value instanceof Date) return value.toISOString();
   if ('error' in value) return value.error;
   if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('text' in value && 'hyperlink' in value) return typeof value.text === 'string' ? value.text : valueText(value.text);
-  if ('formula' in value || 'sharedFormula' in value) return valueText(value.result as CellValue);
+  if ('text' in value && 'hyperlink' in value)
+    return typeof value.text === 'string' ? value.text : valueText(value.text);
+  if ('formula' in value || 'sharedFormula' in value) return valueText(value.result);
   return undefined;
 }
 
@@ -150,7 +167,8 @@ function readCell(cell: Cell, rowSpan: number, colSpan: number): GridCell | null
 function decodeRange(range: string): { top: number; left: number; bottom: number; right: number } | null {
   const match = /^([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?$/.exec(range.replace(/\$/g, '').toUpperCase());
   if (!match) return null;
-  const column = (letters: string): number => [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
+  const column = (letters: string): number =>
+    [...letters].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0);
   const left = column(match[1] ?? 'A');
   const top = Number(match[2]);
   return { top, left, bottom: Number(match[4] ?? top), right: match[3] ? column(match[3]) : left };
@@ -178,7 +196,9 @@ function readWorksheet(sheet: Worksheet, budget: { cells: number }, limits: Shee
       cells.push(read);
     });
   });
-  const defaultColumn = sheet.properties.defaultColWidth ? sheet.properties.defaultColWidth * POINTS_PER_WIDTH_CHAR : DEFAULT_COLUMN_PT;
+  const defaultColumn = sheet.properties.defaultColWidth
+    ? sheet.properties.defaultColWidth * POINTS_PER_WIDTH_CHAR
+    : DEFAULT_COLUMN_PT;
   const defaultRow = sheet.properties.defaultRowHeight || DEFAULT_ROW_PT;
   return {
     name: sheet.name,
@@ -201,7 +221,9 @@ async function readXlsx(bytes: Uint8Array, limits: SheetLimits): Promise<SheetGr
   const workbook = new exceljs.Workbook();
   try {
     // exceljs types its input as Node's Buffer; a view over the same memory, no copy.
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as exceljs.Buffer);
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as exceljs.Buffer,
+    );
   } catch (error) {
     throw new InvalidDocumentError('The spreadsheet cannot be read', { cause: error });
   }
@@ -225,19 +247,27 @@ export function detectDelimiter(text: string): string {
   const unquoted = firstLine.replace(/"[^"]*"/g, '');
   const counts = [',', ';', '\t'].map((delimiter) => ({ delimiter, count: unquoted.split(delimiter).length - 1 }));
   counts.sort((a, b) => b.count - a.count);
-  return counts[0]?.count ? (counts[0].delimiter) : ',';
+  return counts[0]?.count ? counts[0].delimiter : ',';
 }
 
 const NUMBER = /^[+-]?(\d+([.,]\d+)?|\d{1,3}(,\d{3})+(\.\d+)?)([eE][+-]?\d+)?$/;
 
 function readCsv(bytes: Uint8Array, limits: SheetLimits): SheetGrid[] {
   if (bytes.length > limits.maxUncompressedBytes) {
-    throw new InvalidDocumentError(`The CSV file is over the limit of ${Math.floor(limits.maxUncompressedBytes / 2 ** 20)} MiB`);
+    throw new InvalidDocumentError(
+      `The CSV file is over the limit of ${Math.floor(limits.maxUncompressedBytes / 2 ** 20)} MiB`,
+    );
   }
   const text = decodeText(bytes);
   let rows: string[][];
   try {
-    rows = parseCsv(text, { delimiter: detectDelimiter(text), relax_column_count: true, relax_quotes: true, bom: true, skip_empty_lines: false }) as string[][];
+    rows = parseCsv(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      bom: true,
+      skip_empty_lines: false,
+    });
   } catch (error) {
     throw new InvalidDocumentError('The CSV file cannot be read', { cause: error });
   }
@@ -246,7 +276,16 @@ function readCsv(bytes: Uint8Array, limits: SheetLimits): SheetGrid[] {
     fields.forEach((field, colIndex) => {
       if (field.trim() === '') return;
       if (cells.length >= limits.maxCells) throw cellsOver(limits, cells.length + 1);
-      cells.push({ row: rowIndex + 1, col: colIndex + 1, rowSpan: 1, colSpan: 1, text: field, value: field, style: {}, numeric: NUMBER.test(field.trim()) });
+      cells.push({
+        row: rowIndex + 1,
+        col: colIndex + 1,
+        rowSpan: 1,
+        colSpan: 1,
+        text: field,
+        value: field,
+        style: {},
+        numeric: NUMBER.test(field.trim()),
+      });
     });
   });
   return [{ name: 'Sheet1', cells, columnWidth: () => DEFAULT_COLUMN_PT, rowHeight: () => DEFAULT_ROW_PT }];
@@ -261,6 +300,7 @@ export function readSpreadsheet(
   input: { bytes: Uint8Array; kind: SheetKind; signal?: AbortSignal },
   limits: SheetLimits = DEFAULT_SHEET_LIMITS,
 ): Promise<SheetGrid[]> {
-  const read = input.kind === 'xlsx' ? () => readXlsx(input.bytes, limits) : () => Promise.resolve(readCsv(input.bytes, limits));
+  const read =
+    input.kind === 'xlsx' ? () => readXlsx(input.bytes, limits) : () => Promise.resolve(readCsv(input.bytes, limits));
   return withinBudget(read, limits.timeoutMs, input.signal);
 }

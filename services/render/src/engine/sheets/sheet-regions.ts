@@ -33,7 +33,9 @@ export function columnName(col: number): string {
 /** A1 notation of a rectangle; a single cell as `B3`. */
 export function rangeName(rect: CellRect): string {
   const start = `${columnName(rect.left)}${rect.top}`;
-  return rect.top === rect.bottom && rect.left === rect.right ? start : `${start}:${columnName(rect.right)}${rect.bottom}`;
+  return rect.top === rect.bottom && rect.left === rect.right
+    ? start
+    : `${start}:${columnName(rect.right)}${rect.bottom}`;
 }
 
 const cellRect = (cell: GridCell): CellRect => ({
@@ -49,7 +51,12 @@ function touches(a: CellRect, b: CellRect): boolean {
 }
 
 function union(a: CellRect, b: CellRect): CellRect {
-  return { top: Math.min(a.top, b.top), left: Math.min(a.left, b.left), bottom: Math.max(a.bottom, b.bottom), right: Math.max(a.right, b.right) };
+  return {
+    top: Math.min(a.top, b.top),
+    left: Math.min(a.left, b.left),
+    bottom: Math.max(a.bottom, b.bottom),
+    right: Math.max(a.right, b.right),
+  };
 }
 
 /**
@@ -76,16 +83,19 @@ export function findRegions(cells: readonly GridCell[]): { rect: CellRect; cells
       blocks.push({ rect, cells: [cell] });
       continue;
     }
-    const merged = joined.reduce((into, block) => ({ rect: union(into.rect, block.rect), cells: into.cells.concat(block.cells) }), {
-      rect,
-      cells: [cell],
-    });
+    const merged = joined.reduce(
+      (into, block) => ({ rect: union(into.rect, block.rect), cells: into.cells.concat(block.cells) }),
+      {
+        rect,
+        cells: [cell],
+      },
+    );
     blocks = blocks.filter((block) => !joined.includes(block));
     blocks.push(merged);
   }
   blocks.push(...done);
   // A block that grew sideways may now touch one it had not before.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     outer: for (let i = 0; i < blocks.length; i++) {
       for (let j = i + 1; j < blocks.length; j++) {
@@ -112,7 +122,8 @@ export function headerRowCount(rect: CellRect, cells: readonly GridCell[]): numb
   if (rect.bottom === rect.top) return 0;
   const byRow = new Map<number, GridCell[]>();
   for (const cell of cells) byRow.set(cell.row, [...(byRow.get(cell.row) ?? []), cell]);
-  const isTextRow = (row: number): boolean => (byRow.get(row) ?? []).every((cell) => !cell.numeric && cell.formula === undefined);
+  const isTextRow = (row: number): boolean =>
+    (byRow.get(row) ?? []).every((cell) => !cell.numeric && cell.formula === undefined);
   const isBoldRow = (row: number): boolean => {
     const rowCells = byRow.get(row) ?? [];
     return rowCells.length > 0 && rowCells.every((cell) => cell.style.isBold === true);
@@ -140,7 +151,8 @@ function tableHtml(rect: CellRect, cells: readonly GridCell[], headerRows: numbe
   for (const cell of cells) {
     at.set(`${cell.row}:${cell.col}`, cell);
     for (let r = cell.row; r < cell.row + cell.rowSpan; r++)
-      for (let c = cell.col; c < cell.col + cell.colSpan; c++) if (r !== cell.row || c !== cell.col) covered.add(`${r}:${c}`);
+      for (let c = cell.col; c < cell.col + cell.colSpan; c++)
+        if (r !== cell.row || c !== cell.col) covered.add(`${r}:${c}`);
   }
   const rows: string[] = [];
   for (let row = rect.top; row <= rect.bottom; row++) {

@@ -55,12 +55,21 @@ describe('reading an XLSX from its cells', () => {
     expect(sales?.segments.map((segment) => segment.sheet?.range)).toEqual(['A1:D3', 'G6:H8']);
     const [table, notes] = sales?.segments ?? [];
     expect(table?.segmentType).toBe('Table');
-    expect(table?.sheet).toMatchObject({ sheetName: 'Sales', headerRange: 'A1:D1', headerText: 'Region | Q1 | Q2 | Total' });
+    expect(table?.sheet).toMatchObject({
+      sheetName: 'Sales',
+      headerRange: 'A1:D1',
+      headerText: 'Region | Q1 | Q2 | Total',
+    });
     expect(table?.tableHtml).toBe(
       '<table><thead><tr><th>Region</th><th>Q1</th><th>Q2</th><th>Total</th></tr></thead><tbody>' +
         '<tr><td>North</td><td>10</td><td>20</td><td>30</td></tr><tr><td>South</td><td>5</td><td>7.125</td><td>12.125</td></tr></tbody></table>',
     );
-    expect(table?.sheet?.cells.find((cell) => cell.range === 'D2')).toMatchObject({ cellId: '0-D2', text: '30', value: '30', formula: 'B2+C2' });
+    expect(table?.sheet?.cells.find((cell) => cell.range === 'D2')).toMatchObject({
+      cellId: '0-D2',
+      text: '30',
+      value: '30',
+      formula: 'B2+C2',
+    });
     expect(notes?.tableHtml).toContain('<td colspan="2">Merged note</td>');
     expect(notes?.sheet?.cells.map((cell) => cell.range)).toEqual(['G6', 'G7:H7', 'G8', 'H8']);
     // Boxes are fractions of the used area G..A / 1..8: the first region starts at the top left.
@@ -84,10 +93,14 @@ describe('reading an XLSX from its cells', () => {
 
   it('refuses a workbook over the cell limit and one that is not an XLSX', async () => {
     const limits = { ...DEFAULT_SHEET_LIMITS, maxCells: 10 };
-    const tooMany = await readSpreadsheet({ bytes: await salesWorkbook(), kind: 'xlsx' }, limits).catch((e: unknown) => e);
+    const tooMany = await readSpreadsheet({ bytes: await salesWorkbook(), kind: 'xlsx' }, limits).catch(
+      (e: unknown) => e,
+    );
     expect(tooMany).toBeInstanceOf(InvalidDocumentError);
     expect((tooMany as Error).message).toBe('The spreadsheet has more than 10 cells (11 read)');
-    const garbage = await readSpreadsheet({ bytes: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2]), kind: 'xlsx' }).catch((e: unknown) => e);
+    const garbage = await readSpreadsheet({ bytes: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2]), kind: 'xlsx' }).catch(
+      (e: unknown) => e,
+    );
     expect(garbage).toBeInstanceOf(InvalidDocumentError);
   });
 
@@ -130,9 +143,10 @@ describe('reading a CSV', () => {
 
   it('refuses a CSV over the cell limit', async () => {
     const csv = Array.from({ length: 20 }, (_, row) => `${row},${row}`).join('\n');
-    const error = await readSpreadsheet({ bytes: new TextEncoder().encode(csv), kind: 'csv' }, { ...DEFAULT_SHEET_LIMITS, maxCells: 30 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await readSpreadsheet(
+      { bytes: new TextEncoder().encode(csv), kind: 'csv' },
+      { ...DEFAULT_SHEET_LIMITS, maxCells: 30 },
+    ).catch((e: unknown) => e);
     expect((error as Error).message).toBe('The spreadsheet has more than 30 cells (31 read)');
   });
 });
@@ -165,7 +179,12 @@ describe('regions', () => {
   });
 
   it('finds no header in a table of text alone without bold', () => {
-    const grid: SheetGrid = { name: 'S', cells: [cell(1, 1, 'a'), cell(2, 1, 'b')], columnWidth: () => 10, rowHeight: () => 10 };
+    const grid: SheetGrid = {
+      name: 'S',
+      cells: [cell(1, 1, 'a'), cell(2, 1, 'b')],
+      columnWidth: () => 10,
+      rowHeight: () => 10,
+    };
     expect(sheetTables(grid, 0)[0]?.region.headerRange).toBe('');
   });
 

@@ -50,7 +50,8 @@ export function zipEntrySizes(bytes: Uint8Array): ZipEntrySize[] | null {
  */
 export function checkZipSizes(bytes: Uint8Array, maxUncompressedBytes: number): void {
   const entries = zipEntrySizes(bytes);
-  if (entries === null) throw new InvalidDocumentError('The spreadsheet is not a readable XLSX file (no ZIP directory)');
+  if (entries === null)
+    throw new InvalidDocumentError('The spreadsheet is not a readable XLSX file (no ZIP directory)');
   const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (total > maxUncompressedBytes) {
     throw new InvalidDocumentError(
