@@ -353,6 +353,8 @@ export const storageKeys = {
   renderManifest: (pagesRunPrefix: string, pageIndex: number): string =>
     `${pagesRunPrefix}manifests/render/${String(pageIndex).padStart(5, '0')}.json`,
   pdf: (taskId: string): string => `tasks/${taskId}/document.pdf`,
+  /** Where the render stage stores a spreadsheet's segments read from its cells (one JSON PageSegments per sheet). */
+  sheetsPrefix: (taskId: string): string => `tasks/${taskId}/sheets/`,
 };
 
 /**

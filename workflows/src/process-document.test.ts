@@ -363,6 +363,29 @@ describe('processDocument', () => {
     });
   });
 
+  it('takes a spreadsheet read from its cells past OCR and layout: pages rendered, then its segments placed', async () => {
+    const sheetPages = [0, 1].map((index) => ({ key: `tasks/t/sheets/page-${index}.json`, sha256: '', byteSize: 10 }));
+    const overrides = {
+      prepareDocument: (input: { taskId: string }) =>
+        Promise.resolve({ pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 2, sheetPages }),
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      const final = await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(final.pageCount).toBe(2);
+      const names = calls.map((call) => call.name);
+      expect(names).not.toContain('recognizeText');
+      expect(names).not.toContain('analyzeLayout');
+      expect(names).not.toContain('markRunningLines');
+      expect(calledWith(calls, 'placeSheetSegments')).toEqual([expect.objectContaining({ sheetPages })]);
+      expect(names.indexOf('placeSheetSegments')).toBe(names.lastIndexOf('renderPages') + 1);
+      expect(names.indexOf('cropSegments')).toBe(names.indexOf('placeSheetSegments') + 1);
+      const messages = (await publishedStates(handle)).map((state) => state.message);
+      expect(messages).toContain('Rendering sheets (2/2)');
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
   it('replays the recorded histories, those from before each patch too', async () => {
     const histories = await readHistories();
     expect(histories.length).toBeGreaterThan(0);

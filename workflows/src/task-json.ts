@@ -5,6 +5,7 @@
  */
 import { ObjectNotFoundError, mapLimit, type Logger, type ObjectStore } from '@folio/runtime';
 import { ChunkedOutput, type OutputChunk, type OutputSegment } from '@folio/proto/chunk/v1';
+import type { SheetRegion } from '@folio/proto/documents/v1';
 import type { TaskConfiguration, TaskState, TaskStatus } from './contracts.js';
 import { extname } from 'node:path';
 
@@ -46,6 +47,30 @@ export interface ApiSegment {
   ocr: ApiOcrResult[];
   embed: string;
   description: string | null;
+  /** Only in views that ask for them (`TaskView.sheetFields`): the v1 shape has no such fields. */
+  ss_cells?: ApiSheetCell[] | null;
+  ss_range?: string | null;
+  ss_sheet_name?: string | null;
+  ss_header_range?: string | null;
+  ss_header_text?: string | null;
+}
+
+/** A spreadsheet cell as the current API lists it (the SDK's `Cell`). */
+export interface ApiSheetCell {
+  cell_id: string;
+  range: string;
+  text: string;
+  value: string | null;
+  formula: string | null;
+  hyperlink: string | null;
+  style: {
+    align: string | null;
+    valign: string | null;
+    bg_color: string | null;
+    text_color: string | null;
+    font_face: string | null;
+    is_bold: boolean | null;
+  } | null;
 }
 
 export interface ApiChunk {
@@ -82,6 +107,8 @@ export interface TaskView {
   includeChunks: boolean;
   /** Inline images and the PDF as data URIs instead of presigned URLs. */
   base64Urls: boolean;
+  /** Add the spreadsheet fields (`ss_*`, null for segments not read from cells): the current API only. */
+  sheetFields?: boolean;
 }
 
 export interface TaskPresenterOptions {
@@ -104,6 +131,35 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.webp': 'image/webp',
   '.pdf': 'application/pdf',
 };
+
+/** The `ss_*` fields of a segment: its spreadsheet region, or every field null. */
+function toSheetFields(sheet: SheetRegion | undefined): Pick<ApiSegment, 'ss_cells' | 'ss_range' | 'ss_sheet_name' | 'ss_header_range' | 'ss_header_text'> {
+  if (sheet === undefined) return { ss_cells: null, ss_range: null, ss_sheet_name: null, ss_header_range: null, ss_header_text: null };
+  return {
+    ss_cells: sheet.cells.map((cell) => ({
+      cell_id: cell.cellId,
+      range: cell.range,
+      text: cell.text,
+      value: cell.value ?? null,
+      formula: cell.formula ?? null,
+      hyperlink: cell.hyperlink ?? null,
+      style: cell.style
+        ? {
+            align: cell.style.align ?? null,
+            valign: cell.style.valign ?? null,
+            bg_color: cell.style.bgColor ?? null,
+            text_color: cell.style.textColor ?? null,
+            font_face: cell.style.fontFace ?? null,
+            is_bold: cell.style.isBold ?? null,
+          }
+        : null,
+    })),
+    ss_range: sheet.range,
+    ss_sheet_name: sheet.sheetName,
+    ss_header_range: sheet.headerRange || null,
+    ss_header_text: sheet.headerText || null,
+  };
+}
 
 function toRfc3339(value: string | null): string | null {
   if (value === null) return null;
@@ -208,7 +264,7 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     });
   }
 
-  async function toSegment(segment: OutputSegment, link: (key: string) => Promise<string>): Promise<ApiSegment> {
+  async function toSegment(segment: OutputSegment, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiSegment> {
     const contentIsHtml = segment.content === segment.html;
     const [html, markdown, embed] = await Promise.all([
       replacePlaceholders(segment.html, link, true),
@@ -239,14 +295,15 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       ocr: segment.ocr.map((result) => ({ text: result.text, bbox: box(result.bbox), confidence: result.confidence ?? null })),
       embed,
       description: segment.description ?? null,
+      ...(sheetFields ? toSheetFields(segment.sheet) : {}),
     };
   }
 
-  async function toChunk(chunk: OutputChunk, link: (key: string) => Promise<string>): Promise<ApiChunk> {
+  async function toChunk(chunk: OutputChunk, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiChunk> {
     return {
       chunk_id: chunk.chunkId,
       chunk_length: chunk.chunkLength,
-      segments: await Promise.all(chunk.segments.map((segment) => toSegment(segment, link))),
+      segments: await Promise.all(chunk.segments.map((segment) => toSegment(segment, link, sheetFields))),
       embed: chunk.embed,
     };
   }
@@ -275,7 +332,7 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     }
     const link = linker(inline);
     const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
-      output ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link))) : Promise.resolve([]),
+      output ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.sheetFields === true))) : Promise.resolve([]),
       state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
       // The input can be large: always a presigned link, never inlined.
       state.inputKey

@@ -11,6 +11,8 @@ export interface ApiPage {
   /** Presigned URL of the page image. */
   image: string;
   dpi: number;
+  /** The sheet the page shows, for a spreadsheet read from its cells (one page per sheet). */
+  ss_sheet_name?: string | null;
 }
 
 /** PDF points per inch: a page rendered at scale 1 is 72 dpi. */

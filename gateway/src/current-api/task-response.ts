@@ -1,5 +1,5 @@
 import type { ExtractionOutput, SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
-import type { ApiBoundingBox, ApiSegment, ApiTask } from '../tasks/task-response.js';
+import type { ApiBoundingBox, ApiSegment, ApiSheetCell, ApiTask } from '../tasks/task-response.js';
 import type { ApiPage } from './task-pages.js';
 
 /*
@@ -51,6 +51,12 @@ export interface CurrentSegment {
   ocr: { bbox: ApiBoundingBox; text: string; confidence: number | null }[];
   segment_length: number | null;
   text: string;
+  /** Spreadsheet regions read from their cells only; null for every other segment. */
+  ss_cells: ApiSheetCell[] | null;
+  ss_range: string | null;
+  ss_sheet_name: string | null;
+  ss_header_range: string | null;
+  ss_header_text: string | null;
 }
 
 export interface CurrentChunk {
@@ -159,7 +165,22 @@ function toCurrentSegment(segment: ApiSegment): CurrentSegment {
     // Token counts are kept per chunk only.
     segment_length: null,
     text: segment.text,
+    ss_cells: segment.ss_cells ?? null,
+    ss_range: segment.ss_range ?? null,
+    ss_sheet_name: segment.ss_sheet_name ?? null,
+    ss_header_range: segment.ss_header_range ?? null,
+    ss_header_text: segment.ss_header_text ?? null,
   };
+}
+
+/** Each page's sheet, from the sheet names of its segments (spreadsheets read from their cells). */
+function withSheetNames(pages: ApiPage[], chunks: readonly CurrentChunk[]): ApiPage[] {
+  const names = new Map<number, string>();
+  for (const segment of chunks.flatMap((chunk) => chunk.segments)) {
+    if (segment.ss_sheet_name !== null) names.set(segment.page_number, segment.ss_sheet_name);
+  }
+  if (names.size === 0) return pages;
+  return pages.map((page) => ({ ...page, ss_sheet_name: names.get(page.page_number) ?? null }));
 }
 
 export interface CurrentTaskInput {
@@ -180,10 +201,7 @@ export type CurrentParseTask = CurrentTask & { task_type: 'Parse'; output: Curre
 export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
   const { task, state } = input;
   const { input_file_url: inputFileUrl } = task.configuration;
-  const parseOutput: CurrentParseOutput | null =
-    state.status === 'Succeeded'
-      ? {
-          chunks: task.output.chunks.map((chunk) => {
+  const chunks: CurrentChunk[] = task.output.chunks.map((chunk) => {
             const segments = chunk.segments.map(toCurrentSegment);
             return {
               chunk_id: chunk.chunk_id,
@@ -192,11 +210,15 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
               content: segments.map((segment) => segment.content).filter((content) => content !== '').join('\n'),
               embed: chunk.embed,
             };
-          }),
+          });
+  const parseOutput: CurrentParseOutput | null =
+    state.status === 'Succeeded'
+      ? {
+          chunks,
           file_name: task.output.file_name,
           mime_type: state.mimeType,
           page_count: task.output.page_count,
-          pages: input.pages,
+          pages: withSheetNames(input.pages, chunks),
           pdf_url: task.output.pdf_url,
         }
       : null;

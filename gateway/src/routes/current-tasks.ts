@@ -114,7 +114,8 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   const router = new Router<GatewayState>({ prefix: '/api/v1' });
 
   async function present(states: readonly TaskState[], view: TaskView): Promise<CurrentTask[]> {
-    const tasks = await presenter.toTasks(states, view);
+    // The current API's segments carry the spreadsheet fields; v1's keep the spec's shape.
+    const tasks = await presenter.toTasks(states, { ...view, sheetFields: true });
     return Promise.all(
       tasks.map(async (task, index) => {
         const state = states[index] ?? states[0];

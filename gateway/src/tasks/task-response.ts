@@ -10,6 +10,7 @@ export {
   type ApiOcrResult,
   type ApiOutput,
   type ApiSegment,
+  type ApiSheetCell,
   type ApiTask,
   type DocumentFormat,
   type TaskPresenter,

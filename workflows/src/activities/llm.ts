@@ -120,7 +120,9 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
           const add = (kind: JobKind, format: string, prompt: string): void => {
             jobs.push({ kind, segmentId: segment.segmentId, pageIndex, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
           };
-          if (processing.strategy === 'LLM') add('content', processing.format, '');
+          // A table read from a spreadsheet's cells is exact: no model rewrites it (descriptions and
+          // custom prompts still run).
+          if (processing.strategy === 'LLM' && segment.sheet === undefined) add('content', processing.format, '');
           if (processing.llm !== null) add('llm', 'Markdown', processing.llm);
           if (processing.description) add('description', 'Markdown', DESCRIPTION_PROMPT);
         }

@@ -125,7 +125,7 @@ describe('stage status -> Temporal failure', () => {
     prepare = respondWith((request) => {
       calls += 1;
       if (calls === 1) return Promise.reject(new Error('storage hiccup'));
-      return Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2 });
+      return Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2, sheetPages: [] });
     });
     await expect(quietActivityEnv().run(activities.prepareDocument, input)).resolves.toMatchObject({ pageCount: 2 });
     expect(calls).toBe(2);
@@ -139,12 +139,12 @@ describe('stage status -> Temporal failure', () => {
   });
 
   it('retries a call that passes its deadline', async () => {
-    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1 }), 3000).unref();
+    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
     expect(await prepareFailure()).toMatchObject({ message: 'Render stage timed out', type: 'DeadlineExceededError', nonRetryable: false });
   });
 
   it('aborts the call when the activity is cancelled', async () => {
-    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1 }), 3000).unref();
+    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
     const env = quietActivityEnv();
     const running = env.run(activities.prepareDocument, input).then(
       () => null,
@@ -157,14 +157,14 @@ describe('stage status -> Temporal failure', () => {
 
 describe('render activities', () => {
   it('announces the start with its own workflow id, then prepares the PDF', async () => {
-    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2 }));
+    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2, sheetPages: [] }));
     const result = await quietActivityEnv().run(activities.prepareDocument, { ...input, startNotice: { runRevision: 4 } });
     expect(result).toEqual({ pdf: { key: 'tasks/t1/document.pdf', sha256: '', byteSize: 8 }, pageCount: 2 });
     expect(signals).toEqual([{ workflowId: 'test', signal: { runRevision: 4 } }]);
   });
 
   it('refuses a document without pages as non-retryable', async () => {
-    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 0 }));
+    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 0, sheetPages: [] }));
     expect(await prepareFailure()).toMatchObject({ message: 'Document has no pages', nonRetryable: true });
   });
 

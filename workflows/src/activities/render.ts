@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
+import type { BBox } from '@folio/proto/common/v1';
 import { RenderedPage, type CropRegion } from '@folio/proto/render/v1';
 import { storageKeys, type SegmentType, type SegmentTypeProcessing } from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
@@ -25,6 +26,17 @@ export interface PrepareDocumentInput {
 export interface PrepareDocumentResult {
   pdf: ObjectRefJson;
   pageCount: number;
+  /**
+   * A spreadsheet read from its cells: its segments, one JSON PageSegments per page (boxes as
+   * fractions of the page). Absent for every other input, and in histories recorded before it.
+   */
+  sheetPages?: ObjectRefJson[];
+}
+
+export interface PlaceSheetSegmentsInput {
+  run: RunRef;
+  /** PrepareDocumentResult.sheetPages, page i at index i. */
+  sheetPages: ObjectRefJson[];
 }
 
 export interface RenderPagesInput {
@@ -50,6 +62,11 @@ export interface CropSegmentsResult {
 export interface RenderActivities {
   prepareDocument(input: PrepareDocumentInput): Promise<PrepareDocumentResult>;
   renderPages(input: RenderPagesInput): Promise<{ renderedCount: number }>;
+  /**
+   * Once a spreadsheet's pages are rendered: its segments (read from the cells) are placed on the
+   * page images and stored as the pages' layout, in place of OCR and layout analysis.
+   */
+  placeSheetSegments(input: PlaceSheetSegmentsInput): Promise<{ segmentCount: number }>;
   cropSegments(input: CropSegmentsInput): Promise<CropSegmentsResult>;
 }
 
@@ -69,13 +86,56 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
       if (stat === null) throw ApplicationFailure.nonRetryable('Input file not found', 'ObjectNotFoundError');
       const response = await callStage(
         clients.render.prepareDocument.bind(clients.render),
-        { source: refOf(input.inputKey, stat.byteSize), mimeType: input.mimeType, pdfKey: storageKeys.pdf(input.taskId) },
+        {
+          source: refOf(input.inputKey, stat.byteSize),
+          mimeType: input.mimeType,
+          pdfKey: storageKeys.pdf(input.taskId),
+          sheetsPrefix: storageKeys.sheetsPrefix(input.taskId),
+        },
         { ...call, requestId: input.requestId },
       );
       if (response.pdf === undefined) throw new Error('PrepareDocument returned no pdf');
       if (response.pageCount === 0) throw ApplicationFailure.nonRetryable('Document has no pages', 'InvalidDocumentError');
-      log.info('document prepared', { task_id: input.taskId, pageCount: response.pageCount });
-      return { pdf: response.pdf, pageCount: response.pageCount };
+      log.info('document prepared', { task_id: input.taskId, pageCount: response.pageCount, sheetPageCount: response.sheetPages.length });
+      // Only spreadsheets carry the field, so every other result is the same as before it.
+      return response.sheetPages.length > 0
+        ? { pdf: response.pdf, pageCount: response.pageCount, sheetPages: response.sheetPages }
+        : { pdf: response.pdf, pageCount: response.pageCount };
+    },
+
+    async placeSheetSegments(input) {
+      const pages = input.sheetPages.map((ref, pageIndex) => ({ ref, pageIndex }));
+      const counts = await mapLimit(pages, 8, async ({ ref, pageIndex }) => {
+        const [sheet, rendered] = await Promise.all([
+          readMessage(store, ref.key, PageSegments),
+          readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage),
+        ]);
+        const page = rendered.page;
+        if (page?.image === undefined) throw new Error(`page ${pageIndex} has no rendered image`);
+        const toPixels = (box: BBox | undefined): BBox => ({
+          left: (box?.left ?? 0) * page.width,
+          top: (box?.top ?? 0) * page.height,
+          width: (box?.width ?? 0) * page.width,
+          height: (box?.height ?? 0) * page.height,
+        });
+        const placed: PageSegments = {
+          ...sheet,
+          pageIndex,
+          width: page.width,
+          height: page.height,
+          image: page.image,
+          segments: sheet.segments.map((segment) => ({
+            ...segment,
+            bbox: toPixels(segment.bbox),
+            words: segment.words.map((word) => ({ ...word, bbox: toPixels(word.bbox) })),
+          })),
+        };
+        const segments = await writeMessage(store, `${runKeys.layoutPrefix(input.run)}sheet-${pageIndex}.json`, PageSegments, placed);
+        const result: LayoutPageResult = { pageIndex, segments, segmentCount: placed.segments.length, formulaCount: 0 };
+        await writeMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult, result);
+        return placed.segments.length;
+      });
+      return { segmentCount: counts.reduce((sum, count) => sum + count, 0) };
     },
 
     async renderPages(input) {

@@ -60,6 +60,7 @@ export function createFakeActivities(
       return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 3 };
     },
     renderPages: (input) => Promise.resolve({ renderedCount: input.pageIndexes.length }),
+    placeSheetSegments: (input) => Promise.resolve({ segmentCount: input.sheetPages.length }),
     recognizeText: () => Promise.resolve({ wordCount: 10 }),
     readFormulas: (input) => Promise.resolve({ formulaCount: input.pageIndexes.length, readCount: input.pageIndexes.length }),
     analyzeLayout: () => Promise.resolve({ segmentCount: 4, formulaPageIndexes: [] }),

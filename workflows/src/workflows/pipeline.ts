@@ -211,6 +211,14 @@ async function processPages(
   }
 
   const pages: PageRun = { run, pdf: prepared.pdf, pageCount, configuration };
+  // A spreadsheet read from its cells has its segments already: its pages are rendered for their
+  // images, and the segments placed on them; no OCR, layout or running lines. Only spreadsheets
+  // prepared by a render stage that reads them carry sheetPages, so no recorded history takes it.
+  const sheetPages = prepared.sheetPages ?? [];
+  if (sheetPages.length > 0 && patched('native-sheets')) {
+    await processSheets(task, pages, sheetPages);
+    return { kind: 'pages', pageCount };
+  }
   // Histories from before the overlap replay stage after stage.
   if (patched('overlap-pages')) await processPageGroups(task, pages, ctx.runRevision);
   else await processStageByStage(task, pages);
@@ -318,6 +326,18 @@ async function processPageGroups(
     // Reports that come after the pages are done change nothing.
     if (stageProgress) setHandler(pagesProgressSignal, () => undefined);
   }
+}
+
+/** A spreadsheet's pages: rendered (one page per sheet), then its cell segments placed on them. */
+async function processSheets(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun, sheetPages: ObjectRefJson[]): Promise<void> {
+  let renderedCount = 0;
+  task.update({ message: `Rendering sheets (0/${pageCount})` });
+  await mapLimit(batches(Array.from({ length: pageCount }, (_, index) => index), RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
+    const result = await pageStage.renderPages({ run, pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
+    renderedCount += result.renderedCount;
+    task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
+  });
+  await fastStage.placeSheetSegments({ run, sheetPages });
 }
 
 /** Before `overlap-pages`: every page rendered, then every page read, then every page laid out. */

@@ -47,7 +47,8 @@ function render(
     imageKey,
     latex: segment.latex,
   });
-  const llmContent = config.strategy === 'LLM' && extra?.llmContent ? extra.llmContent : undefined;
+  // A spreadsheet region's HTML comes from its cells, exact: it keeps it under the LLM strategy too.
+  const llmContent = config.strategy === 'LLM' && extra?.llmContent && segment.sheet === undefined ? extra.llmContent : undefined;
   if (llmContent === undefined) return auto;
   if (config.format !== 'Html') return { html: auto.html, markdown: llmContent };
   // The model's HTML is untrusted (prompt injection through the document): allow-listed here, the
@@ -118,6 +119,8 @@ export function buildSegment(
     ocr: ocrResults(segment),
     description: extra?.description,
     embed: '',
+    // A spreadsheet region's cells travel to the API as they were read (the current API's ss_* fields).
+    sheet: segment.sheet,
   };
   output.embed = segmentEmbed(output, config.embedSources);
   return output;

@@ -1,4 +1,5 @@
 import { detectFileType } from '@folio/runtime';
+import type { SheetKind } from './sheets/read-workbook.js';
 
 /** How the render stage reads an input. */
 export type InputFamily = 'pdf' | 'image' | 'office' | 'html';
@@ -29,7 +30,19 @@ const OFFICE_EXTENSIONS: Record<string, string> = {
   'application/vnd.oasis.opendocument.spreadsheet': 'ods',
   'application/vnd.oasis.opendocument.presentation': 'odp',
   'application/rtf': 'rtf',
+  'text/csv': 'csv',
 };
+
+/** Spreadsheets the render stage reads from their cells (`readSpreadsheet`), by MIME type. */
+const SHEET_KINDS: Record<string, SheetKind> = {
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+};
+
+/** How a format is read from its cells, or null when it is not a spreadsheet read natively. */
+export function sheetKindOf(format: InputFormat): SheetKind | null {
+  return SHEET_KINDS[format.mimeType] ?? null;
+}
 
 function fromMimeType(mimeType: string): InputFormat | null {
   if (mimeType === 'application/pdf') return { mimeType, family: 'pdf', extension: 'pdf' };

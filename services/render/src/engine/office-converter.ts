@@ -13,7 +13,7 @@ export interface OfficeConverter {
    * `extension` (no dot) picks the import filter, e.g. `docx`, `html`. A conversion still waiting
    * for its turn when `signal` aborts is dropped (rejects with the signal's reason).
    */
-  convertToPdf(input: { bytes: Uint8Array; extension: string; signal?: AbortSignal }): Promise<Uint8Array>;
+  convertToPdf(input: { bytes: Uint8Array; extension: string; signal?: AbortSignal; singlePageSheets?: boolean }): Promise<Uint8Array>;
 }
 
 export interface SofficeConverterOptions {
@@ -180,7 +180,7 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
     return isolation;
   };
 
-  const convert = async (bytes: Uint8Array, extension: string): Promise<Uint8Array> => {
+  const convert = async (bytes: Uint8Array, extension: string, singlePageSheets: boolean): Promise<Uint8Array> => {
     const env = { ...process.env, ...PROXY_ENV, no_proxy: '', NO_PROXY: '' };
     if (!(await isExecutable(options.sofficePath, env))) throw new ConverterUnavailableError();
     const dir = await mkdtemp(join(tmpdir(), 'folio-soffice-'));
@@ -198,7 +198,9 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
         // Writer HTML filter lays the document out as one flowing text.
         ...(extension === 'html' ? ['--infilter=HTML (StarWriter)'] : []),
         '--convert-to',
-        'pdf',
+        // Each sheet on one page as large as its used area (LibreOffice 7.4+), so that a page is a
+        // sheet and the cells' places on it follow from the column widths and row heights.
+        singlePageSheets ? `pdf:calc_pdf_Export:${JSON.stringify({ SinglePageSheets: { type: 'boolean', value: 'true' } })}` : 'pdf',
         '--outdir',
         join(dir, 'out'),
         inputPath,
@@ -240,10 +242,10 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
   };
 
   return {
-    convertToPdf: ({ bytes, extension, signal }) =>
+    convertToPdf: ({ bytes, extension, signal, singlePageSheets }) =>
       limit(() => {
         signal?.throwIfAborted();
-        return convert(bytes, extension);
+        return convert(bytes, extension, singlePageSheets === true);
       }),
   };
 }

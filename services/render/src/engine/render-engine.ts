@@ -1,9 +1,13 @@
 import { InvalidDocumentError, type Logger } from '@folio/runtime';
 import { InvalidRequestError } from '../errors.js';
-import { resolveFormat } from './formats.js';
+import type { PageSegments } from '@folio/proto/documents/v1';
+import { resolveFormat, sheetKindOf } from './formats.js';
 import type { OfficeConverter } from './office-converter.js';
 import { RenderFailure } from './render-failure.js';
 import type { PixelRect, RenderExecutor, RenderedPageImage } from './render-ops.js';
+import { gridsAsXlsx } from './sheets/grids-as-xlsx.js';
+import { DEFAULT_SHEET_LIMITS, readSpreadsheet, type SheetLimits } from './sheets/read-workbook.js';
+import { sheetPageSegments } from './sheets/sheet-pages.js';
 
 export type { PixelRect, RenderedPageImage } from './render-ops.js';
 
@@ -12,6 +16,8 @@ export interface PreparedDocument {
   /** The PDF made from the input, or null when the input already is that PDF. */
   pdf: Uint8Array | null;
   pageCount: number;
+  /** A spreadsheet read from its cells: its segments, one PageSegments per page (boxes as page fractions). */
+  sheets?: PageSegments[];
 }
 
 /**
@@ -19,7 +25,8 @@ export interface PreparedDocument {
  * (cancelled, or past its deadline): work still waiting for a worker or for soffice is dropped.
  */
 export interface RenderEngine {
-  prepare(input: { bytes: Uint8Array; mimeType: string; signal?: AbortSignal }): Promise<PreparedDocument>;
+  /** `readSheets`: read XLSX and CSV from their cells (`sheets`) instead of converting them like other office files. */
+  prepare(input: { bytes: Uint8Array; mimeType: string; signal?: AbortSignal; readSheets?: boolean }): Promise<PreparedDocument>;
   /** Pages come back in the order of `pageIndexes`. */
   renderPages(input: {
     pdf: Uint8Array;
@@ -37,6 +44,8 @@ export interface MupdfEngineOptions {
   ocrLongSide: number;
   officeConverter: OfficeConverter;
   logger: Logger;
+  /** Bounds on a spreadsheet read from its cells; DEFAULT_SHEET_LIMITS when absent. */
+  sheetLimits?: SheetLimits;
 }
 
 /** Maps the worker-side failures to the service's errors, once, here. */
@@ -91,9 +100,28 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
   };
 
   return {
-    async prepare({ bytes, mimeType, signal }) {
+    async prepare({ bytes, mimeType, signal, readSheets }) {
       const format = await resolveFormat(mimeType, bytes);
       if (!format) throw new InvalidDocumentError(`Unsupported file type${mimeType ? `: ${mimeType}` : ''}`);
+      const sheetKind = readSheets === true ? sheetKindOf(format) : null;
+      if (sheetKind !== null) {
+        // The cells give the segments; LibreOffice still draws the pages (one per sheet) for page
+        // images and the PDF. A CSV is drawn from its parsed cells, so its delimiter and encoding
+        // are read once, here, the same for both.
+        const grids = await readSpreadsheet({ bytes, kind: sheetKind, signal }, options.sheetLimits ?? DEFAULT_SHEET_LIMITS);
+        const drawn = sheetKind === 'csv' ? await gridsAsXlsx(grids) : bytes;
+        const pdf = await options.officeConverter.convertToPdf({ bytes: drawn, extension: 'xlsx', signal, singlePageSheets: true });
+        const result = await mapped(executor.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' }, signal));
+        logWarnings('prepare', result.warnings);
+        if (result.pageCount !== grids.length) {
+          logger.warn({ pageCount: result.pageCount, sheetCount: grids.length }, 'sheet pages do not match the sheets; extra sheets dropped');
+        }
+        const sheets = sheetPageSegments(grids).slice(0, result.pageCount);
+        for (let pageIndex = sheets.length; pageIndex < result.pageCount; pageIndex++) {
+          sheets.push({ pageIndex, width: 1, height: 1, segments: [], image: undefined, sheetName: '' });
+        }
+        return { pdf, pageCount: result.pageCount, sheets };
+      }
       if (format.family === 'office' || format.family === 'html') {
         const pdf = await options.officeConverter.convertToPdf({ bytes, extension: format.extension, signal });
         const result = await mapped(

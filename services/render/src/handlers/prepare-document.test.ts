@@ -1,9 +1,16 @@
+import { spawnSync } from 'node:child_process';
+import exceljs from 'exceljs';
 import * as mupdf from 'mupdf';
-import { InvalidDocumentError, sha256Hex, type AppError } from '@folio/runtime';
+import { PageSegments } from '@folio/proto/documents/v1';
+import { createLogger, InvalidDocumentError, sha256Hex, type AppError } from '@folio/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPng, createTextPdf } from '../testing/fixtures.js';
 import { createTestDeps } from '../testing/deps.js';
+import { createSofficeConverter } from '../engine/office-converter.js';
 import { createPrepareDocumentHandler } from './prepare-document.js';
+
+const hasSoffice = spawnSync('soffice', ['--version'], { stdio: 'ignore' }).status === 0;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(() => cleanup?.());
@@ -33,7 +40,7 @@ describe('PrepareDocument', () => {
     const { deps, prepare } = await setup();
     const source = await deps.store.put('doc.pdf', Buffer.from(createTextPdf([{ texts: [] }])));
     const response = await prepare({ source, mimeType: 'application/pdf', pdfKey: 'doc.pdf' });
-    expect(response).toEqual({ pdf: source, pageCount: 1 });
+    expect(response).toEqual({ pdf: source, pageCount: 1, sheetPages: [] });
   });
 
   it('turns an image into a PDF page of the image size', async () => {
@@ -88,4 +95,29 @@ describe('PrepareDocument', () => {
     expect((error as AppError).code).toBe('INVALID_ARGUMENT');
     expect((error as AppError).message).toBe('source.key is required');
   });
+
+  it.skipIf(!hasSoffice)('reads a spreadsheet from its cells: one page per sheet, a Table per region stored under sheets_prefix', async () => {
+    const { deps, prepare } = await setup(
+      createSofficeConverter({ sofficePath: 'soffice', timeoutMs: 60_000, logger: createLogger({ name: 't', level: 'silent' }) }),
+    );
+    const workbook = new exceljs.Workbook();
+    const first = workbook.addWorksheet('Budget');
+    first.addRow(['Item', 'Cost']);
+    first.addRow(['Paper', 12]);
+    first.getCell('D5').value = 'apart';
+    workbook.addWorksheet('Other').getCell('A1').value = 'only';
+    const source = await deps.store.put('in/book.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const response = await prepare({ source, mimeType: XLSX, pdfKey: 'out/document.pdf', sheetsPrefix: 'out/sheets/' });
+    expect(response.pageCount).toBe(2);
+    expect(response.sheetPages.map((ref) => ref.key)).toEqual(['out/sheets/page-0.json', 'out/sheets/page-1.json']);
+    const page = PageSegments.fromJSON(JSON.parse((await deps.store.get('out/sheets/page-0.json')).toString('utf8')));
+    expect(page.sheetName).toBe('Budget');
+    expect(page.segments.map((segment) => [segment.segmentType, segment.sheet?.range])).toEqual([
+      ['Table', 'A1:B2'],
+      ['Table', 'D5'],
+    ]);
+    // Without the prefix the same file is converted as before, with no sheet pages.
+    const plain = await prepare({ source, mimeType: XLSX, pdfKey: 'out/plain.pdf' });
+    expect(plain.sheetPages).toEqual([]);
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { BBox, ObjectRef } from "../../common/v1/common.js";
+import { SheetRegion } from "../../common/v1/documents.js";
 
 export const protobufPackage = "folio.chunk.v1";
 
@@ -114,6 +115,8 @@ export interface OutputSegment {
     | undefined;
   /** Embed text of this segment alone. */
   embed: string;
+  /** The spreadsheet region the segment was read from (native spreadsheets only). */
+  sheet?: SheetRegion | undefined;
 }
 
 export interface OutputChunk {
@@ -932,6 +935,7 @@ function createBaseOutputSegment(): OutputSegment {
     ocr: [],
     description: undefined,
     embed: "",
+    sheet: undefined,
   };
 }
 
@@ -984,6 +988,9 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     }
     if (message.embed !== "") {
       writer.uint32(130).string(message.embed);
+    }
+    if (message.sheet !== undefined) {
+      SheetRegion.encode(message.sheet, writer.uint32(138).fork()).join();
     }
     return writer;
   },
@@ -1129,6 +1136,14 @@ export const OutputSegment: MessageFns<OutputSegment> = {
             message.embed = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.sheet = SheetRegion.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1185,6 +1200,7 @@ export const OutputSegment: MessageFns<OutputSegment> = {
         : [],
       description: isSet(object.description) ? globalThis.String(object.description) : undefined,
       embed: isSet(object.embed) ? globalThis.String(object.embed) : "",
+      sheet: isSet(object.sheet) ? SheetRegion.fromJSON(object.sheet) : undefined,
     };
   },
 
@@ -1238,6 +1254,9 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     if (message.embed !== "") {
       obj.embed = message.embed;
     }
+    if (message.sheet !== undefined) {
+      obj.sheet = SheetRegion.toJSON(message.sheet);
+    }
     return obj;
   },
 
@@ -1262,6 +1281,9 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     message.ocr = object.ocr?.map((e) => OcrResult.fromPartial(e)) || [];
     message.description = object.description ?? undefined;
     message.embed = object.embed ?? "";
+    message.sheet = (object.sheet !== undefined && object.sheet !== null)
+      ? SheetRegion.fromPartial(object.sheet)
+      : undefined;
     return message;
   },
 };

@@ -107,7 +107,68 @@ export interface Segment {
    * A Formula segment's LaTeX as the OCR stage's formula recognizer read it from the page image
    * (`OcrService.ReadFormulas`); empty when it was not read (no recognizer configured).
    */
-  latex?: string | undefined;
+  latex?:
+    | string
+    | undefined;
+  /**
+   * The cells of a spreadsheet region when the segment was read from a spreadsheet's cells (the
+   * render stage's native XLSX/CSV reading); absent for segments found on page images.
+   */
+  sheet?: SheetRegion | undefined;
+}
+
+/**
+ * A rectangular block of non-empty cells of one sheet, cut off from the others by empty rows and
+ * columns. Ranges are in A1 notation.
+ */
+export interface SheetRegion {
+  sheetName: string;
+  /** The region's range, e.g. "A1:D12". */
+  range: string;
+  /** The region's non-empty cells row by row; a merged cell once, its range covering the merge. */
+  cells: SheetCell[];
+  /** The header rows' range ("A1:D1"); empty when no header row was found. */
+  headerRange: string;
+  /** The header cells' text, row by row, cells joined with " | "; empty without header. */
+  headerText: string;
+}
+
+/** One cell (or merged cell) of a sheet. */
+export interface SheetCell {
+  /** Stable within the document: "<sheet index>-<range>". */
+  cellId: string;
+  /** "B3", or "A6:B6" for a merged cell. */
+  range: string;
+  /** The text as the sheet shows it (its number format applied where the library knows it). */
+  text: string;
+  /**
+   * The stored or computed value in full: a formula's cached result, a number at full precision,
+   * a date as ISO 8601; absent when the cell holds no value (a formula never calculated).
+   */
+  value?:
+    | string
+    | undefined;
+  /** The formula without its leading "=", when the cell has one. */
+  formula?: string | undefined;
+  hyperlink?: string | undefined;
+  style: SheetCellStyle | undefined;
+}
+
+/** What a sheet says of a cell's looks; each field absent when the file does not set it. */
+export interface SheetCellStyle {
+  /** "Left", "Center", "Right" or "Justify". */
+  align?:
+    | string
+    | undefined;
+  /** "Top", "Middle" or "Bottom". */
+  valign?:
+    | string
+    | undefined;
+  /** "#RRGGBB". */
+  bgColor?: string | undefined;
+  textColor?: string | undefined;
+  fontFace?: string | undefined;
+  isBold?: boolean | undefined;
 }
 
 /** The segments of one page in reading order. */
@@ -117,7 +178,11 @@ export interface PageSegments {
   height: number;
   segments: Segment[];
   /** The rendered page image the boxes refer to. */
-  image: ObjectRef | undefined;
+  image:
+    | ObjectRef
+    | undefined;
+  /** The sheet this page shows, for a spreadsheet read natively (one page per sheet); empty otherwise. */
+  sheetName?: string | undefined;
 }
 
 function createBaseWord(): Word {
@@ -949,6 +1014,7 @@ function createBaseSegment(): Segment {
     words: [],
     tableHtml: "",
     latex: undefined,
+    sheet: undefined,
   };
 }
 
@@ -974,6 +1040,9 @@ export const Segment: MessageFns<Segment> = {
     }
     if (message.latex !== undefined) {
       writer.uint32(58).string(message.latex);
+    }
+    if (message.sheet !== undefined) {
+      SheetRegion.encode(message.sheet, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -1047,6 +1116,14 @@ export const Segment: MessageFns<Segment> = {
             message.latex = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.sheet = SheetRegion.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1080,6 +1157,7 @@ export const Segment: MessageFns<Segment> = {
         ? globalThis.String(object.table_html)
         : "",
       latex: isSet(object.latex) ? globalThis.String(object.latex) : undefined,
+      sheet: isSet(object.sheet) ? SheetRegion.fromJSON(object.sheet) : undefined,
     };
   },
 
@@ -1106,6 +1184,9 @@ export const Segment: MessageFns<Segment> = {
     if (message.latex !== undefined) {
       obj.latex = message.latex;
     }
+    if (message.sheet !== undefined) {
+      obj.sheet = SheetRegion.toJSON(message.sheet);
+    }
     return obj;
   },
 
@@ -1121,12 +1202,511 @@ export const Segment: MessageFns<Segment> = {
     message.words = object.words?.map((e) => Word.fromPartial(e)) || [];
     message.tableHtml = object.tableHtml ?? "";
     message.latex = object.latex ?? undefined;
+    message.sheet = (object.sheet !== undefined && object.sheet !== null)
+      ? SheetRegion.fromPartial(object.sheet)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSheetRegion(): SheetRegion {
+  return { sheetName: "", range: "", cells: [], headerRange: "", headerText: "" };
+}
+
+export const SheetRegion: MessageFns<SheetRegion> = {
+  encode(message: SheetRegion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sheetName !== "") {
+      writer.uint32(10).string(message.sheetName);
+    }
+    if (message.range !== "") {
+      writer.uint32(18).string(message.range);
+    }
+    for (const v of message.cells) {
+      SheetCell.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.headerRange !== "") {
+      writer.uint32(34).string(message.headerRange);
+    }
+    if (message.headerText !== "") {
+      writer.uint32(42).string(message.headerText);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SheetRegion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSheetRegion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sheetName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.range = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cells.push(SheetCell.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.headerRange = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.headerText = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SheetRegion {
+    return {
+      sheetName: isSet(object.sheetName)
+        ? globalThis.String(object.sheetName)
+        : isSet(object.sheet_name)
+        ? globalThis.String(object.sheet_name)
+        : "",
+      range: isSet(object.range) ? globalThis.String(object.range) : "",
+      cells: globalThis.Array.isArray(object?.cells) ? object.cells.map((e: any) => SheetCell.fromJSON(e)) : [],
+      headerRange: isSet(object.headerRange)
+        ? globalThis.String(object.headerRange)
+        : isSet(object.header_range)
+        ? globalThis.String(object.header_range)
+        : "",
+      headerText: isSet(object.headerText)
+        ? globalThis.String(object.headerText)
+        : isSet(object.header_text)
+        ? globalThis.String(object.header_text)
+        : "",
+    };
+  },
+
+  toJSON(message: SheetRegion): unknown {
+    const obj: any = {};
+    if (message.sheetName !== "") {
+      obj.sheetName = message.sheetName;
+    }
+    if (message.range !== "") {
+      obj.range = message.range;
+    }
+    if (message.cells?.length) {
+      obj.cells = message.cells.map((e) => SheetCell.toJSON(e));
+    }
+    if (message.headerRange !== "") {
+      obj.headerRange = message.headerRange;
+    }
+    if (message.headerText !== "") {
+      obj.headerText = message.headerText;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SheetRegion>, I>>(base?: I): SheetRegion {
+    return SheetRegion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SheetRegion>, I>>(object: I): SheetRegion {
+    const message = createBaseSheetRegion();
+    message.sheetName = object.sheetName ?? "";
+    message.range = object.range ?? "";
+    message.cells = object.cells?.map((e) => SheetCell.fromPartial(e)) || [];
+    message.headerRange = object.headerRange ?? "";
+    message.headerText = object.headerText ?? "";
+    return message;
+  },
+};
+
+function createBaseSheetCell(): SheetCell {
+  return {
+    cellId: "",
+    range: "",
+    text: "",
+    value: undefined,
+    formula: undefined,
+    hyperlink: undefined,
+    style: undefined,
+  };
+}
+
+export const SheetCell: MessageFns<SheetCell> = {
+  encode(message: SheetCell, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cellId !== "") {
+      writer.uint32(10).string(message.cellId);
+    }
+    if (message.range !== "") {
+      writer.uint32(18).string(message.range);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.value !== undefined) {
+      writer.uint32(34).string(message.value);
+    }
+    if (message.formula !== undefined) {
+      writer.uint32(42).string(message.formula);
+    }
+    if (message.hyperlink !== undefined) {
+      writer.uint32(50).string(message.hyperlink);
+    }
+    if (message.style !== undefined) {
+      SheetCellStyle.encode(message.style, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SheetCell {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSheetCell();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cellId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.range = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.formula = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.hyperlink = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.style = SheetCellStyle.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SheetCell {
+    return {
+      cellId: isSet(object.cellId)
+        ? globalThis.String(object.cellId)
+        : isSet(object.cell_id)
+        ? globalThis.String(object.cell_id)
+        : "",
+      range: isSet(object.range) ? globalThis.String(object.range) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : undefined,
+      formula: isSet(object.formula) ? globalThis.String(object.formula) : undefined,
+      hyperlink: isSet(object.hyperlink) ? globalThis.String(object.hyperlink) : undefined,
+      style: isSet(object.style) ? SheetCellStyle.fromJSON(object.style) : undefined,
+    };
+  },
+
+  toJSON(message: SheetCell): unknown {
+    const obj: any = {};
+    if (message.cellId !== "") {
+      obj.cellId = message.cellId;
+    }
+    if (message.range !== "") {
+      obj.range = message.range;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.value !== undefined) {
+      obj.value = message.value;
+    }
+    if (message.formula !== undefined) {
+      obj.formula = message.formula;
+    }
+    if (message.hyperlink !== undefined) {
+      obj.hyperlink = message.hyperlink;
+    }
+    if (message.style !== undefined) {
+      obj.style = SheetCellStyle.toJSON(message.style);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SheetCell>, I>>(base?: I): SheetCell {
+    return SheetCell.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SheetCell>, I>>(object: I): SheetCell {
+    const message = createBaseSheetCell();
+    message.cellId = object.cellId ?? "";
+    message.range = object.range ?? "";
+    message.text = object.text ?? "";
+    message.value = object.value ?? undefined;
+    message.formula = object.formula ?? undefined;
+    message.hyperlink = object.hyperlink ?? undefined;
+    message.style = (object.style !== undefined && object.style !== null)
+      ? SheetCellStyle.fromPartial(object.style)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSheetCellStyle(): SheetCellStyle {
+  return {
+    align: undefined,
+    valign: undefined,
+    bgColor: undefined,
+    textColor: undefined,
+    fontFace: undefined,
+    isBold: undefined,
+  };
+}
+
+export const SheetCellStyle: MessageFns<SheetCellStyle> = {
+  encode(message: SheetCellStyle, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.align !== undefined) {
+      writer.uint32(10).string(message.align);
+    }
+    if (message.valign !== undefined) {
+      writer.uint32(18).string(message.valign);
+    }
+    if (message.bgColor !== undefined) {
+      writer.uint32(26).string(message.bgColor);
+    }
+    if (message.textColor !== undefined) {
+      writer.uint32(34).string(message.textColor);
+    }
+    if (message.fontFace !== undefined) {
+      writer.uint32(42).string(message.fontFace);
+    }
+    if (message.isBold !== undefined) {
+      writer.uint32(48).bool(message.isBold);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SheetCellStyle {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSheetCellStyle();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.align = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.valign = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bgColor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.textColor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fontFace = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isBold = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SheetCellStyle {
+    return {
+      align: isSet(object.align) ? globalThis.String(object.align) : undefined,
+      valign: isSet(object.valign) ? globalThis.String(object.valign) : undefined,
+      bgColor: isSet(object.bgColor)
+        ? globalThis.String(object.bgColor)
+        : isSet(object.bg_color)
+        ? globalThis.String(object.bg_color)
+        : undefined,
+      textColor: isSet(object.textColor)
+        ? globalThis.String(object.textColor)
+        : isSet(object.text_color)
+        ? globalThis.String(object.text_color)
+        : undefined,
+      fontFace: isSet(object.fontFace)
+        ? globalThis.String(object.fontFace)
+        : isSet(object.font_face)
+        ? globalThis.String(object.font_face)
+        : undefined,
+      isBold: isSet(object.isBold)
+        ? globalThis.Boolean(object.isBold)
+        : isSet(object.is_bold)
+        ? globalThis.Boolean(object.is_bold)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SheetCellStyle): unknown {
+    const obj: any = {};
+    if (message.align !== undefined) {
+      obj.align = message.align;
+    }
+    if (message.valign !== undefined) {
+      obj.valign = message.valign;
+    }
+    if (message.bgColor !== undefined) {
+      obj.bgColor = message.bgColor;
+    }
+    if (message.textColor !== undefined) {
+      obj.textColor = message.textColor;
+    }
+    if (message.fontFace !== undefined) {
+      obj.fontFace = message.fontFace;
+    }
+    if (message.isBold !== undefined) {
+      obj.isBold = message.isBold;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SheetCellStyle>, I>>(base?: I): SheetCellStyle {
+    return SheetCellStyle.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SheetCellStyle>, I>>(object: I): SheetCellStyle {
+    const message = createBaseSheetCellStyle();
+    message.align = object.align ?? undefined;
+    message.valign = object.valign ?? undefined;
+    message.bgColor = object.bgColor ?? undefined;
+    message.textColor = object.textColor ?? undefined;
+    message.fontFace = object.fontFace ?? undefined;
+    message.isBold = object.isBold ?? undefined;
     return message;
   },
 };
 
 function createBasePageSegments(): PageSegments {
-  return { pageIndex: 0, width: 0, height: 0, segments: [], image: undefined };
+  return { pageIndex: 0, width: 0, height: 0, segments: [], image: undefined, sheetName: undefined };
 }
 
 export const PageSegments: MessageFns<PageSegments> = {
@@ -1145,6 +1725,9 @@ export const PageSegments: MessageFns<PageSegments> = {
     }
     if (message.image !== undefined) {
       ObjectRef.encode(message.image, writer.uint32(42).fork()).join();
+    }
+    if (message.sheetName !== undefined) {
+      writer.uint32(50).string(message.sheetName);
     }
     return writer;
   },
@@ -1202,6 +1785,14 @@ export const PageSegments: MessageFns<PageSegments> = {
             message.image = ObjectRef.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sheetName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1225,6 +1816,11 @@ export const PageSegments: MessageFns<PageSegments> = {
       height: isSet(object.height) ? globalThis.Number(object.height) : 0,
       segments: globalThis.Array.isArray(object?.segments) ? object.segments.map((e: any) => Segment.fromJSON(e)) : [],
       image: isSet(object.image) ? ObjectRef.fromJSON(object.image) : undefined,
+      sheetName: isSet(object.sheetName)
+        ? globalThis.String(object.sheetName)
+        : isSet(object.sheet_name)
+        ? globalThis.String(object.sheet_name)
+        : undefined,
     };
   },
 
@@ -1245,6 +1841,9 @@ export const PageSegments: MessageFns<PageSegments> = {
     if (message.image !== undefined) {
       obj.image = ObjectRef.toJSON(message.image);
     }
+    if (message.sheetName !== undefined) {
+      obj.sheetName = message.sheetName;
+    }
     return obj;
   },
 
@@ -1260,6 +1859,7 @@ export const PageSegments: MessageFns<PageSegments> = {
     message.image = (object.image !== undefined && object.image !== null)
       ? ObjectRef.fromPartial(object.image)
       : undefined;
+    message.sheetName = object.sheetName ?? undefined;
     return message;
   },
 };

@@ -33,11 +33,25 @@ export interface PrepareDocumentRequest {
   mimeType: string;
   /** Key under which the normalised PDF is written. */
   pdfKey: string;
+  /**
+   * Prefix under which a spreadsheet's segments are written (`sheet_pages`). Spreadsheets (XLSX,
+   * CSV) are read from their cells only when it is set; without it they are converted like any
+   * office file, as before.
+   */
+  sheetsPrefix?: string | undefined;
 }
 
 export interface PrepareDocumentResponse {
   pdf: ObjectRef | undefined;
   pageCount: number;
+  /**
+   * For a spreadsheet read from its cells: one JSON PageSegments per page (page i shows sheet i),
+   * its Table segments (one per region) boxed as fractions of the page (width and height 1),
+   * without an image.
+   * The caller places them on the rendered page images instead of running OCR and layout. Empty
+   * for every other input.
+   */
+  sheetPages: ObjectRef[];
 }
 
 export interface RenderPagesRequest {
@@ -93,7 +107,7 @@ export interface CropRegionsResponse {
 }
 
 function createBasePrepareDocumentRequest(): PrepareDocumentRequest {
-  return { source: undefined, mimeType: "", pdfKey: "" };
+  return { source: undefined, mimeType: "", pdfKey: "", sheetsPrefix: undefined };
 }
 
 export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
@@ -106,6 +120,9 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
     }
     if (message.pdfKey !== "") {
       writer.uint32(26).string(message.pdfKey);
+    }
+    if (message.sheetsPrefix !== undefined) {
+      writer.uint32(34).string(message.sheetsPrefix);
     }
     return writer;
   },
@@ -147,6 +164,14 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
             message.pdfKey = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sheetsPrefix = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -172,6 +197,11 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
         : isSet(object.pdf_key)
         ? globalThis.String(object.pdf_key)
         : "",
+      sheetsPrefix: isSet(object.sheetsPrefix)
+        ? globalThis.String(object.sheetsPrefix)
+        : isSet(object.sheets_prefix)
+        ? globalThis.String(object.sheets_prefix)
+        : undefined,
     };
   },
 
@@ -186,6 +216,9 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
     if (message.pdfKey !== "") {
       obj.pdfKey = message.pdfKey;
     }
+    if (message.sheetsPrefix !== undefined) {
+      obj.sheetsPrefix = message.sheetsPrefix;
+    }
     return obj;
   },
 
@@ -199,12 +232,13 @@ export const PrepareDocumentRequest: MessageFns<PrepareDocumentRequest> = {
       : undefined;
     message.mimeType = object.mimeType ?? "";
     message.pdfKey = object.pdfKey ?? "";
+    message.sheetsPrefix = object.sheetsPrefix ?? undefined;
     return message;
   },
 };
 
 function createBasePrepareDocumentResponse(): PrepareDocumentResponse {
-  return { pdf: undefined, pageCount: 0 };
+  return { pdf: undefined, pageCount: 0, sheetPages: [] };
 }
 
 export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
@@ -214,6 +248,9 @@ export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
     }
     if (message.pageCount !== 0) {
       writer.uint32(16).uint32(message.pageCount);
+    }
+    for (const v of message.sheetPages) {
+      ObjectRef.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -247,6 +284,14 @@ export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
             message.pageCount = reader.uint32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sheetPages.push(ObjectRef.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -267,6 +312,11 @@ export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
         : isSet(object.page_count)
         ? globalThis.Number(object.page_count)
         : 0,
+      sheetPages: globalThis.Array.isArray(object?.sheetPages)
+        ? object.sheetPages.map((e: any) => ObjectRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.sheet_pages)
+        ? object.sheet_pages.map((e: any) => ObjectRef.fromJSON(e))
+        : [],
     };
   },
 
@@ -278,6 +328,9 @@ export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
     if (message.pageCount !== 0) {
       obj.pageCount = Math.round(message.pageCount);
     }
+    if (message.sheetPages?.length) {
+      obj.sheetPages = message.sheetPages.map((e) => ObjectRef.toJSON(e));
+    }
     return obj;
   },
 
@@ -288,6 +341,7 @@ export const PrepareDocumentResponse: MessageFns<PrepareDocumentResponse> = {
     const message = createBasePrepareDocumentResponse();
     message.pdf = (object.pdf !== undefined && object.pdf !== null) ? ObjectRef.fromPartial(object.pdf) : undefined;
     message.pageCount = object.pageCount ?? 0;
+    message.sheetPages = object.sheetPages?.map((e) => ObjectRef.fromPartial(e)) || [];
     return message;
   },
 };
