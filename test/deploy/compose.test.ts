@@ -128,10 +128,11 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
-  it('publishes only the gateway, and Grafana on loopback; Temporal, stores and stages stay on the internal network', () => {
+  it('publishes only the gateway, and Grafana and Jaeger on loopback; Temporal, stores and stages stay on the internal network', () => {
     expect(compose.networks.backend?.internal).toBe(true);
     const published = services.filter(([, service]) => service.ports).map(([name, service]) => [name, service.ports]);
     expect(published).toEqual([
+      ['jaeger', ['127.0.0.1:16686:16686']],
       ['gateway', ['8000:8000']],
       ['grafana', ['127.0.0.1:3000:3000']],
     ]);

@@ -55,12 +55,19 @@ describe('page viewer in Chromium', () => {
     expect(await page.locator('.box').count()).toBe(segments.length);
     expect(await page.locator('.chunk').count()).toBe(task.output.chunks.length);
     for (const segment of segments) {
-      expect(await page.locator(`.box[data-segment-id="${segment.segment_id}"]`).getAttribute('data-type')).toBe(segment.segment_type);
+      expect(await page.locator(`.box[data-segment-id="${segment.segment_id}"]`).getAttribute('data-type')).toBe(
+        segment.segment_type,
+      );
     }
 
     // Every page image arrives (fetched with the key, shown through a blob: URL).
     await page.locator('.page').last().scrollIntoViewIfNeeded();
-    await page.waitForFunction(`document.querySelectorAll('.page[data-loaded="true"] img').length === ${task.output.page_count}`);
+    // Locators, not waitForFunction: its polling evaluates strings in the page, which the viewer's CSP forbids.
+    await page
+      .locator('.page[data-loaded="true"] img')
+      .nth(task.output.page_count - 1)
+      .waitFor();
+    expect(await page.locator('.page[data-loaded="true"] img').count()).toBe(task.output.page_count);
     expect(await page.evaluate<number>("document.querySelector('.page img').naturalWidth")).toBeGreaterThan(0);
 
     // A box sits where the segment is: its left edge at bbox.left / page_width of the image's width.
@@ -81,13 +88,20 @@ describe('page viewer in Chromium', () => {
     expect(await page.locator('#tooltip-text').textContent()).toContain(first.text.slice(0, 20));
 
     // Clicking the chunk with the most segments highlights exactly its segments.
-    const chunkIndex = task.output.chunks.reduce((best, chunk, index, all) => (chunk.segments.length > all[best]!.segments.length ? index : best), 0);
+    const chunkIndex = task.output.chunks.reduce(
+      (best, chunk, index, all) => (chunk.segments.length > all[best]!.segments.length ? index : best),
+      0,
+    );
     const chunk = task.output.chunks[chunkIndex]!;
     await page.locator(`.chunk[data-chunk="${chunkIndex}"]`).click();
-    const highlighted = await Promise.all((await page.locator('.box.highlight').all()).map((box) => box.getAttribute('data-segment-id')));
+    const highlighted = await Promise.all(
+      (await page.locator('.box.highlight').all()).map((box) => box.getAttribute('data-segment-id')),
+    );
     expect(highlighted.sort()).toEqual(chunk.segments.map((segment) => segment.segment_id).sort());
     expect(await page.locator('.chunk.selected').getAttribute('data-chunk-id')).toBe(chunk.chunk_id);
-    expect(await page.locator('.chunk.selected .markdown').textContent()).toContain(chunk.segments[0]!.markdown.slice(0, 20));
+    expect(await page.locator('.chunk.selected .markdown').textContent()).toContain(
+      chunk.segments[0]!.markdown.slice(0, 20),
+    );
     // Another chunk moves the highlight.
     const otherIndex = chunkIndex === 0 ? 1 : 0;
     if (task.output.chunks.length > 1) {
@@ -117,7 +131,7 @@ describe('page viewer in Chromium', () => {
     await page.locator('.box').first().waitFor();
     expect(await page.locator('.box').count()).toBe(segmentsOf(task).length);
     expect(await page.locator('#key-form').isHidden()).toBe(true);
-    await page.waitForFunction(`document.querySelector('.page[data-loaded="true"] img') !== null`);
+    await page.locator('.page[data-loaded="true"] img').first().waitFor();
     expect(problems).toEqual([]);
 
     const broken = new URL(target);

@@ -24,6 +24,7 @@ export function createTemporalLogger(logger: Logger): DefaultLogger {
 
 /** A task workflow's lines (the SDK's own and `log`'s) name the task as every other line does. */
 function taskFieldsOf(meta: LogEntry['meta']): Record<string, unknown> {
-  if (meta?.workflowType !== 'processDocument') return {};
+  // Activity lines have their fields from the activity interceptor (and no `runId` here).
+  if (meta?.workflowType !== 'processDocument' || typeof meta.runId !== 'string') return {};
   return { task_id: meta.workflowId, run: meta.runId };
 }
