@@ -63,11 +63,13 @@ describe('page viewer in Chromium', () => {
     // Every page image arrives (fetched with the key, shown through a blob: URL).
     await page.locator('.page').last().scrollIntoViewIfNeeded();
     // Locators, not waitForFunction: its polling evaluates strings in the page, which the viewer's CSP forbids.
+    const pageCount = task.output.page_count ?? 0;
+    expect(pageCount).toBeGreaterThan(1);
     await page
       .locator('.page[data-loaded="true"] img')
-      .nth(task.output.page_count - 1)
+      .nth(pageCount - 1)
       .waitFor();
-    expect(await page.locator('.page[data-loaded="true"] img').count()).toBe(task.output.page_count);
+    expect(await page.locator('.page[data-loaded="true"] img').count()).toBe(pageCount);
     expect(await page.evaluate<number>("document.querySelector('.page img').naturalWidth")).toBeGreaterThan(0);
 
     // A box sits where the segment is: its left edge at bbox.left / page_width of the image's width.
