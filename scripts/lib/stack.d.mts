@@ -22,6 +22,9 @@ export interface Stack {
   pids(): Partial<Record<StackProcessName, number>>;
 }
 
+/** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
+export declare class StackStartError extends Error {}
+
 export declare function waitForPort(host: string, port: number, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export declare function waitForHttp(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export declare function startStack(options: {

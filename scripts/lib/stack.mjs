@@ -47,6 +47,11 @@ export async function waitForHttp(url, timeoutMs, isAlive = () => true) {
   }
 }
 
+/** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
+export class StackStartError extends Error {
+  name = 'StackStartError';
+}
+
 /**
  * Starts every process of the service. `env` is the full environment (ports and addresses set);
  * `output(name, line)` receives each line the children print. Once everything is up, a process
@@ -122,6 +127,10 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
     launch('worker', process.execPath, [join(root, 'workflows', 'dist', 'worker.js')]);
     const gateway = launch('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')]);
     await waitForHttp(`http://127.0.0.1:${env.PORT}/health`, 60_000, isRunning(gateway));
+    // A port that answers may be another process's (a free port taken between choice and bind):
+    // every process must still be running once the last one is up.
+    const died = supervisors.filter((supervisor) => supervisor.state !== 'running').map((supervisor) => supervisor.name);
+    if (died.length > 0) throw new StackStartError(`${died.join(', ')} exited while the stack was starting`);
   } catch (error) {
     await stop();
     throw error;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStack, stackEnv, STAGES, type Stack } from '../../scripts/lib/stack.mjs';
+import { StackStartError, startStack, stackEnv, STAGES, type Stack } from '../../scripts/lib/stack.mjs';
 import { freePort } from './free-port.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -56,6 +56,20 @@ export interface TestStack {
  * PASSED_THROUGH variables of this process's environment over both. `name` prefixes the data folder.
  */
 export async function startTestStack(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
+  // Free ports are chosen before the processes bind them; another process may take one meanwhile.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(name, settings);
+    } catch (error) {
+      if (!(error instanceof StackStartError) || attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Stack starts tried before giving up, each on new free ports. */
+const START_ATTEMPTS = 3;
+
+async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), `folio-${name}-`));
   const stackLog = join(dataDir, 'stack.log');
   const ports: Record<string, string> = { PORT: String(await freePort()) };
