@@ -49,13 +49,15 @@ function stripAccents(text: string): string {
 function withoutStrayAccents(words: Word[]): Word[] {
   if (!words.some((word) => ACCENTED.test(word.text))) return words;
   const plain = words.map((word) => stripAccents(word.text));
+  // Each word without its accents as the list spells it (lower case, no edge punctuation).
+  const listed = plain.map(latinWordOf);
   // Judged on words of four letters or more: the list holds many short words of other languages.
-  const judged = plain.map(latinWordOf).filter((word): word is string => word !== null && word.length >= 4);
+  const judged = listed.filter((word): word is string => word !== null && word.length >= 4);
   const english = judged.filter((word) => isEnglishWord(word)).length;
   if (judged.length < 3 || english < ENGLISH_LINE_SHARE * judged.length) return words;
   return words.map((word, index) => {
-    const bare = plain[index]!.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
-    if (bare === word.text.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '') || !isEnglishWord(bare)) return word;
+    const bare = listed[index];
+    if (plain[index] === word.text || !bare || !isEnglishWord(bare)) return word;
     return { ...word, text: plain[index]! };
   });
 }
