@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { normalizedEditDistance } from '@folio/runtime';
+import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
 import { orderSegments } from './reading-order.js';
@@ -38,6 +39,9 @@ interface Candidate {
   center: number;
 }
 
+/** The box holding every word. */
+const boxOfWords = (words: Word[]): BBox => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
+
 const wordHeightsOf = (segment: Segment): number[] => segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height);
 
 /** Median word height of a segment: its text size in page pixels. */
@@ -68,7 +72,7 @@ function candidateOf(page: number, segment: Segment, height: number, sizes: Page
 
 /** The candidate of `words` (a whole segment or its edge lines) if they are short and lie in a band. */
 function lineCandidateOf(page: number, segment: Segment, words: Word[], height: number): Candidate | null {
-  const box = unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
+  const box = boxOfWords(words);
   const band: Band | null = bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
   if (band === null) return null;
   const raw = words.map((word) => word.text).join(' ');
@@ -88,8 +92,8 @@ function lineCandidateOf(page: number, segment: Segment, words: Word[], height: 
 function edgeLinesCandidateOf(page: number, segment: Segment, height: number): Candidate | null {
   const lines = linesOf(segment.words);
   if (lines.length <= 1) return null;
-  const inTop = (line: Word[]) => bottomOf(unionBox(line.map((word) => word.bbox ?? EMPTY_BOX))) <= BAND * height;
-  const inBottom = (line: Word[]) => unionBox(line.map((word) => word.bbox ?? EMPTY_BOX)).top >= (1 - BAND) * height;
+  const inTop = (line: Word[]) => bottomOf(boxOfWords(line)) <= BAND * height;
+  const inBottom = (line: Word[]) => boxOfWords(line).top >= (1 - BAND) * height;
   for (const count of [1, MAX_LINES]) {
     if (count >= lines.length) break;
     const head = lines.slice(0, count);
@@ -116,7 +120,7 @@ function splitOut(page: PageSegments, candidate: Candidate, newId: IdFactory): S
   const rest = candidate.segment.words.filter((word) => !part.has(word));
   // The segment keeps its width (the detector's box may hold more than words) and loses the band.
   const box = candidate.segment.bbox ?? EMPTY_BOX;
-  const words = unionBox(rest.map((word) => word.bbox ?? EMPTY_BOX));
+  const words = boxOfWords(rest);
   const top = candidate.band === 'top' ? words.top : box.top;
   const bottom = candidate.band === 'top' ? bottomOf(box) : bottomOf(words);
   candidate.segment.words = rest;
@@ -125,7 +129,7 @@ function splitOut(page: PageSegments, candidate: Candidate, newId: IdFactory): S
   const split: Segment = {
     segmentId: newId(),
     segmentType: candidate.segment.segmentType,
-    bbox: unionBox(lines.map((word) => word.bbox ?? EMPTY_BOX)),
+    bbox: boxOfWords(lines),
     confidence: candidate.segment.confidence,
     words: lines,
     tableHtml: '',
