@@ -15,10 +15,16 @@ const text = (description: string, example?: string): Schema => ({
   description,
   content: { 'text/plain': { schema: { type: 'string', ...(example === undefined ? {} : { example }) } } },
 });
-const json = (description: string, schema: Schema): Schema => ({ description, content: { 'application/json': { schema } } });
+const json = (description: string, schema: Schema): Schema => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 const security = [{ ApiKey: [] }, { BearerAuth: [] }];
 const authErrors: Record<string, Schema> = {
-  '401': text('`Authorization header is missing`, `Invalid or inactive API key` or `Invalid token payload`.', 'Invalid or inactive API key'),
+  '401': text(
+    '`Authorization header is missing`, `Invalid or inactive API key` or `Invalid token payload`.',
+    'Invalid or inactive API key',
+  ),
   '500': text('Server error.', 'Internal server error'),
 };
 const rateLimited = {
@@ -32,13 +38,27 @@ const fileNotFound = text('The file does not exist, was deleted or belongs to an
 const taskNotFound = text('The task does not exist, has expired or belongs to another owner.', 'Task not found');
 const fileIdParam: Schema = { name: 'file_id', in: 'path', required: true, schema: { type: 'string' } };
 const taskIdParam: Schema = { name: 'task_id', in: 'path', required: true, schema: { type: 'string' } };
-const query = (name: string, schema: Schema, description: string): Schema => ({ name, in: 'query', required: false, schema, description });
+const query = (name: string, schema: Schema, description: string): Schema => ({
+  name,
+  in: 'query',
+  required: false,
+  schema,
+  description,
+});
 const includeChunks = (fallback: boolean): Schema =>
   query('include_chunks', { type: 'boolean', default: fallback }, 'Include the chunks and pages of a succeeded task.');
-const base64Urls = query('base64_urls', { type: 'boolean', default: false }, 'Images and the PDF as data URIs (within BASE64_URLS_MAX_BYTES); page images stay presigned.');
+const base64Urls = query(
+  'base64_urls',
+  { type: 'boolean', default: false },
+  'Images and the PDF as data URIs (within BASE64_URLS_MAX_BYTES); page images stay presigned.',
+);
 const pageParams: Schema[] = [
   query('cursor', { type: 'string' }, 'The `next_cursor` of the previous page (or an RFC 3339 time: items after it).'),
-  query('limit', { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT }, 'Items per page.'),
+  query(
+    'limit',
+    { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
+    'Items per page.',
+  ),
   query('sort', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, 'By creation time.'),
   query('start', { type: 'string', format: 'date-time' }, 'Created at or after.'),
   query('end', { type: 'string', format: 'date-time' }, 'Created at or before.'),
@@ -51,7 +71,11 @@ const formats: Schema = {
   properties: {
     formats: {
       type: 'array',
-      items: { type: 'object', required: ['extension', 'mime_type'], properties: { extension: { type: 'string' }, mime_type: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['extension', 'mime_type'],
+        properties: { extension: { type: 'string' }, mime_type: { type: 'string' } },
+      },
     },
   },
 };
@@ -74,7 +98,11 @@ export const currentApiSchemas: Record<string, Schema> = {
   FilesPage: {
     type: 'object',
     required: ['files', 'has_more', 'next_cursor'],
-    properties: { files: { type: 'array', items: ref('File') }, has_more: { type: 'boolean' }, next_cursor: nullable({ type: 'string' }) },
+    properties: {
+      files: { type: 'array', items: ref('File') },
+      has_more: { type: 'boolean' },
+      next_cursor: nullable({ type: 'string' }),
+    },
   },
   FileUrl: {
     type: 'object',
@@ -105,6 +133,38 @@ export const currentApiSchemas: Record<string, Schema> = {
       ocr: { type: 'array', items: ref('OCRResult') },
       segment_length: nullable({ type: 'integer' }),
       text: { type: 'string' },
+      ss_cells: nullable({
+        type: 'array',
+        description: 'The cells of a spreadsheet region read from the file; null for any other segment.',
+        items: ref('SheetCell'),
+      }),
+      ss_range: nullable({ type: 'string', description: 'The region in A1 notation.' }),
+      ss_sheet_name: nullable({ type: 'string' }),
+      ss_header_range: nullable({ type: 'string' }),
+      ss_header_text: nullable({ type: 'string' }),
+    },
+  },
+  SheetCell: {
+    type: 'object',
+    required: ['cell_id', 'range', 'text', 'value', 'formula', 'hyperlink', 'style'],
+    properties: {
+      cell_id: { type: 'string' },
+      range: { type: 'string' },
+      text: { type: 'string' },
+      value: nullable({ type: 'string' }),
+      formula: nullable({ type: 'string' }),
+      hyperlink: nullable({ type: 'string' }),
+      style: nullable({
+        type: 'object',
+        properties: {
+          align: nullable({ type: 'string' }),
+          valign: nullable({ type: 'string' }),
+          bg_color: nullable({ type: 'string' }),
+          text_color: nullable({ type: 'string' }),
+          font_face: nullable({ type: 'string' }),
+          is_bold: nullable({ type: 'boolean' }),
+        },
+      }),
     },
   },
   CurrentChunk: {
@@ -127,6 +187,10 @@ export const currentApiSchemas: Record<string, Schema> = {
       page_height: { type: 'number' },
       image: { type: 'string', description: 'Presigned URL of the page image.' },
       dpi: { type: 'number' },
+      ss_sheet_name: nullable({
+        type: 'string',
+        description: 'The sheet this page shows (spreadsheets read from their cells); null otherwise.',
+      }),
     },
   },
   ParseOutput: {
@@ -155,10 +219,21 @@ export const currentApiSchemas: Record<string, Schema> = {
         type: 'object',
         description: `The JSON Schema the results must match (draft-07 unless \`$schema\` names 2019-09 or 2020-12; remote \`$ref\`s are not fetched; at most ${EXTRACT_LIMITS.schemaChars} characters of JSON).`,
       },
-      system_prompt: nullable({ type: 'string', maxLength: EXTRACT_LIMITS.systemPromptChars, description: 'Instead of the built-in system prompt.' }),
+      system_prompt: nullable({
+        type: 'string',
+        maxLength: EXTRACT_LIMITS.systemPromptChars,
+        description: 'Instead of the built-in system prompt.',
+      }),
       file_name: nullable({ type: 'string', maxLength: 1024 }),
-      expires_in: nullable({ type: 'integer', minimum: 1, description: 'Seconds after finishing until the task is deleted.' }),
-      parse_configuration: nullable({ ...ref('ConfigurationInput'), description: 'The parse settings, as in `/api/v1/tasks/parse`.' }),
+      expires_in: nullable({
+        type: 'integer',
+        minimum: 1,
+        description: 'Seconds after finishing until the task is deleted.',
+      }),
+      parse_configuration: nullable({
+        ...ref('ConfigurationInput'),
+        description: 'The parse settings, as in `/api/v1/tasks/parse`.',
+      }),
       ...webhookProperties,
     },
   },
@@ -166,7 +241,9 @@ export const currentApiSchemas: Record<string, Schema> = {
     type: 'object',
     required: ['results', 'citations', 'metrics'],
     properties: {
-      results: { description: 'JSON valid against the schema (checked; the model is asked again with the errors when not).' },
+      results: {
+        description: 'JSON valid against the schema (checked; the model is asked again with the errors when not).',
+      },
       citations: {
         description:
           'Mirrors `results`: each leaf (a primitive or an array of primitives) holds the segments whose text contains the value (`citation_id`, `citation_type` Segment, `bboxes`, `content`, `segment_id`, `segment_type`, `page_number`, `page_width`, `page_height`), at most 5; `[]` when none holds it literally.',
@@ -176,8 +253,21 @@ export const currentApiSchemas: Record<string, Schema> = {
   },
   TaskResponse: {
     type: 'object',
-    description: 'A parse or extract task in the current API shape; the same task reads through `/api/v1/task/{task_id}`.',
-    required: ['task_id', 'task_type', 'status', 'completed', 'message', 'created_at', 'configuration', 'file_info', 'version_info', 'task_url', 'output'],
+    description:
+      'A parse or extract task in the current API shape; the same task reads through `/api/v1/task/{task_id}`.',
+    required: [
+      'task_id',
+      'task_type',
+      'status',
+      'completed',
+      'message',
+      'created_at',
+      'configuration',
+      'file_info',
+      'version_info',
+      'task_url',
+      'output',
+    ],
     properties: {
       task_id: { type: 'string' },
       task_type: { type: 'string', enum: ['Parse', 'Extract'] },
@@ -197,7 +287,10 @@ export const currentApiSchemas: Record<string, Schema> = {
         type: 'object',
         required: ['url', 'name', 'mime_type', 'page_count'],
         properties: {
-          url: nullable({ type: 'string', description: 'Presigned URL of the input; null until a URL input is fetched.' }),
+          url: nullable({
+            type: 'string',
+            description: 'Presigned URL of the input; null until a URL input is fetched.',
+          }),
           name: nullable({ type: 'string' }),
           mime_type: nullable({ type: 'string' }),
           page_count: nullable({ type: 'integer' }),
@@ -217,7 +310,11 @@ export const currentApiSchemas: Record<string, Schema> = {
   TasksPage: {
     type: 'object',
     required: ['tasks', 'has_more', 'next_cursor'],
-    properties: { tasks: { type: 'array', items: ref('TaskResponse') }, has_more: { type: 'boolean' }, next_cursor: nullable({ type: 'string' }) },
+    properties: {
+      tasks: { type: 'array', items: ref('TaskResponse') },
+      has_more: { type: 'boolean' },
+      next_cursor: nullable({ type: 'string' }),
+    },
   },
 };
 
@@ -227,7 +324,12 @@ const getTask = (summary: string, operationId: string): Schema => ({
   operationId,
   security,
   parameters: taskViewParams,
-  responses: { '200': json('The task.', ref('TaskResponse')), '400': text('A bad query parameter.'), '404': taskNotFound, ...authErrors },
+  responses: {
+    '200': json('The task.', ref('TaskResponse')),
+    '400': text('A bad query parameter.'),
+    '404': taskNotFound,
+    ...authErrors,
+  },
 });
 
 export const currentApiPaths: Record<string, Record<string, Schema>> = {
@@ -264,7 +366,11 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       operationId: 'listFiles',
       security,
       parameters: pageParams,
-      responses: { '200': json('A page of files.', ref('FilesPage')), '400': text('A bad query parameter.'), ...authErrors },
+      responses: {
+        '200': json('A page of files.', ref('FilesPage')),
+        '400': text('A bad query parameter.'),
+        ...authErrors,
+      },
     },
   },
   '/api/v1/files/{file_id}': {
@@ -282,7 +388,11 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       security,
       parameters: [fileIdParam],
       responses: {
-        '200': json('Deleted.', { type: 'object', required: ['deleted'], properties: { deleted: { type: 'boolean' } } }),
+        '200': json('Deleted.', {
+          type: 'object',
+          required: ['deleted'],
+          properties: { deleted: { type: 'boolean' } },
+        }),
         '404': fileNotFound,
         ...authErrors,
       },
@@ -295,7 +405,10 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       security,
       parameters: [fileIdParam],
       responses: {
-        '200': { description: 'The bytes, with the detected type as Content-Type.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        '200': {
+          description: 'The bytes, with the detected type as Content-Type.',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
         '404': fileNotFound,
         ...authErrors,
       },
@@ -308,10 +421,23 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       security,
       parameters: [
         fileIdParam,
-        query('expires_in', { type: 'integer', minimum: 1, maximum: MAX_URL_EXPIRES_SEC, default: 3600 }, 'Lifetime of the URL in seconds.'),
-        query('base64_urls', { type: 'boolean', default: false }, 'A data URI instead (files up to BASE64_URLS_MAX_BYTES; larger ones get a signed URL).'),
+        query(
+          'expires_in',
+          { type: 'integer', minimum: 1, maximum: MAX_URL_EXPIRES_SEC, default: 3600 },
+          'Lifetime of the URL in seconds.',
+        ),
+        query(
+          'base64_urls',
+          { type: 'boolean', default: false },
+          'A data URI instead (files up to BASE64_URLS_MAX_BYTES; larger ones get a signed URL).',
+        ),
       ],
-      responses: { '200': json('The URL.', ref('FileUrl')), '400': text('A bad query parameter.'), '404': fileNotFound, ...authErrors },
+      responses: {
+        '200': json('The URL.', ref('FileUrl')),
+        '400': text('A bad query parameter.'),
+        '404': fileNotFound,
+        ...authErrors,
+      },
     },
   },
   '/api/v1/file-types': {
@@ -331,7 +457,10 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest') } } },
       responses: {
         '200': json('The task, status `Starting`.', ref('TaskResponse')),
-        '400': text('Invalid file, `Invalid base64 data`, `Unsupported file type`, `File not found: <id>`, a bad configuration field or an unknown model.', 'Invalid base64 data'),
+        '400': text(
+          'Invalid file, `Invalid base64 data`, `Unsupported file type`, `File not found: <id>`, a bad configuration field or an unknown model.',
+          'Invalid base64 data',
+        ),
         '413': text('The body exceeds MAX_JSON_BODY_BYTES; upload larger files with POST /api/v1/files.'),
         '429': rateLimited,
         ...authErrors,
@@ -349,7 +478,7 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
       responses: {
         '200': json('The task, status `Starting`.', ref('TaskResponse')),
         '400': text(
-          'A bad file or schema (`Invalid value for \'schema\': Invalid schema: ...`), a bad configuration field, an unknown model, or a `task_id` that is not your succeeded parse task.',
+          "A bad file or schema (`Invalid value for 'schema': Invalid schema: ...`), a bad configuration field, an unknown model, or a `task_id` that is not your succeeded parse task.",
           "Invalid value for 'schema': expected a JSON Schema object",
         ),
         '413': text('The body exceeds MAX_JSON_BODY_BYTES; upload larger files with POST /api/v1/files.'),
@@ -393,7 +522,9 @@ export const currentApiPaths: Record<string, Record<string, Schema>> = {
 
 /** What `GET /api/v1/tasks` adds for the current API: its parameters and the cursor page it answers them with. */
 export const currentListParams: Schema[] = [
-  ...pageParams.filter((parameter) => parameter.name !== 'limit' && parameter.name !== 'start' && parameter.name !== 'end'),
+  ...pageParams.filter(
+    (parameter) => parameter.name !== 'limit' && parameter.name !== 'start' && parameter.name !== 'end',
+  ),
   query('statuses', { type: 'string' }, `Comma-separated statuses (${TASK_STATUSES.join(', ')}).`),
   query('task_types', { type: 'string' }, 'Comma-separated task types (`Parse`, `Extract`).'),
 ];
@@ -402,7 +533,10 @@ export const currentListParams: Schema[] = [
  * Adds the current API to the v1 document: its schemas and paths, and on `GET /api/v1/tasks` its
  * parameters and the cursor page, answered when one of them is used or the caller is the SDK.
  */
-export function withCurrentApi(document: { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, Schema>> }): void {
+export function withCurrentApi(document: {
+  components: { schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, Schema>>;
+}): void {
   Object.assign(document.components.schemas, currentApiSchemas);
   Object.assign(document.paths, currentApiPaths);
   const list = document.paths['/api/v1/tasks']?.get;
@@ -412,5 +546,7 @@ export function withCurrentApi(document: { components: { schemas: Record<string,
     'Two contracts on one path: v1 answers a JSON array by `page`; with `cursor`, `sort`, `statuses` or `task_types`, or from the generated SDK (`X-Stainless-Lang`), the answer is a cursor page of the current API (its `include_chunks` default is false too).';
   list.parameters = [...parameters, ...currentListParams];
   const responses = list.responses as Record<string, Schema>;
-  responses['200'] = json('Tasks: the v1 array, or the current API page.', { oneOf: [{ type: 'array', items: ref('Task') }, ref('TasksPage')] });
+  responses['200'] = json('Tasks: the v1 array, or the current API page.', {
+    oneOf: [{ type: 'array', items: ref('Task') }, ref('TasksPage')],
+  });
 }
