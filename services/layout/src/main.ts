@@ -11,6 +11,7 @@ import {
   startTracing,
 } from '@folio/runtime';
 import { loadConfig } from './config.js';
+import { probeDocLayNet } from './engine/doclaynet/doclaynet-engine.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
 import { createSlanetTableEngine } from './engine/slanet/slanet-table-engine.js';
 import { createLayoutServer } from './server.js';
@@ -21,7 +22,11 @@ const logger = createLogger({ name: 'layout', level: config.LOG_LEVEL, pretty: c
 const tracing = await startTracing(config, { name: 'layout', logger });
 const store = await createStoreFromConfig(config);
 const cpu = readCpuFeatures();
-const { precision, reason } = resolvePrecision(config.LAYOUT_PRECISION, cpu);
+// Under auto, both model copies are timed here once, before the workers load the chosen one.
+const { precision, reason } =
+  config.LAYOUT_ENGINE === 'doclaynet'
+    ? await resolvePrecision(config.LAYOUT_PRECISION, probeDocLayNet(config.MODELS_DIR))
+    : { precision: 'float32' as const, reason: 'no layout model' };
 const workers = config.LAYOUT_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.LAYOUT_THREADS));
 const engine =
   config.LAYOUT_ENGINE === 'doclaynet'

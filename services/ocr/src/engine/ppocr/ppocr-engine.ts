@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { AppError, requireModelFile, type ModelPrecision } from '@folio/runtime';
+import { AppError, requireModelFile, type ModelPrecision, type PrecisionProbe } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
 import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
@@ -112,6 +112,23 @@ async function loadReader(
   return {
     alphabet: createAlphabet(await readFile(dictionary, 'utf8')),
     session: await ort.InferenceSession.create(modelFile, sessionOptions),
+  };
+}
+
+/**
+ * The small recognizer for `resolvePrecision` (OCR_PRECISION=auto): loads one precision's copy and
+ * runs it, one ONNX thread as each worker does, on a grey line 48 pixels high and 480 wide.
+ */
+export function probeSmallRecognizer(modelsDir: string): PrecisionProbe {
+  return async (precision) => {
+    const session = await ort.InferenceSession.create(modelPath(modelsDir, recognizerFile('small', precision)), {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    });
+    const input = new ort.Tensor('float32', new Float32Array(3 * 48 * 480), [1, 3, 48, 480]);
+    return { run: () => session.run({ [session.inputNames[0]!]: input }), release: () => session.release() };
   };
 }
 
