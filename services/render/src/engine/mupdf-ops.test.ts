@@ -1,3 +1,4 @@
+import { decodePng, encodePng } from '@folio/imaging';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { createPng, createTextPdf } from '../testing/fixtures.js';
@@ -128,6 +129,30 @@ describe('crop', () => {
       [6, 6],
       [20, 10],
     ]);
+  });
+
+  it('keeps every pixel of the box', () => {
+    const width = 40;
+    const height = 30;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) rgb.set([x * 6, y * 8, (x + y) % 256], (y * width + x) * 3);
+    }
+    const [fromRgb] = mupdfOps.crop({
+      image: encodePng(rgb, width, height),
+      boxes: [{ left: 7, top: 5, width: 9, height: 4 }],
+    }).crops;
+    const cut = decodePng(fromRgb!);
+    expect([cut.width, cut.height]).toEqual([9, 4]);
+    for (let y = 0; y < 4; y += 1) {
+      for (let x = 0; x < 9; x += 1) {
+        expect([...cut.rgb.subarray((y * 9 + x) * 3, (y * 9 + x) * 3 + 3)]).toEqual([
+          (x + 7) * 6,
+          (y + 5) * 8,
+          (x + y + 12) % 256,
+        ]);
+      }
+    }
   });
 
   it('refuses a box that lies outside the image', () => {
