@@ -1,7 +1,7 @@
-// Global setup of `npm run bench`: the end-to-end suite's stack (src/global-setup.ts) on this
+// Global setup of `npm run bench`: the end-to-end suite's stack (src/global-setup.ts, tracing off) on this
 // machine, or, with BENCH_API_URL and BENCH_API_KEY, a stack that is already running anywhere.
 import type { TestProject } from 'vitest/node';
-import { setup as setupLocalStack, teardown as teardownLocalStack } from '../src/global-setup.js';
+import { startStack as startLocalStack, teardown as teardownLocalStack } from '../src/global-setup.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +26,8 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('benchRemote', remote);
   project.provide('stackOwnerPid', process.pid);
   if (!apiUrl) {
-    await setupLocalStack(project);
+    // Tracing off, as the service runs by default.
+    await startLocalStack(project, { tracing: false });
     return;
   }
   const apiKey = process.env.BENCH_API_KEY;

@@ -63,14 +63,23 @@ export function fakeModelsFile(baseUrl: string): string {
  * end-to-end test runs with tracing on, and traces.test.ts reads what arrived.
  */
 export async function setup(project: TestProject): Promise<void> {
+  await startStack(project, { tracing: true });
+}
+
+/**
+ * The stack of `setup`; without `tracing` no OTLP receiver runs and the stack exports nothing, as
+ * the service runs by default (the benchmark measures that: exporting every span and receiving
+ * them in this process cost CPU the pipeline's figures should not carry).
+ */
+export async function startStack(project: TestProject, options: { tracing: boolean }): Promise<void> {
   const fake = await startFakeOpenAi();
   stopFakeOpenAi = fake.close;
   modelsDir = mkdtempSync(join(tmpdir(), 'folio-e2e-models-'));
   const modelsPath = join(modelsDir, 'llm-models.json');
   writeFileSync(modelsPath, fakeModelsFile(fake.baseUrl));
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
-  const receiver = await startOtlpReceiver();
-  stopOtlpReceiver = receiver.close;
+  const receiver = options.tracing ? await startOtlpReceiver() : undefined;
+  stopOtlpReceiver = receiver?.close;
   const stack = await startTestStack('e2e', {
     ALLOW_PRIVATE_URLS: 'true',
     // The webhook test's receiver listens on loopback: the one private host webhooks may reach.
@@ -79,9 +88,13 @@ export async function setup(project: TestProject): Promise<void> {
     LLM_MODELS_PATH: modelsPath,
     // Short backoff: the retry tests script a few failures and should not wait seconds for each.
     LLM_RETRY_BASE_MS: '50',
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-    // Spans leave every 200 ms instead of 5 s, so the traces test need not wait.
-    OTEL_BSP_SCHEDULE_DELAY: '200',
+    ...(receiver
+      ? {
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+          // Spans leave every 200 ms instead of 5 s, so the traces test need not wait.
+          OTEL_BSP_SCHEDULE_DELAY: '200',
+        }
+      : {}),
   });
   stop = stack.stop;
   project.provide('baseUrl', stack.baseUrl);
@@ -102,7 +115,7 @@ export async function setup(project: TestProject): Promise<void> {
   );
   project.provide('storageDir', stack.env.STORAGE_DIR!);
   project.provide('webhookSecret', webhookSecret);
-  project.provide('otlpSpansUrl', receiver.spansUrl);
+  project.provide('otlpSpansUrl', receiver?.spansUrl ?? '');
 }
 
 export async function teardown(): Promise<void> {
