@@ -21,4 +21,11 @@ describe('gateway configuration', () => {
       /TEMPORAL_TLS[\s\S]*PORT|PORT[\s\S]*TEMPORAL_TLS/,
     );
   });
+
+  it("bounds PAGE_LIMIT by what one run's history holds: 2,000 by default, 1 to 10,000", () => {
+    expect(loadConfig({}).PAGE_LIMIT).toBe(2000);
+    expect(loadConfig({ PAGE_LIMIT: '10000' }).PAGE_LIMIT).toBe(10_000);
+    expect(() => loadConfig({ PAGE_LIMIT: '0' })).toThrow(/PAGE_LIMIT/);
+    expect(() => loadConfig({ PAGE_LIMIT: '10001' })).toThrow(/PAGE_LIMIT/);
+  });
 });

@@ -1,4 +1,14 @@
-import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envPort,
+  limitsEnv,
+  loggingEnv,
+  parseEnv,
+  stageAddressEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
+import { DOCUMENT_PAGE_LIMITS } from '@folio/workflows/contracts';
 import { z } from 'zod';
 import { CONFIG_LIMITS } from './configuration/schema.js';
 
@@ -18,9 +28,6 @@ export const DEFAULT_MAX_JSON_BODY_BYTES = 100 * MIB;
 
 /** BASE64_URLS_MAX_BYTES unless set. */
 export const DEFAULT_BASE64_URLS_MAX_BYTES = 32 * MIB;
-
-/** Pages per document unless PAGE_LIMIT says otherwise: a long book, not a 10,000-page scan dump. */
-export const DEFAULT_PAGE_LIMIT = 2000;
 
 /** Every variable the gateway reads. Nothing else in the package touches `process.env`. */
 const gatewayEnv = z
@@ -42,7 +49,11 @@ const gatewayEnv = z
      * Pages per document; over it the task ends `Failed` / `Page limit exceeded`. 0 means no limit,
      * which lets one upload hold a worker for hours and grow a workflow history without bound.
      */
-    PAGE_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(DEFAULT_PAGE_LIMIT)),
+    /** Pages per document: a long book by default, not a 10,000-page scan dump; at most what one run's history holds. */
+    PAGE_LIMIT: z.preprocess(
+      emptyAsUnset,
+      z.coerce.number().int().min(1).max(DOCUMENT_PAGE_LIMITS.max).default(DOCUMENT_PAGE_LIMITS.default),
+    ),
     /**
      * Rate limit per owner of create, update and file upload: RATE_LIMIT_BURST at once, about
      * RATE_LIMIT_PER_SEC sustained (docs/security.md, "Limits"). Counted in Redis with REDIS_URL.

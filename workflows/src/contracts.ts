@@ -48,6 +48,15 @@ export const PAGES_PROGRESS_SIGNAL = 'pagesProgress';
 /** How often a page activity reports finished pages while its calls run (issue 20: at least every 2 s). */
 export const PROGRESS_INTERVAL_MS = 2000;
 
+/**
+ * Pages one task may have (PAGE_LIMIT at the gateway): `default` unless configured, at most `max`.
+ * The bound is what one run's Temporal history holds with room to spare: about 3.2 events and
+ * 2.3 KiB a page (6,351 events and 4.55 MiB for 2,000 pages, 18,892 and 13.6 MiB for 6,000), so
+ * 10,000 pages stay near 32,000 events and 23 MiB, where Temporal fails a workflow at 51,200 events
+ * or 50 MiB (process-document.test.ts measures it on every run).
+ */
+export const DOCUMENT_PAGE_LIMITS = { default: 2000, max: 10_000 } as const;
+
 /** The page stages whose finished pages the task message counts. */
 export type PageStage = 'render' | 'ocr' | 'layout';
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import {
+  WorkflowUpdateFailedError,
+  type WorkflowHandle,
+  type WorkflowHandleWithFirstExecutionRunId,
+} from '@temporalio/client';
 import { ApplicationFailure, defaultPayloadConverter } from '@temporalio/common';
+import { temporal } from '@temporalio/proto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import {
   DefaultLogger,
@@ -18,6 +23,7 @@ import { createTaskSignaller, createTemporalAdmission } from './activities/index
 import { createAdmissionActivities } from './activities/admission.js';
 import { createQuotaActivities } from './activities/quota.js';
 import {
+  DOCUMENT_PAGE_LIMITS,
   PROCESS_DOCUMENT_WORKFLOW,
   TASK_MEMO_KEY,
   UPDATES,
@@ -68,7 +74,10 @@ async function withWorker<T>(
 }
 
 /** Starts a task the way the gateway does: initial memo, owner and status attributes. */
-function startTask(taskQueue: string, input: ProcessDocumentInput): Promise<TaskHandle> {
+function startTask(
+  taskQueue: string,
+  input: ProcessDocumentInput,
+): Promise<WorkflowHandleWithFirstExecutionRunId<typeof processDocument>> {
   return env.client.workflow.start<typeof processDocument>(PROCESS_DOCUMENT_WORKFLOW, {
     taskQueue,
     workflowId: input.taskId,
@@ -85,6 +94,9 @@ async function memoState(handle: TaskHandle): Promise<TaskState> {
   const description = await handle.describe();
   return description.memo?.[TASK_MEMO_KEY] as TaskState; // written by the workflow as a TaskState
 }
+
+/** Temporal's default history limits: it logs warnings past `warn*` and fails the workflow at `fail*`. */
+const HISTORY_LIMITS = { warnEvents: 10_240, warnBytes: 10 * 2 ** 20, failEvents: 51_200, failBytes: 50 * 2 ** 20 };
 
 /** Polls the memo (what the gateway reads) until `predicate` holds. Real time: no time skipping here. */
 async function waitForMemo(
@@ -338,7 +350,27 @@ describe('processDocument', () => {
     });
   });
 
-  it('counts OCR\'d pages while the OCR call still runs, from the activity\'s reports', async () => {
+  it("keeps a task of the default page limit's pages inside Temporal's history limits, and one of the largest allowed", async () => {
+    const pageCount = DOCUMENT_PAGE_LIMITS.default;
+    await withWorker({ prepareDocument: preparedWith(pageCount) }, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded', 600_000);
+      // The run that did the work (it then continues as new, as Temporal suggests past 4 MiB).
+      const history = await env.client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).fetchHistory();
+      const events = history.events?.length ?? 0;
+      const bytes = temporal.api.history.v1.History.encode(history).finish().length;
+      const figures = `history of a ${pageCount}-page task: ${events} events, ${(bytes / 2 ** 20).toFixed(2)} MiB`;
+      expect(events, figures).toBeLessThan(HISTORY_LIMITS.warnEvents);
+      expect(bytes, figures).toBeLessThan(HISTORY_LIMITS.warnBytes);
+      // Page groups add to the history alike (6,000 pages measured 18,892 events and 13.6 MiB), so
+      // the largest PAGE_LIMIT keeps a fifth of each hard limit spare.
+      const scale = DOCUMENT_PAGE_LIMITS.max / pageCount;
+      expect(events * scale, figures).toBeLessThan(0.8 * HISTORY_LIMITS.failEvents);
+      expect(bytes * scale, figures).toBeLessThan(0.8 * HISTORY_LIMITS.failBytes);
+    });
+  }, 900_000);
+
+  it("counts OCR'd pages while the OCR call still runs, from the activity's reports", async () => {
     const reported = new Gate();
     const overrides: Partial<Activities> = {
       recognizeText: async (input) => {
@@ -367,7 +399,11 @@ describe('processDocument', () => {
     const sheetPages = [0, 1].map((index) => ({ key: `tasks/t/sheets/page-${index}.json`, sha256: '', byteSize: 10 }));
     const overrides = {
       prepareDocument: (input: { taskId: string }) =>
-        Promise.resolve({ pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 2, sheetPages }),
+        Promise.resolve({
+          pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 },
+          pageCount: 2,
+          sheetPages,
+        }),
     };
     await withWorker(overrides, async (taskQueue, calls) => {
       const handle = await startTask(taskQueue, makeInput());
@@ -468,17 +504,24 @@ describe('processDocument', () => {
   });
 
   it("counts each run's pages against the owner's month and fails the run that does not fit, before any page work", async () => {
-    const pageQuota = createPageQuota(createMemoryLimitsStore({ keyPrefix: 'test:', logger: createLogger({ name: 'test', level: 'silent' }) }));
+    const pageQuota = createPageQuota(
+      createMemoryLimitsStore({ keyPrefix: 'test:', logger: createLogger({ name: 'test', level: 'silent' }) }),
+    );
     const ownerId = `quota-${randomUUID()}`;
     await withWorker(createQuotaActivities(pageQuota), async (taskQueue, calls) => {
       const limits = { processingTimeoutMs: 60_000, pageLimit: null, pagesPerMonth: 5 };
       const first = await startTask(taskQueue, makeInput({ ownerId, limits }));
-      expect(await waitForMemo(first, (state) => state.status === 'Succeeded' || state.status === 'Failed')).toMatchObject({ status: 'Succeeded' });
+      expect(
+        await waitForMemo(first, (state) => state.status === 'Succeeded' || state.status === 'Failed'),
+      ).toMatchObject({ status: 'Succeeded' });
       expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
       const renderedBefore = calledWith(calls, 'renderPages').length;
       const second = await startTask(taskQueue, makeInput({ ownerId, limits }));
       const final = await waitForMemo(second, (state) => state.status === 'Failed');
-      expect(final).toMatchObject({ message: "Page limit exceeded: 3 pages, 2 of this month's 5 left (UTC)", pageCount: 3 });
+      expect(final).toMatchObject({
+        message: "Page limit exceeded: 3 pages, 2 of this month's 5 left (UTC)",
+        pageCount: 3,
+      });
       expect(calledWith(calls, 'renderPages')).toHaveLength(renderedBefore);
       expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
       // Without a quota in its limits a task schedules no charge at all.
