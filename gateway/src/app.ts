@@ -10,6 +10,7 @@ import Koa from 'koa';
 import { constants } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyStore } from './api-keys.js';
+import { createBodyBudget } from './body.js';
 import type { JwtVerifier } from './auth/jwt.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayState } from './context.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     newId: deps.newId ?? randomUUID,
   });
   const authenticate = auth({ apiKeys: deps.apiKeys, verifyJwt: deps.verifyJwt });
+  const bodyBudget = createBodyBudget(config.JSON_BODIES_IN_FLIGHT_BYTES);
   const limitRate = rateLimit(
     createRateLimiter(limits, {
       name: 'requests',
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
         config.MAX_MEMORY_LIMIT,
         MAX_STRING_LENGTH,
       ),
+      bodyBudget,
       publicUrl: config.PUBLIC_URL,
       presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
       version: deps.version,
@@ -158,6 +161,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
         config.MAX_MEMORY_LIMIT,
         MAX_STRING_LENGTH,
       ),
+      bodyBudget,
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
     taskDocumentRoutes({ service, presenter, authenticate }),

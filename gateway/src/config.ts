@@ -26,6 +26,9 @@ const MIB = 1024 * 1024;
  */
 export const DEFAULT_MAX_JSON_BODY_BYTES = 100 * MIB;
 
+/** JSON_BODIES_IN_FLIGHT_BYTES unless set: two of the largest bodies, about 800 MiB at the peak. */
+export const DEFAULT_JSON_BODIES_IN_FLIGHT_BYTES = 2 * DEFAULT_MAX_JSON_BODY_BYTES;
+
 /** BASE64_URLS_MAX_BYTES unless set. */
 export const DEFAULT_BASE64_URLS_MAX_BYTES = 32 * MIB;
 
@@ -80,6 +83,12 @@ const gatewayEnv = z
      */
     MAX_JSON_BODY_BYTES: positiveInt.default(DEFAULT_MAX_JSON_BODY_BYTES),
     /**
+     * Bytes of JSON bodies read and parsed at once across requests (each costs about four times its
+     * size at the peak); a body that does not fit now is answered 429 with Retry-After. At least
+     * MAX_JSON_BODY_BYTES, so the largest body is accepted alone.
+     */
+    JSON_BODIES_IN_FLIGHT_BYTES: positiveInt.default(DEFAULT_JSON_BODIES_IN_FLIGHT_BYTES),
+    /**
      * Bytes of images and PDF one response inlines as data URIs (`base64_urls=true`); past it the
      * response has presigned URLs instead, as without `base64_urls`. Bounds the memory of a poll.
      */
@@ -91,6 +100,10 @@ const gatewayEnv = z
     JWT_AUDIENCE: optionalString,
     /** Every stage's address: `/health/ready` checks them all; the LLM one also lists the models. */
     ...stageAddressEnv,
+  })
+  .refine((env) => env.JSON_BODIES_IN_FLIGHT_BYTES >= env.MAX_JSON_BODY_BYTES, {
+    path: ['JSON_BODIES_IN_FLIGHT_BYTES'],
+    message: 'must be at least MAX_JSON_BODY_BYTES, or the largest body would never be read',
   })
   .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
 

@@ -2,7 +2,7 @@ import { ObjectNotFoundError, getJson, type ObjectStore } from '@folio/runtime';
 import { TASK_STATUSES, type ExtractionOutput, type TaskState, type TaskStatus } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
 import { z } from 'zod';
-import { readJsonBody } from '../body.js';
+import { readJsonBody, type BodyBudget } from '../body.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { pageOf, pageQueryFields } from '../current-api/cursor.js';
 import { webhookRequestOf } from '../configuration/schema.js';
@@ -24,6 +24,8 @@ export interface CurrentTaskRoutesOptions {
   limitRate: GatewayMiddleware;
   /** Largest JSON body of a create (it may carry the file as base64). */
   maxJsonBytes: number;
+  /** JSON bodies being read across requests (JSON_BODIES_IN_FLIGHT_BYTES). */
+  bodyBudget: BodyBudget;
   /** Base of `task_url`. */
   publicUrl: string;
   presignExpiresSec: number;
@@ -47,10 +49,13 @@ function listParam<const T extends readonly [string, ...string[]]>(values: T) {
     .optional()
     .transform((value, ctx): T[number][] | null => {
       if (value === undefined) return null;
-      const items = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter((part) => part !== '');
+      const items = (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .filter((part) => part !== '');
       const known = new Set<string>(values);
       const bad = items.find((item) => !known.has(item));
-      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
+      if (bad !== undefined)
+        ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
       return items.filter((item): item is T[number] => known.has(item));
     });
 }
@@ -124,7 +129,14 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
         const isParse = state.extraction === undefined;
         const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
         const extraction = isParse ? null : await readExtraction(store, state);
-        return toCurrentTask({ task, state, pages, extraction, publicUrl: options.publicUrl, serverVersion: options.version });
+        return toCurrentTask({
+          task,
+          state,
+          pages,
+          extraction,
+          publicUrl: options.publicUrl,
+          serverVersion: options.version,
+        });
       }),
     );
   }
@@ -136,10 +148,15 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   }
 
   router.post('/tasks/parse', options.authenticate, options.limitRate, async function createParseTask(ctx) {
-    const body = parseOr400(parseCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
+    const body = parseOr400(
+      parseCreateBodySchema,
+      await readJsonBody(ctx.req, options.maxJsonBytes, options.bodyBudget, UPLOAD_HINT),
+    );
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
-    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
+    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, {
+      webhook: webhookRequestOf(body),
+    });
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
@@ -148,21 +165,34 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
    * by `file`), then extraction against `schema` (the same workflow; the run's last step).
    */
   router.post('/tasks/extract', options.authenticate, options.limitRate, async function createExtractTask(ctx) {
-    const body = parseOr400(extractCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
+    const body = parseOr400(
+      extractCreateBodySchema,
+      await readJsonBody(ctx.req, options.maxJsonBytes, options.bodyBudget, UPLOAD_HINT),
+    );
     const taskId = service.newTaskId();
     const parseTaskId = parseTaskIdOf(body.file);
     const extraction = { schema: body.schema, system_prompt: body.system_prompt ?? null, parse_task_id: parseTaskId };
     let state: TaskState;
     if (parseTaskId !== null) {
-      if (body.parse_configuration !== undefined) throw badRequest('parse_configuration cannot be used when file is a task_id');
+      if (body.parse_configuration !== undefined)
+        throw badRequest('parse_configuration cannot be used when file is a task_id');
       if (body.file_name !== undefined) throw badRequest('file_name cannot be used when file is a task_id');
       const source = await service.copyParseTaskInput(callerOf(ctx), parseTaskId, taskId);
       // The parse task's settings; only the expiry is this task's own.
       const configuration = { ...source.configuration, expires_in: body.expires_in ?? source.configuration.expires_in };
-      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, { extraction, webhook: webhookRequestOf(body) });
+      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     } else {
-      const configuration = await service.resolveNew({ ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) });
-      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, { extraction, webhook: webhookRequestOf(body) });
+      const configuration = await service.resolveNew({
+        ...body.parse_configuration,
+        ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }),
+      });
+      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     }
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
@@ -186,12 +216,22 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   async function listTasks(ctx: GatewayContext): Promise<void> {
     const query = parseOr400(listQuerySchema, ctx.query);
     // Every live task of the owner, newest first; the cursor page is cut from them.
-    const all = await service.list(callerOf(ctx), { page: 1, limit: Number.MAX_SAFE_INTEGER, startMs: query.start, endMs: query.end });
+    const all = await service.list(callerOf(ctx), {
+      page: 1,
+      limit: Number.MAX_SAFE_INTEGER,
+      startMs: query.start,
+      endMs: query.end,
+    });
     const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
     const kept = all.filter(
-      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
+      (state) =>
+        (statuses === null || statuses.has(state.status)) &&
+        (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
     );
-    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({ ms: Date.parse(state.createdAt), id: state.taskId }));
+    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({
+      ms: Date.parse(state.createdAt),
+      id: state.taskId,
+    }));
     const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
     ctx.body = { tasks, has_more: page.hasMore, next_cursor: page.nextCursor };
   }

@@ -1,7 +1,12 @@
 import { Router } from '@koa/router';
 import { z } from 'zod';
-import { LARGE_FILE_HINT, readJsonBody } from '../body.js';
-import { configurationInputSchema, createTaskBodySchema, describeIssues, webhookRequestOf } from '../configuration/schema.js';
+import { LARGE_FILE_HINT, readJsonBody, type BodyBudget } from '../body.js';
+import {
+  configurationInputSchema,
+  createTaskBodySchema,
+  describeIssues,
+  webhookRequestOf,
+} from '../configuration/schema.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
@@ -17,6 +22,8 @@ export interface TaskRoutesOptions {
   limitRate: GatewayMiddleware;
   /** Largest JSON body of create (it carries the file); an update's is the smaller of this and 1 MiB. */
   maxJsonBytes: number;
+  /** JSON bodies being read across requests (JSON_BODIES_IN_FLIGHT_BYTES). */
+  bodyBudget: BodyBudget;
   /** Default page size of the task list. */
   listLimit?: number;
 }
@@ -44,7 +51,11 @@ const taskQuerySchema = z.object({ include_chunks: booleanParam(true), base64_ur
 
 function listQuerySchema(defaultLimit: number) {
   return z.object({
-    page: z.coerce.number({ error: 'expected an integer >= 1' }).int({ error: 'expected an integer >= 1' }).min(1, { error: 'expected an integer >= 1' }).default(1),
+    page: z.coerce
+      .number({ error: 'expected an integer >= 1' })
+      .int({ error: 'expected an integer >= 1' })
+      .min(1, { error: 'expected an integer >= 1' })
+      .default(1),
     limit: z.coerce
       .number({ error: 'expected an integer from 1 to 1000' })
       .int({ error: 'expected an integer from 1 to 1000' })
@@ -83,11 +94,16 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   const defaultView: TaskView = { includeChunks: true, base64Urls: false };
 
   router.post('/task/parse', options.authenticate, options.limitRate, async function createTask(ctx) {
-    const body = parseOr400(createTaskBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, LARGE_FILE_HINT));
+    const body = parseOr400(
+      createTaskBodySchema,
+      await readJsonBody(ctx.req, options.maxJsonBytes, options.bodyBudget, LARGE_FILE_HINT),
+    );
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
     const taskId = service.newTaskId();
-    const state = await service.create(callerOf(ctx), taskId, file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
+    const state = await service.create(callerOf(ctx), taskId, file, body.file_name, configuration, {
+      webhook: webhookRequestOf(body),
+    });
     ctx.body = await presenter.toTask(state, defaultView);
   });
 
@@ -98,7 +114,10 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   });
 
   router.patch('/task/:taskId/parse', options.authenticate, options.limitRate, async function updateTask(ctx) {
-    const input = parseOr400(configurationInputSchema, await readJsonBody(ctx.req, Math.min(UPDATE_BODY_BYTES, options.maxJsonBytes)));
+    const input = parseOr400(
+      configurationInputSchema,
+      await readJsonBody(ctx.req, Math.min(UPDATE_BODY_BYTES, options.maxJsonBytes), options.bodyBudget),
+    );
     const state = await service.update(callerOf(ctx), ctx.params.taskId ?? '', input);
     ctx.body = await presenter.toTask(state, defaultView);
   });
@@ -115,7 +134,12 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
 
   router.get('/tasks', options.authenticate, async function listTasks(ctx) {
     const query = parseOr400(listQuery, ctx.query);
-    const states = await service.list(callerOf(ctx), { page: query.page, limit: query.limit, startMs: query.start, endMs: query.end });
+    const states = await service.list(callerOf(ctx), {
+      page: query.page,
+      limit: query.limit,
+      startMs: query.start,
+      endMs: query.end,
+    });
     const view = { includeChunks: query.include_chunks, base64Urls: query.base64_urls };
     ctx.body = await presenter.toTasks(states, view);
   });
