@@ -92,4 +92,25 @@ describe('chunk server', () => {
     const bad = (await call(request({ outputKey: '/abs' })).catch((caught: unknown) => caught)) as ServiceError;
     expect(bad.code).toBe(status.INVALID_ARGUMENT);
   });
+
+  it('writes nothing for a call that is cancelled before its output is stored', async () => {
+    await putJson(store, 'run/segments/0.json', PageSegments.toJSON(makePage(0, [makeSegment('Text', 'Body')])));
+    const engine = createChunkEngine({ store, tokenizers: createTokenizerRegistry() });
+    const cancelled = new AbortController();
+    const reason = new Error('call cancelled');
+    cancelled.abort(reason);
+    const input = {
+      pageSegmentKeys: ['run/segments/0.json'],
+      segmentTypes: [],
+      targetLength: 512,
+      ignoreHeadersAndFooters: true,
+      tokenizer: 'Word',
+      extrasKey: '',
+      outputKey: 'run/cancelled-output.json',
+    };
+    await expect(engine.chunkDocument({ ...input, signal: cancelled.signal })).rejects.toBe(reason);
+    expect(await store.stat('run/cancelled-output.json')).toBeNull();
+    await engine.chunkDocument(input);
+    expect(await store.stat('run/cancelled-output.json')).not.toBeNull();
+  });
 });

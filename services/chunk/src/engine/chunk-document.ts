@@ -17,6 +17,12 @@ export interface ChunkDocumentInput {
   /** Key of the JSON SegmentExtras; empty when there are none. */
   extrasKey: string;
   outputKey: string;
+  /**
+   * The gRPC call's signal: checked once the inputs are read and before the output is written, so
+   * a cancelled call neither starts the chunking nor stores what nobody will read. The chunking
+   * itself runs to its end (it is synchronous; the tokenizers are linear in the text).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ChunkDocumentResult {
@@ -60,6 +66,7 @@ export function createChunkEngine(deps: ChunkEngineDeps): ChunkEngine {
         ),
         readExtras(deps.store, input.extrasKey),
       ]);
+      input.signal?.throwIfAborted();
       const output = chunkPages(pages, {
         typeConfigs: resolveTypeConfigs(input.segmentTypes),
         targetLength: input.targetLength,
@@ -68,6 +75,7 @@ export function createChunkEngine(deps: ChunkEngineDeps): ChunkEngine {
         extras,
         newId,
       });
+      input.signal?.throwIfAborted();
       const stored = await putJson(deps.store, input.outputKey, ChunkedOutput.toJSON(output));
       const segmentCount = output.chunks.reduce((sum, chunk) => sum + chunk.segments.length, 0);
       return { output: stored, chunkCount: output.chunks.length, segmentCount };

@@ -1,4 +1,4 @@
-import { AppError, assertValidKey, errorMessage } from '@folio/runtime';
+import { AppError, assertValidKey, errorMessage, type UnaryContext } from '@folio/runtime';
 import type { ChunkDocumentRequest, ChunkDocumentResponse } from '@folio/proto/chunk/v1';
 import type { ChunkEngine } from '../engine/chunk-document.js';
 
@@ -13,8 +13,8 @@ function checkKey(field: string, key: string): void {
 /** `ChunkService.ChunkDocument`: validates the references, runs the engine, returns the stored output's ref. */
 export function handleChunkDocument(
   engine: ChunkEngine,
-): (request: ChunkDocumentRequest) => Promise<ChunkDocumentResponse> {
-  return async function chunkDocument(request) {
+): (request: ChunkDocumentRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<ChunkDocumentResponse> {
+  return async function chunkDocument(request, context) {
     request.pageSegments.forEach((ref, index) => checkKey(`page_segments[${index}].key`, ref.key));
     const extrasKey = request.extras?.key ?? '';
     if (extrasKey) checkKey('extras.key', extrasKey);
@@ -27,6 +27,7 @@ export function handleChunkDocument(
       tokenizer: request.tokenizer,
       extrasKey,
       outputKey: request.outputKey,
+      signal: context?.signal,
     });
     return { output: result.output, chunkCount: result.chunkCount, segmentCount: result.segmentCount };
   };

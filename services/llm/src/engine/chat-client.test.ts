@@ -46,6 +46,67 @@ describe('chat client', () => {
     expect(clock.sleeps).toEqual([50, 100]);
   });
 
+  it("stops when the call's signal aborts: the request in flight is aborted, no retry, the signal's reason thrown", async () => {
+    const model: ModelConfig = {
+      id: 'm',
+      endpoint: 'http://provider.invalid/chat/completions',
+      apiKey: '',
+      model: 'm',
+      isDefault: true,
+      isFallback: true,
+      rateLimit: null,
+      timeoutMs: 60_000,
+    };
+    const reason = new Error('call cancelled');
+    // A provider that answers nothing until the request is aborted.
+    let fetches = 0;
+    const hanging: typeof globalThis.fetch = (_url, init) => {
+      fetches++;
+      return new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+      );
+    };
+    const inFlight = new AbortController();
+    const chat = createChatClient({
+      fetch: hanging,
+      clock: new FakeClock(),
+      random: () => 0,
+      retry: { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 },
+      limiter: () => unlimited,
+    });
+    const pending = chat(model, { messages: [], temperature: 0, maxCompletionTokens: 0, signal: inFlight.signal });
+    setTimeout(() => inFlight.abort(reason), 20);
+    await expect(pending).rejects.toBe(reason);
+    expect(fetches).toBe(1);
+
+    // Aborted while waiting to retry a failed attempt: the wait ends at once, no second attempt.
+    let attempts = 0;
+    const failing: typeof globalThis.fetch = () => {
+      attempts++;
+      return Promise.resolve(new Response('busy', { status: 503 }));
+    };
+    const waiting = new AbortController();
+    const sleepy = { now: () => 0, sleep: () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref()) };
+    const retrying = createChatClient({
+      fetch: failing,
+      clock: sleepy,
+      random: () => 0,
+      retry: { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 },
+      limiter: () => unlimited,
+    });
+    const started = Date.now();
+    const backingOff = retrying(model, {
+      messages: [],
+      temperature: 0,
+      maxCompletionTokens: 0,
+      signal: waiting.signal,
+    });
+    setTimeout(() => waiting.abort(reason), 20);
+    await expect(backingOff).rejects.toBe(reason);
+    expect(attempts).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('takes a token from the model bucket before every attempt', async () => {
     const server = await startFakeChatServer(() => ({ content: 'ok' }));
     const clock = new FakeClock();

@@ -14,6 +14,11 @@ export interface ChatRequest {
   temperature: number;
   /** 0 for no limit. */
   maxCompletionTokens: number;
+  /**
+   * The gRPC call's signal: once it aborts (the caller cancelled or its deadline passed) the
+   * request in flight is aborted, no retry starts, and the signal's reason is thrown.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ChatAnswer {
@@ -112,8 +117,9 @@ function errorDetail(text: string): string {
 
 type Attempt = { answer: ChatAnswer } | { retryable: boolean; error: ChatCallError; retryAfterMs: number | null };
 
-async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): Promise<Attempt> {
+async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string, call?: AbortSignal): Promise<Attempt> {
   let response: Response;
+  const timeout = AbortSignal.timeout(model.timeoutMs);
   try {
     response = await deps.fetch(model.endpoint, {
       method: 'POST',
@@ -122,9 +128,11 @@ async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): 
         ...(model.apiKey ? { authorization: `Bearer ${model.apiKey}` } : {}),
       },
       body,
-      signal: AbortSignal.timeout(model.timeoutMs),
+      signal: call ? AbortSignal.any([timeout, call]) : timeout,
     });
   } catch (error) {
+    // Nobody waits for this answer any more: no retry, the call's own reason.
+    call?.throwIfAborted();
     // Timeouts and network failures are transient by nature.
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const message = timedOut
@@ -163,6 +171,22 @@ async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): 
   };
 }
 
+/** The clock's sleep, cut short (throwing the signal's reason) when `signal` aborts. */
+async function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return clock.sleep(ms);
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([clock.sleep(ms), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
 /**
  * Creates the chat-completions caller. Every attempt takes a token from the model's bucket first.
  * Timeouts, network errors, 408, 429 and 5xx are retried with exponential backoff and jitter; a
@@ -171,14 +195,17 @@ async function attempt(deps: ChatClientDeps, model: ModelConfig, body: string): 
 export function createChatClient(deps: ChatClientDeps): ChatClient {
   return async function complete(model, request) {
     const body = toBody(model, request);
+    const { signal } = request;
     for (let retry = 0; ; retry++) {
+      signal?.throwIfAborted();
       await deps.limiter(model).acquire();
-      const result = await attempt(deps, model, body);
+      signal?.throwIfAborted();
+      const result = await attempt(deps, model, body, signal);
       if ('answer' in result) return result.answer;
       if (!result.retryable || retry >= deps.retry.maxRetries) throw result.error;
       const backoff = Math.min(deps.retry.maxDelayMs, deps.retry.baseDelayMs * 2 ** retry);
       // Jitter between half and all of the backoff spreads out clients that failed together.
-      await deps.clock.sleep(result.retryAfterMs ?? backoff * (0.5 + deps.random() / 2));
+      await sleepUnlessAborted(deps.clock, result.retryAfterMs ?? backoff * (0.5 + deps.random() / 2), signal);
     }
   };
 }

@@ -16,6 +16,8 @@ export interface ExtractInput {
   temperature: number;
   /** 0 for no limit. */
   maxCompletionTokens: number;
+  /** The gRPC call's signal: the model requests stop when it aborts (ChatRequest.signal). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -139,6 +141,7 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
             messages,
             temperature: input.temperature,
             maxCompletionTokens: input.maxCompletionTokens,
+            signal: input.signal,
           });
           deps.logger.debug({ modelId: model.id, ask, answer: answer.content }, 'extraction answer');
           const read = answer.finishReason === 'length' ? TRUNCATED : readAnswer(answer.content, input.validator);

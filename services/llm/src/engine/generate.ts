@@ -26,6 +26,8 @@ export interface GenerateInput {
   temperature: number;
   /** 0 for no limit. */
   maxCompletionTokens: number;
+  /** The gRPC call's signal: the model requests stop when it aborts (ChatRequest.signal). */
+  signal?: AbortSignal;
 }
 
 /** One extraction and the models it may use. */
@@ -167,6 +169,7 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
         messages,
         temperature: input.temperature,
         maxCompletionTokens: input.maxCompletionTokens,
+        signal: input.signal,
       });
       if (answer.finishReason === 'length') {
         note = REASK_TRUNCATED;

@@ -1,14 +1,16 @@
-import { AppError, compileJsonSchema } from '@folio/runtime';
+import { AppError, compileJsonSchema, type UnaryContext } from '@folio/runtime';
 import type { ExtractDataRequest, ExtractDataResponse } from '@folio/proto/llm/v1';
 import type { LlmEngine } from '../engine/generate.js';
 
 /**
  * `LlmService.ExtractData`: checks the request and compiles the schema (a bad one is
  * INVALID_ARGUMENT, with ajv's reason), runs the extraction, and answers the validated JSON or why
- * no model gave any.
+ * no model gave any. Stops asking models once the call's signal aborts.
  */
-export function handleExtractData(engine: LlmEngine): (request: ExtractDataRequest) => Promise<ExtractDataResponse> {
-  return async function extractData(request) {
+export function handleExtractData(
+  engine: LlmEngine,
+): (request: ExtractDataRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<ExtractDataResponse> {
+  return async function extractData(request, context) {
     if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
       throw new AppError('INVALID_ARGUMENT', `temperature must be between 0 and 2, got ${request.temperature}`);
     }
@@ -29,6 +31,8 @@ export function handleExtractData(engine: LlmEngine): (request: ExtractDataReque
       fallback: request.fallback,
       temperature: request.temperature,
       maxCompletionTokens: request.maxCompletionTokens,
+      // The caller gone (cancelled, past its deadline): the model requests stop.
+      signal: context?.signal,
     });
     return outcome.kind === 'extracted'
       ? {
