@@ -41,34 +41,60 @@ function descendants(pids: string[], ancestorPid: number): Set<number> {
 }
 
 /** Total resident memory (bytes) of the processes `filter` selects. */
-function residentBytes(filter: ProcessFilter): number {
+/** The pids `filter` selects now: a walk over every process on the machine. */
+function stackPids(filter: ProcessFilter): number[] {
   const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   const under = filter.ancestorPid === undefined ? undefined : descendants(pids, filter.ancestorPid);
+  return pids.flatMap((pid) => {
+    if (under && !under.has(Number(pid))) return [];
+    try {
+      return filter.pattern.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')) ? [Number(pid)] : [];
+    } catch {
+      return []; // the process ended between the listing and the read
+    }
+  });
+}
+
+/** The summed RSS of `pids`; a process that has ended counts nothing. */
+function residentBytes(pids: readonly number[]): number {
   let total = 0;
   for (const pid of pids) {
-    if (under && !under.has(Number(pid))) continue;
     try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (!filter.pattern.test(command)) continue;
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (rss) total += Number(rss[1]) * 1024;
     } catch {
-      // the process ended between the listing and the read
+      // the process ended since the last walk
     }
   }
   return total;
 }
 
-/** Samples the summed RSS of the processes `processes` selects every `intervalMs` and keeps the peak. */
+/** How often the sampler walks every process for the ones it counts (a restarted one is found then). */
+const RESCAN_MS = 2000;
+
+/**
+ * Samples the summed RSS of the processes `processes` selects every `intervalMs` and keeps the
+ * peak. Which processes count is looked up every RESCAN_MS only: walking all of the machine's
+ * processes five times a second cost the benchmark's own process CPU the stack's figures carry.
+ */
 export function sampleMemory(processes: ProcessFilter, intervalMs = 200): { stop: () => number } {
-  let peak = residentBytes(processes);
+  let pids = stackPids(processes);
+  let scannedAt = Date.now();
+  const sample = (): number => {
+    if (Date.now() - scannedAt >= RESCAN_MS) {
+      pids = stackPids(processes);
+      scannedAt = Date.now();
+    }
+    return residentBytes(pids);
+  };
+  let peak = sample();
   const timer = setInterval(() => {
-    peak = Math.max(peak, residentBytes(processes));
+    peak = Math.max(peak, sample());
   }, intervalMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, residentBytes(processes));
+      return Math.max(peak, residentBytes(stackPids(processes)));
     },
   };
 }
