@@ -3,6 +3,7 @@ import {
   limitsEnv,
   loggingEnv,
   parseEnv,
+  grpcTlsEnv,
   stageAddressEnv,
   storageEnv,
   temporalEnv,
@@ -100,6 +101,8 @@ const gatewayEnv = z
     JWT_AUDIENCE: optionalString,
     /** Every stage's address: `/health/ready` checks them all; the LLM one also lists the models. */
     ...stageAddressEnv,
+    // TLS to the stages (GRPC_TLS_CA, and GRPC_TLS_CERT/KEY for mTLS).
+    ...grpcTlsEnv,
   })
   .refine((env) => env.JSON_BODIES_IN_FLIGHT_BYTES >= env.MAX_JSON_BODY_BYTES, {
     path: ['JSON_BODIES_IN_FLIGHT_BYTES'],

@@ -8,6 +8,7 @@ import {
   onShutdown,
   startTracing,
   temporalConnectionOptions,
+  grpcChannelCredentials,
 } from '@folio/runtime';
 import { Client, Connection, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { Server } from 'node:http';
@@ -41,11 +42,17 @@ const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: 
 // Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
 // before it is reachable fail, and the client reconnects on the next one.
 const connection = Connection.lazy(temporalOptions);
-const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, interceptors: { workflow: workflowInterceptors } });
+const client = new Client({
+  connection,
+  namespace: config.TEMPORAL_NAMESPACE,
+  interceptors: { workflow: workflowInterceptors },
+});
 // GET /metrics: Node's process metrics and, at each scrape, the tasks by status from Temporal.
 collectProcessMetrics();
 observeTaskCounts(createTemporalTaskCounts(client));
-const llm = createGrpcModelSource(config.LLM_GRPC_ADDRESS);
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const stageChannel = grpcChannelCredentials(config);
+const llm = createGrpcModelSource(config.LLM_GRPC_ADDRESS, stageChannel);
 const readiness = createDependencyProbes({
   connection,
   store,
@@ -56,6 +63,7 @@ const readiness = createDependencyProbes({
     chunk: config.CHUNK_GRPC_ADDRESS,
     llm: config.LLM_GRPC_ADDRESS,
   },
+  stageChannel,
 });
 
 const app = createApp({

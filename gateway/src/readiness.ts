@@ -75,6 +75,8 @@ export interface DependencyProbeOptions {
   store: ObjectStore;
   /** `<STAGE>_GRPC_ADDRESS` of every stage. */
   stageAddresses: Record<StageName, string>;
+  /** How the stages are reached (grpcChannelCredentials); plaintext when absent. */
+  stageChannel?: Parameters<typeof createStageClient>[2];
 }
 
 /**
@@ -89,7 +91,7 @@ export function createDependencyProbes(options: DependencyProbeOptions): {
 } {
   const { connection, store } = options;
   const stageClients = Object.entries(options.stageAddresses).map(
-    ([stage, address]) => [stage, createStageClient(Client, address)] as const,
+    ([stage, address]) => [stage, createStageClient(Client, address, options.stageChannel)] as const,
   );
   const probes: Record<string, ReadinessProbe> = {
     temporal: async (deadline) => {

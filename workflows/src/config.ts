@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envBoolean,
+  grpcTlsEnv,
+  limitsEnv,
+  loggingEnv,
+  metricsEnv,
+  parseEnv,
+  stageAddressEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -9,6 +20,8 @@ const workerSchema = z.object({
   // Address, namespace, TLS/mTLS and API key of the Temporal cluster (docs/deploy.md).
   ...temporalEnv,
   ...stageAddressEnv,
+  // TLS to the stages (GRPC_TLS_CA, and GRPC_TLS_CERT/KEY for mTLS).
+  ...grpcTlsEnv,
   ...storageEnv,
   ...loggingEnv,
   ...tracingEnv,
@@ -32,7 +45,11 @@ const workerSchema = z.object({
   /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
   ALLOW_PRIVATE_URLS: envBoolean.default(false),
   /** Largest input a URL may deliver, in bytes (1 GB). */
-  MAX_TOTAL_LIMIT: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  MAX_TOTAL_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   FETCH_TIMEOUT_SEC: seconds(300),
   /**
    * Signing secret of webhook posts (docs/webhooks.md), in the Standard Webhooks form

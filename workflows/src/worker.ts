@@ -12,6 +12,7 @@ import {
   createLogger,
   createPageQuota,
   createStageClient,
+  grpcChannelCredentials,
   createStoreFromConfig,
   describeTemporalConnection,
   onShutdown,
@@ -20,7 +21,12 @@ import {
   temporalConnectionOptions,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
-import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
+import {
+  createActivities,
+  createTaskSignaller,
+  createTemporalAdmission,
+  type StageClients,
+} from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
 import { createTemporalLogger } from './temporal-logger.js';
@@ -46,12 +52,14 @@ const store = await createStoreFromConfig(config);
 // Monthly page counts: shared with the gateways through REDIS_URL (else this worker's memory).
 const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: config.LIMITS_KEY_PREFIX, logger });
 // Each address may name several instances of a stage; calls go round-robin over them.
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const stageChannel = grpcChannelCredentials(config);
 const clients: StageClients = {
-  render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS),
-  ocr: createStageClient(OcrServiceClient, config.OCR_GRPC_ADDRESS),
-  layout: createStageClient(LayoutServiceClient, config.LAYOUT_GRPC_ADDRESS),
-  chunk: createStageClient(ChunkServiceClient, config.CHUNK_GRPC_ADDRESS),
-  llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS),
+  render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS, stageChannel),
+  ocr: createStageClient(OcrServiceClient, config.OCR_GRPC_ADDRESS, stageChannel),
+  layout: createStageClient(LayoutServiceClient, config.LAYOUT_GRPC_ADDRESS, stageChannel),
+  chunk: createStageClient(ChunkServiceClient, config.CHUNK_GRPC_ADDRESS, stageChannel),
+  llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS, stageChannel),
 };
 
 const clientConnection = await Connection.connect(temporalOptions);
@@ -65,7 +73,9 @@ const worker = await Worker.create({
   // Bundled at build time (scripts/bundle.mjs): startup does no webpack work. The traced bundle
   // carries the OpenTelemetry workflow interceptors; their spans leave through the sink.
   workflowBundle: {
-    codePath: fileURLToPath(new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url)),
+    codePath: fileURLToPath(
+      new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url),
+    ),
   },
   ...(workerTracing ? { sinks: workerTracing.sinks } : {}),
   activities: createActivities({
@@ -79,7 +89,11 @@ const worker = await Worker.create({
       chunkMs: config.CHUNK_TIMEOUT_SEC * 1000,
       llmMs: config.LLM_TIMEOUT_SEC * 1000,
     },
-    fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
+    fetch: {
+      allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
+      maxBytes: config.MAX_TOTAL_LIMIT,
+      timeoutMs: config.FETCH_TIMEOUT_SEC * 1000,
+    },
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
     pageQuota: createPageQuota(limits),

@@ -1,6 +1,7 @@
 import {
   createLogger,
   createStoreFromConfig,
+  grpcServerCredentials,
   listen,
   onShutdown,
   shutdownServer,
@@ -24,8 +25,10 @@ const tokenizers = createTokenizerRegistry({
 });
 const engine = createChunkEngine({ store, tokenizers });
 const server = createChunkServer({ engine, logger });
-const port = await listen(server, config.CHUNK_GRPC_HOST, config.CHUNK_GRPC_PORT);
-logger.info({ host: config.CHUNK_GRPC_HOST, port }, 'chunk service listening');
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const tls = grpcServerCredentials(config);
+const port = await listen(server, config.CHUNK_GRPC_HOST, config.CHUNK_GRPC_PORT, tls.credentials);
+logger.info({ host: config.CHUNK_GRPC_HOST, port, protection: tls.protection }, 'chunk service listening');
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.CHUNK_METRICS_PORT, logger);
 onShutdown(logger, async () => {
   await shutdownServer(server);

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import {
   createLogger,
   createStoreFromConfig,
+  grpcServerCredentials,
   listen,
   onShutdown,
   readCpuFeatures,
@@ -64,8 +65,10 @@ logger.info(
   engine ? 'model engine loaded' : 'no model engine configured',
 );
 const server = createLayoutServer({ store, logger, engine, tableEngine });
-const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT);
-logger.info({ host: config.LAYOUT_GRPC_HOST, port }, 'layout service listening');
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const tls = grpcServerCredentials(config);
+const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT, tls.credentials);
+logger.info({ host: config.LAYOUT_GRPC_HOST, port, protection: tls.protection }, 'layout service listening');
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.LAYOUT_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {

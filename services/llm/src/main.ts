@@ -1,6 +1,7 @@
 import {
   createLogger,
   createStoreFromConfig,
+  grpcServerCredentials,
   listen,
   onShutdown,
   shutdownServer,
@@ -39,8 +40,13 @@ const engine = createLlmEngine({
   maxReasks: config.LLM_MAX_REASKS,
 });
 const server = createLlmServer({ engine, logger });
-const port = await listen(server, config.LLM_GRPC_HOST, config.LLM_GRPC_PORT);
-logger.info({ host: config.LLM_GRPC_HOST, port, models: models.map((model) => model.id) }, 'llm service listening');
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const tls = grpcServerCredentials(config);
+const port = await listen(server, config.LLM_GRPC_HOST, config.LLM_GRPC_PORT, tls.credentials);
+logger.info(
+  { host: config.LLM_GRPC_HOST, port, protection: tls.protection, models: models.map((model) => model.id) },
+  'llm service listening',
+);
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.LLM_METRICS_PORT, logger);
 onShutdown(logger, async () => {
   await shutdownServer(server);

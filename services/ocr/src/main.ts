@@ -3,6 +3,7 @@ import {
   chooseWorkerCount,
   createLogger,
   createStoreFromConfig,
+  grpcServerCredentials,
   listen,
   onShutdown,
   readCpuFeatures,
@@ -73,8 +74,10 @@ logger.info(
 );
 // As many pages at once as there are workers to read them.
 const server = createOcrServer({ store, logger, engine, formulas, concurrency: workers });
-const port = await listen(server, config.OCR_GRPC_HOST, config.OCR_GRPC_PORT);
-logger.info({ host: config.OCR_GRPC_HOST, port }, 'ocr service listening');
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const tls = grpcServerCredentials(config);
+const port = await listen(server, config.OCR_GRPC_HOST, config.OCR_GRPC_PORT, tls.credentials);
+logger.info({ host: config.OCR_GRPC_HOST, port, protection: tls.protection }, 'ocr service listening');
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.OCR_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {

@@ -3,6 +3,7 @@ import {
   chooseWorkerCount,
   createLogger,
   createStoreFromConfig,
+  grpcServerCredentials,
   listen,
   onShutdown,
   shutdownServer,
@@ -36,8 +37,13 @@ const officeConverter = createSofficeConverter({
 });
 const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSide: config.RENDER_OCR_LONG_SIDE });
 const server = createRenderServer({ store, engine, logger });
-const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT);
-logger.info({ host: config.RENDER_GRPC_HOST, port, workers: workerCount.workers }, 'render service listening');
+// Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
+const tls = grpcServerCredentials(config);
+const port = await listen(server, config.RENDER_GRPC_HOST, config.RENDER_GRPC_PORT, tls.credentials);
+logger.info(
+  { host: config.RENDER_GRPC_HOST, port, protection: tls.protection, workers: workerCount.workers },
+  'render service listening',
+);
 const metricsServer = await startConfiguredMetricsServer(config.METRICS_HOST, config.RENDER_METRICS_PORT, logger);
 
 onShutdown(logger, async () => {

@@ -174,10 +174,19 @@ export const grpcAddress = z.string().superRefine((address, context) => {
 });
 
 /**
- * Builds an insecure client of a generated gRPC service for a stage address setting, balancing
- * calls round-robin over every instance the address names. Every stage client is made here.
+ * Builds a client of a generated gRPC service for a stage address setting, balancing calls
+ * round-robin over every instance the address names: plaintext, or TLS with the channel of
+ * `grpcChannelCredentials` (its server name checked in the stages' certificates when given).
+ * Every stage client is made here.
  */
-export function createStageClient<C>(Client: GrpcClientConstructor<C>, address: string): C {
+export function createStageClient<C>(
+  Client: GrpcClientConstructor<C>,
+  address: string,
+  channel: { credentials: ChannelCredentials; serverName?: string } = { credentials: credentials.createInsecure() },
+): C {
   const { target, options } = toGrpcTarget(address);
-  return new Client(target, credentials.createInsecure(), options);
+  const nameOverride = channel.serverName
+    ? { 'grpc.ssl_target_name_override': channel.serverName, 'grpc.default_authority': channel.serverName }
+    : {};
+  return new Client(target, channel.credentials, { ...options, ...nameOverride });
 }

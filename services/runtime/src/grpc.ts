@@ -210,10 +210,18 @@ function metadataValue(metadata: Metadata, key: string): string {
 /** Maximum gRPC message size; stages pass references, so this only guards against mistakes. */
 export const GRPC_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-/** Binds a server on `host:port` (port 0 picks a free one) and resolves the bound port. */
-export function listen(server: Server, host: string, port: number): Promise<number> {
+/**
+ * Binds a server on `host:port` (port 0 picks a free one) and resolves the bound port: plaintext,
+ * or TLS with the credentials of `grpcServerCredentials`.
+ */
+export function listen(
+  server: Server,
+  host: string,
+  port: number,
+  serverCredentials: ServerCredentials = ServerCredentials.createInsecure(),
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, boundPort) => {
+    server.bindAsync(`${host}:${port}`, serverCredentials, (error, boundPort) => {
       if (error) reject(error);
       else resolve(boundPort);
     });

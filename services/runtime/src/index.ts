@@ -30,9 +30,15 @@ export type { CallOptionsInput, StageServerOptions, UnaryContext } from './grpc.
 export { HEALTH_SERVICE_NAME, addIntrospection, markNotServing } from './grpc-introspection.js';
 export type { ProtoSources } from './grpc-introspection.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
+export { grpcChannelCredentials, grpcServerCredentials, grpcTlsEnv, type GrpcTlsConfig } from './grpc-tls.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
-export { describeTemporalConnection, temporalConnectionOptions, temporalEnv, temporalSchema } from './temporal-connection.js';
+export {
+  describeTemporalConnection,
+  temporalConnectionOptions,
+  temporalEnv,
+  temporalSchema,
+} from './temporal-connection.js';
 export type { TemporalConfig, TemporalConnectionOptions, TemporalTlsOptions } from './temporal-connection.js';
 export {
   extractTraceContext,

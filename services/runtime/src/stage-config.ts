@@ -1,22 +1,25 @@
 import { z } from 'zod';
 import { envPort } from './config.js';
 import { grpcAddress } from './grpc-target.js';
+import { grpcTlsEnv } from './grpc-tls.js';
 
 /** Default gRPC ports of the stage services. */
 export const STAGE_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 } as const;
 export type StageName = keyof typeof STAGE_PORTS;
 
-/** The two listener variables of a stage, keyed by their real names so config types keep them. */
+/** The listener variables of a stage, keyed by their real names so config types keep them, and its TLS settings. */
 export type StageListenEnv<S extends StageName> = Record<`${Uppercase<S>}_GRPC_HOST`, z.ZodDefault<z.ZodString>> &
-  Record<`${Uppercase<S>}_GRPC_PORT`, z.ZodDefault<typeof envPort>>;
+  Record<`${Uppercase<S>}_GRPC_PORT`, z.ZodDefault<typeof envPort>> &
+  typeof grpcTlsEnv;
 
-/** `<STAGE>_GRPC_HOST`/`<STAGE>_GRPC_PORT` for a stage service's own listener. */
+/** `<STAGE>_GRPC_HOST`/`<STAGE>_GRPC_PORT` for a stage service's own listener, and `GRPC_TLS_*` (grpc-tls.ts). */
 export function stageListenEnv<S extends StageName>(stage: S): StageListenEnv<S> {
   const upper = stage.toUpperCase();
   // The computed keys are exactly the template-literal keys of StageListenEnv<S>.
   return {
     [`${upper}_GRPC_HOST`]: z.string().default('127.0.0.1'),
     [`${upper}_GRPC_PORT`]: envPort.default(STAGE_PORTS[stage]),
+    ...grpcTlsEnv,
   } as StageListenEnv<S>;
 }
 

@@ -1,5 +1,7 @@
-import { credentials, makeGenericClientConstructor, type ServiceError } from '@grpc/grpc-js';
+import { makeGenericClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
+import { z } from 'zod';
+import { grpcChannelCredentials, grpcTlsEnv } from '../grpc-tls.js';
 
 // Container health check for images without curl or grpcurl (compose healthchecks):
 //   node services/runtime/dist/bin/health-probe.js grpc 127.0.0.1:50052   grpc.health.v1 Check answers SERVING
@@ -9,7 +11,13 @@ const TIMEOUT_MS = 4000;
 
 function checkGrpc(address: string): Promise<string> {
   const HealthClient = makeGenericClientConstructor(healthService, 'Health');
-  const client = new HealthClient(address, credentials.createInsecure());
+  // The stages' TLS settings, as the worker reads them (GRPC_TLS_CA, GRPC_TLS_CERT/KEY).
+  const channel = grpcChannelCredentials(z.object(grpcTlsEnv).parse(process.env));
+  const client = new HealthClient(
+    address,
+    channel.credentials,
+    channel.serverName ? { 'grpc.ssl_target_name_override': channel.serverName } : {},
+  );
   return new Promise<string>((resolve) => {
     client.makeUnaryRequest(
       '/grpc.health.v1.Health/Check',
