@@ -32,7 +32,11 @@ describe('POST /api/v1/task (multipart)', () => {
       chunk_processing: { target_length: 64 },
     });
     expect(await h.store.get(storageKeys.input(task.task_id, 'paper.pdf'))).toEqual(PDF_BYTES);
-    expect(h.workflows.started[0]?.source).toEqual({ kind: 'stored', key: storageKeys.input(task.task_id, 'paper.pdf'), mimeType: 'application/pdf' });
+    expect(h.workflows.started[0]?.source).toEqual({
+      kind: 'stored',
+      key: storageKeys.input(task.task_id, 'paper.pdf'),
+      mimeType: 'application/pdf',
+    });
   });
 
   it('answers 400 File must have a filename for a file part without one', async () => {
@@ -82,9 +86,29 @@ describe('POST /api/v1/task (multipart)', () => {
       return getRange.call(h.store, key, offset, length);
     };
     const task = (await upload().attach('file', docx, 'letter.docx').expect(200)).body as ApiTask;
-    expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(h.workflows.started[0]?.source).toMatchObject({
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     expect(wholeReads.filter((key) => key.startsWith(`tasks/${task.task_id}/input/`))).toEqual([]);
     expect(rangeBytes.reduce((sum, length) => sum + length, 0)).toBeLessThan(512 * 1024);
+  });
+
+  it('types a CSV upload from its bytes, whatever its name, and a base64 CSV on both create routes', async () => {
+    const csv = Buffer.from('name;pages\nalpha;3\nbeta;5\n');
+    await upload().attach('file', csv, 'export.bin').expect(200);
+    expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'text/csv' });
+    for (const path of ['/api/v1/task/parse', '/api/v1/tasks/parse']) {
+      await request(h.app.callback())
+        .post(path)
+        .set('Authorization', h.aliceKey)
+        .send({ file: csv.toString('base64') })
+        .expect(200);
+    }
+    expect(h.workflows.started.map((input) => input.source)).toMatchObject([
+      { mimeType: 'text/csv' },
+      { mimeType: 'text/csv' },
+      { mimeType: 'text/csv' },
+    ]);
   });
 
   it('refuses a ZIP that is not an office file, a truncated one and an empty file', async () => {
@@ -106,7 +130,9 @@ describe('POST /api/v1/task (multipart)', () => {
   });
 
   it('refuses form fields past their limits with 413 instead of reading a value cut short', async () => {
-    const longField = await upload().attach('file', PDF_BYTES, 'a.pdf').field('segment_processing', JSON.stringify({ Text: { llm: 'x'.repeat(300 * 1024) } }));
+    const longField = await upload()
+      .attach('file', PDF_BYTES, 'a.pdf')
+      .field('segment_processing', JSON.stringify({ Text: { llm: 'x'.repeat(300 * 1024) } }));
     expect(longField.status).toBe(413);
     expect(longField.text).toBe('Request body is too large: at most 50 form fields of 262144 bytes besides the file');
     let many = upload();
