@@ -47,10 +47,13 @@ function listParam<const T extends readonly [string, ...string[]]>(values: T) {
     .optional()
     .transform((value, ctx): T[number][] | null => {
       if (value === undefined) return null;
-      const items = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter((part) => part !== '');
+      const items = (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .filter((part) => part !== '');
       const known = new Set<string>(values);
       const bad = items.find((item) => !known.has(item));
-      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
+      if (bad !== undefined)
+        ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
       return items.filter((item): item is T[number] => known.has(item));
     });
 }
@@ -115,7 +118,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
 
   async function present(states: readonly TaskState[], view: TaskView): Promise<CurrentTask[]> {
     // The current API's segments carry the spreadsheet fields; v1's keep the spec's shape.
-    const tasks = await presenter.toTasks(states, { ...view, sheetFields: true });
+    const tasks = await presenter.toTasks(states, { ...view, currentFields: true });
     return Promise.all(
       tasks.map(async (task, index) => {
         const state = states[index] ?? states[0];
@@ -124,7 +127,14 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
         const isParse = state.extraction === undefined;
         const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
         const extraction = isParse ? null : await readExtraction(store, state);
-        return toCurrentTask({ task, state, pages, extraction, publicUrl: options.publicUrl, serverVersion: options.version });
+        return toCurrentTask({
+          task,
+          state,
+          pages,
+          extraction,
+          publicUrl: options.publicUrl,
+          serverVersion: options.version,
+        });
       }),
     );
   }
@@ -137,9 +147,11 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
 
   router.post('/tasks/parse', options.authenticate, options.limitRate, async function createParseTask(ctx) {
     const body = parseOr400(parseCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
-    const configuration = await service.resolveNew(body);
+    const configuration = await service.resolveNew(body, 'current');
     const file = parseFileInput(body.file);
-    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
+    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, {
+      webhook: webhookRequestOf(body),
+    });
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
@@ -154,15 +166,25 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     const extraction = { schema: body.schema, system_prompt: body.system_prompt ?? null, parse_task_id: parseTaskId };
     let state: TaskState;
     if (parseTaskId !== null) {
-      if (body.parse_configuration !== undefined) throw badRequest('parse_configuration cannot be used when file is a task_id');
+      if (body.parse_configuration !== undefined)
+        throw badRequest('parse_configuration cannot be used when file is a task_id');
       if (body.file_name !== undefined) throw badRequest('file_name cannot be used when file is a task_id');
       const source = await service.copyParseTaskInput(callerOf(ctx), parseTaskId, taskId);
       // The parse task's settings; only the expiry is this task's own.
       const configuration = { ...source.configuration, expires_in: body.expires_in ?? source.configuration.expires_in };
-      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, { extraction, webhook: webhookRequestOf(body) });
+      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     } else {
-      const configuration = await service.resolveNew({ ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) });
-      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, { extraction, webhook: webhookRequestOf(body) });
+      const configuration = await service.resolveNew(
+        { ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) },
+        'current',
+      );
+      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     }
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
@@ -186,12 +208,22 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   async function listTasks(ctx: GatewayContext): Promise<void> {
     const query = parseOr400(listQuerySchema, ctx.query);
     // Every live task of the owner, newest first; the cursor page is cut from them.
-    const all = await service.list(callerOf(ctx), { page: 1, limit: Number.MAX_SAFE_INTEGER, startMs: query.start, endMs: query.end });
+    const all = await service.list(callerOf(ctx), {
+      page: 1,
+      limit: Number.MAX_SAFE_INTEGER,
+      startMs: query.start,
+      endMs: query.end,
+    });
     const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
     const kept = all.filter(
-      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
+      (state) =>
+        (statuses === null || statuses.has(state.status)) &&
+        (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
     );
-    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({ ms: Date.parse(state.createdAt), id: state.taskId }));
+    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({
+      ms: Date.parse(state.createdAt),
+      id: state.taskId,
+    }));
     const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
     ctx.body = { tasks, has_more: page.hasMore, next_cursor: page.nextCursor };
   }
