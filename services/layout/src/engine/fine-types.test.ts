@@ -40,10 +40,16 @@ describe('splitLineNumbers', () => {
 
   it('leaves row numbers in a table, numbers between columns of text, falling or irregular numbers and short lists alone', () => {
     const { numbers, body } = numberedLines(8);
-    // Inside a detected table's box.
+    // Inside a detected picture's box.
     expect(splitLineNumbers([...body, ...numbers], [{ left: 0, top: 90, width: 600, height: 200 }]).columns).toEqual(
       [],
     );
+    // Beside table rows: cells apart by wide gaps.
+    const rows = numbers.flatMap((n, i) => [
+      word('cell', 80, n.bbox!.top, 0, 60 + i),
+      word('total', 300, n.bbox!.top, 0, 60 + i),
+    ]);
+    expect(splitLineNumbers([...rows, ...numbers]).columns).toEqual([]);
     // Text on both sides of the column: a gutter, not a margin.
     const left = numbers.map((n, i) => word('left', 0, n.bbox!.top, 0, 50 + i));
     const shifted = numbers.map((n) => ({ ...n, bbox: { ...n.bbox!, left: n.bbox!.left + 30 } }));
@@ -176,6 +182,22 @@ describe('segmentByRegions with line numbers and form fields', () => {
     // Right of the numbers' column (which ends at x 50), with fitToWords' half line of margin.
     expect(segments[0]!.bbox!.left).toBeGreaterThan(50);
     expect(text(segments[1]!.words)).toBe('1 2 3 4 5 6 7 8 9 10');
+  });
+
+  it('reads a detected Table of numbered lines as text once its numbers are out', () => {
+    const { numbers, body } = numberedLines(10);
+    const detections = [
+      { segmentType: 'Table' as const, bbox: { left: 20, top: 95, width: 560, height: 215 }, confidence: 0.9 },
+    ];
+    const segments = segmentByRegions([...numbers, ...body], detections, {
+      page: PAGE,
+      pageIndex: 0,
+      newId: counterIds(),
+    });
+    expect(segments.map((segment) => [segment.segmentType, segment.fineType])).toEqual([
+      ['Text', undefined],
+      ['Text', 'LineNumber'],
+    ]);
   });
 
   it('makes a FormRegion of each filled field and its label, in reading order, from the text layer fields', () => {

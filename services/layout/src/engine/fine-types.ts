@@ -34,6 +34,8 @@ const MIN_LINE_NUMBERS = 5;
 const MIN_REGULAR_STEPS = 0.6;
 /** Share of the numbers that must sit beside a line of text (code listings number blank lines too). */
 const MIN_BESIDE_TEXT = 0.6;
+/** A gap this many line heights wide parts table cells; running text has none. */
+const ROW_GAP_LINES = 2.5;
 /** Line numbers right of the text stand at least this many line heights away from it. */
 const RIGHT_MARGIN_GAP_LINES = 2;
 /** Fewer other words than this on the page: nothing to number. */
@@ -75,12 +77,21 @@ function isAscending(column: Word[]): boolean {
   return steps.filter((step) => step === smallest).length >= MIN_REGULAR_STEPS * steps.length;
 }
 
+/** Words of one line read as running text: no gap between neighbours wider than ROW_GAP_LINES line heights. */
+function isRunningText(line: Word[]): boolean {
+  const sorted = [...line].sort((a, b) => boxOf(a).left - boxOf(b).left);
+  return sorted.every((word, index) => {
+    const previous = sorted[index - 1];
+    return previous === undefined || boxOf(word).left - rightOf(boxOf(previous)) <= ROW_GAP_LINES * boxOf(word).height;
+  });
+}
+
 /**
  * The page's line numbers (legal pleadings, code listings, numbered manuscripts): a narrow column
  * of at least five bare integers, rising by a regular step from top to bottom, at a margin: every
  * other word on the page within the column's height lies on one side of it, and most numbers sit
- * beside a line of that text. Numbers inside `exclude` (detected tables, pictures, formulas: a
- * table's row numbers) never count. Returns each column's words and the words left for the rest
+ * beside a line of that text, running text without a table row's wide gaps. Numbers inside
+ * `exclude` (detected pictures and formulas) never count. Returns each column's words and the words left for the rest
  * of the layout.
  */
 export function splitLineNumbers(words: Word[], exclude: readonly BBox[] = []): { columns: Word[][]; rest: Word[] } {
@@ -103,7 +114,10 @@ export function splitLineNumbers(words: Word[], exclude: readonly BBox[] = []): 
     const rightMargin = within.every((word) => rightOf(boxOf(word)) + apart <= box.left);
     if (within.length === 0 || (!leftMargin && !rightMargin)) return false;
     const besideText = column.filter((number) => within.some((word) => sameLine(boxOf(number), boxOf(word))));
-    return besideText.length >= MIN_BESIDE_TEXT * column.length;
+    if (besideText.length < MIN_BESIDE_TEXT * column.length) return false;
+    // What a number sits beside is a line of running text, not a table row: no wide gap between
+    // its words (a table's row numbers sit beside cells).
+    return besideText.every((number) => isRunningText(within.filter((word) => sameLine(boxOf(number), boxOf(word)))));
   });
   if (columns.length === 0) return { columns: [], rest: words };
   const taken = new Set(columns.flat());

@@ -200,11 +200,20 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const { page, newId } = context;
   // Line numbers and form fields with their labels first: their words would otherwise join the
   // paragraphs beside them ("3 the party of the first part").
-  const visuals = detections.filter((d) => VISUAL_TYPES.includes(d.segmentType)).map((d) => d.bbox);
-  const lineNumbers = splitLineNumbers(pageWords, visuals);
+  const figures = detections
+    .filter((d) => d.segmentType === 'Picture' || d.segmentType === 'Formula')
+    .map((d) => d.bbox);
+  const lineNumbers = splitLineNumbers(pageWords, figures);
   const forms = splitFormRegions(context.formFields ?? [], lineNumbers.rest);
   const words = forms.rest;
-  const regions = suppressOverlaps(withoutPageSizedGuesses(detections, words, page));
+  // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
+  const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
+  const untabled = detections.map((d) =>
+    d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
+      ? { ...d, segmentType: 'Text' as const }
+      : d,
+  );
+  const regions = suppressOverlaps(withoutPageSizedGuesses(untabled, words, page));
   // A scan where every detection shows nothing is a blank sheet: what OCR read there is the other
   // side showing through, mirrored, or specks.
   if (context.ocrOnly && regions.length > 0 && regions.every((region) => region.blank)) return [];
