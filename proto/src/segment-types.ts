@@ -26,3 +26,28 @@ const segmentTypeSet: ReadonlySet<string> = new Set(SEGMENT_TYPES);
 export function isSegmentType(value: string): value is SegmentType {
   return segmentTypeSet.has(value);
 }
+
+/**
+ * The finer types of the current API (Chunkr's newer taxonomy) beside the 12: the layout stage
+ * sets one as a segment's `fine_type` where it can tell (docs/architecture.md, "Segment
+ * taxonomy"), `segment_type` keeping the v1 type. `Unknown` is accepted in configurations but
+ * never produced: every segment we make has a type.
+ */
+export const FINE_SEGMENT_TYPES = [
+  'PageNumber',
+  'LineNumber',
+  'FormRegion',
+  'GraphicalItem',
+  'Legend',
+  'Unknown',
+] as const;
+
+/** One of the finer types of the current API. */
+export type FineSegmentType = (typeof FINE_SEGMENT_TYPES)[number];
+
+const fineTypeSet: ReadonlySet<string> = new Set(FINE_SEGMENT_TYPES);
+
+/** True for one of the finer type names. */
+export function isFineSegmentType(value: string): value is FineSegmentType {
+  return fineTypeSet.has(value);
+}

@@ -247,6 +247,7 @@ describe('a real PDF through every stage, called directly', () => {
               segmentType: 'Table',
               image: cropped.crops[0]!.image,
               pageImage: undefined,
+              pageText: '',
               format: 'Html',
               prompt: '',
               text: '',

@@ -1,7 +1,7 @@
-import { Chunkr } from 'chunkr-ai';
+import { Chunkr, toFile } from 'chunkr-ai';
 import exceljs from 'exceljs';
 import { describe, expect, inject, it } from 'vitest';
-import { waitForTask } from '../src/api.js';
+import { api, waitForTask, type ApiTask } from '../src/api.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,7 +25,12 @@ async function workbook(): Promise<Buffer> {
 
 describe('spreadsheets read from their cells', () => {
   it('an XLSX through the current SDK: a Table per region with ss_cells, ss_range, ss_sheet_name, header <th>, a page per sheet', async () => {
-    const client = new Chunkr({ apiKey: inject('apiKey'), baseURL: `${inject('baseUrl')}/api/v1`, maxRetries: 0, timeout: 30_000 });
+    const client = new Chunkr({
+      apiKey: inject('apiKey'),
+      baseURL: `${inject('baseUrl')}/api/v1`,
+      maxRetries: 0,
+      timeout: 30_000,
+    });
     const created = await client.tasks.parse.create({
       file: `data:${XLSX};base64,${(await workbook()).toString('base64')}`,
       chunk_processing: { target_length: 0 },
@@ -40,15 +45,39 @@ describe('spreadsheets read from their cells', () => {
       [2, 'Staff'],
     ]);
     const segments = (output?.chunks ?? []).flatMap((chunk) => chunk.segments);
-    expect(segments.map((segment) => [segment.segment_type, segment.page_number, segment.ss_sheet_name, segment.ss_range])).toEqual([
+    expect(
+      segments.map((segment) => [segment.segment_type, segment.page_number, segment.ss_sheet_name, segment.ss_range]),
+    ).toEqual([
       ['Table', 1, 'Sales', 'A1:D4'],
       ['Table', 1, 'Sales', 'F1:G2'],
       ['Table', 2, 'Staff', 'A1:B2'],
     ]);
     const [sales, notes, staff] = segments;
     expect(sales?.ss_header_range).toBe('A1:D1');
-    expect(sales?.ss_cells?.find((cell) => cell.range === 'D2')).toMatchObject({ text: '30', value: '30', formula: 'B2+C2' });
-    expect(sales?.ss_cells?.find((cell) => cell.range === 'A4')).toMatchObject({ text: 'Source', hyperlink: 'https://example.com/sales' });
+    // The header row's cells: their OCR results (one per cell, named by ss_cell_ref) and their box,
+    // the top strip of the table's box.
+    expect(sales?.ss_header_ocr?.map((result) => [result.text, result.ss_cell_ref])).toEqual([
+      ['Region', 'A1'],
+      ['Q1', 'B1'],
+      ['Q2', 'C1'],
+      ['Total', 'D1'],
+    ]);
+    expect(sales?.ocr?.map((result) => result.ss_cell_ref).slice(0, 5)).toEqual(['A1', 'B1', 'C1', 'D1', 'A2']);
+    const header = sales?.ss_header_bbox;
+    expect(header?.top).toBeCloseTo(sales?.bbox.top ?? -1, 0);
+    expect(header?.left).toBeCloseTo(sales?.bbox.left ?? -1, 0);
+    expect(header?.height).toBeGreaterThan(0);
+    expect(header?.height).toBeLessThan((sales?.bbox.height ?? 0) / 2);
+    expect(staff?.ss_header_ocr?.map((result) => result.text)).toEqual(['Name', 'Age']);
+    expect(sales?.ss_cells?.find((cell) => cell.range === 'D2')).toMatchObject({
+      text: '30',
+      value: '30',
+      formula: 'B2+C2',
+    });
+    expect(sales?.ss_cells?.find((cell) => cell.range === 'A4')).toMatchObject({
+      text: 'Source',
+      hyperlink: 'https://example.com/sales',
+    });
     expect(sales?.ss_cells?.find((cell) => cell.range === 'A1')?.style).toMatchObject({ is_bold: true });
     const html = sales?.content ?? '';
     expect(html).toContain('<thead><tr><th>Region</th><th>Q1</th><th>Q2</th><th>Total</th></tr></thead>');
@@ -62,4 +91,56 @@ describe('spreadsheets read from their cells', () => {
     expect((notes?.bbox.left ?? 0) + (notes?.bbox.width ?? 0)).toBeCloseTo(page?.page_width ?? 0, 0);
     expect(notes?.bbox.left).toBeGreaterThan((sales?.bbox.left ?? 0) + (sales?.bbox.width ?? 0) - 1);
   }, 180_000);
+
+  it('a CSV, typed from its bytes alone, through every upload form of both APIs: the SDK file upload and base64, v1 base64 and multipart', async () => {
+    // Semicolons, a quoted field holding the delimiter, no MIME type or telling name anywhere.
+    const csv = Buffer.from('City;Population;Note\nLyon;522250;"big; old"\nNantes;320732;west\n');
+    const client = new Chunkr({
+      apiKey: inject('apiKey'),
+      baseURL: `${inject('baseUrl')}/api/v1`,
+      maxRetries: 0,
+      timeout: 30_000,
+    });
+    const file = await client.files.create({ file: await toFile(csv, 'export.bin') });
+    expect(file.content_type).toBe('text/csv');
+    const fromFile = await client.tasks.parse.create({
+      file: `ch://files/${file.file_id}`,
+      chunk_processing: { target_length: 0 },
+    });
+    const fromBase64 = await client.tasks.parse.create({
+      file: csv.toString('base64'),
+      chunk_processing: { target_length: 0 },
+    });
+    const v1Base64 = await api('POST', '/api/v1/task/parse', {
+      body: { file: csv.toString('base64'), target_chunk_length: 0 },
+    });
+    expect(v1Base64.status, v1Base64.text).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'upload.dat');
+    form.append('target_chunk_length', '0');
+    const multipart = await fetch(`${inject('baseUrl')}/api/v1/task`, {
+      method: 'POST',
+      headers: { authorization: inject('apiKey') },
+      body: form,
+    });
+    expect(multipart.status, await multipart.clone().text()).toBe(200);
+    const ids = [
+      fromFile.task_id,
+      fromBase64.task_id,
+      v1Base64.json<ApiTask>().task_id,
+      ((await multipart.json()) as ApiTask).task_id,
+    ];
+    for (const id of ids) {
+      const done = await waitForTask(id);
+      expect(done.status, done.message).toBe('Succeeded');
+      const task = await client.tasks.parse.get(id);
+      expect(task.file_info.mime_type).toBe('text/csv');
+      const segments = (task.output?.chunks ?? []).flatMap((chunk) => chunk.segments);
+      expect(segments.map((segment) => [segment.segment_type, segment.ss_range, segment.ss_header_range])).toEqual([
+        ['Table', 'A1:C3', 'A1:C1'],
+      ]);
+      expect(segments[0]?.ss_cells?.find((cell) => cell.range === 'C2')?.text).toBe('big; old');
+      expect(segments[0]?.content).toContain('<th>Population</th>');
+    }
+  }, 300_000);
 });

@@ -208,3 +208,47 @@ export function makeSpacelessPdf(lines: string[][]): Buffer {
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
   ]);
 }
+
+/**
+ * One Letter page of a numbered pleading with a form (the current API's finer segment types): a
+ * heading, twelve lines of text numbered 1-12 in the left margin, an AcroForm text field holding
+ * `Jane Doe` after the label `Name:`, and the page number 3 at the foot. Written as PDF objects
+ * (the widget has no appearance stream: its value is in the form, not in the page's text).
+ */
+export function makeNumberedFormPdf(): Buffer {
+  const lines = [
+    'The plaintiff brings this action against the defendant for breach',
+    'of the agreement signed by both parties in the spring of that year.',
+    'The defendant received the goods and did not pay the agreed price.',
+    'The plaintiff sent three written reminders before filing this claim.',
+    'Each reminder stated the amount due and the date it became payable.',
+    'The defendant answered none of them and kept the goods in his store.',
+    'The plaintiff therefore asks the court to order payment in full.',
+    'The plaintiff also asks for interest from the date payment was due.',
+    'The facts above are supported by the documents attached to this claim.',
+    'The plaintiff reserves the right to amend this claim as needed.',
+    'Witnesses listed in the schedule can confirm the delivery of goods.',
+    'Respectfully submitted to the court on the date written below.',
+  ];
+  const ops: string[] = ['BT', '/F2 16 Tf', '72 730 Td', '(Statement of Claim) Tj', 'ET'];
+  lines.forEach((line, index) => {
+    const y = 690 - 20 * index;
+    const number = String(index + 1);
+    // Right-aligned at x 50 (Helvetica digits are 0.556 em wide).
+    const x = 50 - 11 * 0.556 * number.length;
+    ops.push('BT', '/F1 11 Tf', `${x.toFixed(2)} ${y} Td`, `(${number}) Tj`, 'ET');
+    ops.push('BT', '/F1 11 Tf', `72 ${y} Td`, `(${escapePdfText(line)}) Tj`, 'ET');
+  });
+  ops.push('BT', '/F1 11 Tf', '72 400 Td', '(Name:) Tj', 'ET');
+  ops.push('BT', '/F1 10 Tf', '303 40 Td', '(3) Tj', 'ET');
+  const stream = ops.join('\n');
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [7 0 R] >> >>',
+    '<< /Type /Pages /Kids [6 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents 5 0 R /Annots [7 0 R] >>',
+    '<< /Type /Annot /Subtype /Widget /FT /Tx /T (applicant) /V (Jane Doe) /Rect [120 394 300 414] /F 4 /P 6 0 R >>',
+  ]);
+}

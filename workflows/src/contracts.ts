@@ -5,7 +5,7 @@
  * workflow bundle and the gateway can both load it.
  */
 
-import type { SegmentType } from '@folio/proto/segment-types';
+import type { FineSegmentType, SegmentType } from '@folio/proto/segment-types';
 
 /** Task queue of the task workflows and their activities. */
 export const TASK_QUEUE = 'folio-tasks';
@@ -125,6 +125,7 @@ export const DELETED_STATUS = 'Deleted';
 
 /** The 12 segment types, re-exported from the one list in `@folio/proto` for the gateway and activities. */
 export { SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
+export { FINE_SEGMENT_TYPES, type FineSegmentType } from '@folio/proto/segment-types';
 
 export type OcrStrategy = 'All' | 'Auto';
 export type SegmentationStrategy = 'LayoutAnalysis' | 'Page';
@@ -167,6 +168,15 @@ export interface LlmProcessing {
   temperature: number;
 }
 
+/**
+ * Processing per segment type: the 12 v1 types always; the current API's finer types
+ * (`PageNumber`, `Legend`, ...) only on tasks created through it. A segment with a finer type
+ * follows that type's entry when there is one, else its v1 type's, so on a v1 task a page number
+ * is processed as the PageHeader or PageFooter the v1 API shows.
+ */
+export type SegmentProcessing = Record<SegmentType, SegmentTypeProcessing> &
+  Partial<Record<FineSegmentType, SegmentTypeProcessing>>;
+
 /** The fully resolved configuration of a task, in the API's field names. */
 export interface TaskConfiguration {
   ocr_strategy: OcrStrategy;
@@ -176,7 +186,7 @@ export interface TaskConfiguration {
   expires_in: number | null;
   error_handling: ErrorHandling;
   chunk_processing: ChunkProcessing;
-  segment_processing: Record<SegmentType, SegmentTypeProcessing>;
+  segment_processing: SegmentProcessing;
   llm_processing: LlmProcessing;
 }
 

@@ -6,7 +6,7 @@
 import { ObjectNotFoundError, mapLimit, type Logger, type ObjectStore } from '@folio/runtime';
 import { ChunkedOutput, type OutputChunk, type OutputSegment } from '@folio/proto/chunk/v1';
 import type { SheetRegion } from '@folio/proto/documents/v1';
-import type { TaskConfiguration, TaskState, TaskStatus } from './contracts.js';
+import { SEGMENT_TYPES, type TaskConfiguration, type TaskState, type TaskStatus } from './contracts.js';
 import { extname } from 'node:path';
 
 /**
@@ -28,6 +28,8 @@ export interface ApiOcrResult {
   text: string;
   bbox: ApiBoundingBox;
   confidence: number | null;
+  /** The cell an OCR result was read from (`B3`, `A6:B6`): spreadsheet views only (`TaskView.currentFields`). */
+  ss_cell_ref?: string | null;
 }
 
 export interface ApiSegment {
@@ -47,12 +49,17 @@ export interface ApiSegment {
   ocr: ApiOcrResult[];
   embed: string;
   description: string | null;
-  /** Only in views that ask for them (`TaskView.sheetFields`): the v1 shape has no such fields. */
+  /** Only in views that ask for them (`TaskView.currentFields`): the v1 shape has no such fields. */
   ss_cells?: ApiSheetCell[] | null;
   ss_range?: string | null;
   ss_sheet_name?: string | null;
   ss_header_range?: string | null;
   ss_header_text?: string | null;
+  /** The layout stage's finer type (`PageNumber`, `Legend`, ...), or null; current-API views only. */
+  fine_type?: string | null;
+  /** The header cells' box on the page (the union of theirs), and their OCR results. */
+  ss_header_bbox?: ApiBoundingBox | null;
+  ss_header_ocr?: ApiOcrResult[] | null;
 }
 
 /** A spreadsheet cell as the current API lists it (the SDK's `Cell`). */
@@ -107,8 +114,11 @@ export interface TaskView {
   includeChunks: boolean;
   /** Inline images and the PDF as data URIs instead of presigned URLs. */
   base64Urls: boolean;
-  /** Add the spreadsheet fields (`ss_*`, null for segments not read from cells): the current API only. */
-  sheetFields?: boolean;
+  /**
+   * Add the current API's segment fields: the spreadsheet fields (`ss_*`, null for segments not
+   * read from cells) and `fine_type`, the finer type the current API shows as `segment_type`.
+   */
+  currentFields?: boolean;
 }
 
 export interface TaskPresenterOptions {
@@ -132,9 +142,67 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** The `ss_*` fields of a segment: its spreadsheet region, or every field null. */
-function toSheetFields(sheet: SheetRegion | undefined): Pick<ApiSegment, 'ss_cells' | 'ss_range' | 'ss_sheet_name' | 'ss_header_range' | 'ss_header_text'> {
-  if (sheet === undefined) return { ss_cells: null, ss_range: null, ss_sheet_name: null, ss_header_range: null, ss_header_text: null };
+type SheetFields = Pick<
+  ApiSegment,
+  'ss_cells' | 'ss_range' | 'ss_sheet_name' | 'ss_header_range' | 'ss_header_text' | 'ss_header_bbox' | 'ss_header_ocr'
+>;
+
+const NO_SHEET_FIELDS: SheetFields = {
+  ss_cells: null,
+  ss_range: null,
+  ss_sheet_name: null,
+  ss_header_range: null,
+  ss_header_text: null,
+  ss_header_bbox: null,
+  ss_header_ocr: null,
+};
+
+/** Rows and columns (1-based, inclusive) of an A1 range such as `B3` or `A1:D2`; null if malformed. */
+function a1Rect(range: string): { top: number; left: number; bottom: number; right: number } | null {
+  const corners = range.split(':').map((ref) => /^([A-Z]+)(\d+)$/.exec(ref));
+  if (corners.length < 1 || corners.length > 2 || corners.some((corner) => corner === null)) return null;
+  const points = corners.map((corner) => ({
+    col: [...corner![1]!].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0), // matched above
+    row: Number(corner![2]),
+  }));
+  const [start, end = start] = points;
+  return { top: start!.row, left: start!.col, bottom: end!.row, right: end!.col };
+}
+
+/** The union of boxes, or null for none. */
+function unionBox(boxes: readonly ApiBoundingBox[]): ApiBoundingBox | null {
+  if (boxes.length === 0) return null;
+  const left = Math.min(...boxes.map((box) => box.left));
+  const top = Math.min(...boxes.map((box) => box.top));
+  const right = Math.max(...boxes.map((box) => box.left + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.top + box.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * The `ss_*` fields of a segment: its spreadsheet region, or every field null. The render stage
+ * writes a region's words one per cell in the order of its cells (services/render sheet-pages.ts),
+ * so `ocr[i]` is `cells[i]`'s: that gives each OCR result its `ss_cell_ref` and the header its box
+ * (page coordinates, as the segment's) and OCR results (boxes relative to the segment, as `ocr`).
+ */
+function toSheetFields(sheet: SheetRegion | undefined, ocr: ApiOcrResult[], segmentBox: ApiBoundingBox): SheetFields {
+  if (sheet === undefined) return NO_SHEET_FIELDS;
+  const paired = ocr.length === sheet.cells.length;
+  if (paired) sheet.cells.forEach((cell, index) => (ocr[index]!.ss_cell_ref = cell.range)); // same length, checked above
+  const header = sheet.headerRange ? a1Rect(sheet.headerRange) : null;
+  const inHeader = (range: string): boolean => {
+    const rect = a1Rect(range);
+    return (
+      header !== null &&
+      rect !== null &&
+      rect.top >= header.top &&
+      rect.bottom <= header.bottom &&
+      rect.left >= header.left &&
+      rect.right <= header.right
+    );
+  };
+  const headerOcr = paired && header !== null ? ocr.filter((_, index) => inHeader(sheet.cells[index]!.range)) : [];
+  const headerBox = unionBox(headerOcr.map((result) => result.bbox));
   return {
     ss_cells: sheet.cells.map((cell) => ({
       cell_id: cell.cellId,
@@ -158,7 +226,24 @@ function toSheetFields(sheet: SheetRegion | undefined): Pick<ApiSegment, 'ss_cel
     ss_sheet_name: sheet.sheetName,
     ss_header_range: sheet.headerRange || null,
     ss_header_text: sheet.headerText || null,
+    ss_header_bbox: headerBox && {
+      ...headerBox,
+      left: headerBox.left + segmentBox.left,
+      top: headerBox.top + segmentBox.top,
+    },
+    ss_header_ocr: headerOcr.length > 0 ? headerOcr : null,
   };
+}
+
+/**
+ * The configuration as the v1 API shows it: `segment_processing` holds the spec's 12 types only
+ * (a task created through the current API also has its finer types, which v1 does not name).
+ */
+function v1Configuration(configuration: TaskConfiguration): TaskConfiguration {
+  const segmentProcessing = Object.fromEntries(
+    SEGMENT_TYPES.map((type) => [type, configuration.segment_processing[type]]),
+  );
+  return { ...configuration, segment_processing: segmentProcessing as TaskConfiguration['segment_processing'] }; // every one of the 12 keys, from a configuration that has them
 }
 
 function toRfc3339(value: string | null): string | null {
@@ -230,7 +315,12 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       let link = links.get(key);
       if (!link) {
         link = inline
-          ? store.get(key).then((bytes) => `data:${MIME_BY_EXTENSION[extname(key).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`)
+          ? store
+              .get(key)
+              .then(
+                (bytes) =>
+                  `data:${MIME_BY_EXTENSION[extname(key).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`,
+              )
           : store.presignGet(key, { expiresInSec: options.presignExpiresSec, ...(fileName ? { fileName } : {}) });
         links.set(key, link);
       }
@@ -246,14 +336,21 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     const sizes = await mapLimit([...keys], STAT_CONCURRENCY, async (key) => (await store.stat(key))?.byteSize ?? 0);
     const byteSize = sizes.reduce((sum, size) => sum + size, 0);
     if (byteSize > budget.remainingBytes) {
-      options.logger.info({ task_id: taskId, byteSize, remainingBytes: budget.remainingBytes }, 'base64_urls over the inline budget: presigned URLs instead');
+      options.logger.info(
+        { task_id: taskId, byteSize, remainingBytes: budget.remainingBytes },
+        'base64_urls over the inline budget: presigned URLs instead',
+      );
       return false;
     }
     budget.remainingBytes -= byteSize;
     return true;
   }
 
-  async function replacePlaceholders(text: string, link: (key: string) => Promise<string>, html: boolean): Promise<string> {
+  async function replacePlaceholders(
+    text: string,
+    link: (key: string) => Promise<string>,
+    html: boolean,
+  ): Promise<string> {
     if (!text.includes(IMAGE_PLACEHOLDER_SCHEME)) return text;
     const keys = [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
     const urls = new Map(await Promise.all(keys.map(async (key) => [key, await link(key)] as const)));
@@ -264,24 +361,35 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     });
   }
 
-  async function toSegment(segment: OutputSegment, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiSegment> {
+  async function toSegment(
+    segment: OutputSegment,
+    link: (key: string) => Promise<string>,
+    currentFields: boolean,
+  ): Promise<ApiSegment> {
     const contentIsHtml = segment.content === segment.html;
     const [html, markdown, embed] = await Promise.all([
       replacePlaceholders(segment.html, link, true),
       replacePlaceholders(segment.markdown, link, false),
       replacePlaceholders(segment.embed, link, false),
     ]);
-    const content = segment.content === '' ? '' : contentIsHtml ? html : await replacePlaceholders(segment.content, link, false);
+    const content =
+      segment.content === '' ? '' : contentIsHtml ? html : await replacePlaceholders(segment.content, link, false);
     const box = (bbox: OutputSegment['bbox']): ApiBoundingBox => ({
       left: bbox?.left ?? 0,
       top: bbox?.top ?? 0,
       width: bbox?.width ?? 0,
       height: bbox?.height ?? 0,
     });
+    const bbox = box(segment.bbox);
+    const ocr: ApiOcrResult[] = segment.ocr.map((result) => ({
+      text: result.text,
+      bbox: box(result.bbox),
+      confidence: result.confidence ?? null,
+    }));
     return {
       segment_id: segment.segmentId,
       segment_type: segment.segmentType,
-      bbox: box(segment.bbox),
+      bbox,
       page_number: segment.pageNumber,
       page_width: segment.pageWidth,
       page_height: segment.pageHeight,
@@ -292,18 +400,22 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       llm: segment.llm ?? null,
       image: segment.imageKey ? await link(segment.imageKey) : null,
       confidence: segment.confidence ?? null,
-      ocr: segment.ocr.map((result) => ({ text: result.text, bbox: box(result.bbox), confidence: result.confidence ?? null })),
+      ocr,
       embed,
       description: segment.description ?? null,
-      ...(sheetFields ? toSheetFields(segment.sheet) : {}),
+      ...(currentFields ? { ...toSheetFields(segment.sheet, ocr, bbox), fine_type: segment.fineType ?? null } : {}),
     };
   }
 
-  async function toChunk(chunk: OutputChunk, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiChunk> {
+  async function toChunk(
+    chunk: OutputChunk,
+    link: (key: string) => Promise<string>,
+    currentFields: boolean,
+  ): Promise<ApiChunk> {
     return {
       chunk_id: chunk.chunkId,
       chunk_length: chunk.chunkLength,
-      segments: await Promise.all(chunk.segments.map((segment) => toSegment(segment, link, sheetFields))),
+      segments: await Promise.all(chunk.segments.map((segment) => toSegment(segment, link, currentFields))),
       embed: chunk.embed,
     };
   }
@@ -332,7 +444,9 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     }
     const link = linker(inline);
     const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
-      output ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.sheetFields === true))) : Promise.resolve([]),
+      output
+        ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.currentFields === true)))
+        : Promise.resolve([]),
       state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
       // The input can be large: always a presigned link, never inlined.
       state.inputKey
@@ -348,8 +462,14 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       expires_at: toRfc3339(state.expiresAt),
       message: state.message || state.status,
       task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
-      configuration: { ...state.configuration, input_file_url: inputFileUrl },
-      output: { chunks, file_name: state.fileName || null, page_count: state.pageCount, pdf_url: pdfUrl, extracted_json: null },
+      configuration: { ...v1Configuration(state.configuration), input_file_url: inputFileUrl },
+      output: {
+        chunks,
+        file_name: state.fileName || null,
+        page_count: state.pageCount,
+        pdf_url: pdfUrl,
+        extracted_json: null,
+      },
     };
   }
 
@@ -361,7 +481,9 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     const segments = output.chunks.flatMap((chunk) => chunk.segments);
     const parts = await Promise.all(
       segments.map((segment) =>
-        format === 'markdown' ? replacePlaceholders(segment.markdown, link, false) : replacePlaceholders(segment.html, link, true),
+        format === 'markdown'
+          ? replacePlaceholders(segment.markdown, link, false)
+          : replacePlaceholders(segment.html, link, true),
       ),
     );
     const body = parts.filter((part) => part.trim() !== '');

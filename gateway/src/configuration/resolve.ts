@@ -1,5 +1,7 @@
 import {
+  FINE_SEGMENT_TYPES,
   SEGMENT_TYPES,
+  type FineSegmentType,
   type GenerationStrategy,
   type SegmentFormat,
   type SegmentType,
@@ -15,13 +17,26 @@ export interface ConfigurationDefaults {
   defaultModelId: string | null;
 }
 
-const DEFAULT_FORMAT: Partial<Record<SegmentType, SegmentFormat>> = { Table: 'Html' };
-const DEFAULT_STRATEGY: Partial<Record<SegmentType, GenerationStrategy>> = { Table: 'LLM', Formula: 'LLM', Page: 'LLM' };
+/**
+ * Which API's segment types a new task's configuration holds: v1's 12, or the current API's,
+ * which adds the finer types (PageNumber, LineNumber, FormRegion, GraphicalItem, Legend, Unknown).
+ */
+export type Taxonomy = 'v1' | 'current';
 
-/** The defaults of one segment type (docs/behavior.md#4-defaults). */
-export function defaultSegmentProcessing(type: SegmentType): SegmentTypeProcessing {
+const DEFAULT_FORMAT: Partial<Record<SegmentType | FineSegmentType, SegmentFormat>> = { Table: 'Html' };
+const DEFAULT_STRATEGY: Partial<Record<SegmentType | FineSegmentType, GenerationStrategy>> = {
+  Table: 'LLM',
+  Formula: 'LLM',
+  Page: 'LLM',
+};
+
+/**
+ * The defaults of one segment type (docs/behavior.md#4-defaults). The finer types take those of
+ * the v1 type they refine: a GraphicalItem is cropped like a Picture, the others (text) are not.
+ */
+export function defaultSegmentProcessing(type: SegmentType | FineSegmentType): SegmentTypeProcessing {
   return {
-    crop_image: type === 'Picture' ? 'All' : 'Auto',
+    crop_image: type === 'Picture' || type === 'GraphicalItem' ? 'All' : 'Auto',
     format: DEFAULT_FORMAT[type] ?? 'Markdown',
     strategy: DEFAULT_STRATEGY[type] ?? 'Auto',
     llm: null,
@@ -31,8 +46,9 @@ export function defaultSegmentProcessing(type: SegmentType): SegmentTypeProcessi
   };
 }
 
-/** The configuration of a task that sets nothing. */
-export function defaultConfiguration(defaults: ConfigurationDefaults): TaskConfiguration {
+/** The configuration of a task that sets nothing, with the segment types of `taxonomy`. */
+export function defaultConfiguration(defaults: ConfigurationDefaults, taxonomy: Taxonomy = 'v1'): TaskConfiguration {
+  const types = taxonomy === 'current' ? [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES] : SEGMENT_TYPES;
   return {
     ocr_strategy: 'All',
     segmentation_strategy: 'LayoutAnalysis',
@@ -40,11 +56,15 @@ export function defaultConfiguration(defaults: ConfigurationDefaults): TaskConfi
     expires_in: defaults.expiresIn,
     error_handling: 'Fail',
     chunk_processing: { target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } },
-    segment_processing: Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultSegmentProcessing(type)])) as Record<
-      SegmentType,
-      SegmentTypeProcessing
-    >, // fromEntries over all 12 types builds the full record
-    llm_processing: { model_id: defaults.defaultModelId, fallback_strategy: 'Default', max_completion_tokens: null, temperature: 0 },
+    segment_processing: Object.fromEntries(
+      types.map((type) => [type, defaultSegmentProcessing(type)]),
+    ) as TaskConfiguration['segment_processing'], // fromEntries over all 12 types (and the finer ones) builds the full record
+    llm_processing: {
+      model_id: defaults.defaultModelId,
+      fallback_strategy: 'Default',
+      max_completion_tokens: null,
+      temperature: 0,
+    },
   };
 }
 
@@ -83,9 +103,11 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
   // A copy, so the result shares no arrays or objects with the configuration it came from.
   const base = structuredClone(current);
   const segmentProcessing = base.segment_processing;
-  for (const type of SEGMENT_TYPES) {
+  // Only the types the configuration has: a v1 task has no finer types to set.
+  for (const type of [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES]) {
     const given = input.segment_processing?.[type];
-    if (given) segmentProcessing[type] = applySegmentType(base.segment_processing[type], given);
+    const current = segmentProcessing[type];
+    if (given && current) segmentProcessing[type] = applySegmentType(current, given);
   }
   const chunk = input.chunk_processing;
   const llm = input.llm_processing;
@@ -105,15 +127,22 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
     llm_processing: {
       model_id: llm?.model_id === undefined ? base.llm_processing.model_id : llm.model_id,
       fallback_strategy: llm?.fallback_strategy ?? base.llm_processing.fallback_strategy,
-      max_completion_tokens: llm?.max_completion_tokens === undefined ? base.llm_processing.max_completion_tokens : llm.max_completion_tokens,
+      max_completion_tokens:
+        llm?.max_completion_tokens === undefined
+          ? base.llm_processing.max_completion_tokens
+          : llm.max_completion_tokens,
       temperature: llm?.temperature ?? base.llm_processing.temperature,
     },
   };
 }
 
-/** The full configuration of a new task. */
-export function resolveConfiguration(input: ConfigurationInput, defaults: ConfigurationDefaults): TaskConfiguration {
-  return applyConfigurationInput(defaultConfiguration(defaults), input);
+/** The full configuration of a new task created through the API of `taxonomy`. */
+export function resolveConfiguration(
+  input: ConfigurationInput,
+  defaults: ConfigurationDefaults,
+  taxonomy: Taxonomy = 'v1',
+): TaskConfiguration {
+  return applyConfigurationInput(defaultConfiguration(defaults, taxonomy), input);
 }
 
 /** Deep equality of two configurations (plain JSON data, so key order is irrelevant). */
@@ -125,7 +154,8 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
   const aRecord = a as Record<string, unknown>;
   const bRecord = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(aRecord), ...Object.keys(bRecord)]);
@@ -140,5 +170,7 @@ export function unknownModelMessage(configuration: TaskConfiguration, modelIds: 
   const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
   const named = [modelId, typeof fallback === 'object' ? fallback.Model : null];
   const unknown = named.find((id): id is string => id !== null && !modelIds.includes(id));
-  return unknown === undefined ? null : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
+  return unknown === undefined
+    ? null
+    : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
 }

@@ -1,10 +1,12 @@
 import {
+  FINE_SEGMENT_TYPES,
   MAX_WEBHOOK_URL_LENGTH,
   SEGMENT_TYPES,
   type CropImage,
   type EmbedSource,
   type ErrorHandling,
   type FallbackStrategy,
+  type FineSegmentType,
   type GenerationStrategy,
   type OcrStrategy,
   type SegmentFormat,
@@ -28,7 +30,12 @@ export const SEGMENT_FORMATS = ['Html', 'Markdown'] as const satisfies readonly 
 export const GENERATION_STRATEGIES = ['Auto', 'LLM', 'Ignore'] as const satisfies readonly GenerationStrategy[];
 export const CROP_IMAGES = ['Auto', 'All'] as const satisfies readonly CropImage[];
 export const EMBED_SOURCES = ['Content', 'LLM', 'HTML', 'Markdown'] as const satisfies readonly EmbedSource[];
-export const TOKENIZER_ENUMS = ['Word', 'Cl100kBase', 'XlmRobertaBase', 'BertBaseUncased'] as const satisfies readonly TokenizerEnum[];
+export const TOKENIZER_ENUMS = [
+  'Word',
+  'Cl100kBase',
+  'XlmRobertaBase',
+  'BertBaseUncased',
+] as const satisfies readonly TokenizerEnum[];
 
 /** Every accepted spelling of the tokenizer enum: the enum names and the spec's hub ids. */
 const TOKENIZER_SPELLINGS: Record<string, TokenizerEnum> = {
@@ -84,9 +91,7 @@ export const CONFIG_LIMITS = {
 
 /** A string of at most `max` characters, naming the bound in its message. */
 function boundedString(max: number, what = 'a string') {
-  return z
-    .string({ error: `expected ${what}` })
-    .max(max, { error: `expected ${what} of at most ${max} characters` });
+  return z.string({ error: `expected ${what}` }).max(max, { error: `expected ${what} of at most ${max} characters` });
 }
 
 function int(min: number, max: number, what = `an integer from ${min} to ${max}`) {
@@ -124,7 +129,8 @@ const fallbackStrategy = z.unknown().transform((value, ctx): FallbackStrategy | 
   if (value === 'None' || value === 'Default') return value;
   if (typeof value === 'object' && !Array.isArray(value)) {
     const model = (value as Record<string, unknown>).Model;
-    if (typeof model === 'string' && model.length > 0 && model.length <= CONFIG_LIMITS.modelIdChars) return { Model: model };
+    if (typeof model === 'string' && model.length > 0 && model.length <= CONFIG_LIMITS.modelIdChars)
+      return { Model: model };
   }
   ctx.addIssue({
     code: 'custom',
@@ -142,10 +148,14 @@ const segmentTypeInput = z.object({
   embed_sources: z.preprocess(
     absentIfNull,
     z
-      .array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), { error: `expected an array of ${EMBED_SOURCES.join(', ')}` })
+      .array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), {
+        error: `expected an array of ${EMBED_SOURCES.join(', ')}`,
+      })
       // Each source at most once is all an embed can use; an array of a million entries would
       // ride in the workflow memo.
-      .max(EMBED_SOURCES.length, { error: `expected an array of at most ${EMBED_SOURCES.length} of ${EMBED_SOURCES.join(', ')}` })
+      .max(EMBED_SOURCES.length, {
+        error: `expected an array of at most ${EMBED_SOURCES.length} of ${EMBED_SOURCES.join(', ')}`,
+      })
       .optional(),
   ),
   extended_context: bool,
@@ -156,9 +166,13 @@ const segmentTypeInput = z.object({
 });
 export type SegmentTypeInput = z.output<typeof segmentTypeInput>;
 
-/** `SectionHeader`, `section_header` and `sectionheader` all name the same type. */
-const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType>(
-  SEGMENT_TYPES.flatMap((type) => [
+/**
+ * `SectionHeader`, `section_header` and `sectionheader` all name the same type. The current API's
+ * finer types are read too; only a configuration that has them (a task created through that API)
+ * takes their settings.
+ */
+const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType | FineSegmentType>(
+  [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES].flatMap((type) => [
     [type, type],
     [type.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(), type],
     [type.toLowerCase(), type],
@@ -168,9 +182,11 @@ const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType>(
 const segmentProcessing = z.preprocess(
   absentIfNull,
   z
-    .record(z.string(), z.preprocess(absentIfNull, segmentTypeInput.optional()), { error: 'expected an object keyed by segment type' })
+    .record(z.string(), z.preprocess(absentIfNull, segmentTypeInput.optional()), {
+      error: 'expected an object keyed by segment type',
+    })
     .transform((record) => {
-      const byType: Partial<Record<SegmentType, SegmentTypeInput>> = {};
+      const byType: Partial<Record<SegmentType | FineSegmentType, SegmentTypeInput>> = {};
       for (const [key, value] of Object.entries(record)) {
         const type = SEGMENT_TYPE_BY_KEY.get(key);
         // Unknown segment types are ignored like any unknown field.
@@ -235,7 +251,11 @@ export const configurationInputSchema = z.object({
   high_resolution: bool,
   expires_in: z.preprocess(
     absentIfNull,
-    int(1, CONFIG_LIMITS.expiresInSec, `a positive integer (seconds) up to ${CONFIG_LIMITS.expiresInSec} (100 years)`).optional(),
+    int(
+      1,
+      CONFIG_LIMITS.expiresInSec,
+      `a positive integer (seconds) up to ${CONFIG_LIMITS.expiresInSec} (100 years)`,
+    ).optional(),
   ),
   error_handling: oneOf(ERROR_HANDLINGS),
   chunk_processing: chunkProcessing,
@@ -269,7 +289,12 @@ export const webhookFields = {
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 /** The webhook of a parsed create body, for `TaskService.create`; undefined without a `webhook_url`. */
@@ -277,7 +302,9 @@ export function webhookRequestOf(body: {
   webhook_url?: string | undefined;
   webhook_include_chunks?: boolean | undefined;
 }): { url: string; includeChunks: boolean } | undefined {
-  return body.webhook_url === undefined ? undefined : { url: body.webhook_url, includeChunks: body.webhook_include_chunks ?? false };
+  return body.webhook_url === undefined
+    ? undefined
+    : { url: body.webhook_url, includeChunks: body.webhook_include_chunks ?? false };
 }
 
 /** The JSON body of create: the configuration plus the file. */

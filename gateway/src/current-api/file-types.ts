@@ -14,6 +14,7 @@ const OFFICE_CATEGORY: Record<string, FileTypeCategory> = {
   xlsx: 'spreadsheet',
   xls: 'spreadsheet',
   ods: 'spreadsheet',
+  csv: 'spreadsheet',
 };
 
 function categoryOf(type: FileType): FileTypeCategory {
@@ -38,6 +39,7 @@ export function toFileTypeGroups(types: readonly FileType[]): FileTypeGroups {
     spreadsheet: { formats: [] },
     text: { formats: [] },
   };
-  for (const type of types) groups[categoryOf(type)].formats.push({ extension: type.extension, mime_type: type.mimeType });
+  for (const type of types)
+    groups[categoryOf(type)].formats.push({ extension: type.extension, mime_type: type.mimeType });
   return groups;
 }

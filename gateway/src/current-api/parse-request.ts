@@ -15,8 +15,8 @@ function renameLlmModelId(body: unknown): unknown {
  * The body of `POST /api/v1/tasks/parse` (the SDK's `ParseCreateParams`). Its fields are the v1
  * create's under the same names, so the v1 schema reads it, with every v1 spelling still accepted;
  * only `llm_processing.llm_model_id` is renamed to v1's `model_id`. `pipeline` is deprecated in
- * the SDK and ignored like any unknown field; segment types of the newer taxonomy (`PageNumber`,
- * `FormRegion`, ...) are not produced yet and their settings are ignored the same way.
+ * the SDK and ignored like any unknown field. Settings of the finer segment types (`PageNumber`,
+ * `FormRegion`, ...) apply to tasks created through this API, whose configuration holds them.
  */
 export const parseCreateBodySchema = z.preprocess(renameLlmModelId, createTaskBodySchema);
 

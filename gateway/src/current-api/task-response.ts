@@ -1,5 +1,12 @@
-import type { ExtractionOutput, SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
-import type { ApiBoundingBox, ApiSegment, ApiSheetCell, ApiTask } from '../tasks/task-response.js';
+import type {
+  ExtractionOutput,
+  FineSegmentType,
+  SegmentType,
+  TaskConfiguration,
+  TaskState,
+  TaskStatus,
+} from '@folio/workflows/contracts';
+import type { ApiBoundingBox, ApiOcrResult, ApiSegment, ApiSheetCell, ApiTask } from '../tasks/task-response.js';
 import type { ApiPage } from './task-pages.js';
 
 /*
@@ -24,7 +31,8 @@ export interface CurrentParseConfiguration {
   error_handling: TaskConfiguration['error_handling'];
   ocr_strategy: TaskConfiguration['ocr_strategy'];
   segmentation_strategy: TaskConfiguration['segmentation_strategy'];
-  segment_processing: Record<SegmentType, CurrentGenerationConfig>;
+  /** The 12 types, and the finer ones on tasks created through the current API. */
+  segment_processing: Partial<Record<SegmentType | FineSegmentType, CurrentGenerationConfig>>;
   expires_in: number | null;
   high_resolution: boolean;
   llm_processing: {
@@ -48,7 +56,7 @@ export interface CurrentSegment {
   embed: string;
   image: string | null;
   llm: string | null;
-  ocr: { bbox: ApiBoundingBox; text: string; confidence: number | null }[];
+  ocr: CurrentOcrResult[];
   segment_length: number | null;
   text: string;
   /** Spreadsheet regions read from their cells only; null for every other segment. */
@@ -57,6 +65,16 @@ export interface CurrentSegment {
   ss_sheet_name: string | null;
   ss_header_range: string | null;
   ss_header_text: string | null;
+  ss_header_bbox: ApiBoundingBox | null;
+  ss_header_ocr: CurrentOcrResult[] | null;
+}
+
+/** The SDK's `OcrResult`; `ss_cell_ref` names the cell on spreadsheet segments, null elsewhere. */
+export interface CurrentOcrResult {
+  bbox: ApiBoundingBox;
+  text: string;
+  confidence: number | null;
+  ss_cell_ref: string | null;
 }
 
 export interface CurrentChunk {
@@ -117,7 +135,9 @@ const FINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['Succeeded', 'Failed', 
 
 /** The resolved configuration in the current API's names (`llm_model_id`; no `embed_sources`). */
 export function toCurrentConfiguration(configuration: TaskConfiguration): CurrentParseConfiguration {
-  const entries = Object.entries(configuration.segment_processing) as [SegmentType, TaskConfiguration['segment_processing'][SegmentType]][];
+  const entries = Object.entries(configuration.segment_processing).filter(
+    (entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined,
+  );
   return {
     chunk_processing: configuration.chunk_processing,
     error_handling: configuration.error_handling,
@@ -135,7 +155,7 @@ export function toCurrentConfiguration(configuration: TaskConfiguration): Curren
           strategy: processing.strategy,
         },
       ]),
-    ) as Record<SegmentType, CurrentGenerationConfig>, // fromEntries over every key of a Record<SegmentType, _>
+    ),
     expires_in: configuration.expires_in,
     high_resolution: configuration.high_resolution,
     llm_processing: {
@@ -154,14 +174,15 @@ function toCurrentSegment(segment: ApiSegment): CurrentSegment {
     page_number: segment.page_number,
     page_width: segment.page_width,
     segment_id: segment.segment_id,
-    segment_type: segment.segment_type,
+    // The current API's taxonomy: a page number is a PageNumber here, the PageFooter v1 shows.
+    segment_type: segment.fine_type ?? segment.segment_type,
     confidence: segment.confidence,
     content: segment.content,
     description: segment.description,
     embed: segment.embed,
     image: segment.image,
     llm: segment.llm,
-    ocr: segment.ocr.map((result) => ({ bbox: result.bbox, text: result.text, confidence: result.confidence })),
+    ocr: segment.ocr.map(toCurrentOcr),
     // Token counts are kept per chunk only.
     segment_length: null,
     text: segment.text,
@@ -170,6 +191,17 @@ function toCurrentSegment(segment: ApiSegment): CurrentSegment {
     ss_sheet_name: segment.ss_sheet_name ?? null,
     ss_header_range: segment.ss_header_range ?? null,
     ss_header_text: segment.ss_header_text ?? null,
+    ss_header_bbox: segment.ss_header_bbox ?? null,
+    ss_header_ocr: segment.ss_header_ocr?.map(toCurrentOcr) ?? null,
+  };
+}
+
+function toCurrentOcr(result: ApiOcrResult): CurrentOcrResult {
+  return {
+    bbox: result.bbox,
+    text: result.text,
+    confidence: result.confidence,
+    ss_cell_ref: result.ss_cell_ref ?? null,
   };
 }
 
@@ -202,15 +234,18 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
   const { task, state } = input;
   const { input_file_url: inputFileUrl } = task.configuration;
   const chunks: CurrentChunk[] = task.output.chunks.map((chunk) => {
-            const segments = chunk.segments.map(toCurrentSegment);
-            return {
-              chunk_id: chunk.chunk_id,
-              chunk_length: chunk.chunk_length,
-              segments,
-              content: segments.map((segment) => segment.content).filter((content) => content !== '').join('\n'),
-              embed: chunk.embed,
-            };
-          });
+    const segments = chunk.segments.map(toCurrentSegment);
+    return {
+      chunk_id: chunk.chunk_id,
+      chunk_length: chunk.chunk_length,
+      segments,
+      content: segments
+        .map((segment) => segment.content)
+        .filter((content) => content !== '')
+        .join('\n'),
+      embed: chunk.embed,
+    };
+  });
   const parseOutput: CurrentParseOutput | null =
     state.status === 'Succeeded'
       ? {
@@ -240,7 +275,12 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
             system_prompt: state.extraction.system_prompt,
             parse_configuration: toCurrentConfiguration(state.configuration),
           },
-    file_info: { url: inputFileUrl, name: task.output.file_name, mime_type: state.mimeType, page_count: task.output.page_count },
+    file_info: {
+      url: inputFileUrl,
+      name: task.output.file_name,
+      mime_type: state.mimeType,
+      page_count: task.output.page_count,
+    },
     input_file_url: inputFileUrl,
     // Which client created a task is not recorded.
     version_info: { server_version: input.serverVersion, client_version: 'Unspecified' },

@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '@folio/workflows/contracts';
+import { FINE_SEGMENT_TYPES, SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
 import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from '../current-api/cursor.js';
 import { EXTRACT_LIMITS } from '../current-api/extract-request.js';
 import { FILE_TYPE_CATEGORIES } from '../current-api/file-types.js';
@@ -123,14 +123,14 @@ export const currentApiSchemas: Record<string, Schema> = {
       page_number: { type: 'integer' },
       page_width: { type: 'number' },
       segment_id: { type: 'string' },
-      segment_type: ref('SegmentType'),
+      segment_type: ref('CurrentSegmentType'),
       confidence: nullable({ type: 'number' }),
       content: { type: 'string' },
       description: nullable({ type: 'string' }),
       embed: { type: 'string' },
       image: nullable({ type: 'string' }),
       llm: nullable({ type: 'string' }),
-      ocr: { type: 'array', items: ref('OCRResult') },
+      ocr: { type: 'array', items: ref('CurrentOCRResult') },
       segment_length: nullable({ type: 'integer' }),
       text: { type: 'string' },
       ss_cells: nullable({
@@ -142,6 +142,24 @@ export const currentApiSchemas: Record<string, Schema> = {
       ss_sheet_name: nullable({ type: 'string' }),
       ss_header_range: nullable({ type: 'string' }),
       ss_header_text: nullable({ type: 'string' }),
+      ss_header_bbox: nullable(bbox),
+      ss_header_ocr: nullable({ type: 'array', items: ref('CurrentOCRResult') }),
+    },
+  },
+  CurrentSegmentType: {
+    type: 'string',
+    enum: [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES],
+    description:
+      'The 12 v1 types and the finer ones: PageNumber, LineNumber, FormRegion, GraphicalItem, Legend (`Unknown` is never produced). The v1 API shows a finer type as its v1 type (PageNumber as PageHeader or PageFooter, GraphicalItem as Picture, the others as Text).',
+  },
+  CurrentOCRResult: {
+    type: 'object',
+    required: ['bbox', 'text', 'confidence', 'ss_cell_ref'],
+    properties: {
+      bbox,
+      text: { type: 'string' },
+      confidence: nullable({ type: 'number' }),
+      ss_cell_ref: nullable({ type: 'string', description: 'The cell (A1 notation) on spreadsheet segments.' }),
     },
   },
   SheetCell: {
@@ -281,7 +299,7 @@ export const currentApiSchemas: Record<string, Schema> = {
       configuration: {
         type: 'object',
         description:
-          'Parse: the resolved parse configuration (`llm_processing.llm_model_id`; `segment_processing` per type without `embed_sources`). Extract: `schema`, `system_prompt` and that as `parse_configuration`.',
+          'Parse: the resolved parse configuration (`llm_processing.llm_model_id`; `segment_processing` per type without `embed_sources`, the finer types too on tasks created through this API). Extract: `schema`, `system_prompt` and that as `parse_configuration`.',
       },
       file_info: {
         type: 'object',

@@ -5,11 +5,17 @@ const text = (description: string, example?: string): Schema => ({
   description,
   content: { 'text/plain': { schema: { type: 'string', ...(example === undefined ? {} : { example }) } } },
 });
-const json = (description: string, schema: Schema): Schema => ({ description, content: { 'application/json': { schema } } });
+const json = (description: string, schema: Schema): Schema => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** Errors every authenticated route can answer with. */
 const authErrors: Record<string, Schema> = {
-  '401': text('`Authorization header is missing`, `Invalid or inactive API key` or `Invalid token payload`.', 'Invalid or inactive API key'),
+  '401': text(
+    '`Authorization header is missing`, `Invalid or inactive API key` or `Invalid token payload`.',
+    'Invalid or inactive API key',
+  ),
   '500': text('Server error.', 'Internal server error'),
 };
 const notFound = text('The task does not exist, has expired or belongs to another owner.', 'Task not found');
@@ -44,10 +50,15 @@ const readiness: Schema = {
     status: { type: 'string', enum: ['ready', 'not ready'] },
     components: {
       type: 'object',
-      description: 'Each component checked (`temporal`, `storage`, `render`, `ocr`, `layout`, `chunk`, `llm`) and whether it answered.',
+      description:
+        'Each component checked (`temporal`, `storage`, `render`, `ocr`, `layout`, `chunk`, `llm`) and whether it answered.',
       additionalProperties: { type: 'string', enum: ['ok', 'down'] },
     },
-    down: { type: 'array', items: { type: 'string' }, description: 'The components that did not answer; only when not ready.' },
+    down: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The components that did not answer; only when not ready.',
+    },
   },
 };
 
@@ -67,8 +78,18 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
     servers: [{ url: options.serverUrl }],
     components: {
       securitySchemes: {
-        ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The API key alone, or `Bearer <key>`.' },
-        BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An OAuth access token; its `sub` is the owner.' },
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'The API key alone, or `Bearer <key>`.',
+        },
+        BearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An OAuth access token; its `sub` is the owner.',
+        },
       },
       schemas: { ...schemas },
     },
@@ -81,8 +102,13 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest') } } },
           responses: {
             '200': json('The task, status `Starting` (message `Task queued`).', ref('Task')),
-            '400': text('Invalid file, `Invalid base64 data`, `Unsupported file type`, a bad configuration field (named with its allowed values) or `Unknown model_id ...`.', 'Invalid base64 data'),
-            '413': text('The body exceeds MAX_JSON_BODY_BYTES (100 MiB by default; larger files go as multipart or by URL).'),
+            '400': text(
+              'Invalid file, `Invalid base64 data`, `Unsupported file type`, a bad configuration field (named with its allowed values) or `Unknown model_id ...`.',
+              'Invalid base64 data',
+            ),
+            '413': text(
+              'The body exceeds MAX_JSON_BODY_BYTES (100 MiB by default; larger files go as multipart or by URL).',
+            ),
             '429': rateLimited,
             ...authErrors,
           },
@@ -101,15 +127,24 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
                 schema: {
                   type: 'object',
                   required: ['file'],
-                  description: 'Every part besides `file` is the JSON-encoded value of the configuration field of the same name.',
-                  properties: { file: { type: 'string', format: 'binary' }, file_name: { type: 'string' }, ...webhookProperties, ...(schemas.ConfigurationInput?.properties as Schema) },
+                  description:
+                    'Every part besides `file` is the JSON-encoded value of the configuration field of the same name.',
+                  properties: {
+                    file: { type: 'string', format: 'binary' },
+                    file_name: { type: 'string' },
+                    ...webhookProperties,
+                    ...(schemas.ConfigurationInput?.properties as Schema),
+                  },
                 },
               },
             },
           },
           responses: {
             '200': json('The task.', ref('Task')),
-            '400': text('`File must have a filename`, `Unsupported file type` or a bad configuration field.', 'File must have a filename'),
+            '400': text(
+              '`File must have a filename`, `Unsupported file type` or a bad configuration field.',
+              'File must have a filename',
+            ),
             '413': text('The file exceeds MAX_TOTAL_LIMIT, or a form field its limit (50 fields of 256 KiB).'),
             '429': rateLimited,
             ...authErrors,
@@ -122,7 +157,12 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           operationId: 'getTask',
           security,
           parameters: [taskIdParam, includeChunks(true), base64Urls],
-          responses: { '200': json('The task.', ref('Task')), '400': text('A bad query parameter.'), '404': notFound, ...authErrors },
+          responses: {
+            '200': json('The task.', ref('Task')),
+            '400': text('A bad query parameter.'),
+            '404': notFound,
+            ...authErrors,
+          },
         },
         delete: {
           summary: 'Delete a task and every stored artifact',
@@ -141,7 +181,8 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         patch: {
           summary: 'Update the configuration and reprocess',
           operationId: 'updateTask',
-          description: 'Any subset of the configuration; `segment_processing` merges per type and per field. Only from `Succeeded` or `Failed`.',
+          description:
+            'Any subset of the configuration; `segment_processing` merges per type and per field. Only from `Succeeded` or `Failed`.',
           security,
           parameters: [taskIdParam],
           requestBody: { required: true, content: { 'application/json': { schema: ref('ConfigurationInput') } } },
@@ -175,7 +216,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         get: {
           summary: 'The whole document as Markdown',
           description:
-            'Beyond the spec (the Task JSON is unchanged): the Markdown of every segment of a succeeded task\'s output, in reading order, separated by blank lines; page headers and footers only when `ignore_headers_and_footers` is false, types with strategy `Ignore` left out, as in the chunks. Images are presigned links.',
+            "Beyond the spec (the Task JSON is unchanged): the Markdown of every segment of a succeeded task's output, in reading order, separated by blank lines; page headers and footers only when `ignore_headers_and_footers` is false, types with strategy `Ignore` left out, as in the chunks. Images are presigned links.",
           operationId: 'getTaskMarkdown',
           security,
           parameters: [taskIdParam],
@@ -191,7 +232,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         get: {
           summary: 'The whole document as HTML',
           description:
-            'Beyond the spec: one HTML page holding the HTML of every segment of a succeeded task\'s output, in reading order, with the same segments as `/markdown`. Served sandboxed: it runs no script and loads only images.',
+            "Beyond the spec: one HTML page holding the HTML of every segment of a succeeded task's output, in reading order, with the same segments as `/markdown`. Served sandboxed: it runs no script and loads only images.",
           operationId: 'getTaskHtml',
           security,
           parameters: [taskIdParam],
@@ -205,18 +246,42 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
       },
       '/api/v1/tasks': {
         get: {
-          summary: 'List the owner\'s tasks, newest first',
+          summary: "List the owner's tasks, newest first",
           operationId: 'listTasks',
           security,
           parameters: [
-            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: '1-based page.' },
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 }, description: 'Tasks per page.' },
-            { name: 'start', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or after.' },
-            { name: 'end', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or before.' },
+            {
+              name: 'page',
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, default: 1 },
+              description: '1-based page.',
+            },
+            {
+              name: 'limit',
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+              description: 'Tasks per page.',
+            },
+            {
+              name: 'start',
+              in: 'query',
+              schema: { type: 'string', format: 'date-time' },
+              description: 'Created at or after.',
+            },
+            {
+              name: 'end',
+              in: 'query',
+              schema: { type: 'string', format: 'date-time' },
+              description: 'Created at or before.',
+            },
             includeChunks(false),
             base64Urls,
           ],
-          responses: { '200': json('Tasks.', { type: 'array', items: ref('Task') }), '400': text('A bad query parameter.'), ...authErrors },
+          responses: {
+            '200': json('Tasks.', { type: 'array', items: ref('Task') }),
+            '400': text('A bad query parameter.'),
+            ...authErrors,
+          },
         },
       },
       '/api/v1/llm/models': {
@@ -227,12 +292,24 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         },
       },
       '/health': {
-        get: { summary: 'Health and version', operationId: 'health', responses: { '200': text('Healthy.', `OK - Version ${options.version}`) } },
+        get: {
+          summary: 'Health and version',
+          operationId: 'health',
+          responses: { '200': text('Healthy.', `OK - Version ${options.version}`) },
+        },
+      },
+      '/api/v1/health': {
+        get: {
+          summary: "Health and version (the SDK's health.check)",
+          operationId: 'healthCheck',
+          responses: { '200': text('Healthy.', `OK - Version ${options.version}`) },
+        },
       },
       '/health/ready': {
         get: {
           summary: 'Readiness: Temporal, object storage and every stage answer',
-          description: 'Each dependency is checked with a 2 s limit; a result is reused for 1 s. Why a component is down is logged by the gateway, not answered.',
+          description:
+            'Each dependency is checked with a 2 s limit; a result is reused for 1 s. Why a component is down is logged by the gateway, not answered.',
           operationId: 'ready',
           responses: {
             '200': json('Every component answered.', readiness),
@@ -241,20 +318,44 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         },
       },
       '/openapi.json': {
-        get: { summary: 'This document', operationId: 'openapi', responses: { '200': json('OpenAPI 3.1 document.', { type: 'object' }) } },
+        get: {
+          summary: 'This document',
+          operationId: 'openapi',
+          responses: { '200': json('OpenAPI 3.1 document.', { type: 'object' }) },
+        },
       },
       '/files/{key}': {
         get: {
           summary: 'Download a stored object through a signed URL (filesystem storage)',
           operationId: 'getFile',
           parameters: [
-            { name: 'key', in: 'path', required: true, schema: { type: 'string' }, description: 'Storage key (may span path segments).' },
-            { name: 'expires', in: 'query', required: true, schema: { type: 'integer' }, description: 'Expiry, epoch seconds.' },
+            {
+              name: 'key',
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+              description: 'Storage key (may span path segments).',
+            },
+            {
+              name: 'expires',
+              in: 'query',
+              required: true,
+              schema: { type: 'integer' },
+              description: 'Expiry, epoch seconds.',
+            },
             { name: 'signature', in: 'query', required: true, schema: { type: 'string' } },
-            { name: 'name', in: 'query', schema: { type: 'string' }, description: 'File name for Content-Disposition.' },
+            {
+              name: 'name',
+              in: 'query',
+              schema: { type: 'string' },
+              description: 'File name for Content-Disposition.',
+            },
           ],
           responses: {
-            '200': { description: 'The object.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+            '200': {
+              description: 'The object.',
+              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            },
             '403': text('Bad or expired signature.'),
             '404': text('No such object.'),
           },

@@ -120,7 +120,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
 
   async function present(states: readonly TaskState[], view: TaskView): Promise<CurrentTask[]> {
     // The current API's segments carry the spreadsheet fields; v1's keep the spec's shape.
-    const tasks = await presenter.toTasks(states, { ...view, sheetFields: true });
+    const tasks = await presenter.toTasks(states, { ...view, currentFields: true });
     return Promise.all(
       tasks.map(async (task, index) => {
         const state = states[index] ?? states[0];
@@ -152,7 +152,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
       parseCreateBodySchema,
       await readJsonBody(ctx.req, options.maxJsonBytes, options.bodyBudget, UPLOAD_HINT),
     );
-    const configuration = await service.resolveNew(body);
+    const configuration = await service.resolveNew(body, 'current');
     const file = parseFileInput(body.file);
     const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, {
       webhook: webhookRequestOf(body),
@@ -185,10 +185,10 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
         webhook: webhookRequestOf(body),
       });
     } else {
-      const configuration = await service.resolveNew({
-        ...body.parse_configuration,
-        ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }),
-      });
+      const configuration = await service.resolveNew(
+        { ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) },
+        'current',
+      );
       state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, {
         extraction,
         webhook: webhookRequestOf(body),

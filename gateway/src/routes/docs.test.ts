@@ -14,6 +14,7 @@ afterAll(async () => {
 describe('public routes', () => {
   it('answers /health with the version in plain text', async () => {
     const response = await request(h.app.callback()).get('/health').expect(200);
+    expect((await request(h.app.callback()).get('/api/v1/health').expect(200)).text).toBe(response.text);
     expect(response.text).toBe('OK - Version 9.9.9');
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
   });
@@ -22,24 +23,55 @@ describe('public routes', () => {
     const a = await request(h.app.callback()).get('/openapi.json').expect(200);
     const b = await request(h.app.callback()).get('/docs/openapi.json').expect(200);
     expect(a.body).toEqual(b.body);
-    const document = a.body as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { enum?: string[] }> } };
+    const document = a.body as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { enum?: string[] }> };
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
       [
-        '/api/v1/task/parse', '/api/v1/task', '/api/v1/task/{task_id}', '/api/v1/task/{task_id}/parse', '/api/v1/task/{task_id}/cancel',
-        '/api/v1/tasks', '/api/v1/llm/models', '/health', '/health/ready', '/openapi.json', '/files/{key}',
-        '/api/v1/task/{task_id}/markdown', '/api/v1/task/{task_id}/html',
+        '/api/v1/task/parse',
+        '/api/v1/task',
+        '/api/v1/task/{task_id}',
+        '/api/v1/task/{task_id}/parse',
+        '/api/v1/task/{task_id}/cancel',
+        '/api/v1/tasks',
+        '/api/v1/llm/models',
+        '/health',
+        '/health/ready',
+        '/openapi.json',
+        '/files/{key}',
+        '/api/v1/task/{task_id}/markdown',
+        '/api/v1/task/{task_id}/html',
         // Chunkr's current API (current-api.ts)
-        '/api/v1/files', '/api/v1/files/{file_id}', '/api/v1/files/{file_id}/content', '/api/v1/files/{file_id}/url',
-        '/api/v1/file-types', '/api/v1/tasks/parse', '/api/v1/tasks/{task_id}', '/api/v1/tasks/{task_id}/parse', '/api/v1/tasks/{task_id}/cancel',
-        '/api/v1/tasks/extract', '/api/v1/tasks/{task_id}/extract',
+        '/api/v1/files',
+        '/api/v1/files/{file_id}',
+        '/api/v1/files/{file_id}/content',
+        '/api/v1/files/{file_id}/url',
+        '/api/v1/file-types',
+        '/api/v1/tasks/parse',
+        '/api/v1/tasks/{task_id}',
+        '/api/v1/tasks/{task_id}/parse',
+        '/api/v1/tasks/{task_id}/cancel',
+        '/api/v1/tasks/extract',
+        '/api/v1/tasks/{task_id}/extract',
+        '/api/v1/health',
       ].sort(),
     );
     expect(Object.keys(document.paths['/api/v1/task/{task_id}']!).sort()).toEqual(['delete', 'get']);
     expect(document.components.schemas.SegmentType?.enum).toEqual([...SEGMENT_TYPES]);
-    expect(document.components.schemas.Status?.enum).toEqual(['Starting', 'Processing', 'Succeeded', 'Failed', 'Cancelled']);
+    expect(document.components.schemas.Status?.enum).toEqual([
+      'Starting',
+      'Processing',
+      'Succeeded',
+      'Failed',
+      'Cancelled',
+    ]);
     // Every $ref points at a defined schema.
-    const refs = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g)].map((match) => match[1]!);
+    const refs = [...JSON.stringify(document).matchAll(/"#\/components\/schemas\/([A-Za-z]+)"/g)].map(
+      (match) => match[1]!,
+    );
     for (const name of new Set(refs)) expect(document.components.schemas[name], name).toBeDefined();
   });
 
@@ -69,9 +101,15 @@ describe('public routes', () => {
       expect(policy).not.toMatch(/unsafe-eval|https?:/);
     }
     // API answers, errors included, carry the deny-all policy.
-    for (const response of [await server.get('/health'), await server.get('/nope'), await server.get('/api/v1/tasks')]) {
+    for (const response of [
+      await server.get('/health'),
+      await server.get('/nope'),
+      await server.get('/api/v1/tasks'),
+    ]) {
       expect(response.headers['x-content-type-options'], response.text).toBe('nosniff');
-      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
     }
   });
 

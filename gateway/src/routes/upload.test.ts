@@ -99,6 +99,24 @@ describe('POST /api/v1/task (multipart)', () => {
     expect(rangeBytes.reduce((sum, length) => sum + length, 0)).toBeLessThan(512 * 1024);
   });
 
+  it('types a CSV upload from its bytes, whatever its name, and a base64 CSV on both create routes', async () => {
+    const csv = Buffer.from('name;pages\nalpha;3\nbeta;5\n');
+    await upload().attach('file', csv, 'export.bin').expect(200);
+    expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'text/csv' });
+    for (const path of ['/api/v1/task/parse', '/api/v1/tasks/parse']) {
+      await request(h.app.callback())
+        .post(path)
+        .set('Authorization', h.aliceKey)
+        .send({ file: csv.toString('base64') })
+        .expect(200);
+    }
+    expect(h.workflows.started.map((input) => input.source)).toMatchObject([
+      { mimeType: 'text/csv' },
+      { mimeType: 'text/csv' },
+      { mimeType: 'text/csv' },
+    ]);
+  });
+
   it('refuses a ZIP that is not an office file, a truncated one and an empty file', async () => {
     const notOffice = storedZip([{ name: 'notes/word/document.xml', data: Buffer.from('hello') }]);
     const docx = storedZip([

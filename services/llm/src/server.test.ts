@@ -66,6 +66,7 @@ const request: GenerateSegmentsRequest = {
       segmentType: 'Formula',
       image: { key: 'crops/f.png', sha256: '', byteSize: 0 },
       pageImage: undefined,
+      pageText: '',
       format: 'Markdown',
       prompt: '',
       text: '',

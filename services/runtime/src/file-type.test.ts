@@ -23,6 +23,7 @@ const REAL_FILES = {
   'slides.ppt.gz': 'ppt',
   'slides.odp': 'odp',
   'note.html': 'html',
+  'sheet.csv': 'csv',
 } as const;
 
 /** A source that counts the bytes it was asked for, to show what detection reads. */
@@ -142,6 +143,50 @@ describe('detectFileType on what it must refuse or must not mistake', () => {
   it('detects HTML after whitespace or a UTF-8 byte order mark', async () => {
     expect((await detectFileType(Buffer.from('  <!DOCTYPE html><html></html>')))?.family).toBe('html');
     expect((await detectFileType(Buffer.from('\ufeff<html><body>x</body></html>')))?.family).toBe('html');
+  });
+});
+
+describe('detectFileType on CSV, a text format told by its shape', () => {
+  const csv = (text: string): Buffer => Buffer.from(text, 'utf8');
+
+  it('detects comma, semicolon and tab separated tables, with quotes, CRLF, a BOM and Windows-1252 text', async () => {
+    const tables = [
+      'name,pages\nalpha,3\nbeta,5\n',
+      'Ort;Betrag\r\nKöln;3,50\r\nBonn;4,00\r\n',
+      'a\tb\tc\n1\t2\t3\n',
+      '\ufeffid,"note, with comma","multi\nline"\n1,"say ""hi""",x\n',
+    ];
+    for (const text of tables)
+      expect((await detectFileType(csv(text)))?.mimeType, JSON.stringify(text)).toBe('text/csv');
+    // "café;1" then "thé;2" in Windows-1252: bytes above 0x7f are text too.
+    const latin = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x3b, 0x31, 0x0a, 0x74, 0x68, 0xe9, 0x3b, 0x32]);
+    expect((await detectFileType(latin))?.extension).toBe('csv');
+  });
+
+  it('accepts a ragged last column in a few records, and a large file by its head through a ranged source', async () => {
+    const ragged = ['a,b,c', ...Array.from({ length: 9 }, (_, i) => `${i},x,y`), '10,x'].join('\n');
+    expect((await detectFileType(csv(ragged)))?.extension).toBe('csv');
+    // 2 MiB of rows: only the head is read, and the record the head cuts is left out.
+    const big = csv(`id,value\n${Array.from({ length: 200_000 }, (_, i) => `${i},${i * 7}`).join('\n')}\n`);
+    const source = countingSource(big);
+    expect((await detectFileType(source))?.extension).toBe('csv');
+    expect(source.bytesRead()).toBeLessThanOrEqual(128 * 1024);
+  });
+
+  it('refuses prose, one-line text, single-column lists and binary bytes', async () => {
+    const refused = [
+      'Dear Sir, thank you for your letter.\nWe will, as agreed, reply by Friday, or sooner.\nRegards, Ann\n',
+      'one,line,only\n',
+      'alpha\nbeta\ngamma\n',
+      'a,b\n1,2\u0000\n',
+      '{"a": 1,\n "b": 2}\n{"c": 3}',
+    ];
+    for (const text of refused) expect(await detectFileType(csv(text)), JSON.stringify(text)).toBeNull();
+  });
+
+  it('does not mistake HTML or a PDF with commas for CSV', async () => {
+    expect((await detectFileType(csv('<!doctype html><p>a,b</p>\n<p>c,d</p>\n')))?.extension).toBe('html');
+    expect((await detectFileType(csv('%PDF-1.7\na,b\nc,d\n')))?.extension).toBe('pdf');
   });
 });
 

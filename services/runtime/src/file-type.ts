@@ -1,5 +1,6 @@
 import { fileTypeFromTokenizer } from 'file-type/core';
 import { ByteSourceTokenizer, bytesSource, type ByteSource } from './byte-source.js';
+import { looksLikeCsv } from './csv-sniff.js';
 import { readOleRootNames } from './ole-directory.js';
 
 /** A file type the service accepts, detected from the bytes (never from the name). */
@@ -11,7 +12,11 @@ export interface FileType {
   family: 'pdf' | 'image' | 'office' | 'html';
 }
 
-const type = (mimeType: string, extension: string, family: FileType['family']): FileType => ({ mimeType, extension, family });
+const type = (mimeType: string, extension: string, family: FileType['family']): FileType => ({
+  mimeType,
+  extension,
+  family,
+});
 
 /** Every type the service accepts, by extension: `detectFileType` answers one of these, `GET /file-types` lists them. */
 const FILE_TYPES = {
@@ -32,6 +37,8 @@ const FILE_TYPES = {
   xls: type('application/vnd.ms-excel', 'xls', 'office'),
   ods: type('application/vnd.oasis.opendocument.spreadsheet', 'ods', 'office'),
   html: type('text/html', 'html', 'html'),
+  // Read from its cells by the render stage like XLSX; LibreOffice draws its page.
+  csv: type('text/csv', 'csv', 'office'),
 } as const satisfies Record<string, FileType>;
 
 /** The accepted file types, one entry each (detection order does not matter here). */
@@ -93,6 +100,8 @@ async function detectOle(source: ByteSource): Promise<FileType | null> {
 
 /** Bytes read for the checks `file-type` does not make: a late PDF header, HTML. */
 const TEXT_SNIFF_BYTES = 1024;
+/** Bytes of a text file whose records must agree for it to be CSV (`looksLikeCsv`). */
+const CSV_SNIFF_BYTES = 64 * 1024;
 
 /**
  * Detects the type of a file from its bytes (never from its name): the whole file in memory, or a
@@ -102,7 +111,8 @@ const TEXT_SNIFF_BYTES = 1024;
  * to the member that names the format (`mimetype` for ODF, `[Content_Types].xml` for OOXML). An
  * OLE compound file is typed by its root directory (`readOleRootNames`). Two checks are ours:
  * a PDF header anywhere in the first KiB (PDF readers accept leading garbage; `file-type` wants it
- * at byte 0) and HTML, a text format `file-type` does not detect. Null for anything unsupported.
+ * at byte 0), HTML and CSV, text formats `file-type` does not detect (CSV by the shape of its first
+ * 64 KiB, `csv-sniff.ts`). Null for anything unsupported.
  */
 export async function detectFileType(input: Uint8Array | ByteSource): Promise<FileType | null> {
   const source = input instanceof Uint8Array ? bytesSource(input) : input;
@@ -115,7 +125,11 @@ export async function detectFileType(input: Uint8Array | ByteSource): Promise<Fi
   if (start.includes('%PDF-')) return FILE_TYPES.pdf;
   // Anything `file-type` recognised (a plain ZIP, XML, an unsupported image) is not HTML.
   if (detected !== undefined) return null;
-  const text = start.replace(/^\u00ef\u00bb\u00bf/, '').trimStart().toLowerCase();
+  const text = start
+    .replace(/^\u00ef\u00bb\u00bf/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<!doctype html') || text.startsWith('<html')) return FILE_TYPES.html;
-  return null;
+  const head = await source.read(0, Math.min(CSV_SNIFF_BYTES, source.byteSize));
+  return looksLikeCsv(head, source.byteSize > head.length) ? FILE_TYPES.csv : null;
 }

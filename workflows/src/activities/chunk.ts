@@ -1,5 +1,12 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import { SEGMENT_TYPES, type ChunkProcessing, type SegmentType, type SegmentTypeProcessing, type TokenizerConfig, type TokenizerEnum } from '../contracts.js';
+import {
+  FINE_SEGMENT_TYPES,
+  SEGMENT_TYPES,
+  type ChunkProcessing,
+  type SegmentProcessing,
+  type TokenizerConfig,
+  type TokenizerEnum,
+} from '../contracts.js';
 import { callStage } from './call-stage.js';
 import { pageSegmentRefs, refOf } from './manifests.js';
 import { runKeys } from './run-keys.js';
@@ -11,7 +18,7 @@ export interface ChunkDocumentInput {
   /** JSON `SegmentExtras` (crops, model answers), or null when there are none. */
   extrasKey: string | null;
   chunkProcessing: ChunkProcessing;
-  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>;
+  segmentProcessing: SegmentProcessing;
 }
 
 export interface ChunkDocumentResult {
@@ -37,10 +44,14 @@ export function toTokenizerName(tokenizer: TokenizerConfig): string {
   return 'Enum' in tokenizer ? tokenizerNames[tokenizer.Enum] : tokenizer.String;
 }
 
-/** The resolved per-type configuration, in the fixed order of the 12 types. */
-export function toSegmentTypeConfigs(segmentProcessing: Record<SegmentType, SegmentTypeProcessing>): SegmentTypeConfig[] {
-  return SEGMENT_TYPES.map((segmentType) => {
-    const processing = segmentProcessing[segmentType];
+/**
+ * The resolved per-type configuration, in the fixed order of the 12 types, then the finer types
+ * the configuration has (current-API tasks only, so a v1 task's request is what it always was).
+ */
+export function toSegmentTypeConfigs(segmentProcessing: SegmentProcessing): SegmentTypeConfig[] {
+  const fine = FINE_SEGMENT_TYPES.filter((type) => segmentProcessing[type] !== undefined);
+  return [...SEGMENT_TYPES, ...fine].map((segmentType) => {
+    const processing = segmentProcessing[segmentType]!; // a v1 type, or a finer one filtered to those present
     return {
       segmentType,
       format: processing.format,
@@ -69,7 +80,12 @@ export function createChunkActivities(deps: ActivityDeps): ChunkActivities {
           extras: refOf(input.extrasKey ?? ''),
           outputKey,
         },
-        { stage: 'chunk', timeoutMs: deps.timeouts.chunkMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'chunk',
+          timeoutMs: deps.timeouts.chunkMs,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return { outputKey: response.output?.key ?? outputKey, chunkCount: response.chunkCount };
     },

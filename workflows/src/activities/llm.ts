@@ -2,7 +2,7 @@ import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { SegmentJob } from '@folio/proto/llm/v1';
-import type { FallbackStrategy, LlmProcessing, SegmentType, SegmentTypeProcessing } from '../contracts.js';
+import type { FallbackStrategy, LlmProcessing, SegmentProcessing } from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
 import { callStage } from './call-stage.js';
 import { allPages, needsLanguageModel, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
@@ -14,7 +14,7 @@ export interface GenerateSegmentsInput {
   pageCount: number;
   /** The crops from `cropSegments`; segments without a crop are not sent. */
   cropExtrasKey: string | null;
-  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>;
+  segmentProcessing: SegmentProcessing;
   llmProcessing: LlmProcessing;
 }
 
@@ -76,6 +76,22 @@ export function batchByPage<T extends { pageIndex: number }>(jobs: readonly T[],
   return result;
 }
 const DESCRIPTION_PROMPT = 'Describe the content of this image in one or two sentences.';
+/** Pictures and charts get a description a reader can search: what it shows, and for a chart its kind, axes and trend. */
+const VISUAL_DESCRIPTION_PROMPT =
+  'Describe this picture in two to four sentences for someone who cannot see it: what it shows and what it is for. If it is a chart or plot, name its kind, what its axes or parts measure, and the main trend or comparison it shows.';
+const VISUAL_TYPES: ReadonlySet<string> = new Set(['Picture', 'GraphicalItem']);
+
+/** Characters of a page's text sent as extended context: a dense page holds about 5,000. */
+const PAGE_TEXT_CHARS = 12_000;
+
+/** The page around a segment, as text: every segment's words in reading order, one segment a line. */
+export function pageTextOf(page: PageSegments): string {
+  const text = page.segments
+    .map((segment) => segment.words.map((word) => word.text).join(' '))
+    .filter((line) => line !== '')
+    .join('\n');
+  return text.length > PAGE_TEXT_CHARS ? text.slice(0, PAGE_TEXT_CHARS) : text;
+}
 
 /** Job ids tell apart the answers for one segment: its content, its custom prompt, its description. */
 type JobKind = 'content' | 'llm' | 'description';
@@ -100,7 +116,8 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
     async generateSegments(input) {
       const extras = new Map<string, SegmentExtra>();
       if (input.cropExtrasKey !== null) {
-        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras) extras.set(extra.segmentId, extra);
+        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras)
+          extras.set(extra.segmentId, extra);
       }
       const jobs: { kind: JobKind; segmentId: string; pageIndex: number; job: SegmentJob }[] = [];
       for (const pageIndex of allPages(input.pageCount)) {
@@ -108,23 +125,34 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
         if (layout.segments === undefined) continue;
         const page = await readMessage(store, layout.segments.key, PageSegments);
         for (const segment of page.segments) {
-          const processing = processingOf(input.segmentProcessing, segment.segmentType);
+          const processing = processingOf(input.segmentProcessing, segment);
           const imageKey = extras.get(segment.segmentId)?.imageKey ?? '';
           if (processing === null || !needsLanguageModel(processing) || imageKey === '') continue;
           const base = {
-            segmentType: segment.segmentType,
+            segmentType: segment.fineType ?? segment.segmentType,
             image: refOf(imageKey),
             pageImage: processing.extended_context && page.image !== undefined ? page.image : refOf(''),
+            pageText: processing.extended_context ? pageTextOf(page) : '',
             text: segment.words.map((word) => word.text).join(' '),
           };
           const add = (kind: JobKind, format: string, prompt: string): void => {
-            jobs.push({ kind, segmentId: segment.segmentId, pageIndex, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
+            jobs.push({
+              kind,
+              segmentId: segment.segmentId,
+              pageIndex,
+              job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt },
+            });
           };
           // A table read from a spreadsheet's cells is exact: no model rewrites it (descriptions and
           // custom prompts still run).
           if (processing.strategy === 'LLM' && segment.sheet === undefined) add('content', processing.format, '');
           if (processing.llm !== null) add('llm', 'Markdown', processing.llm);
-          if (processing.description) add('description', 'Markdown', DESCRIPTION_PROMPT);
+          if (processing.description)
+            add(
+              'description',
+              'Markdown',
+              VISUAL_TYPES.has(base.segmentType) ? VISUAL_DESCRIPTION_PROMPT : DESCRIPTION_PROMPT,
+            );
         }
       }
 
@@ -151,7 +179,10 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
         const entry = byJobId.get(answer.segmentId);
         if (entry === undefined) continue;
         if (answer.error !== '' || answer.content === '') {
-          failures.push({ segmentId: entry.segmentId, error: answer.error || 'The language model returned no content' });
+          failures.push({
+            segmentId: entry.segmentId,
+            error: answer.error || 'The language model returned no content',
+          });
           continue;
         }
         answeredCount++;

@@ -1,6 +1,6 @@
 import { getJson, putJson, type ObjectStore } from '@folio/runtime';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
-import type { SegmentType, SegmentTypeProcessing } from '../contracts.js';
+import type { SegmentTypeProcessing } from '../contracts.js';
 import { runKeys } from './run-keys.js';
 import type { ObjectRefJson, RunRef } from './types.js';
 
@@ -16,7 +16,12 @@ export async function readMessage<T>(store: ObjectStore, key: string, codec: Jso
 }
 
 /** Writes a message as protobuf JSON, the format every stage reads. */
-export async function writeMessage<T>(store: ObjectStore, key: string, codec: JsonCodec<T>, message: T): Promise<ObjectRefJson> {
+export async function writeMessage<T>(
+  store: ObjectStore,
+  key: string,
+  codec: JsonCodec<T>,
+  message: T,
+): Promise<ObjectRefJson> {
   return putJson(store, key, codec.toJSON(message));
 }
 
@@ -32,7 +37,11 @@ export function allPages(pageCount: number): number[] {
 
 /** The stored PageSegments of every page of the run, in page order, from the layout manifests. */
 export async function pageSegmentRefs(store: ObjectStore, run: RunRef, pageCount: number): Promise<ObjectRefJson[]> {
-  const layouts = await Promise.all(allPages(pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult)));
+  const layouts = await Promise.all(
+    allPages(pageCount).map((pageIndex) =>
+      readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult),
+    ),
+  );
   return layouts.map((layout) => layout.segments ?? refOf(''));
 }
 
@@ -48,10 +57,14 @@ export function needsLanguageModel(processing: SegmentTypeProcessing): boolean {
   return processing.strategy === 'LLM' || processing.llm !== null || processing.description;
 }
 
-/** The processing of a segment type named by a stage, or null for a name outside the 12 types. */
+/** The processing of a segment: its finer type's when the configuration has one, else its v1 type's; null for a name outside both. */
 export function processingOf(
-  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>,
-  segmentType: string,
+  segmentProcessing: Partial<Record<string, SegmentTypeProcessing>>,
+  segment: { segmentType: string; fineType?: string | undefined },
 ): SegmentTypeProcessing | null {
-  return Object.hasOwn(segmentProcessing, segmentType) ? segmentProcessing[segmentType as SegmentType] : null; // checked by hasOwn
+  // A finer type the configuration names (the current API's PageNumber, Legend, ...) wins; else the
+  // v1 type's, as for every segment of a task created through the v1 API.
+  const byType = (type: string | undefined): SegmentTypeProcessing | null =>
+    type !== undefined && Object.hasOwn(segmentProcessing, type) ? (segmentProcessing[type] ?? null) : null;
+  return byType(segment.fineType) ?? byType(segment.segmentType);
 }

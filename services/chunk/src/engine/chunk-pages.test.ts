@@ -55,6 +55,39 @@ describe('chunkPages', () => {
     expect(second!.markdown).toBe('| a | b |\n| --- | --- |');
   });
 
+  it("processes a segment by its finer type's config when the request has one, else by its v1 type's, and keeps the finer type", () => {
+    const pageNumber = makeSegment('PageFooter', '12', { fineType: 'PageNumber' });
+    const footer = makeSegment('PageFooter', 'Confidential');
+    const legend = makeSegment('Text', 'Revenue Costs', { fineType: 'Legend' });
+    const pages = [makePage(0, [legend, footer, pageNumber])];
+    // A current-API task that ignores page numbers only, and keeps headers and footers.
+    const current = resolveTypeConfigs([
+      config('PageNumber', { strategy: 'Ignore' }),
+      config('Legend', { format: 'Html' }),
+    ]);
+    const kept = chunkPages(pages, options({ typeConfigs: current, ignoreHeadersAndFooters: false })).chunks.flatMap(
+      (chunk) => chunk.segments,
+    );
+    expect(kept.map((segment) => [segment.segmentType, segment.fineType, segment.content])).toEqual([
+      ['Text', 'Legend', '<p>Revenue Costs</p>'],
+      ['PageFooter', undefined, 'Confidential'],
+    ]);
+    // A v1 task has no finer types: the page number is the PageFooter v1 shows, dropped with the footers.
+    const v1 = chunkPages(
+      pages,
+      options({ typeConfigs: resolveTypeConfigs([config('PageFooter', { strategy: 'Auto' })]) }),
+    );
+    expect(v1.chunks.flatMap((chunk) => chunk.segments).map((segment) => segment.text)).toEqual(['Revenue Costs']);
+    const v1Kept = chunkPages(pages, options({ ignoreHeadersAndFooters: false })).chunks.flatMap(
+      (chunk) => chunk.segments,
+    );
+    expect(v1Kept.map((segment) => [segment.segmentType, segment.content])).toEqual([
+      ['Text', 'Revenue Costs'],
+      ['PageFooter', 'Confidential'],
+      ['PageFooter', '12'],
+    ]);
+  });
+
   it('uses the language model answer for the chosen format and Auto for the other', () => {
     const table = makeSegment('Table', 'x', { tableHtml: '<table><tr><td>x</td></tr></table>' });
     const formula = makeSegment('Formula', 'E = mc2');
@@ -132,11 +165,19 @@ describe('chunkPages', () => {
 
   it('builds a segment embed from its embed_sources in order, skipping empty parts (HTML, Content, LLM, description kept)', () => {
     const text = makeSegment('Text', 'a < b');
-    const extras = new Map<string, SegmentExtra>([[text.segmentId, { segmentId: text.segmentId, imageKey: '', description: 'A comparison.' }]]);
-    const typeConfigs = resolveTypeConfigs([config('Text', { format: 'Html', embedSources: ['HTML', 'LLM', 'Content', 'Markdown'] })]);
+    const extras = new Map<string, SegmentExtra>([
+      [text.segmentId, { segmentId: text.segmentId, imageKey: '', description: 'A comparison.' }],
+    ]);
+    const typeConfigs = resolveTypeConfigs([
+      config('Text', { format: 'Html', embedSources: ['HTML', 'LLM', 'Content', 'Markdown'] }),
+    ]);
     const [segment] = chunkPages([makePage(0, [text])], options({ typeConfigs, extras })).chunks[0]!.segments;
     // No `llm` answer: that part is empty and skipped.
-    expect(segment).toMatchObject({ content: '<p>a &lt; b</p>', embed: '<p>a &lt; b</p>\n<p>a &lt; b</p>\na < b', description: 'A comparison.' });
+    expect(segment).toMatchObject({
+      content: '<p>a &lt; b</p>',
+      embed: '<p>a &lt; b</p>\n<p>a &lt; b</p>\na < b',
+      description: 'A comparison.',
+    });
     expect(segment!.llm).toBeUndefined();
   });
 

@@ -3,11 +3,11 @@ import type { PageSegments } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { buildSegment } from './build-segment.js';
 import { packChunks, type PackItem } from './pack.js';
-import { toSegmentType, type TypeConfig } from './segment-types.js';
+import { toSegmentType, typeConfigOf, type TypeConfig, type TypeConfigs } from './segment-types.js';
 import type { Tokenizer } from './tokenizer.js';
 
 export interface ChunkOptions {
-  typeConfigs: Record<SegmentType, TypeConfig>;
+  typeConfigs: TypeConfigs;
   /** Tokens per chunk; 0 puts each segment in its own chunk. */
   targetLength: number;
   ignoreHeadersAndFooters: boolean;
@@ -18,8 +18,9 @@ export interface ChunkOptions {
   newId: () => string;
 }
 
-function isDropped(type: SegmentType, options: ChunkOptions): boolean {
-  if (options.typeConfigs[type].strategy === 'Ignore') return true;
+function isDropped(type: SegmentType, config: TypeConfig, options: ChunkOptions): boolean {
+  if (config.strategy === 'Ignore') return true;
+  // By the v1 type: a page number is a PageHeader or PageFooter there.
   return options.ignoreHeadersAndFooters && (type === 'PageHeader' || type === 'PageFooter');
 }
 
@@ -35,8 +36,9 @@ export function chunkPages(pages: readonly PageSegments[], options: ChunkOptions
   for (const page of pages) {
     for (const segment of page.segments) {
       const type = toSegmentType(segment.segmentType);
-      if (isDropped(type, options)) continue;
-      const output = buildSegment(segment, page, options.typeConfigs[type], options.extras.get(segment.segmentId));
+      const config = typeConfigOf(options.typeConfigs, type, segment.fineType);
+      if (isDropped(type, config, options)) continue;
+      const output = buildSegment(segment, page, config, options.extras.get(segment.segmentId));
       segments.push(output);
       items.push({ type, tokens: options.tokenizer.count(output.embed) });
     }

@@ -1,5 +1,11 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import { isSegmentType, SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
+import {
+  isFineSegmentType,
+  isSegmentType,
+  SEGMENT_TYPES,
+  type FineSegmentType,
+  type SegmentType,
+} from '@folio/proto/segment-types';
 
 export type Format = 'Html' | 'Markdown';
 export type Strategy = 'Auto' | 'LLM' | 'Ignore';
@@ -43,17 +49,20 @@ const embedSourceByLower: Record<string, EmbedSource> = {
   markdown: 'Markdown',
 };
 
+/** Every type's config: the 12 always, a finer type's only when the request names it. */
+export type TypeConfigs = Record<SegmentType, TypeConfig> & Partial<Record<FineSegmentType, TypeConfig>>;
+
 /**
  * Resolves the request's per-type configs into a complete table. Wire values are matched
  * case-insensitively; unknown embed sources are dropped rather than failing a finished pipeline.
  */
-export function resolveTypeConfigs(configs: readonly SegmentTypeConfig[]): Record<SegmentType, TypeConfig> {
-  const table = Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultConfig(type)])) as Record<
+export function resolveTypeConfigs(configs: readonly SegmentTypeConfig[]): TypeConfigs {
+  const table: TypeConfigs = Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultConfig(type)])) as Record<
     SegmentType,
     TypeConfig
   >; // filled for all 12 keys just above
   for (const config of configs) {
-    if (!isSegmentType(config.segmentType)) continue;
+    if (!isSegmentType(config.segmentType) && !isFineSegmentType(config.segmentType)) continue;
     const embedSources = config.embedSources
       .map((source) => embedSourceByLower[source.toLowerCase()])
       .filter((source): source is EmbedSource => source !== undefined);
@@ -64,4 +73,12 @@ export function resolveTypeConfigs(configs: readonly SegmentTypeConfig[]): Recor
     };
   }
   return table;
+}
+
+/**
+ * A segment's config: its finer type's when the request has one (a current-API task that set
+ * `PageNumber` apart), else its v1 type's.
+ */
+export function typeConfigOf(configs: TypeConfigs, type: SegmentType, fineType: string | undefined): TypeConfig {
+  return (fineType !== undefined && isFineSegmentType(fineType) ? configs[fineType] : undefined) ?? configs[type];
 }

@@ -3,6 +3,7 @@ import { normalizedEditDistance } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
+import { furnitureFineType } from './fine-types.js';
 import { orderSegments } from './reading-order.js';
 import type { IdFactory } from './segmenter.js';
 
@@ -190,6 +191,8 @@ export function markRunningLines(
       const segment = member.part ? splitOut(pages[member.page]!, member, newId) : member.segment;
       if (segment.segmentType === type) continue;
       segment.segmentType = type;
+      // A running line is furniture whatever finer type it had; a page number among them says so.
+      segment.fineType = furnitureFineType(segment);
       markedCount += 1;
       changed.add(member.page);
     }

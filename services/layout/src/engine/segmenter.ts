@@ -1,5 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
-import type { Segment, Word } from '@folio/proto/documents/v1';
+import type { FormField, Segment, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { assignWords } from './assign-words.js';
 import {
@@ -16,6 +16,13 @@ import {
 import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
 import { gatherEmbeddedImages } from './embedded-images.js';
+import {
+  formRegionSegment,
+  lineNumberSegment,
+  markFineTypes,
+  splitFormRegions,
+  splitLineNumbers,
+} from './fine-types.js';
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { markPageFurniture } from './page-furniture.js';
@@ -169,6 +176,8 @@ export interface SegmentContext {
   images?: BBox[];
   /** The words are all OCR's reading of the pixels: no text layer states them. */
   ocrOnly?: boolean;
+  /** The page's interactive form fields (text layer), for FormRegion segments. */
+  formFields?: FormField[];
 }
 
 /**
@@ -178,6 +187,8 @@ export interface SegmentContext {
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
  * from their word positions (a Text segment of labels and values becomes one: labelValueTableHtml); running heads and feet told from this page alone (markPageFurniture);
+ * margin line numbers and form fields with their labels split out first (LineNumber and FormRegion
+ * segments, fine-types.ts) and the current API's finer types marked last (markFineTypes);
  * a caption cut in two and the pieces of a running head or foot joined; segments put in reading
  * order. Detected segments carry the detector's score.
  * A region of a text type that holds no words is dropped when the page has words (it found ink
@@ -185,9 +196,24 @@ export interface SegmentContext {
  * read by OCR alone whose every region is blank gives no segments, whatever OCR read. A page
  * with nothing at all gives no segments; the caller adds the Page one.
  */
-export function segmentByRegions(words: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
+export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
-  const regions = suppressOverlaps(withoutPageSizedGuesses(detections, words, page));
+  // Line numbers and form fields with their labels first: their words would otherwise join the
+  // paragraphs beside them ("3 the party of the first part").
+  const figures = detections
+    .filter((d) => d.segmentType === 'Picture' || d.segmentType === 'Formula')
+    .map((d) => d.bbox);
+  const lineNumbers = splitLineNumbers(pageWords, figures);
+  const forms = splitFormRegions(context.formFields ?? [], lineNumbers.rest);
+  const words = forms.rest;
+  // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
+  const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
+  const untabled = detections.map((d) =>
+    d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
+      ? { ...d, segmentType: 'Text' as const }
+      : d,
+  );
+  const regions = suppressOverlaps(withoutPageSizedGuesses(untabled, words, page));
   // A scan where every detection shows nothing is a blank sheet: what OCR read there is the other
   // side showing through, mirrored, or specks.
   if (context.ocrOnly && regions.length > 0 && regions.every((region) => region.blank)) return [];
@@ -245,7 +271,11 @@ export function segmentByRegions(words: Word[], detections: DetectedRegion[], co
       s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });
     }
   });
-  return orderSegments(joinLinePieces(joinSplitCaptions(segments)), page.width);
+  const formRegions = forms.regions.map((region) => formRegionSegment(region, newId()));
+  // Margin line numbers go after the page's text, so that they do not cut into its reading order.
+  const ordered = orderSegments([...joinLinePieces(joinSplitCaptions(segments)), ...formRegions], page.width);
+  const numbered = [...ordered, ...lineNumbers.columns.map((column) => lineNumberSegment(column, newId()))];
+  return markFineTypes(numbered, page);
 }
 
 function firstLineBold(words: Word[], fonts: Map<number, LineFont> | undefined): boolean {

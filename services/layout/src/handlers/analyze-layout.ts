@@ -91,6 +91,7 @@ export function createAnalyzeLayoutHandler(
         rules: layer?.rules,
         images: layer?.images,
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
+        formFields: layer?.formFields,
       });
       if (tableEngine)
         await readTables(segments, {

@@ -77,6 +77,7 @@ function input(overrides: Partial<GenerateInput> = {}): GenerateInput {
         segmentType: 'Table',
         imageKey: 'crops/table.png',
         pageImageKey: '',
+        pageText: '',
         format: 'Html',
         prompt: '',
         text: 'a b',
@@ -113,6 +114,30 @@ describe('GenerateSegments engine', () => {
     expect(parts[1]).toEqual({
       type: 'image_url',
       image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` },
+    });
+  });
+
+  it('sends the page image after the crop and the page text in the prompt when a job has extended context', async () => {
+    await store.put('pages/page-0.png', PNG);
+    const server = await provider(() => ({ content: 'A bar chart of revenue by quarter.' }));
+    const job = {
+      segmentId: 's1#description',
+      segmentType: 'Picture',
+      imageKey: 'crops/table.png',
+      pageImageKey: 'pages/page-0.png',
+      format: 'Markdown' as const,
+      prompt: 'Describe it.',
+      text: '',
+      pageText: 'Revenue grew in every quarter.',
+    };
+    const answers = await engine([model('main', server, { isDefault: true, isFallback: true })]).generateSegments(
+      input({ jobs: [job] }),
+    );
+    expect(answers[0]).toMatchObject({ content: 'A bar chart of revenue by quarter.', error: '' });
+    const parts = server.requests[0]?.body.messages[0]?.content ?? [];
+    expect(parts.map((part) => part.type)).toEqual(['text', 'image_url', 'image_url']);
+    expect(parts[0]).toMatchObject({
+      text: expect.stringMatching(/^Describe it\.[\s\S]*whole page[\s\S]*Revenue grew in every quarter\.$/) as unknown,
     });
   });
 
@@ -171,6 +196,7 @@ describe('GenerateSegments engine', () => {
         segmentType: 'Table',
         imageKey: 'crops/table.png',
         pageImageKey: '',
+        pageText: '',
         format: 'Html' as const,
         prompt: '',
         text: '',
@@ -180,6 +206,7 @@ describe('GenerateSegments engine', () => {
         segmentType: 'Text',
         imageKey: 'crops/none.png',
         pageImageKey: '',
+        pageText: '',
         format: 'Markdown' as const,
         prompt: 'Describe',
         text: '',
@@ -189,6 +216,7 @@ describe('GenerateSegments engine', () => {
         segmentType: 'Text',
         imageKey: '',
         pageImageKey: '',
+        pageText: '',
         format: 'Markdown' as const,
         prompt: 'Describe',
         text: '',

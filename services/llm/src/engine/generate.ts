@@ -15,6 +15,8 @@ export interface SegmentJob {
   format: AnswerFormat;
   prompt: string;
   text: string;
+  /** The page's text, sent for extended context with the page image; empty for none. */
+  pageText: string;
 }
 
 export interface GenerateInput {
@@ -210,6 +212,9 @@ export function createLlmEngine(deps: LlmEngineDeps): LlmEngine {
       format: job.format,
       customPrompt: job.prompt,
       text: job.text,
+      // The page image is the second image only when the crop was read too.
+      pageImage: job.pageImageKey !== '' && images.length === 2,
+      pageText: job.pageText,
     });
     const failures: string[] = [];
     for (const [index, model] of models.entries()) {

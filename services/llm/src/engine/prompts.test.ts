@@ -15,6 +15,37 @@ describe('prompts and answers', () => {
     expect(page.prompt).toMatch(/```markdown fenced code block[\s\S]*Hello$/);
   });
 
+  it('gives the model the page around the segment with extended context: the page image second and the page text, for context only', () => {
+    const withPage = answerSpec({
+      segmentType: 'Picture',
+      format: 'Markdown',
+      customPrompt: '',
+      text: 'Q1 Q2',
+      pageImage: true,
+      pageText: 'Figure 2 shows revenue by quarter.',
+    });
+    expect(withPage.prompt).toContain('the second is the whole page it comes from, for context only');
+    expect(withPage.prompt).toMatch(/Q1 Q2[\s\S]*The text of that page[^\n]*\nFigure 2 shows revenue by quarter\.$/);
+    // A custom prompt (a description) gets the same context.
+    const described = answerSpec({
+      segmentType: 'Picture',
+      format: 'Markdown',
+      customPrompt: 'Describe it.',
+      text: '',
+      pageImage: false,
+      pageText: 'Page words',
+    });
+    expect(described.prompt).toBe(
+      'Describe it.\n\nThe image is the segment. Answer about the segment alone.\nThe text of that page, for context only (it may contain OCR errors):\nPage words',
+    );
+    // Without extended context nothing is added, and a GraphicalItem (a logo) is described like a Picture.
+    const plain = answerSpec({ segmentType: 'GraphicalItem', format: 'Markdown', customPrompt: '', text: '' });
+    expect(plain.prompt).toBe(
+      answerSpec({ segmentType: 'Picture', format: 'Markdown', customPrompt: '', text: '' }).prompt,
+    );
+    expect(plain.prompt).not.toContain('context');
+  });
+
   it('uses a custom prompt as given and does not require a fence', () => {
     expect(answerSpec({ segmentType: 'Text', format: 'Markdown', customPrompt: 'Summarise.', text: '' })).toEqual({
       prompt: 'Summarise.',

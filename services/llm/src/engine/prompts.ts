@@ -9,6 +9,10 @@ export interface PromptInput {
   customPrompt: string;
   /** OCR text of the segment, a hint. */
   text: string;
+  /** Extended context: the whole page is the second image. */
+  pageImage?: boolean;
+  /** Extended context: the page's text; empty for none. */
+  pageText?: string;
 }
 
 /** How to read the answer: which fenced block language we asked for, and how to wrap it. */
@@ -43,6 +47,7 @@ function builtInPrompt(segmentType: string, format: AnswerFormat): Pick<AnswerSp
         prompt: `Transcribe the formula in the image to LaTeX, without $ or \\[ delimiters around it. ${fence('latex')}`,
       };
     case 'Picture':
+    case 'GraphicalItem':
       return html
         ? {
             language: 'html',
@@ -66,11 +71,27 @@ function builtInPrompt(segmentType: string, format: AnswerFormat): Pick<AnswerSp
   }
 }
 
+/**
+ * The page around the segment (`extended_context`): the page image, sent second, and the page's
+ * text, both to read the segment in context, neither to be transcribed.
+ */
+function contextNote(input: PromptInput): string {
+  const pageText = input.pageText?.trim() ?? '';
+  if (!input.pageImage && pageText === '') return '';
+  const image = input.pageImage
+    ? 'The first image is the segment; the second is the whole page it comes from, for context only.'
+    : 'The image is the segment.';
+  const text =
+    pageText === '' ? '' : `\nThe text of that page, for context only (it may contain OCR errors):\n${pageText}`;
+  return `\n\n${image} Answer about the segment alone.${text}`;
+}
+
 /** The prompt and answer rules of one segment job. */
 export function answerSpec(input: PromptInput): AnswerSpec {
-  const hint = input.text.trim()
-    ? `\n\nText recognised in the image by OCR (it may contain errors):\n${input.text.trim()}`
-    : '';
+  const hint =
+    (input.text.trim()
+      ? `\n\nText recognised in the image by OCR (it may contain errors):\n${input.text.trim()}`
+      : '') + contextNote(input);
   if (input.customPrompt.trim()) {
     return {
       prompt: `${input.customPrompt.trim()}${hint}`,

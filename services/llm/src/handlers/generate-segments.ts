@@ -29,6 +29,7 @@ export function handleGenerateSegments(
       format: toFormat(job.format, job.segmentId),
       prompt: job.prompt,
       text: job.text,
+      pageText: job.pageText,
     }));
     const answers = await engine.generateSegments({
       jobs,

@@ -32,6 +32,7 @@ export function textLayerOf(pageIndex: number, words: Word[], usable = words.len
     height: 792,
     images: [],
     rules: [],
+    formFields: [],
     quality: { scanned: false, garbledShare: 0, latinWords: words.length, englishShare: 1, usable },
     blocks: words.length
       ? [{ lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica' }], bbox: undefined }]

@@ -89,6 +89,29 @@ describe('render', () => {
     expect(words.filter((w) => w.text === 'Far').map((w) => [w.blockIndex, w.lineIndex])).toEqual([[2, 2]]);
   });
 
+  it("lists a PDF form's fields in page pixels with their names, kinds and stored values, and none on a page without", () => {
+    const form = createTextPdf([
+      {
+        texts: [
+          { text: 'Name:', x: 72, y: 100 },
+          { text: 'I agree', x: 72, y: 140 },
+        ],
+        fields: [
+          { name: 'applicant', kind: 'text', value: 'Jane Doe', x: 120, y: 86, width: 180, height: 20 },
+          { name: 'agree', kind: 'checkbox', value: 'Yes', x: 50, y: 128, width: 14, height: 14 },
+        ],
+      },
+    ]);
+    const { textLayer } = mupdfOps.render({ pdf: form, pageIndexes: [0], scale: 2, ocrLongSide: 0 }).pages[0]!;
+    expect(textLayer.formFields).toEqual([
+      { name: 'applicant', kind: 'text', value: 'Jane Doe', bbox: { left: 240, top: 172, width: 360, height: 40 } },
+      { name: 'agree', kind: 'checkbox', value: 'Yes', bbox: { left: 100, top: 256, width: 28, height: 28 } },
+    ]);
+    expect(
+      mupdfOps.render({ pdf: letter, pageIndexes: [0], scale: 2, ocrLongSide: 0 }).pages[0]!.textLayer.formFields,
+    ).toEqual([]);
+  });
+
   it('gives a page without text an empty text layer, rendered for OCR at the long side asked', () => {
     const { pages } = mupdfOps.render({ pdf: letter, pageIndexes: [1], scale: 1, ocrLongSide: 2000 });
     expect(pages[0]).toMatchObject({ pageIndex: 1, wordCount: 0, textLayer: { blocks: [], pageIndex: 1 } });

@@ -11,6 +11,7 @@ import type {
   RenderOps,
   RenderOutput,
 } from './render-ops.js';
+import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
 import { extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
 import { measureTextLayer } from './text-layer-quality.js';
@@ -196,6 +197,7 @@ function renderPage(
     pixmap.destroy();
     const textLayer = { ...mapTextLayer(inPoints.textLayer, mapping), width, height, quality };
     textLayer.rules = extractRules(page, mapping);
+    textLayer.formFields = extractFormFields(page, mapping);
     return { pageIndex, png, width, height, scale, textLayer, wordCount: inPoints.wordCount };
   } catch (error) {
     if (error instanceof RenderFailure) throw error;

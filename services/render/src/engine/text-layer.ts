@@ -303,6 +303,7 @@ export function extractTextLayer(
       blocks,
       images,
       rules: [],
+      formFields: [],
       quality: undefined,
     },
     map,

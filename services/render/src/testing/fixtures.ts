@@ -17,11 +17,56 @@ export interface FixturePage {
   texts: FixtureText[];
   /** Content-stream operators drawn before the text (lines, rectangles), in PDF coordinates. */
   drawing?: string[];
+  /** AcroForm widgets of the page. */
+  fields?: FixtureField[];
+}
+
+/** An interactive form field, its box in points from the top-left. */
+export interface FixtureField {
+  name: string;
+  kind: 'text' | 'checkbox';
+  /** A text field's text; a checkbox is checked when its value is not empty. */
+  value: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** PDF string literals escape backslashes and parentheses; fixtures stay in Latin-1. */
 function pdfString(text: string): string {
   return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+/** Adds a widget annotation to a page and to the document's AcroForm. */
+function addField(doc: mupdf.PDFDocument, pageIndex: number, pageHeight: number, field: FixtureField): void {
+  const page = doc.findPage(pageIndex);
+  const checked = field.value !== '';
+  const widget = doc.addObject({
+    Type: doc.newName('Annot'),
+    Subtype: doc.newName('Widget'),
+    FT: doc.newName(field.kind === 'text' ? 'Tx' : 'Btn'),
+    T: doc.newString(field.name),
+    V: field.kind === 'text' ? doc.newString(field.value) : doc.newName(checked ? 'Yes' : 'Off'),
+    ...(field.kind === 'checkbox' ? { AS: doc.newName(checked ? 'Yes' : 'Off') } : {}),
+    Rect: [field.x, pageHeight - field.y - field.height, field.x + field.width, pageHeight - field.y],
+    F: 4,
+    P: page,
+  });
+  const annots = page.get('Annots');
+  if (annots.isArray()) annots.push(widget);
+  else {
+    const list = doc.newArray();
+    list.push(widget);
+    page.put('Annots', list);
+  }
+  const root = doc.getTrailer().get('Root');
+  let form = root.get('AcroForm');
+  if (!form.isDictionary()) {
+    form = doc.addObject({ Fields: doc.newArray() });
+    root.put('AcroForm', form);
+  }
+  form.get('Fields').push(widget);
 }
 
 /**
@@ -43,6 +88,7 @@ export function createTextPdf(pages: FixturePage[]): Uint8Array {
       ),
     ].join('\n');
     doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
+    for (const field of page.fields ?? []) addField(doc, doc.countPages() - 1, height, field);
   }
   const buffer = doc.saveToBuffer('compress');
   // asUint8Array is a view of the WASM heap: copy it out before the document goes.

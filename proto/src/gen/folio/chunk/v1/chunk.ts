@@ -27,7 +27,10 @@ export const protobufFileName = "folio/chunk/v1/chunk.proto";
 
 /** Per-segment-type processing, resolved (every field set). */
 export interface SegmentTypeConfig {
-  /** One of the 12 segment type names (PascalCase). */
+  /**
+   * One of the 12 segment type names (PascalCase), or a finer type (Segment.fine_type) whose
+   * segments then follow this config instead of their segment_type's.
+   */
   segmentType: string;
   /** "Html" or "Markdown". */
   format: string;
@@ -116,7 +119,11 @@ export interface OutputSegment {
   /** Embed text of this segment alone. */
   embed: string;
   /** The spreadsheet region the segment was read from (native spreadsheets only). */
-  sheet?: SheetRegion | undefined;
+  sheet?:
+    | SheetRegion
+    | undefined;
+  /** The layout stage's finer type (Segment.fine_type), which the current API shows as segment_type. */
+  fineType?: string | undefined;
 }
 
 export interface OutputChunk {
@@ -936,6 +943,7 @@ function createBaseOutputSegment(): OutputSegment {
     description: undefined,
     embed: "",
     sheet: undefined,
+    fineType: undefined,
   };
 }
 
@@ -991,6 +999,9 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     }
     if (message.sheet !== undefined) {
       SheetRegion.encode(message.sheet, writer.uint32(138).fork()).join();
+    }
+    if (message.fineType !== undefined) {
+      writer.uint32(146).string(message.fineType);
     }
     return writer;
   },
@@ -1144,6 +1155,14 @@ export const OutputSegment: MessageFns<OutputSegment> = {
             message.sheet = SheetRegion.decode(reader, reader.uint32());
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.fineType = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1201,6 +1220,11 @@ export const OutputSegment: MessageFns<OutputSegment> = {
       description: isSet(object.description) ? globalThis.String(object.description) : undefined,
       embed: isSet(object.embed) ? globalThis.String(object.embed) : "",
       sheet: isSet(object.sheet) ? SheetRegion.fromJSON(object.sheet) : undefined,
+      fineType: isSet(object.fineType)
+        ? globalThis.String(object.fineType)
+        : isSet(object.fine_type)
+        ? globalThis.String(object.fine_type)
+        : undefined,
     };
   },
 
@@ -1257,6 +1281,9 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     if (message.sheet !== undefined) {
       obj.sheet = SheetRegion.toJSON(message.sheet);
     }
+    if (message.fineType !== undefined) {
+      obj.fineType = message.fineType;
+    }
     return obj;
   },
 
@@ -1284,6 +1311,7 @@ export const OutputSegment: MessageFns<OutputSegment> = {
     message.sheet = (object.sheet !== undefined && object.sheet !== null)
       ? SheetRegion.fromPartial(object.sheet)
       : undefined;
+    message.fineType = object.fineType ?? undefined;
     return message;
   },
 };

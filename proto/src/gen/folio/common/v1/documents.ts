@@ -58,7 +58,27 @@ export interface TextLayer {
    */
   rules: BBox[];
   /** How far the words can be trusted, measured by the render stage. */
-  quality: TextLayerQuality | undefined;
+  quality:
+    | TextLayerQuality
+    | undefined;
+  /** The page's interactive form fields (a PDF's AcroForm widgets), in page pixels. */
+  formFields: FormField[];
+}
+
+/** One interactive form field of a page: a PDF widget annotation. */
+export interface FormField {
+  bbox:
+    | BBox
+    | undefined;
+  /** The field's full name in the form ("applicant.name"); may be empty. */
+  name: string;
+  /** "text", "checkbox", "radiobutton", "combobox", "listbox", "signature" or "button". */
+  kind: string;
+  /**
+   * The value the file holds: a text field's text, a choice's selection, "Off"/"Yes" (or the
+   * export value) of a checkbox or radio button; empty when unset.
+   */
+  value: string;
 }
 
 /** What the render stage measured of a page's text layer; the OCR stage chooses its word source by it. */
@@ -114,7 +134,18 @@ export interface Segment {
    * The cells of a spreadsheet region when the segment was read from a spreadsheet's cells (the
    * render stage's native XLSX/CSV reading); absent for segments found on page images.
    */
-  sheet?: SheetRegion | undefined;
+  sheet?:
+    | SheetRegion
+    | undefined;
+  /**
+   * The segment's type in the current API's finer taxonomy (`FINE_SEGMENT_TYPES` in
+   * @folio/proto/segment-types), set only where the layout stage can tell more than
+   * segment_type says: PageNumber (a PageHeader or PageFooter that is a page number), LineNumber
+   * (a Text of a margin's line numbers), FormRegion (a Text of a form field's label and value),
+   * GraphicalItem (a small Picture: a logo, an icon, a stamp), Legend (a Text that is a chart's
+   * legend). segment_type stays the v1 type, which the v1 API shows; absent when there is nothing finer.
+   */
+  fineType?: string | undefined;
 }
 
 /**
@@ -553,7 +584,7 @@ export const TextBlock: MessageFns<TextBlock> = {
 };
 
 function createBaseTextLayer(): TextLayer {
-  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [], quality: undefined };
+  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [], quality: undefined, formFields: [] };
 }
 
 export const TextLayer: MessageFns<TextLayer> = {
@@ -578,6 +609,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     }
     if (message.quality !== undefined) {
       TextLayerQuality.encode(message.quality, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.formFields) {
+      FormField.encode(v!, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -651,6 +685,14 @@ export const TextLayer: MessageFns<TextLayer> = {
             message.quality = TextLayerQuality.decode(reader, reader.uint32());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.formFields.push(FormField.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -676,6 +718,11 @@ export const TextLayer: MessageFns<TextLayer> = {
       images: globalThis.Array.isArray(object?.images) ? object.images.map((e: any) => BBox.fromJSON(e)) : [],
       rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => BBox.fromJSON(e)) : [],
       quality: isSet(object.quality) ? TextLayerQuality.fromJSON(object.quality) : undefined,
+      formFields: globalThis.Array.isArray(object?.formFields)
+        ? object.formFields.map((e: any) => FormField.fromJSON(e))
+        : globalThis.Array.isArray(object?.form_fields)
+        ? object.form_fields.map((e: any) => FormField.fromJSON(e))
+        : [],
     };
   },
 
@@ -702,6 +749,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     if (message.quality !== undefined) {
       obj.quality = TextLayerQuality.toJSON(message.quality);
     }
+    if (message.formFields?.length) {
+      obj.formFields = message.formFields.map((e) => FormField.toJSON(e));
+    }
     return obj;
   },
 
@@ -719,6 +769,124 @@ export const TextLayer: MessageFns<TextLayer> = {
     message.quality = (object.quality !== undefined && object.quality !== null)
       ? TextLayerQuality.fromPartial(object.quality)
       : undefined;
+    message.formFields = object.formFields?.map((e) => FormField.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFormField(): FormField {
+  return { bbox: undefined, name: "", kind: "", value: "" };
+}
+
+export const FormField: MessageFns<FormField> = {
+  encode(message: FormField, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bbox !== undefined) {
+      BBox.encode(message.bbox, writer.uint32(10).fork()).join();
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    if (message.value !== "") {
+      writer.uint32(34).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FormField {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFormField();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bbox = BBox.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FormField {
+    return {
+      bbox: isSet(object.bbox) ? BBox.fromJSON(object.bbox) : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: FormField): unknown {
+    const obj: any = {};
+    if (message.bbox !== undefined) {
+      obj.bbox = BBox.toJSON(message.bbox);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FormField>, I>>(base?: I): FormField {
+    return FormField.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FormField>, I>>(object: I): FormField {
+    const message = createBaseFormField();
+    message.bbox = (object.bbox !== undefined && object.bbox !== null) ? BBox.fromPartial(object.bbox) : undefined;
+    message.name = object.name ?? "";
+    message.kind = object.kind ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
@@ -1015,6 +1183,7 @@ function createBaseSegment(): Segment {
     tableHtml: "",
     latex: undefined,
     sheet: undefined,
+    fineType: undefined,
   };
 }
 
@@ -1043,6 +1212,9 @@ export const Segment: MessageFns<Segment> = {
     }
     if (message.sheet !== undefined) {
       SheetRegion.encode(message.sheet, writer.uint32(66).fork()).join();
+    }
+    if (message.fineType !== undefined) {
+      writer.uint32(74).string(message.fineType);
     }
     return writer;
   },
@@ -1124,6 +1296,14 @@ export const Segment: MessageFns<Segment> = {
             message.sheet = SheetRegion.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.fineType = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1158,6 +1338,11 @@ export const Segment: MessageFns<Segment> = {
         : "",
       latex: isSet(object.latex) ? globalThis.String(object.latex) : undefined,
       sheet: isSet(object.sheet) ? SheetRegion.fromJSON(object.sheet) : undefined,
+      fineType: isSet(object.fineType)
+        ? globalThis.String(object.fineType)
+        : isSet(object.fine_type)
+        ? globalThis.String(object.fine_type)
+        : undefined,
     };
   },
 
@@ -1187,6 +1372,9 @@ export const Segment: MessageFns<Segment> = {
     if (message.sheet !== undefined) {
       obj.sheet = SheetRegion.toJSON(message.sheet);
     }
+    if (message.fineType !== undefined) {
+      obj.fineType = message.fineType;
+    }
     return obj;
   },
 
@@ -1205,6 +1393,7 @@ export const Segment: MessageFns<Segment> = {
     message.sheet = (object.sheet !== undefined && object.sheet !== null)
       ? SheetRegion.fromPartial(object.sheet)
       : undefined;
+    message.fineType = object.fineType ?? undefined;
     return message;
   },
 };

@@ -54,6 +54,11 @@ export interface SegmentJob {
   prompt: string;
   /** The segment's text from OCR, given as a hint. */
   text: string;
+  /**
+   * The text of the whole page in reading order, sent with page_image when extended_context is
+   * on (the page around the segment); empty otherwise.
+   */
+  pageText: string;
 }
 
 export interface GenerateSegmentsRequest {
@@ -356,7 +361,16 @@ export const ListModelsResponse: MessageFns<ListModelsResponse> = {
 };
 
 function createBaseSegmentJob(): SegmentJob {
-  return { segmentId: "", segmentType: "", image: undefined, pageImage: undefined, format: "", prompt: "", text: "" };
+  return {
+    segmentId: "",
+    segmentType: "",
+    image: undefined,
+    pageImage: undefined,
+    format: "",
+    prompt: "",
+    text: "",
+    pageText: "",
+  };
 }
 
 export const SegmentJob: MessageFns<SegmentJob> = {
@@ -381,6 +395,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     }
     if (message.text !== "") {
       writer.uint32(58).string(message.text);
+    }
+    if (message.pageText !== "") {
+      writer.uint32(66).string(message.pageText);
     }
     return writer;
   },
@@ -454,6 +471,14 @@ export const SegmentJob: MessageFns<SegmentJob> = {
             message.text = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.pageText = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -487,6 +512,11 @@ export const SegmentJob: MessageFns<SegmentJob> = {
       format: isSet(object.format) ? globalThis.String(object.format) : "",
       prompt: isSet(object.prompt) ? globalThis.String(object.prompt) : "",
       text: isSet(object.text) ? globalThis.String(object.text) : "",
+      pageText: isSet(object.pageText)
+        ? globalThis.String(object.pageText)
+        : isSet(object.page_text)
+        ? globalThis.String(object.page_text)
+        : "",
     };
   },
 
@@ -513,6 +543,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     if (message.text !== "") {
       obj.text = message.text;
     }
+    if (message.pageText !== "") {
+      obj.pageText = message.pageText;
+    }
     return obj;
   },
 
@@ -532,6 +565,7 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     message.format = object.format ?? "";
     message.prompt = object.prompt ?? "";
     message.text = object.text ?? "";
+    message.pageText = object.pageText ?? "";
     return message;
   },
 };
