@@ -4,6 +4,16 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentParseTask, CurrentTask } from '../current-api/task-response.js';
 import type { ApiTask } from '../tasks/task-response.js';
+import { z } from 'zod';
+import {
+  currentTaskSchema,
+  fileSchema,
+  fileTypesSchema,
+  fileUrlSchema,
+  filesPageSchema,
+  taskSchema,
+  tasksPageSchema,
+} from '../openapi/responses.js';
 import { PDF_BYTES, createHarness, type Harness } from '../testing/harness.js';
 
 let h: Harness;
@@ -28,7 +38,13 @@ async function succeed(taskId: string): Promise<void> {
   const run = storageKeys.runPrefix(taskId, 0);
   await h.store.put(`${run}pages/page-0.png`, Buffer.from('png'));
   await putJson(h.store, storageKeys.renderManifest(run, 0), {
-    page: { pageIndex: 0, width: 1224, height: 1584, image: { key: `${run}pages/page-0.png`, sha256: '', byteSize: 3 }, scale: 2 },
+    page: {
+      pageIndex: 0,
+      width: 1224,
+      height: 1584,
+      image: { key: `${run}pages/page-0.png`, sha256: '', byteSize: 3 },
+      scale: 2,
+    },
   });
   const segment = {
     segmentId: 's1',
@@ -44,7 +60,9 @@ async function succeed(taskId: string): Promise<void> {
     ocr: [],
     embed: 'Hello',
   };
-  await putJson(h.store, `${run}output.json`, { chunks: [{ chunkId: 'c1', chunkLength: 1, segments: [segment], embed: 'Hello' }] });
+  await putJson(h.store, `${run}output.json`, {
+    chunks: [{ chunkId: 'c1', chunkLength: 1, segments: [segment], embed: 'Hello' }],
+  });
   h.workflows.setState(taskId, {
     status: 'Succeeded',
     message: 'Task succeeded',
@@ -79,7 +97,16 @@ describe('Tasks API of the current SDK', () => {
     expect(task.configuration).toMatchObject({
       ocr_strategy: 'Auto',
       chunk_processing: { target_length: 64, tokenizer: { Enum: 'Cl100kBase' } },
-      segment_processing: { Table: { format: 'Markdown', strategy: 'Auto', crop_image: 'Auto', description: false, extended_context: false, llm: null } },
+      segment_processing: {
+        Table: {
+          format: 'Markdown',
+          strategy: 'Auto',
+          crop_image: 'Auto',
+          description: false,
+          extended_context: false,
+          llm: null,
+        },
+      },
       llm_processing: { llm_model_id: 'model-b' },
     });
     expect(task.file_info.url).toMatch(/^http:\/\/gateway\.test\/files\//);
@@ -89,23 +116,39 @@ describe('Tasks API of the current SDK', () => {
       .set('Authorization', h.aliceKey)
       .send({ file: pdf, llm_processing: { llm_model_id: 'nope' } });
     expect(unknownModel.status).toBe(400);
-    const badEnum = await client().post('/api/v1/tasks/parse').set('Authorization', h.aliceKey).send({ file: pdf, ocr_strategy: 'Some' });
+    const badEnum = await client()
+      .post('/api/v1/tasks/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: pdf, ocr_strategy: 'Some' });
     expect([badEnum.status, badEnum.type]).toEqual([400, 'text/plain']);
   });
 
   it('reads one task through both APIs, with pages and chunk content once it succeeded', async () => {
-    const v1 = (await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: pdf }).expect(200)).body as ApiTask;
+    const v1 = (
+      await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: pdf }).expect(200)
+    ).body as ApiTask;
     await succeed(v1.task_id);
     for (const path of [`/api/v1/tasks/${v1.task_id}`, `/api/v1/tasks/${v1.task_id}/parse`]) {
       const task = (await client().get(path).set('Authorization', h.aliceKey).expect(200)).body as CurrentParseTask;
       expect(task).toMatchObject({ status: 'Succeeded', completed: true, file_info: { page_count: 1 } });
       expect(task.output?.pages).toEqual([
-        { page_number: 1, page_width: 1224, page_height: 1584, dpi: 144, image: expect.stringMatching(/page-0\.png/) as string },
+        {
+          page_number: 1,
+          page_width: 1224,
+          page_height: 1584,
+          dpi: 144,
+          image: expect.stringMatching(/page-0\.png/) as string,
+        },
       ]);
-      expect(task.output?.chunks[0]).toMatchObject({ chunk_id: 'c1', content: 'Hello', segments: [{ segment_id: 's1', segment_type: 'Text', content: 'Hello' }] });
+      expect(task.output?.chunks[0]).toMatchObject({
+        chunk_id: 'c1',
+        content: 'Hello',
+        segments: [{ segment_id: 's1', segment_type: 'Text', content: 'Hello' }],
+      });
     }
     const current = await createParse({ file: pdf });
-    const asV1 = (await client().get(`/api/v1/task/${current.task_id}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+    const asV1 = (await client().get(`/api/v1/task/${current.task_id}`).set('Authorization', h.aliceKey).expect(200))
+      .body as ApiTask;
     expect(asV1).toMatchObject({ task_id: current.task_id, status: 'Starting' });
   });
 
@@ -124,7 +167,10 @@ describe('Tasks API of the current SDK', () => {
 
   it('cancels and deletes with the v1 rules and messages', async () => {
     const task = await createParse({ file: pdf });
-    const cancelled = await client().get(`/api/v1/tasks/${task.task_id}/cancel`).set('Authorization', h.aliceKey).expect(200);
+    const cancelled = await client()
+      .get(`/api/v1/tasks/${task.task_id}/cancel`)
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect(cancelled.text).toBe('Task cancelled');
     const again = await client().get(`/api/v1/tasks/${task.task_id}/cancel`).set('Authorization', h.aliceKey);
     expect([again.status, again.text]).toEqual([400, 'Task cannot be cancelled: status is Cancelled']);
@@ -139,7 +185,8 @@ describe('Tasks API of the current SDK', () => {
       h.clock.advance(1000);
     }
     await succeed(ids[0] ?? '');
-    const first = (await client().get('/api/v1/tasks?limit=2&sort=desc').set('Authorization', h.aliceKey).expect(200)).body as {
+    const first = (await client().get('/api/v1/tasks?limit=2&sort=desc').set('Authorization', h.aliceKey).expect(200))
+      .body as {
       tasks: CurrentTask[];
       has_more: boolean;
       next_cursor: string | null;
@@ -151,9 +198,16 @@ describe('Tasks API of the current SDK', () => {
       .set('Authorization', h.aliceKey)
       .expect(200);
     expect(second.body).toMatchObject({ tasks: [{ task_id: ids[0] }], has_more: false, next_cursor: null });
-    const sdk = await client().get('/api/v1/tasks').set('Authorization', h.aliceKey).set('X-Stainless-Lang', 'js').expect(200);
+    const sdk = await client()
+      .get('/api/v1/tasks')
+      .set('Authorization', h.aliceKey)
+      .set('X-Stainless-Lang', 'js')
+      .expect(200);
     expect((sdk.body as { tasks: unknown[] }).tasks).toHaveLength(3);
-    const succeeded = await client().get('/api/v1/tasks?statuses=Succeeded,Failed').set('Authorization', h.aliceKey).expect(200);
+    const succeeded = await client()
+      .get('/api/v1/tasks?statuses=Succeeded,Failed')
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect((succeeded.body as { tasks: CurrentTask[] }).tasks.map((task) => task.task_id)).toEqual([ids[0]]);
     const extract = await client().get('/api/v1/tasks?task_types=Extract').set('Authorization', h.aliceKey).expect(200);
     expect((extract.body as { tasks: unknown[] }).tasks).toEqual([]);
@@ -165,10 +219,49 @@ describe('Tasks API of the current SDK', () => {
   });
 
   it('creates from ch://files/{id}', async () => {
-    const file = (await client().post('/api/v1/files').set('Authorization', h.aliceKey).attach('file', PDF_BYTES, 'up.pdf').expect(200)).body as {
+    const file = (
+      await client()
+        .post('/api/v1/files')
+        .set('Authorization', h.aliceKey)
+        .attach('file', PDF_BYTES, 'up.pdf')
+        .expect(200)
+    ).body as {
       url: string;
     };
     const task = await createParse({ file: file.url });
     expect(task.file_info).toMatchObject({ name: 'up.pdf', mime_type: 'application/pdf' });
+  });
+
+  it('answers in the documented shapes: every 200 body parses with the zod schema its OpenAPI schema is made from', async () => {
+    const v1 = (
+      await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: pdf }).expect(200)
+    ).body as ApiTask;
+    taskSchema.parse(v1);
+    await succeed(v1.task_id);
+    taskSchema.parse(
+      (await client().get(`/api/v1/task/${v1.task_id}`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    currentTaskSchema.parse(
+      (await client().get(`/api/v1/tasks/${v1.task_id}`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    currentTaskSchema.parse(await createParse({ file: pdf, segment_processing: { Table: { format: 'Markdown' } } }));
+    tasksPageSchema.parse(
+      (await client().get('/api/v1/tasks?sort=asc').set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    z.array(taskSchema).parse((await client().get('/api/v1/tasks').set('Authorization', h.aliceKey).expect(200)).body);
+    const file = fileSchema.parse(
+      (
+        await client()
+          .post('/api/v1/files')
+          .set('Authorization', h.aliceKey)
+          .attach('file', PDF_BYTES, 'up.pdf')
+          .expect(200)
+      ).body,
+    );
+    filesPageSchema.parse((await client().get('/api/v1/files').set('Authorization', h.aliceKey).expect(200)).body);
+    fileUrlSchema.parse(
+      (await client().get(`/api/v1/files/${file.file_id}/url`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    fileTypesSchema.parse((await client().get('/api/v1/file-types').expect(200)).body);
   });
 });

@@ -14,6 +14,7 @@ import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
 import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
+import { booleanQuery } from './query-params.js';
 import { parseOr400 } from './tasks.js';
 
 export interface CurrentTaskRoutesOptions {
@@ -34,34 +35,40 @@ export interface CurrentTaskRoutesOptions {
 /** Where a file too large for a JSON body goes in this API. */
 const UPLOAD_HINT = '; upload larger files with POST /api/v1/files and pass ch://files/{file_id}';
 
-const booleanParam = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'], { error: 'expected true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : value === 'true'));
-
 /** A list filter sent as `a,b` (the SDK's comma format) or as repeated parameters. */
-function listParam<const T extends readonly [string, ...string[]]>(values: T) {
+function listParam<const T extends readonly [string, ...string[]]>(values: T, what: string) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((value, ctx): T[number][] | null => {
       if (value === undefined) return null;
-      const items = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).filter((part) => part !== '');
+      const items = (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .filter((part) => part !== '');
       const known = new Set<string>(values);
       const bad = items.find((item) => !known.has(item));
-      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
+      if (bad !== undefined)
+        ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
       return items.filter((item): item is T[number] => known.has(item));
-    });
+    })
+    .meta({ description: `Comma-separated ${what} (${values.join(', ')}), or the parameter repeated.` });
 }
 
-const viewQuerySchema = z.object({ include_chunks: booleanParam(true), base64_urls: booleanParam(false) });
-const listQuerySchema = z.object({
+const INCLUDE_CHUNKS = 'Include the chunks and pages of a succeeded task.';
+const BASE64_URLS = 'Images and the PDF as data URIs (within BASE64_URLS_MAX_BYTES); page images stay presigned.';
+
+/** The query of a task read. */
+export const viewQuerySchema = z.object({
+  include_chunks: booleanQuery(true, INCLUDE_CHUNKS),
+  base64_urls: booleanQuery(false, BASE64_URLS),
+});
+/** The query of the current API's task list (a cursor page). */
+export const listQuerySchema = z.object({
   ...pageQueryFields,
-  include_chunks: booleanParam(false),
-  base64_urls: booleanParam(false),
-  statuses: listParam(TASK_STATUSES),
-  task_types: listParam(['Parse', 'Extract'] as const),
+  include_chunks: booleanQuery(false, INCLUDE_CHUNKS),
+  base64_urls: booleanQuery(false, BASE64_URLS),
+  statuses: listParam(TASK_STATUSES, 'statuses'),
+  task_types: listParam(['Parse', 'Extract'] as const, 'task types'),
 });
 
 /** Query parameters only the current API's task list has. */
@@ -124,7 +131,14 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
         const isParse = state.extraction === undefined;
         const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
         const extraction = isParse ? null : await readExtraction(store, state);
-        return toCurrentTask({ task, state, pages, extraction, publicUrl: options.publicUrl, serverVersion: options.version });
+        return toCurrentTask({
+          task,
+          state,
+          pages,
+          extraction,
+          publicUrl: options.publicUrl,
+          serverVersion: options.version,
+        });
       }),
     );
   }
@@ -139,7 +153,9 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     const body = parseOr400(parseCreateBodySchema, await readJsonBody(ctx.req, options.maxJsonBytes, UPLOAD_HINT));
     const configuration = await service.resolveNew(body);
     const file = parseFileInput(body.file);
-    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, { webhook: webhookRequestOf(body) });
+    const state = await service.create(callerOf(ctx), service.newTaskId(), file, body.file_name, configuration, {
+      webhook: webhookRequestOf(body),
+    });
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
@@ -154,15 +170,25 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     const extraction = { schema: body.schema, system_prompt: body.system_prompt ?? null, parse_task_id: parseTaskId };
     let state: TaskState;
     if (parseTaskId !== null) {
-      if (body.parse_configuration !== undefined) throw badRequest('parse_configuration cannot be used when file is a task_id');
+      if (body.parse_configuration !== undefined)
+        throw badRequest('parse_configuration cannot be used when file is a task_id');
       if (body.file_name !== undefined) throw badRequest('file_name cannot be used when file is a task_id');
       const source = await service.copyParseTaskInput(callerOf(ctx), parseTaskId, taskId);
       // The parse task's settings; only the expiry is this task's own.
       const configuration = { ...source.configuration, expires_in: body.expires_in ?? source.configuration.expires_in };
-      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, { extraction, webhook: webhookRequestOf(body) });
+      state = await service.createFromStored(callerOf(ctx), taskId, source.input, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     } else {
-      const configuration = await service.resolveNew({ ...body.parse_configuration, ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }) });
-      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, { extraction, webhook: webhookRequestOf(body) });
+      const configuration = await service.resolveNew({
+        ...body.parse_configuration,
+        ...(body.expires_in === undefined ? {} : { expires_in: body.expires_in }),
+      });
+      state = await service.create(callerOf(ctx), taskId, parseFileInput(body.file), body.file_name, configuration, {
+        extraction,
+        webhook: webhookRequestOf(body),
+      });
     }
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
@@ -186,12 +212,22 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   async function listTasks(ctx: GatewayContext): Promise<void> {
     const query = parseOr400(listQuerySchema, ctx.query);
     // Every live task of the owner, newest first; the cursor page is cut from them.
-    const all = await service.list(callerOf(ctx), { page: 1, limit: Number.MAX_SAFE_INTEGER, startMs: query.start, endMs: query.end });
+    const all = await service.list(callerOf(ctx), {
+      page: 1,
+      limit: Number.MAX_SAFE_INTEGER,
+      startMs: query.start,
+      endMs: query.end,
+    });
     const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
     const kept = all.filter(
-      (state) => (statuses === null || statuses.has(state.status)) && (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
+      (state) =>
+        (statuses === null || statuses.has(state.status)) &&
+        (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
     );
-    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({ ms: Date.parse(state.createdAt), id: state.taskId }));
+    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({
+      ms: Date.parse(state.createdAt),
+      id: state.taskId,
+    }));
     const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
     ctx.body = { tasks, has_more: page.hasMore, next_cursor: page.nextCursor };
   }

@@ -1,0 +1,51 @@
+import { defaultConfiguration } from '../configuration/resolve.js';
+import type { Schema } from './generate.js';
+
+/*
+ * The defaults of a create, documented from `defaultConfiguration` (resolve.ts), the one place
+ * that applies them: the request schemas leave a field out rather than fill it, so zod has no
+ * default to show.
+ */
+
+/** Where each documented default lives: the component and its property, then the default's path. */
+const DEFAULTS: [component: string, property: string, path: string[]][] = [
+  ['ConfigurationInput', 'ocr_strategy', ['ocr_strategy']],
+  ['ConfigurationInput', 'segmentation_strategy', ['segmentation_strategy']],
+  ['ConfigurationInput', 'high_resolution', ['high_resolution']],
+  ['ConfigurationInput', 'error_handling', ['error_handling']],
+  ['ChunkProcessingInput', 'target_length', ['chunk_processing', 'target_length']],
+  ['ChunkProcessingInput', 'ignore_headers_and_footers', ['chunk_processing', 'ignore_headers_and_footers']],
+  ['LlmProcessingInput', 'fallback_strategy', ['llm_processing', 'fallback_strategy']],
+  ['LlmProcessingInput', 'temperature', ['llm_processing', 'temperature']],
+  ['GenerationConfigInput', 'extended_context', ['segment_processing', 'Text', 'extended_context']],
+  ['GenerationConfigInput', 'description', ['segment_processing', 'Text', 'description']],
+  ['GenerationConfigInput', 'embed_sources', ['segment_processing', 'Text', 'embed_sources']],
+];
+
+function at(value: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>((inner, key) => (inner as Record<string, unknown> | undefined)?.[key], value);
+}
+
+/** `components` with the create defaults set on the request schemas' properties (and the create bodies'). */
+export function defaultsOf(components: Record<string, Schema>): Record<string, Schema> {
+  // Operator settings (expiry, default model) have no fixed default.
+  const configuration = defaultConfiguration({ expiresIn: null, defaultModelId: null });
+  const set = (schema: Schema | undefined, property: string, value: unknown): void => {
+    const properties = schema?.properties as Record<string, Schema> | undefined;
+    const target = properties?.[property];
+    if (target === undefined) throw new Error(`OpenAPI default: no property ${property}`);
+    target.default = value;
+  };
+  for (const [component, property, path] of DEFAULTS) {
+    const value = at(configuration, path);
+    set(components[component], property, value);
+    // The create bodies carry the configuration's fields inline.
+    if (component === 'ConfigurationInput') {
+      for (const body of ['CreateTaskRequest']) set(components[body], property, value);
+    }
+  }
+  // The tokenizer's default is one of its input forms.
+  const tokenizer = components.TokenizerInput;
+  if (tokenizer) tokenizer.default = (configuration.chunk_processing.tokenizer as { Enum?: string }).Enum ?? null;
+  return components;
+}
