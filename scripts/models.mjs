@@ -281,7 +281,16 @@ async function derive(args, script = 'scripts/quantize/quantize.py') {
 async function quantize(from, destination) {
   step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
   const cache = join(root, from.cache);
-  await derive(['quantize', from.quantize, '--float', join(modelsDir, from.float), '--cache', cache, '--out', destination]);
+  await derive([
+    'quantize',
+    from.quantize,
+    '--float',
+    join(modelsDir, from.float),
+    '--cache',
+    cache,
+    '--out',
+    destination,
+  ]);
 }
 
 /** Cuts a model to the input-size-free copy the service loads (`quantize.py open`). */
@@ -336,12 +345,12 @@ export async function installModels() {
         : 'yamlList' in model.from
           ? `${model.from.key} of ${pinned(model.from.yamlList)}`
           : 'quantize' in model.from
-          ? `int8 of ${model.from.float}`
-          : 'open' in model.from
-          ? `${model.from.float} cut after its head`
-          : 'formula' in model.from
-          ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
-          : `metadata of ${model.from.metadata}`;
+            ? `int8 of ${model.from.float}`
+            : 'open' in model.from
+              ? `${model.from.float} cut after its head`
+              : 'formula' in model.from
+                ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
+                : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }

@@ -111,7 +111,13 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     newId: deps.newId ?? randomUUID,
   });
   const authenticate = auth({ apiKeys: deps.apiKeys, verifyJwt: deps.verifyJwt });
-  const limitRate = rateLimit(createRateLimiter(limits, { name: 'requests', ratePerSec: config.RATE_LIMIT_PER_SEC, burst: config.RATE_LIMIT_BURST }));
+  const limitRate = rateLimit(
+    createRateLimiter(limits, {
+      name: 'requests',
+      ratePerSec: config.RATE_LIMIT_PER_SEC,
+      burst: config.RATE_LIMIT_BURST,
+    }),
+  );
   const document = createOpenApiDocument({ version: deps.version, serverUrl: config.PUBLIC_URL });
 
   const routers = [
@@ -129,7 +135,12 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       store,
       authenticate,
       limitRate,
-      maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
+      maxJsonBytes: Math.min(
+        config.MAX_JSON_BODY_BYTES,
+        config.MAX_TOTAL_LIMIT,
+        config.MAX_MEMORY_LIMIT,
+        MAX_STRING_LENGTH,
+      ),
       publicUrl: config.PUBLIC_URL,
       presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
       version: deps.version,
@@ -141,11 +152,23 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       limitRate,
       // JSON bodies are parsed whole, so the in-memory limit caps them too, and so does the
       // longest string V8 can hold (~512 MiB): larger files go by multipart or URL.
-      maxJsonBytes: Math.min(config.MAX_JSON_BODY_BYTES, config.MAX_TOTAL_LIMIT, config.MAX_MEMORY_LIMIT, MAX_STRING_LENGTH),
+      maxJsonBytes: Math.min(
+        config.MAX_JSON_BODY_BYTES,
+        config.MAX_TOTAL_LIMIT,
+        config.MAX_MEMORY_LIMIT,
+        MAX_STRING_LENGTH,
+      ),
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),
     taskDocumentRoutes({ service, presenter, authenticate }),
-    currentFilesRoutes({ files, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT, maxInlineBytes: config.BASE64_URLS_MAX_BYTES }),
+    currentFilesRoutes({
+      files,
+      store,
+      authenticate,
+      limitRate,
+      maxFileBytes: config.MAX_TOTAL_LIMIT,
+      maxInlineBytes: config.BASE64_URLS_MAX_BYTES,
+    }),
     viewerRoutes({
       service,
       presenter,

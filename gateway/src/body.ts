@@ -43,7 +43,9 @@ export function readBody(req: IncomingMessage, limitBytes: number, hint = ''): P
       }
       chunks.push(chunk);
     });
-    req.once('end', () => settle(() => resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, total))));
+    req.once('end', () =>
+      settle(() => resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, total))),
+    );
     req.once('error', (error) => settle(() => reject(error)));
     req.once('close', () => settle(() => reject(new Error('Request closed before its body ended'))));
   });

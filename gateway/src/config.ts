@@ -1,4 +1,13 @@
-import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envPort,
+  limitsEnv,
+  loggingEnv,
+  parseEnv,
+  stageAddressEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { z } from 'zod';
 import { CONFIG_LIMITS } from './configuration/schema.js';
 

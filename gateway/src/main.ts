@@ -41,7 +41,11 @@ const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: 
 // Lazy: the gateway starts (and /health answers) while Temporal is still coming up; calls made
 // before it is reachable fail, and the client reconnects on the next one.
 const connection = Connection.lazy(temporalOptions);
-const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, interceptors: { workflow: workflowInterceptors } });
+const client = new Client({
+  connection,
+  namespace: config.TEMPORAL_NAMESPACE,
+  interceptors: { workflow: workflowInterceptors },
+});
 // GET /metrics: Node's process metrics and, at each scrape, the tasks by status from Temporal.
 collectProcessMetrics();
 observeTaskCounts(createTemporalTaskCounts(client));

@@ -25,7 +25,12 @@ export interface Stack {
 /** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
 export declare class StackStartError extends Error {}
 
-export declare function waitForPort(host: string, port: number, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
+export declare function waitForPort(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  isAlive?: () => boolean,
+): Promise<void>;
 export declare function waitForHttp(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export declare function startStack(options: {
   root: string;

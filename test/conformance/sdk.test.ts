@@ -22,7 +22,8 @@ async function settle(client: Chunkr, taskId: string, timeoutMs = 150_000): Prom
   for (;;) {
     const task = await client.tasks.parse.get(taskId);
     if (task.completed) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${timeoutMs} ms: ${task.message}`);
+    if (Date.now() > deadline)
+      throw new Error(`task ${taskId} still ${task.status} after ${timeoutMs} ms: ${task.message}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -53,7 +54,10 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
 
   it('fileTypes.get lists the accepted types by category', async () => {
     const types = await client.fileTypes.get();
-    print('fileTypes.get()', types.document.formats.map((format) => format.extension));
+    print(
+      'fileTypes.get()',
+      types.document.formats.map((format) => format.extension),
+    );
     expect(types.document.formats).toContainEqual({ extension: 'pdf', mime_type: 'application/pdf' });
     expect(types.image.formats.map((format) => format.extension)).toEqual(expect.arrayContaining(['png', 'jpg']));
     expect(types.spreadsheet.formats.length).toBeGreaterThan(0);
@@ -99,7 +103,11 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
 
   it('files.list pages by cursor, newest first, and by auto-pagination', async () => {
     const first = await client.files.list({ limit: 2 });
-    print('files.list({limit: 2})', { ids: first.files.map((file) => file.file_id), has_more: first.has_more, next_cursor: first.next_cursor });
+    print('files.list({limit: 2})', {
+      ids: first.files.map((file) => file.file_id),
+      has_more: first.has_more,
+      next_cursor: first.next_cursor,
+    });
     expect(first.files).toHaveLength(2);
     expect(first.has_more).toBe(true);
     expect(first.hasNextPage()).toBe(true);
@@ -126,7 +134,9 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
     print('tasks.parse.create(bad base64)', String(badBase64));
     expect(badBase64).toBeInstanceOf(BadRequestError);
     expect((badBase64 as BadRequestError).message).toContain('Invalid base64 data');
-    expect(await rejection(client.tasks.parse.create({ file: 'ch://files/00000000-0000-7000-8000-000000000000' }))).toBeInstanceOf(BadRequestError);
+    expect(
+      await rejection(client.tasks.parse.create({ file: 'ch://files/00000000-0000-7000-8000-000000000000' })),
+    ).toBeInstanceOf(BadRequestError);
     expect(await rejection(client.files.list({ limit: 0 }))).toBeInstanceOf(BadRequestError);
     const unauthenticated = new Chunkr({ apiKey: 'fk_not_a_key', baseURL, maxRetries: 0 });
     expect(await rejection(unauthenticated.files.list())).toBeInstanceOf(AuthenticationError);
@@ -147,7 +157,11 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
     // Absolute, on the gateway's PUBLIC_URL (the stack's says localhost; the tests call 127.0.0.1).
     expect(created.task_url).toMatch(new RegExp(`^https?://[^/]+/api/v1/tasks/${created.task_id}$`));
     const done = await settle(client, created.task_id);
-    print('tasks.parse.get() until completed', { status: done.status, message: done.message, file_info: done.file_info });
+    print('tasks.parse.get() until completed', {
+      status: done.status,
+      message: done.message,
+      file_info: done.file_info,
+    });
     expect(done.status, done.message).toBe('Succeeded');
     expect(done.file_info).toMatchObject({ name: 'sdk-report.pdf', mime_type: 'application/pdf', page_count: 2 });
     const output = done.output as NonNullable<Awaited<ReturnType<Chunkr['tasks']['parse']['get']>>['output']>;
@@ -160,7 +174,10 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
     const text = output.chunks.flatMap((chunk) => chunk.segments.map((segment) => segment.text ?? '')).join(' ');
     expect(text).toContain('Section 1');
     const same = await client.tasks.get(created.task_id, { include_chunks: false });
-    print('tasks.get(include_chunks=false)', { status: same.status, chunks: same.output && 'chunks' in same.output ? same.output.chunks.length : null });
+    print('tasks.get(include_chunks=false)', {
+      status: same.status,
+      chunks: same.output && 'chunks' in same.output ? same.output.chunks.length : null,
+    });
     expect(same.status).toBe('Succeeded');
     const v1 = await fetch(`${baseURL}/task/${created.task_id}`, { headers: { authorization: inject('apiKey') } });
     expect(v1.status, 'the same task through the v1 API').toBe(200);
@@ -168,7 +185,10 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
   });
 
   it('tasks.list pages by cursor and filters by status; tasks.cancel and tasks.delete follow the task rules', async () => {
-    const extra = await client.tasks.parse.create({ file: `data:application/pdf;base64,${report.toString('base64')}`, ocr_strategy: 'Auto' });
+    const extra = await client.tasks.parse.create({
+      file: `data:application/pdf;base64,${report.toString('base64')}`,
+      ocr_strategy: 'Auto',
+    });
     const cancelled = await client.tasks.cancel(extra.task_id).then(
       () => 'cancelled',
       (error: unknown) => error,
@@ -182,7 +202,11 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14', () => {
       expect((await client.tasks.get(extra.task_id)).status).toBe('Cancelled');
     }
     const first = await client.tasks.list({ limit: 1 });
-    print('tasks.list({limit: 1})', { ids: first.tasks.map((task) => task.task_id), has_more: first.has_more, next_cursor: first.next_cursor });
+    print('tasks.list({limit: 1})', {
+      ids: first.tasks.map((task) => task.task_id),
+      has_more: first.has_more,
+      next_cursor: first.next_cursor,
+    });
     expect(first.tasks.map((task) => task.task_id)).toEqual([extra.task_id]);
     expect(first.has_more).toBe(true);
     const ids: string[] = [];

@@ -25,7 +25,12 @@ async function workbook(): Promise<Buffer> {
 
 describe('spreadsheets read from their cells', () => {
   it('an XLSX through the current SDK: a Table per region with ss_cells, ss_range, ss_sheet_name, header <th>, a page per sheet', async () => {
-    const client = new Chunkr({ apiKey: inject('apiKey'), baseURL: `${inject('baseUrl')}/api/v1`, maxRetries: 0, timeout: 30_000 });
+    const client = new Chunkr({
+      apiKey: inject('apiKey'),
+      baseURL: `${inject('baseUrl')}/api/v1`,
+      maxRetries: 0,
+      timeout: 30_000,
+    });
     const created = await client.tasks.parse.create({
       file: `data:${XLSX};base64,${(await workbook()).toString('base64')}`,
       chunk_processing: { target_length: 0 },
@@ -40,15 +45,24 @@ describe('spreadsheets read from their cells', () => {
       [2, 'Staff'],
     ]);
     const segments = (output?.chunks ?? []).flatMap((chunk) => chunk.segments);
-    expect(segments.map((segment) => [segment.segment_type, segment.page_number, segment.ss_sheet_name, segment.ss_range])).toEqual([
+    expect(
+      segments.map((segment) => [segment.segment_type, segment.page_number, segment.ss_sheet_name, segment.ss_range]),
+    ).toEqual([
       ['Table', 1, 'Sales', 'A1:D4'],
       ['Table', 1, 'Sales', 'F1:G2'],
       ['Table', 2, 'Staff', 'A1:B2'],
     ]);
     const [sales, notes, staff] = segments;
     expect(sales?.ss_header_range).toBe('A1:D1');
-    expect(sales?.ss_cells?.find((cell) => cell.range === 'D2')).toMatchObject({ text: '30', value: '30', formula: 'B2+C2' });
-    expect(sales?.ss_cells?.find((cell) => cell.range === 'A4')).toMatchObject({ text: 'Source', hyperlink: 'https://example.com/sales' });
+    expect(sales?.ss_cells?.find((cell) => cell.range === 'D2')).toMatchObject({
+      text: '30',
+      value: '30',
+      formula: 'B2+C2',
+    });
+    expect(sales?.ss_cells?.find((cell) => cell.range === 'A4')).toMatchObject({
+      text: 'Source',
+      hyperlink: 'https://example.com/sales',
+    });
     expect(sales?.ss_cells?.find((cell) => cell.range === 'A1')?.style).toMatchObject({ is_bold: true });
     const html = sales?.content ?? '';
     expect(html).toContain('<thead><tr><th>Region</th><th>Q1</th><th>Q2</th><th>Total</th></tr></thead>');

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envBoolean,
+  limitsEnv,
+  loggingEnv,
+  metricsEnv,
+  parseEnv,
+  stageAddressEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -32,7 +42,11 @@ const workerSchema = z.object({
   /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
   ALLOW_PRIVATE_URLS: envBoolean.default(false),
   /** Largest input a URL may deliver, in bytes (1 GB). */
-  MAX_TOTAL_LIMIT: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  MAX_TOTAL_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   FETCH_TIMEOUT_SEC: seconds(300),
   /**
    * Signing secret of webhook posts (docs/webhooks.md), in the Standard Webhooks form

@@ -338,7 +338,7 @@ describe('processDocument', () => {
     });
   });
 
-  it('counts OCR\'d pages while the OCR call still runs, from the activity\'s reports', async () => {
+  it("counts OCR'd pages while the OCR call still runs, from the activity's reports", async () => {
     const reported = new Gate();
     const overrides: Partial<Activities> = {
       recognizeText: async (input) => {
@@ -367,7 +367,11 @@ describe('processDocument', () => {
     const sheetPages = [0, 1].map((index) => ({ key: `tasks/t/sheets/page-${index}.json`, sha256: '', byteSize: 10 }));
     const overrides = {
       prepareDocument: (input: { taskId: string }) =>
-        Promise.resolve({ pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 2, sheetPages }),
+        Promise.resolve({
+          pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 },
+          pageCount: 2,
+          sheetPages,
+        }),
     };
     await withWorker(overrides, async (taskQueue, calls) => {
       const handle = await startTask(taskQueue, makeInput());
@@ -468,17 +472,24 @@ describe('processDocument', () => {
   });
 
   it("counts each run's pages against the owner's month and fails the run that does not fit, before any page work", async () => {
-    const pageQuota = createPageQuota(createMemoryLimitsStore({ keyPrefix: 'test:', logger: createLogger({ name: 'test', level: 'silent' }) }));
+    const pageQuota = createPageQuota(
+      createMemoryLimitsStore({ keyPrefix: 'test:', logger: createLogger({ name: 'test', level: 'silent' }) }),
+    );
     const ownerId = `quota-${randomUUID()}`;
     await withWorker(createQuotaActivities(pageQuota), async (taskQueue, calls) => {
       const limits = { processingTimeoutMs: 60_000, pageLimit: null, pagesPerMonth: 5 };
       const first = await startTask(taskQueue, makeInput({ ownerId, limits }));
-      expect(await waitForMemo(first, (state) => state.status === 'Succeeded' || state.status === 'Failed')).toMatchObject({ status: 'Succeeded' });
+      expect(
+        await waitForMemo(first, (state) => state.status === 'Succeeded' || state.status === 'Failed'),
+      ).toMatchObject({ status: 'Succeeded' });
       expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
       const renderedBefore = calledWith(calls, 'renderPages').length;
       const second = await startTask(taskQueue, makeInput({ ownerId, limits }));
       const final = await waitForMemo(second, (state) => state.status === 'Failed');
-      expect(final).toMatchObject({ message: "Page limit exceeded: 3 pages, 2 of this month's 5 left (UTC)", pageCount: 3 });
+      expect(final).toMatchObject({
+        message: "Page limit exceeded: 3 pages, 2 of this month's 5 left (UTC)",
+        pageCount: 3,
+      });
       expect(calledWith(calls, 'renderPages')).toHaveLength(renderedBefore);
       expect(await pageQuota.used(ownerId, Date.now())).toBe(3);
       // Without a quota in its limits a task schedules no charge at all.

@@ -133,8 +133,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 /** The `ss_*` fields of a segment: its spreadsheet region, or every field null. */
-function toSheetFields(sheet: SheetRegion | undefined): Pick<ApiSegment, 'ss_cells' | 'ss_range' | 'ss_sheet_name' | 'ss_header_range' | 'ss_header_text'> {
-  if (sheet === undefined) return { ss_cells: null, ss_range: null, ss_sheet_name: null, ss_header_range: null, ss_header_text: null };
+function toSheetFields(
+  sheet: SheetRegion | undefined,
+): Pick<ApiSegment, 'ss_cells' | 'ss_range' | 'ss_sheet_name' | 'ss_header_range' | 'ss_header_text'> {
+  if (sheet === undefined)
+    return { ss_cells: null, ss_range: null, ss_sheet_name: null, ss_header_range: null, ss_header_text: null };
   return {
     ss_cells: sheet.cells.map((cell) => ({
       cell_id: cell.cellId,
@@ -230,7 +233,12 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       let link = links.get(key);
       if (!link) {
         link = inline
-          ? store.get(key).then((bytes) => `data:${MIME_BY_EXTENSION[extname(key).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`)
+          ? store
+              .get(key)
+              .then(
+                (bytes) =>
+                  `data:${MIME_BY_EXTENSION[extname(key).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`,
+              )
           : store.presignGet(key, { expiresInSec: options.presignExpiresSec, ...(fileName ? { fileName } : {}) });
         links.set(key, link);
       }
@@ -246,14 +254,21 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     const sizes = await mapLimit([...keys], STAT_CONCURRENCY, async (key) => (await store.stat(key))?.byteSize ?? 0);
     const byteSize = sizes.reduce((sum, size) => sum + size, 0);
     if (byteSize > budget.remainingBytes) {
-      options.logger.info({ task_id: taskId, byteSize, remainingBytes: budget.remainingBytes }, 'base64_urls over the inline budget: presigned URLs instead');
+      options.logger.info(
+        { task_id: taskId, byteSize, remainingBytes: budget.remainingBytes },
+        'base64_urls over the inline budget: presigned URLs instead',
+      );
       return false;
     }
     budget.remainingBytes -= byteSize;
     return true;
   }
 
-  async function replacePlaceholders(text: string, link: (key: string) => Promise<string>, html: boolean): Promise<string> {
+  async function replacePlaceholders(
+    text: string,
+    link: (key: string) => Promise<string>,
+    html: boolean,
+  ): Promise<string> {
     if (!text.includes(IMAGE_PLACEHOLDER_SCHEME)) return text;
     const keys = [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
     const urls = new Map(await Promise.all(keys.map(async (key) => [key, await link(key)] as const)));
@@ -264,14 +279,19 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     });
   }
 
-  async function toSegment(segment: OutputSegment, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiSegment> {
+  async function toSegment(
+    segment: OutputSegment,
+    link: (key: string) => Promise<string>,
+    sheetFields: boolean,
+  ): Promise<ApiSegment> {
     const contentIsHtml = segment.content === segment.html;
     const [html, markdown, embed] = await Promise.all([
       replacePlaceholders(segment.html, link, true),
       replacePlaceholders(segment.markdown, link, false),
       replacePlaceholders(segment.embed, link, false),
     ]);
-    const content = segment.content === '' ? '' : contentIsHtml ? html : await replacePlaceholders(segment.content, link, false);
+    const content =
+      segment.content === '' ? '' : contentIsHtml ? html : await replacePlaceholders(segment.content, link, false);
     const box = (bbox: OutputSegment['bbox']): ApiBoundingBox => ({
       left: bbox?.left ?? 0,
       top: bbox?.top ?? 0,
@@ -292,14 +312,22 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       llm: segment.llm ?? null,
       image: segment.imageKey ? await link(segment.imageKey) : null,
       confidence: segment.confidence ?? null,
-      ocr: segment.ocr.map((result) => ({ text: result.text, bbox: box(result.bbox), confidence: result.confidence ?? null })),
+      ocr: segment.ocr.map((result) => ({
+        text: result.text,
+        bbox: box(result.bbox),
+        confidence: result.confidence ?? null,
+      })),
       embed,
       description: segment.description ?? null,
       ...(sheetFields ? toSheetFields(segment.sheet) : {}),
     };
   }
 
-  async function toChunk(chunk: OutputChunk, link: (key: string) => Promise<string>, sheetFields: boolean): Promise<ApiChunk> {
+  async function toChunk(
+    chunk: OutputChunk,
+    link: (key: string) => Promise<string>,
+    sheetFields: boolean,
+  ): Promise<ApiChunk> {
     return {
       chunk_id: chunk.chunkId,
       chunk_length: chunk.chunkLength,
@@ -332,7 +360,9 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     }
     const link = linker(inline);
     const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
-      output ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.sheetFields === true))) : Promise.resolve([]),
+      output
+        ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.sheetFields === true)))
+        : Promise.resolve([]),
       state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
       // The input can be large: always a presigned link, never inlined.
       state.inputKey
@@ -349,7 +379,13 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
       message: state.message || state.status,
       task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
       configuration: { ...state.configuration, input_file_url: inputFileUrl },
-      output: { chunks, file_name: state.fileName || null, page_count: state.pageCount, pdf_url: pdfUrl, extracted_json: null },
+      output: {
+        chunks,
+        file_name: state.fileName || null,
+        page_count: state.pageCount,
+        pdf_url: pdfUrl,
+        extracted_json: null,
+      },
     };
   }
 
@@ -361,7 +397,9 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     const segments = output.chunks.flatMap((chunk) => chunk.segments);
     const parts = await Promise.all(
       segments.map((segment) =>
-        format === 'markdown' ? replacePlaceholders(segment.markdown, link, false) : replacePlaceholders(segment.html, link, true),
+        format === 'markdown'
+          ? replacePlaceholders(segment.markdown, link, false)
+          : replacePlaceholders(segment.html, link, true),
       ),
     );
     const body = parts.filter((part) => part.trim() !== '');

@@ -20,7 +20,12 @@ import {
   temporalConnectionOptions,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
-import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
+import {
+  createActivities,
+  createTaskSignaller,
+  createTemporalAdmission,
+  type StageClients,
+} from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
 import { createTemporalLogger } from './temporal-logger.js';
@@ -65,7 +70,9 @@ const worker = await Worker.create({
   // Bundled at build time (scripts/bundle.mjs): startup does no webpack work. The traced bundle
   // carries the OpenTelemetry workflow interceptors; their spans leave through the sink.
   workflowBundle: {
-    codePath: fileURLToPath(new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url)),
+    codePath: fileURLToPath(
+      new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url),
+    ),
   },
   ...(workerTracing ? { sinks: workerTracing.sinks } : {}),
   activities: createActivities({
@@ -79,7 +86,11 @@ const worker = await Worker.create({
       chunkMs: config.CHUNK_TIMEOUT_SEC * 1000,
       llmMs: config.LLM_TIMEOUT_SEC * 1000,
     },
-    fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
+    fetch: {
+      allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
+      maxBytes: config.MAX_TOTAL_LIMIT,
+      timeoutMs: config.FETCH_TIMEOUT_SEC * 1000,
+    },
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
     pageQuota: createPageQuota(limits),

@@ -16,7 +16,11 @@ export interface ConfigurationDefaults {
 }
 
 const DEFAULT_FORMAT: Partial<Record<SegmentType, SegmentFormat>> = { Table: 'Html' };
-const DEFAULT_STRATEGY: Partial<Record<SegmentType, GenerationStrategy>> = { Table: 'LLM', Formula: 'LLM', Page: 'LLM' };
+const DEFAULT_STRATEGY: Partial<Record<SegmentType, GenerationStrategy>> = {
+  Table: 'LLM',
+  Formula: 'LLM',
+  Page: 'LLM',
+};
 
 /** The defaults of one segment type (docs/behavior.md#4-defaults). */
 export function defaultSegmentProcessing(type: SegmentType): SegmentTypeProcessing {
@@ -40,11 +44,15 @@ export function defaultConfiguration(defaults: ConfigurationDefaults): TaskConfi
     expires_in: defaults.expiresIn,
     error_handling: 'Fail',
     chunk_processing: { target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } },
-    segment_processing: Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultSegmentProcessing(type)])) as Record<
-      SegmentType,
-      SegmentTypeProcessing
-    >, // fromEntries over all 12 types builds the full record
-    llm_processing: { model_id: defaults.defaultModelId, fallback_strategy: 'Default', max_completion_tokens: null, temperature: 0 },
+    segment_processing: Object.fromEntries(
+      SEGMENT_TYPES.map((type) => [type, defaultSegmentProcessing(type)]),
+    ) as Record<SegmentType, SegmentTypeProcessing>, // fromEntries over all 12 types builds the full record
+    llm_processing: {
+      model_id: defaults.defaultModelId,
+      fallback_strategy: 'Default',
+      max_completion_tokens: null,
+      temperature: 0,
+    },
   };
 }
 
@@ -105,7 +113,10 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
     llm_processing: {
       model_id: llm?.model_id === undefined ? base.llm_processing.model_id : llm.model_id,
       fallback_strategy: llm?.fallback_strategy ?? base.llm_processing.fallback_strategy,
-      max_completion_tokens: llm?.max_completion_tokens === undefined ? base.llm_processing.max_completion_tokens : llm.max_completion_tokens,
+      max_completion_tokens:
+        llm?.max_completion_tokens === undefined
+          ? base.llm_processing.max_completion_tokens
+          : llm.max_completion_tokens,
       temperature: llm?.temperature ?? base.llm_processing.temperature,
     },
   };
@@ -125,7 +136,8 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
   const aRecord = a as Record<string, unknown>;
   const bRecord = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(aRecord), ...Object.keys(bRecord)]);
@@ -140,5 +152,7 @@ export function unknownModelMessage(configuration: TaskConfiguration, modelIds: 
   const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
   const named = [modelId, typeof fallback === 'object' ? fallback.Model : null];
   const unknown = named.find((id): id is string => id !== null && !modelIds.includes(id));
-  return unknown === undefined ? null : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
+  return unknown === undefined
+    ? null
+    : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
 }

@@ -418,11 +418,9 @@ export const createTaskBodySchema = z
   .object({
     ...configurationInputFields,
     ...webhookFields,
-    file: z
-      .string({ error: 'expected a URL, a data URI or base64 data' })
-      .meta({
-        description: 'An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.',
-      }),
+    file: z.string({ error: 'expected a URL, a data URI or base64 data' }).meta({
+      description: 'An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.',
+    }),
     // Bounded: the name travels in the workflow's memo and history, which Temporal caps in size.
     file_name: z
       .preprocess(

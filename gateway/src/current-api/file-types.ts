@@ -38,6 +38,7 @@ export function toFileTypeGroups(types: readonly FileType[]): FileTypeGroups {
     spreadsheet: { formats: [] },
     text: { formats: [] },
   };
-  for (const type of types) groups[categoryOf(type)].formats.push({ extension: type.extension, mime_type: type.mimeType });
+  for (const type of types)
+    groups[categoryOf(type)].formats.push({ extension: type.extension, mime_type: type.mimeType });
   return groups;
 }

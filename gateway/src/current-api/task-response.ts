@@ -1,4 +1,10 @@
-import type { ExtractionOutput, SegmentType, TaskConfiguration, TaskState, TaskStatus } from '@folio/workflows/contracts';
+import type {
+  ExtractionOutput,
+  SegmentType,
+  TaskConfiguration,
+  TaskState,
+  TaskStatus,
+} from '@folio/workflows/contracts';
 import type { ApiBoundingBox, ApiSegment, ApiSheetCell, ApiTask } from '../tasks/task-response.js';
 import type { ApiPage } from './task-pages.js';
 
@@ -117,7 +123,10 @@ const FINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['Succeeded', 'Failed', 
 
 /** The resolved configuration in the current API's names (`llm_model_id`; no `embed_sources`). */
 export function toCurrentConfiguration(configuration: TaskConfiguration): CurrentParseConfiguration {
-  const entries = Object.entries(configuration.segment_processing) as [SegmentType, TaskConfiguration['segment_processing'][SegmentType]][];
+  const entries = Object.entries(configuration.segment_processing) as [
+    SegmentType,
+    TaskConfiguration['segment_processing'][SegmentType],
+  ][];
   return {
     chunk_processing: configuration.chunk_processing,
     error_handling: configuration.error_handling,
@@ -202,15 +211,18 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
   const { task, state } = input;
   const { input_file_url: inputFileUrl } = task.configuration;
   const chunks: CurrentChunk[] = task.output.chunks.map((chunk) => {
-            const segments = chunk.segments.map(toCurrentSegment);
-            return {
-              chunk_id: chunk.chunk_id,
-              chunk_length: chunk.chunk_length,
-              segments,
-              content: segments.map((segment) => segment.content).filter((content) => content !== '').join('\n'),
-              embed: chunk.embed,
-            };
-          });
+    const segments = chunk.segments.map(toCurrentSegment);
+    return {
+      chunk_id: chunk.chunk_id,
+      chunk_length: chunk.chunk_length,
+      segments,
+      content: segments
+        .map((segment) => segment.content)
+        .filter((content) => content !== '')
+        .join('\n'),
+      embed: chunk.embed,
+    };
+  });
   const parseOutput: CurrentParseOutput | null =
     state.status === 'Succeeded'
       ? {
@@ -240,7 +252,12 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
             system_prompt: state.extraction.system_prompt,
             parse_configuration: toCurrentConfiguration(state.configuration),
           },
-    file_info: { url: inputFileUrl, name: task.output.file_name, mime_type: state.mimeType, page_count: task.output.page_count },
+    file_info: {
+      url: inputFileUrl,
+      name: task.output.file_name,
+      mime_type: state.mimeType,
+      page_count: task.output.page_count,
+    },
     input_file_url: inputFileUrl,
     // Which client created a task is not recorded.
     version_info: { server_version: input.serverVersion, client_version: 'Unspecified' },

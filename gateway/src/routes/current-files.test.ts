@@ -51,14 +51,22 @@ describe('Files API', () => {
 
   it('signs a URL for the bytes with the asked lifetime, or inlines them with base64_urls', async () => {
     const file = await upload(PNG_BYTES, 'scan.png');
-    const signed = await client().get(`/api/v1/files/${file.file_id}/url?expires_in=60`).set('Authorization', h.aliceKey).expect(200);
+    const signed = await client()
+      .get(`/api/v1/files/${file.file_id}/url?expires_in=60`)
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     const body = signed.body as { url: string; expires_in: number };
     expect(body.expires_in).toBe(60);
     const url = new URL(body.url);
     expect(Number(url.searchParams.get('expires'))).toBe(Date.parse('2025-01-02T03:04:05.000Z') / 1000 + 60);
-    const fetched = await client().get(url.pathname + url.search).expect(200);
+    const fetched = await client()
+      .get(url.pathname + url.search)
+      .expect(200);
     expect(fetched.headers['content-type']).toBe('image/png');
-    const inline = await client().get(`/api/v1/files/${file.file_id}/url?base64_urls=true`).set('Authorization', h.aliceKey).expect(200);
+    const inline = await client()
+      .get(`/api/v1/files/${file.file_id}/url?base64_urls=true`)
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect(inline.body).toEqual({ url: `data:image/png;base64,${PNG_BYTES.toString('base64')}`, expires_in: null });
     const bad = await client().get(`/api/v1/files/${file.file_id}/url?expires_in=0`).set('Authorization', h.aliceKey);
     expect(bad.status).toBe(400);
@@ -104,7 +112,10 @@ describe('Files API', () => {
     } while (cursor !== null);
     expect(pages).toBe(3);
     expect(seen).toEqual([...ids].reverse());
-    const ascending = await client().get('/api/v1/files?sort=asc&limit=10').set('Authorization', h.aliceKey).expect(200);
+    const ascending = await client()
+      .get('/api/v1/files?sort=asc&limit=10')
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect((ascending.body as { files: ApiFile[] }).files.map((file) => file.file_id)).toEqual(ids);
     const window = await client()
       .get('/api/v1/files?start=2025-01-02T03:04:06.000Z&end=2025-01-02T03:04:07.000Z&sort=asc')
@@ -125,7 +136,10 @@ describe('Files API', () => {
   });
 
   it('refuses an unsupported type and a body without a file part, keeping nothing', async () => {
-    const refused = await client().post('/api/v1/files').set('Authorization', h.aliceKey).attach('file', Buffer.from('just text'), 'notes.txt');
+    const refused = await client()
+      .post('/api/v1/files')
+      .set('Authorization', h.aliceKey)
+      .attach('file', Buffer.from('just text'), 'notes.txt');
     expect([refused.status, refused.text]).toEqual([400, 'Unsupported file type']);
     const noFile = await client().post('/api/v1/files').set('Authorization', h.aliceKey).field('file_metadata', '{}');
     expect(noFile.status).toBe(400);
@@ -137,14 +151,20 @@ describe('Files API', () => {
     const groups = response.body as Record<string, { formats: { extension: string; mime_type: string }[] }>;
     expect(Object.keys(groups).sort()).toEqual(['document', 'image', 'presentation', 'spreadsheet', 'text']);
     expect(groups.document?.formats).toContainEqual({ extension: 'pdf', mime_type: 'application/pdf' });
-    expect(groups.spreadsheet?.formats.map((format) => format.extension)).toEqual(expect.arrayContaining(['xlsx', 'xls', 'ods']));
+    expect(groups.spreadsheet?.formats.map((format) => format.extension)).toEqual(
+      expect.arrayContaining(['xlsx', 'xls', 'ods']),
+    );
   });
 });
 
 describe('ch://files/{id} as the file of a v1 create', () => {
   it('starts the task on a copy of the uploaded bytes, kept when the file is deleted', async () => {
     const file = await upload(PDF_BYTES, 'paper.pdf');
-    const created = await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: file.url }).expect(200);
+    const created = await client()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: file.url })
+      .expect(200);
     const task = created.body as ApiTask;
     expect(task.output.file_name).toBe('paper.pdf');
     const key = storageKeys.input(task.task_id, 'paper.pdf');

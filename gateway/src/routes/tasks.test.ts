@@ -49,7 +49,9 @@ describe('POST /api/v1/task/parse', () => {
     });
     expect(task.configuration.ocr_strategy).toBe('Auto');
     expect(task.configuration.llm_processing.model_id).toBe('model-a');
-    expect(task.configuration.input_file_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/tasks/${taskId}/input/report\\.pdf\\?expires=`));
+    expect(task.configuration.input_file_url).toMatch(
+      new RegExp(`^${PUBLIC_URL}/files/tasks/${taskId}/input/report\\.pdf\\?expires=`),
+    );
     expect(await h.store.get(storageKeys.input(taskId, 'report.pdf'))).toEqual(PDF_BYTES);
 
     const [input] = h.workflows.started;
@@ -73,7 +75,7 @@ describe('POST /api/v1/task/parse', () => {
     expect(await h.store.get(storageKeys.input(h.ids[0]!, fileName))).toEqual(PDF_BYTES);
   });
 
-  it('refuses a file_name longer than 1024 characters in the API\'s words', async () => {
+  it("refuses a file_name longer than 1024 characters in the API's words", async () => {
     const response = await server()
       .post('/api/v1/task/parse')
       .set('Authorization', h.aliceKey)
@@ -133,12 +135,19 @@ describe('POST /api/v1/task/parse', () => {
       "Invalid value for 'file': expected a URL, a data URI or base64 data",
     );
     expectPlainError(
-      await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: 'JVBERi0=', ocr_strategy: 'Never' }),
+      await server()
+        .post('/api/v1/task/parse')
+        .set('Authorization', h.aliceKey)
+        .send({ file: 'JVBERi0=', ocr_strategy: 'Never' }),
       400,
       "Invalid value for 'ocr_strategy': expected one of All, Auto",
     );
     expectPlainError(
-      await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).set('Content-Type', 'application/json').send('{"file": '),
+      await server()
+        .post('/api/v1/task/parse')
+        .set('Authorization', h.aliceKey)
+        .set('Content-Type', 'application/json')
+        .send('{"file": '),
       400,
       'Invalid JSON body',
     );
@@ -159,7 +168,10 @@ describe('POST /api/v1/task/parse', () => {
 
   it('answers 500 Failed to create task and removes the input when the workflow cannot start', async () => {
     h.workflows.startError = new Error('connect ECONNREFUSED 127.0.0.1:7233');
-    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: PDF_BYTES.toString('base64') });
+    const response = await server()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: PDF_BYTES.toString('base64') });
     expectPlainError(response, 500, 'Failed to create task');
     expect(await h.store.list('tasks/')).toEqual([]);
   });
@@ -200,7 +212,17 @@ describe('POST /api/v1/task/parse', () => {
       const { port } = listener.address() as AddressInfo; // listening on TCP, so an AddressInfo
       const streamed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/task/parse', headers: { Authorization: small.aliceKey, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/task/parse',
+            headers: {
+              Authorization: small.aliceKey,
+              'Content-Type': 'application/json',
+              'Transfer-Encoding': 'chunked',
+            },
+          },
           (res) => {
             let text = '';
             res.setEncoding('utf8');
@@ -213,7 +235,10 @@ describe('POST /api/v1/task/parse', () => {
         for (let index = 0; index < 64; index++) req.write('A'.repeat(1024));
         req.end('"}');
       });
-      expect(streamed).toEqual({ status: 413, text: `Request body is too large: the limit is 4096 bytes${LARGE_FILE_HINT}` });
+      expect(streamed).toEqual({
+        status: 413,
+        text: `Request body is too large: the limit is 4096 bytes${LARGE_FILE_HINT}`,
+      });
       expect(small.workflows.started).toHaveLength(1);
       // An update carries configuration only: the smaller of 1 MiB and MAX_JSON_BODY_BYTES.
       const taskId = (fits.body as ApiTask).task_id;
@@ -234,7 +259,10 @@ describe('POST /api/v1/task/parse', () => {
     const limited = await createHarness({ env: { RATE_LIMIT_PER_SEC: '1', RATE_LIMIT_BURST: '2' } });
     try {
       const send = (key: string) =>
-        request(limited.app.callback()).post('/api/v1/task/parse').set('Authorization', key).send({ file: PDF_BYTES.toString('base64') });
+        request(limited.app.callback())
+          .post('/api/v1/task/parse')
+          .set('Authorization', key)
+          .send({ file: PDF_BYTES.toString('base64') });
       expect((await send(limited.aliceKey)).status).toBe(200);
       expect((await send(limited.aliceKey)).status).toBe(200);
       const refused = await send(limited.aliceKey);
@@ -255,7 +283,11 @@ describe('POST /api/v1/task/parse', () => {
     PDF_BYTES.copy(big);
     const body = JSON.stringify({ file: big.toString('base64'), file_name: 'big.pdf' });
     const startedAt = performance.now();
-    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).set('Content-Type', 'application/json').send(body);
+    const response = await server()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .set('Content-Type', 'application/json')
+      .send(body);
     const elapsedMs = performance.now() - startedAt;
     expect(response.status).toBe(200);
     expect((await h.store.stat(storageKeys.input(h.ids[0]!, 'big.pdf')))?.byteSize).toBe(big.length);
@@ -268,17 +300,29 @@ describe('GET /api/v1/task/:id', () => {
     const created = await createTask();
     const own = await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200);
     expect((own.body as ApiTask).task_id).toBe(created.task_id);
-    expectPlainError(await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.bobKey), 404, 'Task not found');
+    expectPlainError(
+      await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.bobKey),
+      404,
+      'Task not found',
+    );
     expectPlainError(await server().get('/api/v1/task/nope').set('Authorization', h.aliceKey), 404, 'Task not found');
   });
 
   it('answers 404 for deleted and expired tasks', async () => {
     const created = await createTask();
     h.workflows.setState(created.task_id, { expiresAt: new Date(h.clock.now() - 1).toISOString() });
-    expectPlainError(await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey), 404, 'Task not found');
+    expectPlainError(
+      await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey),
+      404,
+      'Task not found',
+    );
     const other = await createTask();
     h.workflows.setState(other.task_id, { deleted: true });
-    expectPlainError(await server().get(`/api/v1/task/${other.task_id}`).set('Authorization', h.aliceKey), 404, 'Task not found');
+    expectPlainError(
+      await server().get(`/api/v1/task/${other.task_id}`).set('Authorization', h.aliceKey),
+      404,
+      'Task not found',
+    );
   });
 
   it('validates its query flags', async () => {
@@ -294,7 +338,11 @@ describe('GET /api/v1/task/:id', () => {
 describe('PATCH /api/v1/task/:id/parse', () => {
   async function succeeded(): Promise<ApiTask> {
     const created = await createTask();
-    h.workflows.setState(created.task_id, { status: 'Succeeded', message: 'Task succeeded', finishedAt: '2025-01-02T03:05:00.000Z' });
+    h.workflows.setState(created.task_id, {
+      status: 'Succeeded',
+      message: 'Task succeeded',
+      finishedAt: '2025-01-02T03:05:00.000Z',
+    });
     return created;
   }
 
@@ -306,17 +354,28 @@ describe('PATCH /api/v1/task/:id/parse', () => {
       .send({ segment_processing: { table: { format: 'Markdown' } }, high_resolution: false })
       .expect(200);
     const task = response.body as ApiTask;
-    expect(task).toMatchObject({ task_id: created.task_id, status: 'Starting', message: 'Task queued for update', finished_at: null });
+    expect(task).toMatchObject({
+      task_id: created.task_id,
+      status: 'Starting',
+      message: 'Task queued for update',
+      finished_at: null,
+    });
     expect(task.created_at).toBe(created.created_at);
     expect(task.configuration.high_resolution).toBe(false);
-    expect(task.configuration.segment_processing.Table).toEqual({ ...created.configuration.segment_processing.Table, format: 'Markdown' });
+    expect(task.configuration.segment_processing.Table).toEqual({
+      ...created.configuration.segment_processing.Table,
+      format: 'Markdown',
+    });
   });
 
   it.each(['Starting', 'Processing', 'Cancelled'] as const)('refuses a task in %s', async (status) => {
     const created = await createTask();
     h.workflows.setState(created.task_id, { status });
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send({ high_resolution: false }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.aliceKey)
+        .send({ high_resolution: false }),
       400,
       `Task cannot be updated: status is ${status}`,
     );
@@ -325,7 +384,10 @@ describe('PATCH /api/v1/task/:id/parse', () => {
   it('refuses an unchanged configuration', async () => {
     const created = await succeeded();
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send({ ocr_strategy: 'All' }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.aliceKey)
+        .send({ ocr_strategy: 'All' }),
       400,
       'Task cannot be updated: configuration is unchanged',
     );
@@ -334,7 +396,10 @@ describe('PATCH /api/v1/task/:id/parse', () => {
   it('calls an unknown model outdated', async () => {
     const created = await succeeded();
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send({ llm_processing: { model_id: 'gone' } }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.aliceKey)
+        .send({ llm_processing: { model_id: 'gone' } }),
       400,
       "The LLM processing configuration is probably outdated: Unknown model_id 'gone'. Supported model IDs are: model-a, model-b",
     );
@@ -343,13 +408,19 @@ describe('PATCH /api/v1/task/:id/parse', () => {
   it('answers 404 to another owner and for expired tasks', async () => {
     const created = await succeeded();
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.bobKey).send({ high_resolution: false }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.bobKey)
+        .send({ high_resolution: false }),
       404,
       'Task not found',
     );
     h.workflows.setState(created.task_id, { expiresAt: '2025-01-01T00:00:00.000Z' });
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send({ high_resolution: false }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.aliceKey)
+        .send({ high_resolution: false }),
       404,
       'Task not found',
     );
@@ -364,7 +435,10 @@ describe('PATCH /api/v1/task/:id/parse', () => {
       return reconfigure(taskId, configuration);
     };
     expectPlainError(
-      await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send({ high_resolution: false }),
+      await server()
+        .patch(`/api/v1/task/${created.task_id}/parse`)
+        .set('Authorization', h.aliceKey)
+        .send({ high_resolution: false }),
       400,
       'Task cannot be updated: status is Processing',
     );
@@ -374,7 +448,10 @@ describe('PATCH /api/v1/task/:id/parse', () => {
 describe('GET /api/v1/task/:id/cancel', () => {
   it('cancels a Starting task with 200 Task cancelled', async () => {
     const created = await createTask();
-    const response = await server().get(`/api/v1/task/${created.task_id}/cancel`).set('Authorization', h.aliceKey).expect(200);
+    const response = await server()
+      .get(`/api/v1/task/${created.task_id}/cancel`)
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.text).toBe('Task cancelled');
     expect(h.workflows.states.get(created.task_id)?.status).toBe('Cancelled');
@@ -392,7 +469,11 @@ describe('GET /api/v1/task/:id/cancel', () => {
 
   it('answers 404 to another owner', async () => {
     const created = await createTask();
-    expectPlainError(await server().get(`/api/v1/task/${created.task_id}/cancel`).set('Authorization', h.bobKey), 404, 'Task not found');
+    expectPlainError(
+      await server().get(`/api/v1/task/${created.task_id}/cancel`).set('Authorization', h.bobKey),
+      404,
+      'Task not found',
+    );
   });
 });
 
@@ -400,9 +481,16 @@ describe('DELETE /api/v1/task/:id', () => {
   it('deletes with 200 Task deleted, after which the task is 404', async () => {
     const created = await createTask();
     h.workflows.setState(created.task_id, { status: 'Succeeded' });
-    const response = await server().delete(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200);
+    const response = await server()
+      .delete(`/api/v1/task/${created.task_id}`)
+      .set('Authorization', h.aliceKey)
+      .expect(200);
     expect(response.text).toBe('Task deleted');
-    expectPlainError(await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey), 404, 'Task not found');
+    expectPlainError(
+      await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey),
+      404,
+      'Task not found',
+    );
   });
 
   it('refuses while Processing', async () => {
@@ -425,7 +513,11 @@ describe('DELETE /api/v1/task/:id', () => {
 
   it('answers 404 to another owner and leaves the task alone', async () => {
     const created = await createTask();
-    expectPlainError(await server().delete(`/api/v1/task/${created.task_id}`).set('Authorization', h.bobKey), 404, 'Task not found');
+    expectPlainError(
+      await server().delete(`/api/v1/task/${created.task_id}`).set('Authorization', h.bobKey),
+      404,
+      'Task not found',
+    );
     expect(h.workflows.states.get(created.task_id)?.deleted).toBe(false);
   });
 });
@@ -436,13 +528,15 @@ describe('GET /api/v1/tasks', () => {
     return (await createTask({}, key)).task_id;
   }
 
-  it('lists the owner\'s tasks newest first, paginated and filtered by time', async () => {
+  it("lists the owner's tasks newest first, paginated and filtered by time", async () => {
     const first = await createAt('2025-02-01T00:00:00.000Z');
     const second = await createAt('2025-02-02T00:00:00.000Z');
     const third = await createAt('2025-02-03T00:00:00.000Z');
     await createAt('2025-02-04T00:00:00.000Z', h.bobKey);
     const ids = async (query: string) =>
-      ((await server().get(`/api/v1/tasks${query}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask[]).map((task) => task.task_id);
+      (
+        (await server().get(`/api/v1/tasks${query}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask[]
+      ).map((task) => task.task_id);
     expect(await ids('')).toEqual([third, second, first]);
     expect(await ids('?page=1&limit=2')).toEqual([third, second]);
     expect(await ids('?page=2&limit=2')).toEqual([first]);
@@ -460,8 +554,16 @@ describe('GET /api/v1/tasks', () => {
   });
 
   it('refuses bad query values', async () => {
-    expectPlainError(await server().get('/api/v1/tasks?page=0').set('Authorization', h.aliceKey), 400, "Invalid value for 'page': expected an integer >= 1");
-    expectPlainError(await server().get('/api/v1/tasks?start=yesterday').set('Authorization', h.aliceKey), 400, "Invalid value for 'start': expected an ISO 8601 timestamp");
+    expectPlainError(
+      await server().get('/api/v1/tasks?page=0').set('Authorization', h.aliceKey),
+      400,
+      "Invalid value for 'page': expected an integer >= 1",
+    );
+    expectPlainError(
+      await server().get('/api/v1/tasks?start=yesterday').set('Authorization', h.aliceKey),
+      400,
+      "Invalid value for 'start': expected an ISO 8601 timestamp",
+    );
   });
 });
 
@@ -469,9 +571,21 @@ describe('task shape', () => {
   it('always has every field, message never null', async () => {
     const created = await createTask();
     h.workflows.setState(created.task_id, { message: '' });
-    const task = (await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+    const task = (await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200))
+      .body as ApiTask;
     expect(Object.keys(task).sort()).toEqual(
-      ['configuration', 'created_at', 'expires_at', 'finished_at', 'message', 'output', 'started_at', 'status', 'task_id', 'task_url'].sort(),
+      [
+        'configuration',
+        'created_at',
+        'expires_at',
+        'finished_at',
+        'message',
+        'output',
+        'started_at',
+        'status',
+        'task_id',
+        'task_url',
+      ].sort(),
     );
     expect(task.message).toBe('Starting');
     expect(Object.keys(task.output).sort()).toEqual(['chunks', 'extracted_json', 'file_name', 'page_count', 'pdf_url']);
@@ -480,20 +594,63 @@ describe('task shape', () => {
 
 describe('extreme and malformed configuration values at the edge (issue 17)', () => {
   const cases: [string, Record<string, unknown>, string][] = [
-    ['expires_in past 100 years', { expires_in: 1e13 }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
-    ['expires_in as a string', { expires_in: '60' }, "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
-    ['target_length past uint32', { chunk_processing: { target_length: 1e300 } }, "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295"],
-    ['negative target_chunk_length', { target_chunk_length: -1 }, "Invalid value for 'target_chunk_length': expected an integer from 0 to 4294967295"],
-    ['temperature 1e308', { llm_processing: { temperature: 1e308 } }, "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
-    ['max_completion_tokens 0', { llm_processing: { max_completion_tokens: 0 } }, "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null"],
-    ['a 1 MB prompt', { segment_processing: { Table: { llm: 'x'.repeat(1_000_000) } } }, "Invalid value for 'segment_processing.Table.llm': expected a string or null of at most 2000 characters"],
-    ['a model id of 100,000 characters', { llm_processing: { model_id: 'm'.repeat(100_000) } }, "Invalid value for 'llm_processing.model_id': expected a string or null of at most 256 characters"],
-    ['a path as tokenizer', { chunk_processing: { tokenizer: '../../../etc/passwd' } }, "Invalid value for 'chunk_processing.tokenizer': expected one of Word"],
-    ['100,000 embed sources', { segment_processing: { Text: { embed_sources: Array<string>(100_000).fill('LLM') } } }, "Invalid value for 'segment_processing.Text.embed_sources': expected an array of at most 4"],
+    [
+      'expires_in past 100 years',
+      { expires_in: 1e13 },
+      "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)",
+    ],
+    [
+      'expires_in as a string',
+      { expires_in: '60' },
+      "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)",
+    ],
+    [
+      'target_length past uint32',
+      { chunk_processing: { target_length: 1e300 } },
+      "Invalid value for 'chunk_processing.target_length': expected an integer from 0 to 4294967295",
+    ],
+    [
+      'negative target_chunk_length',
+      { target_chunk_length: -1 },
+      "Invalid value for 'target_chunk_length': expected an integer from 0 to 4294967295",
+    ],
+    [
+      'temperature 1e308',
+      { llm_processing: { temperature: 1e308 } },
+      "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2",
+    ],
+    [
+      'max_completion_tokens 0',
+      { llm_processing: { max_completion_tokens: 0 } },
+      "Invalid value for 'llm_processing.max_completion_tokens': expected an integer from 1 to 4294967295 or null",
+    ],
+    [
+      'a 1 MB prompt',
+      { segment_processing: { Table: { llm: 'x'.repeat(1_000_000) } } },
+      "Invalid value for 'segment_processing.Table.llm': expected a string or null of at most 2000 characters",
+    ],
+    [
+      'a model id of 100,000 characters',
+      { llm_processing: { model_id: 'm'.repeat(100_000) } },
+      "Invalid value for 'llm_processing.model_id': expected a string or null of at most 256 characters",
+    ],
+    [
+      'a path as tokenizer',
+      { chunk_processing: { tokenizer: '../../../etc/passwd' } },
+      "Invalid value for 'chunk_processing.tokenizer': expected one of Word",
+    ],
+    [
+      '100,000 embed sources',
+      { segment_processing: { Text: { embed_sources: Array<string>(100_000).fill('LLM') } } },
+      "Invalid value for 'segment_processing.Text.embed_sources': expected an array of at most 4",
+    ],
   ];
 
   it.each(cases)('answers create with %s by a 400 naming the field, starting nothing', async (_name, body, message) => {
-    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: PDF_BYTES.toString('base64'), ...body });
+    const response = await server()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: PDF_BYTES.toString('base64'), ...body });
     expect(response.status).toBe(400);
     expect(response.text.startsWith(message)).toBe(true);
     expect(h.workflows.started).toEqual([]);
@@ -502,26 +659,49 @@ describe('extreme and malformed configuration values at the edge (issue 17)', ()
 
   it.each(cases)('answers update with %s by a 400, leaving the task as it was', async (_name, body, message) => {
     const created = await createTask();
-    h.workflows.setState(created.task_id, { status: 'Succeeded', message: 'Task succeeded', finishedAt: '2025-01-02T03:05:00.000Z' });
-    const response = await server().patch(`/api/v1/task/${created.task_id}/parse`).set('Authorization', h.aliceKey).send(body);
+    h.workflows.setState(created.task_id, {
+      status: 'Succeeded',
+      message: 'Task succeeded',
+      finishedAt: '2025-01-02T03:05:00.000Z',
+    });
+    const response = await server()
+      .patch(`/api/v1/task/${created.task_id}/parse`)
+      .set('Authorization', h.aliceKey)
+      .send(body);
     expect(response.status).toBe(400);
     expect(response.text.startsWith(message)).toBe(true);
-    const task = (await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+    const task = (await server().get(`/api/v1/task/${created.task_id}`).set('Authorization', h.aliceKey).expect(200))
+      .body as ApiTask;
     expect(task.status).toBe('Succeeded');
   });
 
   it('refuses a URL input longer than 8192 characters', async () => {
-    const response = await server().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: `https://example.org/${'a'.repeat(9000)}.pdf` });
+    const response = await server()
+      .post('/api/v1/task/parse')
+      .set('Authorization', h.aliceKey)
+      .send({ file: `https://example.org/${'a'.repeat(9000)}.pdf` });
     expectPlainError(response, 400, 'Invalid file URL: longer than 8192 characters');
     expect(h.workflows.started).toEqual([]);
   });
 
   it('reads multipart values through the same bounds (1e400 is Infinity, not a number it accepts)', async () => {
     for (const [field, value, message] of [
-      ['expires_in', '1e400', "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)"],
-      ['llm_processing', '{"temperature": -1}', "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2"],
+      [
+        'expires_in',
+        '1e400',
+        "Invalid value for 'expires_in': expected a positive integer (seconds) up to 3153600000 (100 years)",
+      ],
+      [
+        'llm_processing',
+        '{"temperature": -1}',
+        "Invalid value for 'llm_processing.temperature': expected a number from 0 to 2",
+      ],
     ] as const) {
-      const response = await server().post('/api/v1/task').set('Authorization', h.aliceKey).attach('file', PDF_BYTES, 'a.pdf').field(field, value);
+      const response = await server()
+        .post('/api/v1/task')
+        .set('Authorization', h.aliceKey)
+        .attach('file', PDF_BYTES, 'a.pdf')
+        .field(field, value);
       expectPlainError(response, 400, message);
     }
     expect(h.workflows.started).toEqual([]);

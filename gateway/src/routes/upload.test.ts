@@ -32,7 +32,11 @@ describe('POST /api/v1/task (multipart)', () => {
       chunk_processing: { target_length: 64 },
     });
     expect(await h.store.get(storageKeys.input(task.task_id, 'paper.pdf'))).toEqual(PDF_BYTES);
-    expect(h.workflows.started[0]?.source).toEqual({ kind: 'stored', key: storageKeys.input(task.task_id, 'paper.pdf'), mimeType: 'application/pdf' });
+    expect(h.workflows.started[0]?.source).toEqual({
+      kind: 'stored',
+      key: storageKeys.input(task.task_id, 'paper.pdf'),
+      mimeType: 'application/pdf',
+    });
   });
 
   it('answers 400 File must have a filename for a file part without one', async () => {
@@ -82,7 +86,9 @@ describe('POST /api/v1/task (multipart)', () => {
       return getRange.call(h.store, key, offset, length);
     };
     const task = (await upload().attach('file', docx, 'letter.docx').expect(200)).body as ApiTask;
-    expect(h.workflows.started[0]?.source).toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(h.workflows.started[0]?.source).toMatchObject({
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     expect(wholeReads.filter((key) => key.startsWith(`tasks/${task.task_id}/input/`))).toEqual([]);
     expect(rangeBytes.reduce((sum, length) => sum + length, 0)).toBeLessThan(512 * 1024);
   });
@@ -106,7 +112,9 @@ describe('POST /api/v1/task (multipart)', () => {
   });
 
   it('refuses form fields past their limits with 413 instead of reading a value cut short', async () => {
-    const longField = await upload().attach('file', PDF_BYTES, 'a.pdf').field('segment_processing', JSON.stringify({ Text: { llm: 'x'.repeat(300 * 1024) } }));
+    const longField = await upload()
+      .attach('file', PDF_BYTES, 'a.pdf')
+      .field('segment_processing', JSON.stringify({ Text: { llm: 'x'.repeat(300 * 1024) } }));
     expect(longField.status).toBe(413);
     expect(longField.text).toBe('Request body is too large: at most 50 form fields of 262144 bytes besides the file');
     let many = upload();

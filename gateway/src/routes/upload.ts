@@ -1,4 +1,11 @@
-import { detectFileType, errorMessage, storedObjectSource, type FileType, type ObjectStore, type StoredObject } from '@folio/runtime';
+import {
+  detectFileType,
+  errorMessage,
+  storedObjectSource,
+  type FileType,
+  type ObjectStore,
+  type StoredObject,
+} from '@folio/runtime';
 import { storageKeys } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
 import busboy from 'busboy';
@@ -48,7 +55,10 @@ class HeadTap extends Transform {
  * member that may sit anywhere (LibreOffice writes `[Content_Types].xml` last), so detection reads
  * the stored object by range where it needs to, the kept head from memory.
  */
-export function detectStoredFileType(store: ObjectStore, stored: NonNullable<ParsedUpload['stored']>): Promise<FileType | null> {
+export function detectStoredFileType(
+  store: ObjectStore,
+  stored: NonNullable<ParsedUpload['stored']>,
+): Promise<FileType | null> {
   return detectFileType(storedObjectSource(store, stored.object.key, stored.object.byteSize, stored.head));
 }
 
@@ -149,12 +159,18 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
 
   router.post('/task', options.authenticate, options.limitRate, async function uploadTask(ctx) {
     const declared = Number(ctx.get('content-length'));
-    if (Number.isFinite(declared) && declared > options.maxFileBytes + 1024 * 1024) throw new ApiError('payload-too-large');
+    if (Number.isFinite(declared) && declared > options.maxFileBytes + 1024 * 1024)
+      throw new ApiError('payload-too-large');
     const taskId = service.newTaskId();
     const cleanUp = (): Promise<number> => store.deletePrefix(storageKeys.taskPrefix(taskId));
     let upload: ParsedUpload;
     try {
-      upload = await receiveUpload(ctx.req, (fileName) => storageKeys.input(taskId, fileName), store, options.maxFileBytes);
+      upload = await receiveUpload(
+        ctx.req,
+        (fileName) => storageKeys.input(taskId, fileName),
+        store,
+        options.maxFileBytes,
+      );
     } catch (error) {
       await cleanUp();
       throw error;
@@ -172,7 +188,11 @@ export function uploadRoute(options: UploadRouteOptions): Router<GatewayState> {
         { ownerId: ctx.state.ownerId, requestId: ctx.state.requestId },
         taskId,
         // The stored key keeps the part's filename; a `file_name` field only renames the task's file.
-        { key: stored.object.key, mimeType: type.mimeType, fileName: typeof givenName === 'string' && givenName ? givenName : stored.fileName },
+        {
+          key: stored.object.key,
+          mimeType: type.mimeType,
+          fileName: typeof givenName === 'string' && givenName ? givenName : stored.fileName,
+        },
         configuration,
         { webhook },
       );

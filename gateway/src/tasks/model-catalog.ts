@@ -59,12 +59,19 @@ export function createCachedModelCatalog(options: CachedModelCatalogOptions): Mo
 }
 
 /** Calls `LlmService.ListModels` at `address` (any `LLM_GRPC_ADDRESS` form); `close` releases the channel. */
-export function createGrpcModelSource(address: string, timeoutMs = 3_000): { fetchModels: () => Promise<ModelInfo[]>; close: () => void } {
+export function createGrpcModelSource(
+  address: string,
+  timeoutMs = 3_000,
+): { fetchModels: () => Promise<ModelInfo[]>; close: () => void } {
   const client = createStageClient(LlmServiceClient, address);
   return {
     async fetchModels() {
       const response = await callUnary(client.listModels.bind(client), {}, { timeoutMs });
-      return response.models.map((model) => ({ id: model.id, isDefault: model.isDefault, isFallback: model.isFallback }));
+      return response.models.map((model) => ({
+        id: model.id,
+        isDefault: model.isDefault,
+        isFallback: model.isFallback,
+      }));
     },
     close: () => client.close(),
   };

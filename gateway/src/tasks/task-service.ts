@@ -1,4 +1,11 @@
-import { detectFileType, errorMessage, metrics, setSpanAttributes, type Logger, type ObjectStore } from '@folio/runtime';
+import {
+  detectFileType,
+  errorMessage,
+  metrics,
+  setSpanAttributes,
+  type Logger,
+  type ObjectStore,
+} from '@folio/runtime';
 import {
   storageKeys,
   type ExtractionSpec,
@@ -99,12 +106,22 @@ export interface TaskService {
     options?: CreateOptions,
   ): Promise<TaskState>;
   /** Starts a task whose input the caller already stored under `storageKeys.input`. */
-  createFromStored(caller: Caller, taskId: string, input: StoredInput, configuration: TaskConfiguration, options?: CreateOptions): Promise<TaskState>;
+  createFromStored(
+    caller: Caller,
+    taskId: string,
+    input: StoredInput,
+    configuration: TaskConfiguration,
+    options?: CreateOptions,
+  ): Promise<TaskState>;
   /**
    * Copies the input of the caller's succeeded parse task to `taskId` (an extract task's input):
    * 400 when it is missing, another owner's, not succeeded, or an extract task itself.
    */
-  copyParseTaskInput(caller: Caller, parseTaskId: string, taskId: string): Promise<{ input: StoredInput; configuration: TaskConfiguration }>;
+  copyParseTaskInput(
+    caller: Caller,
+    parseTaskId: string,
+    taskId: string,
+  ): Promise<{ input: StoredInput; configuration: TaskConfiguration }>;
   /** The caller's live task, or 404 `Task not found`. */
   get(caller: Caller, taskId: string): Promise<TaskState>;
   update(caller: Caller, taskId: string, input: ConfigurationInput): Promise<TaskState>;
@@ -124,7 +141,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
     if (modelId === null && typeof fallback !== 'object') return;
     const models = await deps.models.list();
-    const message = unknownModelMessage(configuration, models.map((model) => model.id));
+    const message = unknownModelMessage(
+      configuration,
+      models.map((model) => model.id),
+    );
     if (message !== null) throw badRequest(`${prefix}${message}`);
   }
 
@@ -194,7 +214,11 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       fileName,
       source,
       configuration,
-      limits: { processingTimeoutMs: settings.taskTimeoutMs, pageLimit: settings.pageLimit, pagesPerMonth: deps.quotas.pagesPerMonth },
+      limits: {
+        processingTimeoutMs: settings.taskTimeoutMs,
+        pageLimit: settings.pageLimit,
+        pagesPerMonth: deps.quotas.pagesPerMonth,
+      },
       requestId: caller.requestId,
       ...(extraction === undefined ? {} : { extraction }),
       ...(webhook === undefined ? {} : { webhook }),
@@ -210,7 +234,10 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     }
     // The receiver's host only: a webhook URL may carry a token in its path or query.
     const webhookHost = webhook === undefined ? undefined : new URL(webhook.url).host;
-    deps.logger.info({ requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, source: source.kind, webhookHost }, 'task created');
+    deps.logger.info(
+      { requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, source: source.kind, webhookHost },
+      'task created',
+    );
     metrics.tasksCreated.inc({ kind: 'create' });
     return initialState;
   }
@@ -233,14 +260,23 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       }
       if (file.kind === 'file') {
         const record = await deps.files.get(caller.ownerId, file.fileId).catch((error: unknown) => {
-          throw error instanceof ApiError && error.kind === 'not-found' ? badRequest(`File not found: ${file.fileId}`) : error;
+          throw error instanceof ApiError && error.kind === 'not-found'
+            ? badRequest(`File not found: ${file.fileId}`)
+            : error;
         });
         // A copy, not a reference: the task keeps its input under its own prefix (delete and expiry
         // remove it whole, reruns read it) whatever later happens to the file.
         const fileName = givenName ?? record.fileName;
         const key = storageKeys.input(taskId, fileName);
         await store.put(key, await deps.files.openContent(record), { contentType: record.contentType });
-        return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: record.contentType }, configuration, options);
+        return start(
+          caller,
+          taskId,
+          fileName,
+          { kind: 'stored', key, mimeType: record.contentType },
+          configuration,
+          options,
+        );
       }
       const type = await detectFileType(file.bytes);
       if (type === null) throw badRequest(MESSAGES.unsupportedFileType);
@@ -250,11 +286,20 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       return start(caller, taskId, fileName, { kind: 'stored', key, mimeType: type.mimeType }, configuration, options);
     },
     createFromStored(caller, taskId, input, configuration, options) {
-      return start(caller, taskId, input.fileName, { kind: 'stored', key: input.key, mimeType: input.mimeType }, configuration, options);
+      return start(
+        caller,
+        taskId,
+        input.fileName,
+        { kind: 'stored', key: input.key, mimeType: input.mimeType },
+        configuration,
+        options,
+      );
     },
     async copyParseTaskInput(caller, parseTaskId, taskId) {
       const source = await getOwned(caller, parseTaskId).catch((error: unknown) => {
-        throw error instanceof ApiError && error.kind === 'task-not-found' ? badRequest(`Task not found: ${parseTaskId}`) : error;
+        throw error instanceof ApiError && error.kind === 'task-not-found'
+          ? badRequest(`Task not found: ${parseTaskId}`)
+          : error;
       });
       if (source.extraction !== undefined) throw badRequest(`Task ${parseTaskId} is an extract task, not a parse task`);
       if (source.status !== 'Succeeded' || source.inputKey === null || source.mimeType === null) {
@@ -263,12 +308,16 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       // A copy, like a ch://files input: the extract task keeps its own input whatever happens to the parse task.
       const key = storageKeys.input(taskId, source.fileName);
       await store.put(key, await store.getStream(source.inputKey), { contentType: source.mimeType });
-      return { input: { key, mimeType: source.mimeType, fileName: source.fileName }, configuration: source.configuration };
+      return {
+        input: { key, mimeType: source.mimeType, fileName: source.fileName },
+        configuration: source.configuration,
+      };
     },
     get: getOwned,
     async update(caller, taskId, input) {
       const state = await getOwned(caller, taskId);
-      if (state.status !== 'Succeeded' && state.status !== 'Failed') throw badRequest(MESSAGES.cannotUpdate(state.status));
+      if (state.status !== 'Succeeded' && state.status !== 'Failed')
+        throw badRequest(MESSAGES.cannotUpdate(state.status));
       const merged = applyConfigurationInput(state.configuration, input);
       await checkModels(merged, MESSAGES.llmOutdatedPrefix);
       if (isSameConfiguration(merged, state.configuration)) throw badRequest(MESSAGES.configurationUnchanged);
@@ -290,13 +339,18 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (state.status === 'Processing') throw badRequest(MESSAGES.cannotDelete(state.status));
       const outcome = await workflows.delete(taskId);
       if (outcome === 'removed') await store.deletePrefix(storageKeys.taskPrefix(taskId));
-      deps.logger.info({ requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, outcome }, 'task deleted');
+      deps.logger.info(
+        { requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, outcome },
+        'task deleted',
+      );
     },
     async list(caller, query) {
       const states = (await workflows.listByOwner(caller.ownerId)).filter((state) => {
         if (state.deleted || state.ownerId !== caller.ownerId || isExpired(state)) return false;
         const createdMs = Date.parse(state.createdAt);
-        return (query.startMs === null || createdMs >= query.startMs) && (query.endMs === null || createdMs <= query.endMs);
+        return (
+          (query.startMs === null || createdMs >= query.startMs) && (query.endMs === null || createdMs <= query.endMs)
+        );
       });
       states.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.taskId.localeCompare(a.taskId));
       const offset = (query.page - 1) * query.limit;

@@ -11,7 +11,11 @@ export interface FileType {
   family: 'pdf' | 'image' | 'office' | 'html';
 }
 
-const type = (mimeType: string, extension: string, family: FileType['family']): FileType => ({ mimeType, extension, family });
+const type = (mimeType: string, extension: string, family: FileType['family']): FileType => ({
+  mimeType,
+  extension,
+  family,
+});
 
 /** Every type the service accepts, by extension: `detectFileType` answers one of these, `GET /file-types` lists them. */
 const FILE_TYPES = {
@@ -115,7 +119,10 @@ export async function detectFileType(input: Uint8Array | ByteSource): Promise<Fi
   if (start.includes('%PDF-')) return FILE_TYPES.pdf;
   // Anything `file-type` recognised (a plain ZIP, XML, an unsupported image) is not HTML.
   if (detected !== undefined) return null;
-  const text = start.replace(/^\u00ef\u00bb\u00bf/, '').trimStart().toLowerCase();
+  const text = start
+    .replace(/^\u00ef\u00bb\u00bf/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<!doctype html') || text.startsWith('<html')) return FILE_TYPES.html;
   return null;
 }

@@ -32,7 +32,12 @@ export type { ProtoSources } from './grpc-introspection.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
-export { describeTemporalConnection, temporalConnectionOptions, temporalEnv, temporalSchema } from './temporal-connection.js';
+export {
+  describeTemporalConnection,
+  temporalConnectionOptions,
+  temporalEnv,
+  temporalSchema,
+} from './temporal-connection.js';
 export type { TemporalConfig, TemporalConnectionOptions, TemporalTlsOptions } from './temporal-connection.js';
 export {
   extractTraceContext,

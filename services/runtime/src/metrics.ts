@@ -71,7 +71,7 @@ export const metrics = {
   }),
   threadJobDuration: new Histogram({
     name: 'folio_thread_job_duration_seconds',
-    help: 'Time a job held its worker thread (a page, a run of pages, a page\'s tables), by pool',
+    help: "Time a job held its worker thread (a page, a run of pages, a page's tables), by pool",
     labelNames: ['pool'] as const,
     buckets: DURATION_BUCKETS_SEC,
     registers,
@@ -158,7 +158,11 @@ export interface MetricsServer {
  * Serves `GET /metrics` on its own port for a process with no HTTP API of its own (the stages and
  * the worker). Port 0 picks a free one. Process metrics are turned on with it.
  */
-export async function startMetricsServer(options: { host: string; port: number; logger: Logger }): Promise<MetricsServer> {
+export async function startMetricsServer(options: {
+  host: string;
+  port: number;
+  logger: Logger;
+}): Promise<MetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];

@@ -1,5 +1,12 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import { SEGMENT_TYPES, type ChunkProcessing, type SegmentType, type SegmentTypeProcessing, type TokenizerConfig, type TokenizerEnum } from '../contracts.js';
+import {
+  SEGMENT_TYPES,
+  type ChunkProcessing,
+  type SegmentType,
+  type SegmentTypeProcessing,
+  type TokenizerConfig,
+  type TokenizerEnum,
+} from '../contracts.js';
 import { callStage } from './call-stage.js';
 import { pageSegmentRefs, refOf } from './manifests.js';
 import { runKeys } from './run-keys.js';
@@ -38,7 +45,9 @@ export function toTokenizerName(tokenizer: TokenizerConfig): string {
 }
 
 /** The resolved per-type configuration, in the fixed order of the 12 types. */
-export function toSegmentTypeConfigs(segmentProcessing: Record<SegmentType, SegmentTypeProcessing>): SegmentTypeConfig[] {
+export function toSegmentTypeConfigs(
+  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>,
+): SegmentTypeConfig[] {
   return SEGMENT_TYPES.map((segmentType) => {
     const processing = segmentProcessing[segmentType];
     return {
@@ -69,7 +78,12 @@ export function createChunkActivities(deps: ActivityDeps): ChunkActivities {
           extras: refOf(input.extrasKey ?? ''),
           outputKey,
         },
-        { stage: 'chunk', timeoutMs: deps.timeouts.chunkMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'chunk',
+          timeoutMs: deps.timeouts.chunkMs,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return { outputKey: response.output?.key ?? outputKey, chunkCount: response.chunkCount };
     },

@@ -30,7 +30,13 @@ const dispositionByStatus: Record<status, Disposition> = {
   [status.UNAUTHENTICATED]: 'retry',
 };
 
-const stageTitles: Record<StageName, string> = { render: 'Render', ocr: 'OCR', layout: 'Layout', chunk: 'Chunk', llm: 'LLM' };
+const stageTitles: Record<StageName, string> = {
+  render: 'Render',
+  ocr: 'OCR',
+  layout: 'Layout',
+  chunk: 'Chunk',
+  llm: 'LLM',
+};
 
 /** `INVALID_ARGUMENT` -> `InvalidArgumentError`: the failure type when the stage sent none. */
 function typeFromStatus(code: status): string {
@@ -111,7 +117,11 @@ export function toActivityFailure(error: unknown, stage: StageName): Error {
         // The activity was cancelled (the call was aborted through the cancellation signal).
         return new CancelledFailure(details);
       case 'retry':
-        return ApplicationFailure.create({ message: retryMessage(stage, error.code, details, sentType !== undefined), type, nonRetryable: false });
+        return ApplicationFailure.create({
+          message: retryMessage(stage, error.code, details, sentType !== undefined),
+          type,
+          nonRetryable: false,
+        });
     }
   }
   if (error instanceof AppError) {

@@ -48,10 +48,17 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
       const response = await callStage(
         deps.clients.layout.analyzeLayout.bind(deps.clients.layout),
         { pages, strategy: strategies[input.strategy], outputPrefix: runKeys.layoutPrefix(input.run) },
-        { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'layout',
+          timeoutMs: deps.timeouts.layoutMs,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       await Promise.all(
-        response.pages.map((page) => writeMessage(store, runKeys.layoutManifest(input.run, page.pageIndex), LayoutPageResult, page)),
+        response.pages.map((page) =>
+          writeMessage(store, runKeys.layoutManifest(input.run, page.pageIndex), LayoutPageResult, page),
+        ),
       );
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`AnalyzeLayout returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
@@ -67,7 +74,12 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
       const response = await callStage(
         deps.clients.layout.markRunningLines.bind(deps.clients.layout),
         { pages: await pageSegmentRefs(store, input.run, input.pageCount) },
-        { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'layout',
+          timeoutMs: deps.timeouts.layoutMs,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return { markedCount: response.markedCount };
     },

@@ -100,7 +100,8 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
     async generateSegments(input) {
       const extras = new Map<string, SegmentExtra>();
       if (input.cropExtrasKey !== null) {
-        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras) extras.set(extra.segmentId, extra);
+        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras)
+          extras.set(extra.segmentId, extra);
       }
       const jobs: { kind: JobKind; segmentId: string; pageIndex: number; job: SegmentJob }[] = [];
       for (const pageIndex of allPages(input.pageCount)) {
@@ -118,7 +119,12 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
             text: segment.words.map((word) => word.text).join(' '),
           };
           const add = (kind: JobKind, format: string, prompt: string): void => {
-            jobs.push({ kind, segmentId: segment.segmentId, pageIndex, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
+            jobs.push({
+              kind,
+              segmentId: segment.segmentId,
+              pageIndex,
+              job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt },
+            });
           };
           // A table read from a spreadsheet's cells is exact: no model rewrites it (descriptions and
           // custom prompts still run).
@@ -151,7 +157,10 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
         const entry = byJobId.get(answer.segmentId);
         if (entry === undefined) continue;
         if (answer.error !== '' || answer.content === '') {
-          failures.push({ segmentId: entry.segmentId, error: answer.error || 'The language model returned no content' });
+          failures.push({
+            segmentId: entry.segmentId,
+            error: answer.error || 'The language model returned no content',
+          });
           continue;
         }
         answeredCount++;

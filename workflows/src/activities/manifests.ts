@@ -16,7 +16,12 @@ export async function readMessage<T>(store: ObjectStore, key: string, codec: Jso
 }
 
 /** Writes a message as protobuf JSON, the format every stage reads. */
-export async function writeMessage<T>(store: ObjectStore, key: string, codec: JsonCodec<T>, message: T): Promise<ObjectRefJson> {
+export async function writeMessage<T>(
+  store: ObjectStore,
+  key: string,
+  codec: JsonCodec<T>,
+  message: T,
+): Promise<ObjectRefJson> {
   return putJson(store, key, codec.toJSON(message));
 }
 
@@ -32,7 +37,11 @@ export function allPages(pageCount: number): number[] {
 
 /** The stored PageSegments of every page of the run, in page order, from the layout manifests. */
 export async function pageSegmentRefs(store: ObjectStore, run: RunRef, pageCount: number): Promise<ObjectRefJson[]> {
-  const layouts = await Promise.all(allPages(pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult)));
+  const layouts = await Promise.all(
+    allPages(pageCount).map((pageIndex) =>
+      readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult),
+    ),
+  );
   return layouts.map((layout) => layout.segments ?? refOf(''));
 }
 

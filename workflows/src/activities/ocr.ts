@@ -43,13 +43,23 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
   const { store } = deps;
   return {
     async recognizeText(input) {
-      const rendered = await Promise.all(input.pageIndexes.map((pageIndex) => readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage)));
+      const rendered = await Promise.all(
+        input.pageIndexes.map((pageIndex) =>
+          readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage),
+        ),
+      );
       const pages = rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') }));
       const recognize = (batch: typeof pages, signal?: AbortSignal) =>
         callStage(
           deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
           { pages: batch, strategy: strategies[input.strategy], outputPrefix: runKeys.ocrPrefix(input.run) },
-          { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs, signal },
+          {
+            stage: 'ocr',
+            timeoutMs: deps.timeouts.ocrMs,
+            requestId: input.run.requestId,
+            heartbeatIntervalMs: deps.heartbeatIntervalMs,
+            signal,
+          },
         );
       let response: { pages: OcrPageResult[] };
       if (input.progress === undefined) response = await recognize(pages);
@@ -73,7 +83,11 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
           reports.stop();
         }
       }
-      await Promise.all(response.pages.map((page) => writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page)));
+      await Promise.all(
+        response.pages.map((page) =>
+          writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page),
+        ),
+      );
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`RecognizePages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
       }
@@ -94,7 +108,12 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
       const response = await callStage(
         deps.clients.ocr.readFormulas.bind(deps.clients.ocr),
         { pages },
-        { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'ocr',
+          timeoutMs: deps.timeouts.ocrMs,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return {
         formulaCount: response.pages.reduce((sum, page) => sum + page.formulaCount, 0),

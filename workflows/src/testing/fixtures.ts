@@ -1,4 +1,10 @@
-import { SEGMENT_TYPES, type ProcessDocumentInput, type SegmentType, type SegmentTypeProcessing, type TaskConfiguration } from '../contracts.js';
+import {
+  SEGMENT_TYPES,
+  type ProcessDocumentInput,
+  type SegmentType,
+  type SegmentTypeProcessing,
+  type TaskConfiguration,
+} from '../contracts.js';
 
 /** The resolved defaults of docs/behavior.md#4-defaults. */
 export function defaultConfiguration(): TaskConfiguration {

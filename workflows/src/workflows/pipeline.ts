@@ -206,7 +206,10 @@ async function processPages(
     });
     if (charged.kind === 'refused') {
       const left = Math.max(0, pagesPerMonth - charged.used);
-      return { kind: 'failed', message: `Page limit exceeded: ${pageCount} pages, ${left} of this month's ${pagesPerMonth} left (UTC)` };
+      return {
+        kind: 'failed',
+        message: `Page limit exceeded: ${pageCount} pages, ${left} of this month's ${pagesPerMonth} left (UTC)`,
+      };
     }
   }
 
@@ -301,7 +304,11 @@ async function processPageGroups(
         const laidOut = await Promise.all(
           batches(group, LAYOUT_BATCH).map((pageIndexes) =>
             layoutCalls(async () => {
-              const result = await pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy });
+              const result = await pageStage.analyzeLayout({
+                run,
+                pageIndexes,
+                strategy: configuration.segmentation_strategy,
+              });
               finish('layout', pageIndexes);
               return result;
             }),
@@ -329,14 +336,30 @@ async function processPageGroups(
 }
 
 /** A spreadsheet's pages: rendered (one page per sheet), then its cell segments placed on them. */
-async function processSheets(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun, sheetPages: ObjectRefJson[]): Promise<void> {
+async function processSheets(
+  task: TaskRecord,
+  { run, pdf, pageCount, configuration }: PageRun,
+  sheetPages: ObjectRefJson[],
+): Promise<void> {
   let renderedCount = 0;
   task.update({ message: `Rendering sheets (0/${pageCount})` });
-  await mapLimit(batches(Array.from({ length: pageCount }, (_, index) => index), RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
-    const result = await pageStage.renderPages({ run, pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
-    renderedCount += result.renderedCount;
-    task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
-  });
+  await mapLimit(
+    batches(
+      Array.from({ length: pageCount }, (_, index) => index),
+      RENDER_BATCH,
+    ),
+    PARALLEL_CALLS,
+    async (pageIndexes) => {
+      const result = await pageStage.renderPages({
+        run,
+        pdf,
+        pageIndexes,
+        scale: configuration.high_resolution ? 2 : 1,
+      });
+      renderedCount += result.renderedCount;
+      task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
+    },
+  );
   await fastStage.placeSheetSegments({ run, sheetPages });
 }
 

@@ -36,7 +36,11 @@ function pageInputs(configuration: TaskConfiguration): string {
 }
 
 function cropInputs(configuration: TaskConfiguration): string {
-  return JSON.stringify(Object.entries(configuration.segment_processing).map(([type, processing]) => [type, needsCrop(processing)]).sort());
+  return JSON.stringify(
+    Object.entries(configuration.segment_processing)
+      .map(([type, processing]) => [type, needsCrop(processing)])
+      .sort(),
+  );
 }
 
 /** What the model is asked, per type: nothing for types it never sees, so their changes do not count. */
@@ -46,7 +50,16 @@ function languageModelInputs(configuration: TaskConfiguration): string {
       if (!needsLanguageModel(processing)) return [type, null];
       const { strategy, llm, description, extended_context } = processing;
       // The answer is written in the chosen format only for the LLM strategy.
-      return [type, { llmStrategy: strategy === 'LLM', format: strategy === 'LLM' ? processing.format : null, llm, description, extended_context }];
+      return [
+        type,
+        {
+          llmStrategy: strategy === 'LLM',
+          format: strategy === 'LLM' ? processing.format : null,
+          llm,
+          description,
+          extended_context,
+        },
+      ];
     })
     .sort();
   // error_handling decides whether failed answers fail the task, so it is an input of the outcome.
@@ -65,7 +78,8 @@ export function planRerun(stored: StoredRunResults | null, next: TaskConfigurati
   const previous = stored.configuration;
   const pages = pageInputs(previous) !== pageInputs(next);
   const crops = pages || cropInputs(previous) !== cropInputs(next);
-  const languageModel = crops || !stored.languageModelComplete || languageModelInputs(previous) !== languageModelInputs(next);
+  const languageModel =
+    crops || !stored.languageModelComplete || languageModelInputs(previous) !== languageModelInputs(next);
   return { pages, crops, languageModel };
 }
 

@@ -48,7 +48,8 @@ function render(
     latex: segment.latex,
   });
   // A spreadsheet region's HTML comes from its cells, exact: it keeps it under the LLM strategy too.
-  const llmContent = config.strategy === 'LLM' && extra?.llmContent && segment.sheet === undefined ? extra.llmContent : undefined;
+  const llmContent =
+    config.strategy === 'LLM' && extra?.llmContent && segment.sheet === undefined ? extra.llmContent : undefined;
   if (llmContent === undefined) return auto;
   if (config.format !== 'Html') return { html: auto.html, markdown: llmContent };
   // The model's HTML is untrusted (prompt injection through the document): allow-listed here, the

@@ -123,7 +123,8 @@ function parseRanks(bpeRanks: string): Map<string, number> {
     const fields = line.split(' ');
     if (fields.length < 3) continue;
     const first = Number.parseInt(fields[1] ?? '', 10);
-    for (let i = 2; i < fields.length; i++) ranks.set(Buffer.from(fields[i] ?? '', 'base64').toString('latin1'), first + i - 2);
+    for (let i = 2; i < fields.length; i++)
+      ranks.set(Buffer.from(fields[i] ?? '', 'base64').toString('latin1'), first + i - 2);
   }
   return ranks;
 }
@@ -174,7 +175,10 @@ async function download(id: string, sources: TokenizerSources, destination: stri
   const fetchFn = sources.fetch ?? fetch;
   let text: string;
   try {
-    const response = await fetchFn(url, { signal: AbortSignal.timeout(sources.downloadTimeoutMs ?? 60_000), redirect: 'follow' });
+    const response = await fetchFn(url, {
+      signal: AbortSignal.timeout(sources.downloadTimeoutMs ?? 60_000),
+      redirect: 'follow',
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
     text = await response.text();
     JSON.parse(text);
