@@ -23,6 +23,7 @@ const DEFAULTS: [component: string, property: string, path: string[]][] = [
 ];
 
 function at(value: unknown, path: readonly string[]): unknown {
+  // A walk down plain JSON objects: an absent key reads as undefined.
   return path.reduce<unknown>((inner, key) => (inner as Record<string, unknown> | undefined)?.[key], value);
 }
 
@@ -31,6 +32,7 @@ export function defaultsOf(components: Record<string, Schema>): Record<string, S
   // Operator settings (expiry, default model) have no fixed default.
   const configuration = defaultConfiguration({ expiresIn: null, defaultModelId: null });
   const set = (schema: Schema | undefined, property: string, value: unknown): void => {
+    // An object schema's properties, as zod wrote them.
     const properties = schema?.properties as Record<string, Schema> | undefined;
     const target = properties?.[property];
     if (target === undefined) throw new Error(`OpenAPI default: no property ${property}`);
@@ -46,6 +48,7 @@ export function defaultsOf(components: Record<string, Schema>): Record<string, S
   }
   // The tokenizer's default is one of its input forms.
   const tokenizer = components.TokenizerInput;
-  if (tokenizer) tokenizer.default = (configuration.chunk_processing.tokenizer as { Enum?: string }).Enum ?? null;
+  const fallback = configuration.chunk_processing.tokenizer;
+  if (tokenizer) tokenizer.default = 'Enum' in fallback ? fallback.Enum : fallback.String;
   return components;
 }

@@ -28,6 +28,7 @@ interface OpenApiMeta {
 
 /** Whether `schema` is `z.preprocess(absentIfNull, ...)`: a field that accepts null as "not given". */
 function readsNullAsAbsent(schema: z.core.$ZodType): boolean {
+  // zod's internal definition: a pipe has `in`, a transform its function (zod 4.6 core types).
   const def = schema._zod.def as { type: string; in?: z.core.$ZodType };
   if (def.type !== 'pipe' || def.in === undefined) return false;
   const inner = def.in._zod.def as { type: string; transform?: unknown };
@@ -35,6 +36,7 @@ function readsNullAsAbsent(schema: z.core.$ZodType): boolean {
 }
 
 function override(ctx: { zodSchema: z.core.$ZodType; jsonSchema: Schema }): void {
+  // Metadata as our `.meta()` calls wrote it; the registry types it as an open record.
   const meta = z.globalRegistry.get(ctx.zodSchema) as OpenApiMeta | undefined;
   const json = ctx.jsonSchema;
   if (meta?.openapi) {
