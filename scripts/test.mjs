@@ -78,7 +78,8 @@ if (failed.length > 0) {
 step('tests: unit, workflow history replay, end-to-end');
 try {
   // One task at a time: the machine has 2 cores and the end-to-end suite runs a whole stack.
-  await run(turbo, ['run', 'test', '--concurrency=1', ...turboArgs], { cwd: root });
+  // --continue: a failing package does not hide the results of the others (the exit code still fails).
+  await run(turbo, ['run', 'test', '--concurrency=1', '--continue', ...turboArgs], { cwd: root });
 } catch (error) {
   process.stderr.write(`npm test: ${error.message}\n`);
   process.exit(1);
