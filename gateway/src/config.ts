@@ -1,6 +1,15 @@
-import { envPort, limitsEnv, loggingEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envPort,
+  limitsEnv,
+  loggingEnv,
+  parseEnv,
+  stageAddressEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { z } from 'zod';
-import { CONFIG_LIMITS } from './configuration/schema.js';
+import { CONFIG_LIMITS } from '@folio/workflows/contracts';
 
 const positiveInt = z.coerce.number().int().positive();
 const emptyAsUnset = (value: unknown): unknown => (value === '' ? undefined : value);

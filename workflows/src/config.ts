@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { envBoolean, limitsEnv, loggingEnv, metricsEnv, parseEnv, stageAddressEnv, storageEnv, temporalEnv, tracingEnv } from '@folio/runtime';
+import {
+  envBoolean,
+  limitsEnv,
+  loggingEnv,
+  metricsEnv,
+  parseEnv,
+  stageAddressEnv,
+  stageTimeoutEnv,
+  storageEnv,
+  temporalEnv,
+  tracingEnv,
+} from '@folio/runtime';
 import { webhookSecretProblem } from './activities/webhook-signing.js';
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -15,13 +26,8 @@ const workerSchema = z.object({
   ...metricsEnv('worker'),
   // Where the owners' monthly pages are counted (shared with the gateways).
   ...limitsEnv,
-  // Deadline of one gRPC call into each stage (a batch of pages, not the whole document).
-  RENDER_TIMEOUT_SEC: seconds(300),
-  OCR_TIMEOUT_SEC: seconds(300),
-  LAYOUT_TIMEOUT_SEC: seconds(300),
-  CHUNK_TIMEOUT_SEC: seconds(300),
-  // One GenerateSegments call covers a few segments; the LLM stage times out each model call itself.
-  LLM_TIMEOUT_SEC: seconds(600),
+  // Deadline of one gRPC call into each stage; the defaults are the stage table's (`STAGES`).
+  ...stageTimeoutEnv,
   WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(8),
   /**
    * Runs of one owner's tasks processing at once (docs/architecture.md, "Fairness"); the rest wait,
@@ -32,7 +38,11 @@ const workerSchema = z.object({
   /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
   ALLOW_PRIVATE_URLS: envBoolean.default(false),
   /** Largest input a URL may deliver, in bytes (1 GB). */
-  MAX_TOTAL_LIMIT: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  MAX_TOTAL_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   FETCH_TIMEOUT_SEC: seconds(300),
   /**
    * Signing secret of webhook posts (docs/webhooks.md), in the Standard Webhooks form

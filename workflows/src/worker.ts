@@ -1,12 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { Client as GrpcClient } from '@grpc/grpc-js';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
-import { ChunkServiceClient } from '@folio/proto/chunk/v1';
-import { LayoutServiceClient } from '@folio/proto/layout/v1';
-import { LlmServiceClient } from '@folio/proto/llm/v1';
-import { OcrServiceClient } from '@folio/proto/ocr/v1';
-import { RenderServiceClient } from '@folio/proto/render/v1';
 import {
   createLimitsStore,
   createLogger,
@@ -16,11 +10,19 @@ import {
   describeTemporalConnection,
   onShutdown,
   startConfiguredMetricsServer,
+  stageTimeoutsMs,
   startTracing,
   temporalConnectionOptions,
+  type StageName,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
-import { createActivities, createTaskSignaller, createTemporalAdmission, type StageClients } from './activities/index.js';
+import {
+  closeStageClients,
+  createActivities,
+  createStageClients,
+  createTaskSignaller,
+  createTemporalAdmission,
+} from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
 import { createTemporalLogger } from './temporal-logger.js';
@@ -46,13 +48,9 @@ const store = await createStoreFromConfig(config);
 // Monthly page counts: shared with the gateways through REDIS_URL (else this worker's memory).
 const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: config.LIMITS_KEY_PREFIX, logger });
 // Each address may name several instances of a stage; calls go round-robin over them.
-const clients: StageClients = {
-  render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS),
-  ocr: createStageClient(OcrServiceClient, config.OCR_GRPC_ADDRESS),
-  layout: createStageClient(LayoutServiceClient, config.LAYOUT_GRPC_ADDRESS),
-  chunk: createStageClient(ChunkServiceClient, config.CHUNK_GRPC_ADDRESS),
-  llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS),
-};
+const clients = createStageClients((stage, Client) =>
+  createStageClient(Client, config[`${stage.toUpperCase() as Uppercase<StageName>}_GRPC_ADDRESS`]),
+);
 
 const clientConnection = await Connection.connect(temporalOptions);
 const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
@@ -65,21 +63,21 @@ const worker = await Worker.create({
   // Bundled at build time (scripts/bundle.mjs): startup does no webpack work. The traced bundle
   // carries the OpenTelemetry workflow interceptors; their spans leave through the sink.
   workflowBundle: {
-    codePath: fileURLToPath(new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url)),
+    codePath: fileURLToPath(
+      new URL(`./${workerTracing ? WORKFLOW_BUNDLES.traced : WORKFLOW_BUNDLES.plain}`, import.meta.url),
+    ),
   },
   ...(workerTracing ? { sinks: workerTracing.sinks } : {}),
   activities: createActivities({
     store,
     clients,
     signaller: createTaskSignaller(client),
-    timeouts: {
-      renderMs: config.RENDER_TIMEOUT_SEC * 1000,
-      ocrMs: config.OCR_TIMEOUT_SEC * 1000,
-      layoutMs: config.LAYOUT_TIMEOUT_SEC * 1000,
-      chunkMs: config.CHUNK_TIMEOUT_SEC * 1000,
-      llmMs: config.LLM_TIMEOUT_SEC * 1000,
+    timeouts: stageTimeoutsMs(config),
+    fetch: {
+      allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
+      maxBytes: config.MAX_TOTAL_LIMIT,
+      timeoutMs: config.FETCH_TIMEOUT_SEC * 1000,
     },
-    fetch: { allowPrivateUrls: config.ALLOW_PRIVATE_URLS, maxBytes: config.MAX_TOTAL_LIMIT, timeoutMs: config.FETCH_TIMEOUT_SEC * 1000 },
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
     admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
     pageQuota: createPageQuota(limits),
@@ -118,8 +116,7 @@ onShutdown(logger, async () => {
   worker.shutdown();
   await running;
   await metricsServer?.close();
-  const stageClients: GrpcClient[] = [clients.render, clients.ocr, clients.layout, clients.chunk, clients.llm];
-  for (const stageClient of stageClients) stageClient.close();
+  closeStageClients(clients);
   await connection.close();
   await clientConnection.close();
   await limits.close();

@@ -1,52 +1,13 @@
 import {
   SEGMENT_TYPES,
+  defaultTaskConfiguration,
   type GenerationStrategy,
+  type OperatorDefaults,
   type SegmentFormat,
-  type SegmentType,
   type SegmentTypeProcessing,
   type TaskConfiguration,
 } from '@folio/workflows/contracts';
 import type { ConfigurationInput, SegmentTypeInput } from './schema.js';
-
-export interface ConfigurationDefaults {
-  /** `expires_in` of tasks that do not set one (the operator's DEFAULT_EXPIRES_IN), or null. */
-  expiresIn: number | null;
-  /** The operator's default model id, when the LLM stage told us; null means "the default". */
-  defaultModelId: string | null;
-}
-
-const DEFAULT_FORMAT: Partial<Record<SegmentType, SegmentFormat>> = { Table: 'Html' };
-const DEFAULT_STRATEGY: Partial<Record<SegmentType, GenerationStrategy>> = { Table: 'LLM', Formula: 'LLM', Page: 'LLM' };
-
-/** The defaults of one segment type (docs/behavior.md#4-defaults). */
-export function defaultSegmentProcessing(type: SegmentType): SegmentTypeProcessing {
-  return {
-    crop_image: type === 'Picture' ? 'All' : 'Auto',
-    format: DEFAULT_FORMAT[type] ?? 'Markdown',
-    strategy: DEFAULT_STRATEGY[type] ?? 'Auto',
-    llm: null,
-    embed_sources: ['Content'],
-    extended_context: false,
-    description: false,
-  };
-}
-
-/** The configuration of a task that sets nothing. */
-export function defaultConfiguration(defaults: ConfigurationDefaults): TaskConfiguration {
-  return {
-    ocr_strategy: 'All',
-    segmentation_strategy: 'LayoutAnalysis',
-    high_resolution: true,
-    expires_in: defaults.expiresIn,
-    error_handling: 'Fail',
-    chunk_processing: { target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } },
-    segment_processing: Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultSegmentProcessing(type)])) as Record<
-      SegmentType,
-      SegmentTypeProcessing
-    >, // fromEntries over all 12 types builds the full record
-    llm_processing: { model_id: defaults.defaultModelId, fallback_strategy: 'Default', max_completion_tokens: null, temperature: 0 },
-  };
-}
 
 /**
  * Legacy `html`/`markdown` strategies: an LLM one picks that format and the LLM strategy; all
@@ -105,15 +66,18 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
     llm_processing: {
       model_id: llm?.model_id === undefined ? base.llm_processing.model_id : llm.model_id,
       fallback_strategy: llm?.fallback_strategy ?? base.llm_processing.fallback_strategy,
-      max_completion_tokens: llm?.max_completion_tokens === undefined ? base.llm_processing.max_completion_tokens : llm.max_completion_tokens,
+      max_completion_tokens:
+        llm?.max_completion_tokens === undefined
+          ? base.llm_processing.max_completion_tokens
+          : llm.max_completion_tokens,
       temperature: llm?.temperature ?? base.llm_processing.temperature,
     },
   };
 }
 
 /** The full configuration of a new task. */
-export function resolveConfiguration(input: ConfigurationInput, defaults: ConfigurationDefaults): TaskConfiguration {
-  return applyConfigurationInput(defaultConfiguration(defaults), input);
+export function resolveConfiguration(input: ConfigurationInput, defaults: OperatorDefaults): TaskConfiguration {
+  return applyConfigurationInput(defaultTaskConfiguration(defaults), input);
 }
 
 /** Deep equality of two configurations (plain JSON data, so key order is irrelevant). */
@@ -125,7 +89,8 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
   const aRecord = a as Record<string, unknown>;
   const bRecord = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(aRecord), ...Object.keys(bRecord)]);
@@ -140,5 +105,7 @@ export function unknownModelMessage(configuration: TaskConfiguration, modelIds: 
   const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
   const named = [modelId, typeof fallback === 'object' ? fallback.Model : null];
   const unknown = named.find((id): id is string => id !== null && !modelIds.includes(id));
-  return unknown === undefined ? null : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
+  return unknown === undefined
+    ? null
+    : `Unknown model_id '${unknown}'. Supported model IDs are: ${modelIds.join(', ')}`;
 }

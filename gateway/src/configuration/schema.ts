@@ -1,17 +1,21 @@
 import {
+  CONFIG_LIMITS,
+  CROP_IMAGES,
+  EMBED_SOURCES,
+  ERROR_HANDLINGS,
+  GENERATION_STRATEGIES,
   MAX_WEBHOOK_URL_LENGTH,
+  OCR_STRATEGIES,
+  SEGMENTATION_STRATEGIES,
+  SEGMENT_FORMATS,
   SEGMENT_TYPES,
-  type CropImage,
-  type EmbedSource,
-  type ErrorHandling,
+  TOKENIZER_ENUMS,
+  TOKENIZER_HUB_IDS,
+  isHubTokenizerId,
+  tokenizerEnumOf,
   type FallbackStrategy,
-  type GenerationStrategy,
-  type OcrStrategy,
-  type SegmentFormat,
   type SegmentType,
-  type SegmentationStrategy,
   type TokenizerConfig,
-  type TokenizerEnum,
 } from '@folio/workflows/contracts';
 import { z } from 'zod';
 
@@ -19,35 +23,10 @@ import { z } from 'zod';
  * The configuration fields as clients send them, with every compatibility spelling listed in
  * docs/behavior.md#3-create-requests. Parsing only normalizes spellings; `resolve.ts` applies defaults and merges. Unknown fields are
  * stripped (zod's default), and `null` counts as "not given" except where null is a real value.
+ * The closed sets, limits and defaults come from the one vocabulary (`@folio/proto/vocabulary`).
  */
 
-export const OCR_STRATEGIES = ['All', 'Auto'] as const satisfies readonly OcrStrategy[];
-export const SEGMENTATION_STRATEGIES = ['LayoutAnalysis', 'Page'] as const satisfies readonly SegmentationStrategy[];
-export const ERROR_HANDLINGS = ['Fail', 'Continue'] as const satisfies readonly ErrorHandling[];
-export const SEGMENT_FORMATS = ['Html', 'Markdown'] as const satisfies readonly SegmentFormat[];
-export const GENERATION_STRATEGIES = ['Auto', 'LLM', 'Ignore'] as const satisfies readonly GenerationStrategy[];
-export const CROP_IMAGES = ['Auto', 'All'] as const satisfies readonly CropImage[];
-export const EMBED_SOURCES = ['Content', 'LLM', 'HTML', 'Markdown'] as const satisfies readonly EmbedSource[];
-export const TOKENIZER_ENUMS = ['Word', 'Cl100kBase', 'XlmRobertaBase', 'BertBaseUncased'] as const satisfies readonly TokenizerEnum[];
-
-/** Every accepted spelling of the tokenizer enum: the enum names and the spec's hub ids. */
-const TOKENIZER_SPELLINGS: Record<string, TokenizerEnum> = {
-  Word: 'Word',
-  Cl100kBase: 'Cl100kBase',
-  XlmRobertaBase: 'XlmRobertaBase',
-  BertBaseUncased: 'BertBaseUncased',
-  'xlm-roberta-base': 'XlmRobertaBase',
-  'bert-base-uncased': 'BertBaseUncased',
-};
-const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id ("name" or "owner/name": letters, digits, '.', '_', '-', at most 96 each)`;
-
-/**
- * A hub tokenizer id as the chunk stage accepts it (`HUB_ID` in services/chunk tokenizer.ts, which
- * checks again before it touches the disk or the network): checked here too so that a malformed
- * id is a 400 at once, not a task that fails later.
- */
-export const HUB_TOKENIZER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$';
-const HUB_TOKENIZER_ID = new RegExp(HUB_TOKENIZER_PATTERN);
+const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, ...Object.values(TOKENIZER_HUB_IDS)].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id ("name" or "owner/name": letters, digits, '.', '_', '-', at most 96 each)`;
 
 /** Drops `null` so that it reads as "not given". */
 const absentIfNull = (value: unknown): unknown => (value === null ? undefined : value);
@@ -58,35 +37,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 
 const bool = z.preprocess(absentIfNull, z.boolean({ error: 'expected true or false' }).optional());
 
-/**
- * Upper bounds of the numeric fields: what the workflow and the stage contracts can hold. Beyond
- * them a value used to pass here and break later (`expires_in: 1e13` made the expiry an invalid
- * date, and the task stayed Processing for ever: issue 17), so they are a 400 at the edge.
- */
-export const CONFIG_LIMITS = {
-  /** 100 years in seconds: the expiry stays a valid date and a Temporal timer (int64 ns, ~292 years). */
-  expiresInSec: 3_153_600_000,
-  /** `uint32` in chunk.proto. */
-  targetLength: 4_294_967_295,
-  /** `uint32` in llm.proto. */
-  maxCompletionTokens: 4_294_967_295,
-  /** OpenAI-compatible providers accept 0 to 2. */
-  temperature: 2,
-  /**
-   * Characters of one custom prompt (`segment_processing.<type>.llm`). The configuration rides in
-   * the workflow memo, rewritten whole at every progress step: 12 prompts at this bound stay under
-   * 100 KB, far from Temporal's 2 MB payload limit and its history budget.
-   */
-  promptChars: 2000,
-  /** Characters of a model id (`model_id`, `fallback_strategy.Model`); operators' ids are short names. */
-  modelIdChars: 256,
-} as const;
-
 /** A string of at most `max` characters, naming the bound in its message. */
 function boundedString(max: number, what = 'a string') {
-  return z
-    .string({ error: `expected ${what}` })
-    .max(max, { error: `expected ${what} of at most ${max} characters` });
+  return z.string({ error: `expected ${what}` }).max(max, { error: `expected ${what} of at most ${max} characters` });
 }
 
 function int(min: number, max: number, what = `an integer from ${min} to ${max}`) {
@@ -97,11 +50,10 @@ function int(min: number, max: number, what = `an integer from ${min} to ${max}`
 const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefined => {
   if (value === null || value === undefined) return undefined;
   const fromString = (text: string): TokenizerConfig | null => {
-    const known = TOKENIZER_SPELLINGS[text];
+    const known = tokenizerEnumOf(text);
     if (known) return { Enum: known };
     const id = text.trim();
-    // Each part starts with a letter or digit, so `.` and `..` cannot pass.
-    return HUB_TOKENIZER_ID.test(id) ? { String: id } : null;
+    return isHubTokenizerId(id) ? { String: id } : null;
   };
   let parsed: TokenizerConfig | null = null;
   if (typeof value === 'string') {
@@ -109,7 +61,7 @@ const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefine
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     if (typeof record.Enum === 'string') {
-      const known = TOKENIZER_SPELLINGS[record.Enum];
+      const known = tokenizerEnumOf(record.Enum);
       parsed = known ? { Enum: known } : null;
     } else if (typeof record.String === 'string') {
       parsed = fromString(record.String);
@@ -124,7 +76,8 @@ const fallbackStrategy = z.unknown().transform((value, ctx): FallbackStrategy | 
   if (value === 'None' || value === 'Default') return value;
   if (typeof value === 'object' && !Array.isArray(value)) {
     const model = (value as Record<string, unknown>).Model;
-    if (typeof model === 'string' && model.length > 0 && model.length <= CONFIG_LIMITS.modelIdChars) return { Model: model };
+    if (typeof model === 'string' && model.length > 0 && model.length <= CONFIG_LIMITS.modelIdChars)
+      return { Model: model };
   }
   ctx.addIssue({
     code: 'custom',
@@ -142,10 +95,14 @@ const segmentTypeInput = z.object({
   embed_sources: z.preprocess(
     absentIfNull,
     z
-      .array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), { error: `expected an array of ${EMBED_SOURCES.join(', ')}` })
+      .array(z.enum(EMBED_SOURCES, { error: `expected one of ${EMBED_SOURCES.join(', ')}` }), {
+        error: `expected an array of ${EMBED_SOURCES.join(', ')}`,
+      })
       // Each source at most once is all an embed can use; an array of a million entries would
       // ride in the workflow memo.
-      .max(EMBED_SOURCES.length, { error: `expected an array of at most ${EMBED_SOURCES.length} of ${EMBED_SOURCES.join(', ')}` })
+      .max(EMBED_SOURCES.length, {
+        error: `expected an array of at most ${EMBED_SOURCES.length} of ${EMBED_SOURCES.join(', ')}`,
+      })
       .optional(),
   ),
   extended_context: bool,
@@ -168,7 +125,9 @@ const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType>(
 const segmentProcessing = z.preprocess(
   absentIfNull,
   z
-    .record(z.string(), z.preprocess(absentIfNull, segmentTypeInput.optional()), { error: 'expected an object keyed by segment type' })
+    .record(z.string(), z.preprocess(absentIfNull, segmentTypeInput.optional()), {
+      error: 'expected an object keyed by segment type',
+    })
     .transform((record) => {
       const byType: Partial<Record<SegmentType, SegmentTypeInput>> = {};
       for (const [key, value] of Object.entries(record)) {
@@ -235,7 +194,11 @@ export const configurationInputSchema = z.object({
   high_resolution: bool,
   expires_in: z.preprocess(
     absentIfNull,
-    int(1, CONFIG_LIMITS.expiresInSec, `a positive integer (seconds) up to ${CONFIG_LIMITS.expiresInSec} (100 years)`).optional(),
+    int(
+      1,
+      CONFIG_LIMITS.expiresInSec,
+      `a positive integer (seconds) up to ${CONFIG_LIMITS.expiresInSec} (100 years)`,
+    ).optional(),
   ),
   error_handling: oneOf(ERROR_HANDLINGS),
   chunk_processing: chunkProcessing,
@@ -269,7 +232,12 @@ export const webhookFields = {
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 /** The webhook of a parsed create body, for `TaskService.create`; undefined without a `webhook_url`. */
@@ -277,7 +245,9 @@ export function webhookRequestOf(body: {
   webhook_url?: string | undefined;
   webhook_include_chunks?: boolean | undefined;
 }): { url: string; includeChunks: boolean } | undefined {
-  return body.webhook_url === undefined ? undefined : { url: body.webhook_url, includeChunks: body.webhook_include_chunks ?? false };
+  return body.webhook_url === undefined
+    ? undefined
+    : { url: body.webhook_url, includeChunks: body.webhook_include_chunks ?? false };
 }
 
 /** The JSON body of create: the configuration plus the file. */

@@ -51,6 +51,7 @@ function request(overrides: Partial<ChunkDocumentRequest>): ChunkDocumentRequest
     targetLength: 512,
     ignoreHeadersAndFooters: true,
     tokenizer: 'Cl100kBase',
+    tokenizerValue: 0,
     extras: { key: '', sha256: '', byteSize: 0 },
     outputKey: 'run/output.json',
     ...overrides,

@@ -3,6 +3,7 @@ export {
   CallCancelledError,
   DeadlineExceededError,
   InvalidDocumentError,
+  InvalidRequestError,
   ObjectNotFoundError,
   errorMessage,
 } from './errors.js';
@@ -32,7 +33,12 @@ export type { ProtoSources } from './grpc-introspection.js';
 export { createStageClient, grpcAddress, toGrpcTarget } from './grpc-target.js';
 export type { GrpcClientConstructor, GrpcTarget } from './grpc-target.js';
 export { onShutdown } from './shutdown.js';
-export { describeTemporalConnection, temporalConnectionOptions, temporalEnv, temporalSchema } from './temporal-connection.js';
+export {
+  describeTemporalConnection,
+  temporalConnectionOptions,
+  temporalEnv,
+  temporalSchema,
+} from './temporal-connection.js';
 export type { TemporalConfig, TemporalConnectionOptions, TemporalTlsOptions } from './temporal-connection.js';
 export {
   extractTraceContext,
@@ -63,8 +69,17 @@ export type { MetricsEnv, MetricsProcess, MetricsServer, TaskCountReader } from 
 export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision } from './cpu-precision.js';
 export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
-export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv, threadJobTimeoutEnv } from './stage-config.js';
-export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';
+export {
+  MODEL_PRECISIONS,
+  stageAddressEnv,
+  stageListenEnv,
+  stageTimeoutEnv,
+  stageTimeoutsMs,
+  threadJobTimeoutEnv,
+} from './stage-config.js';
+export type { ModelPrecision, StageListenEnv } from './stage-config.js';
+export { ACTIVITY_POLICIES, STAGES, STAGE_NAMES, STAGE_PORTS } from './stages.js';
+export type { ActivityPolicy, ActivityPolicyName, StageActivityName, StageDefinition, StageName } from './stages.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';
 export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
 export { createFsStore } from './storage/fs-store.js';

@@ -1,5 +1,20 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import { SEGMENT_TYPES, type ChunkProcessing, type SegmentType, type SegmentTypeProcessing, type TokenizerConfig, type TokenizerEnum } from '../contracts.js';
+import { Tokenizer as ProtoTokenizer } from '@folio/proto/common/v1';
+import {
+  cropImageCodec,
+  embedSourceCodec,
+  generationStrategyCodec,
+  segmentFormatCodec,
+  tokenizerCodec,
+} from '@folio/proto/vocabulary-codec';
+import {
+  SEGMENT_TYPES,
+  tokenizerLoadId,
+  type ChunkProcessing,
+  type SegmentType,
+  type SegmentTypeProcessing,
+  type TokenizerConfig,
+} from '../contracts.js';
 import { callStage } from './call-stage.js';
 import { pageSegmentRefs, refOf } from './manifests.js';
 import { runKeys } from './run-keys.js';
@@ -24,21 +39,21 @@ export interface ChunkActivities {
   chunkDocument(input: ChunkDocumentInput): Promise<ChunkDocumentResult>;
 }
 
-/** The chunk stage's tokenizer names; the API's enum spellings differ for the hub tokenizers. */
-const tokenizerNames: Record<TokenizerEnum, string> = {
-  Word: 'Word',
-  Cl100kBase: 'Cl100kBase',
-  XlmRobertaBase: 'xlm-roberta-base',
-  BertBaseUncased: 'bert-base-uncased',
-};
-
-/** The tokenizer as the chunk stage names it. */
-export function toTokenizerName(tokenizer: TokenizerConfig): string {
-  return 'Enum' in tokenizer ? tokenizerNames[tokenizer.Enum] : tokenizer.String;
+/**
+ * The tokenizer fields of the request: a named one as `tokenizer_value`, plus its name in
+ * `tokenizer` for a chunk stage from before that field (which took the hub ids of the file
+ * tokenizers); a hub id in `tokenizer` alone.
+ */
+export function toTokenizerFields(tokenizer: TokenizerConfig): { tokenizer: string; tokenizerValue: ProtoTokenizer } {
+  if ('String' in tokenizer)
+    return { tokenizer: tokenizer.String, tokenizerValue: ProtoTokenizer.TOKENIZER_UNSPECIFIED };
+  return { tokenizer: tokenizerLoadId(tokenizer.Enum), tokenizerValue: tokenizerCodec.toProto(tokenizer.Enum) };
 }
 
-/** The resolved per-type configuration, in the fixed order of the 12 types. */
-export function toSegmentTypeConfigs(segmentProcessing: Record<SegmentType, SegmentTypeProcessing>): SegmentTypeConfig[] {
+/** The resolved per-type configuration, in the fixed order of the types; typed fields and, for older stages, strings. */
+export function toSegmentTypeConfigs(
+  segmentProcessing: Record<SegmentType, SegmentTypeProcessing>,
+): SegmentTypeConfig[] {
   return SEGMENT_TYPES.map((segmentType) => {
     const processing = segmentProcessing[segmentType];
     return {
@@ -48,6 +63,10 @@ export function toSegmentTypeConfigs(segmentProcessing: Record<SegmentType, Segm
       cropImage: processing.crop_image,
       embedSources: processing.embed_sources,
       extendedContext: processing.extended_context,
+      formatValue: segmentFormatCodec.toProto(processing.format),
+      strategyValue: generationStrategyCodec.toProto(processing.strategy),
+      cropImageValue: cropImageCodec.toProto(processing.crop_image),
+      embedSourceValues: processing.embed_sources.map((source) => embedSourceCodec.toProto(source)),
     };
   });
 }
@@ -65,11 +84,16 @@ export function createChunkActivities(deps: ActivityDeps): ChunkActivities {
           segmentTypes: toSegmentTypeConfigs(input.segmentProcessing),
           targetLength: input.chunkProcessing.target_length,
           ignoreHeadersAndFooters: input.chunkProcessing.ignore_headers_and_footers,
-          tokenizer: toTokenizerName(input.chunkProcessing.tokenizer),
+          ...toTokenizerFields(input.chunkProcessing.tokenizer),
           extras: refOf(input.extrasKey ?? ''),
           outputKey,
         },
-        { stage: 'chunk', timeoutMs: deps.timeouts.chunkMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'chunk',
+          timeoutMs: deps.timeouts.chunk,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return { outputKey: response.output?.key ?? outputKey, chunkCount: response.chunkCount };
     },

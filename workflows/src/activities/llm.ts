@@ -2,10 +2,18 @@ import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { SegmentJob } from '@folio/proto/llm/v1';
-import type { FallbackStrategy, LlmProcessing, SegmentType, SegmentTypeProcessing } from '../contracts.js';
+import { segmentFormatCodec } from '@folio/proto/vocabulary-codec';
+import {
+  needsLanguageModel,
+  type FallbackStrategy,
+  type LlmProcessing,
+  type SegmentFormat,
+  type SegmentType,
+  type SegmentTypeProcessing,
+} from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
 import { callStage } from './call-stage.js';
-import { allPages, needsLanguageModel, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
+import { allPages, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -89,7 +97,7 @@ function fallbackName(fallback: FallbackStrategy): string {
 export function createLlmActivities(deps: ActivityDeps): LlmActivities {
   const { store } = deps;
   const llm = deps.clients.llm;
-  const call = { stage: 'llm' as const, timeoutMs: deps.timeouts.llmMs, heartbeatIntervalMs: deps.heartbeatIntervalMs };
+  const call = { stage: 'llm' as const, timeoutMs: deps.timeouts.llm, heartbeatIntervalMs: deps.heartbeatIntervalMs };
 
   return {
     async listModels() {
@@ -100,7 +108,8 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
     async generateSegments(input) {
       const extras = new Map<string, SegmentExtra>();
       if (input.cropExtrasKey !== null) {
-        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras) extras.set(extra.segmentId, extra);
+        for (const extra of (await readMessage(store, input.cropExtrasKey, SegmentExtras)).extras)
+          extras.set(extra.segmentId, extra);
       }
       const jobs: { kind: JobKind; segmentId: string; pageIndex: number; job: SegmentJob }[] = [];
       for (const pageIndex of allPages(input.pageCount)) {
@@ -117,8 +126,15 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
             pageImage: processing.extended_context && page.image !== undefined ? page.image : refOf(''),
             text: segment.words.map((word) => word.text).join(' '),
           };
-          const add = (kind: JobKind, format: string, prompt: string): void => {
-            jobs.push({ kind, segmentId: segment.segmentId, pageIndex, job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt } });
+          const add = (kind: JobKind, format: SegmentFormat, prompt: string): void => {
+            // The string too, for an LLM stage from before `format_value`.
+            const formats = { format, formatValue: segmentFormatCodec.toProto(format) };
+            jobs.push({
+              kind,
+              segmentId: segment.segmentId,
+              pageIndex,
+              job: { ...base, segmentId: jobId(segment.segmentId, kind), ...formats, prompt },
+            });
           };
           // A table read from a spreadsheet's cells is exact: no model rewrites it (descriptions and
           // custom prompts still run).
@@ -151,7 +167,10 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
         const entry = byJobId.get(answer.segmentId);
         if (entry === undefined) continue;
         if (answer.error !== '' || answer.content === '') {
-          failures.push({ segmentId: entry.segmentId, error: answer.error || 'The language model returned no content' });
+          failures.push({
+            segmentId: entry.segmentId,
+            error: answer.error || 'The language model returned no content',
+          });
           continue;
         }
         answeredCount++;

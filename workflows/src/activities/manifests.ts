@@ -16,7 +16,12 @@ export async function readMessage<T>(store: ObjectStore, key: string, codec: Jso
 }
 
 /** Writes a message as protobuf JSON, the format every stage reads. */
-export async function writeMessage<T>(store: ObjectStore, key: string, codec: JsonCodec<T>, message: T): Promise<ObjectRefJson> {
+export async function writeMessage<T>(
+  store: ObjectStore,
+  key: string,
+  codec: JsonCodec<T>,
+  message: T,
+): Promise<ObjectRefJson> {
   return putJson(store, key, codec.toJSON(message));
 }
 
@@ -32,20 +37,12 @@ export function allPages(pageCount: number): number[] {
 
 /** The stored PageSegments of every page of the run, in page order, from the layout manifests. */
 export async function pageSegmentRefs(store: ObjectStore, run: RunRef, pageCount: number): Promise<ObjectRefJson[]> {
-  const layouts = await Promise.all(allPages(pageCount).map((pageIndex) => readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult)));
+  const layouts = await Promise.all(
+    allPages(pageCount).map((pageIndex) =>
+      readMessage(store, runKeys.layoutManifest(run, pageIndex), LayoutPageResult),
+    ),
+  );
   return layouts.map((layout) => layout.segments ?? refOf(''));
-}
-
-/** Whether a segment of this type needs its crop (the API's `crop_image`, or an image for the model). */
-export function needsCrop(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.crop_image === 'All' || needsLanguageModel(processing);
-}
-
-/** Whether a segment of this type goes to the language model (LLM strategy, custom prompt, description). */
-export function needsLanguageModel(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.strategy === 'LLM' || processing.llm !== null || processing.description;
 }
 
 /** The processing of a segment type named by a stage, or null for a name outside the 12 types. */

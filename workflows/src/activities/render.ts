@@ -5,10 +5,10 @@ import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { BBox } from '@folio/proto/common/v1';
 import { RenderedPage, type CropRegion } from '@folio/proto/render/v1';
-import { storageKeys, type SegmentType, type SegmentTypeProcessing } from '../contracts.js';
+import { needsCrop, storageKeys, type SegmentType, type SegmentTypeProcessing } from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
 import { callStage } from './call-stage.js';
-import { needsCrop, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
+import { processingOf, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import { announceStart } from './start-signal.js';
 import type { ActivityDeps, ObjectRefJson, RunRef, StartNotice } from './types.js';
@@ -77,7 +77,7 @@ const CROP_PARALLEL = 2;
 /** Activities of the render stage: normalise to PDF, render pages, cut segment crops. */
 export function createRenderActivities(deps: ActivityDeps): RenderActivities {
   const { store, clients, timeouts } = deps;
-  const call = { stage: 'render' as const, timeoutMs: timeouts.renderMs, heartbeatIntervalMs: deps.heartbeatIntervalMs };
+  const call = { stage: 'render' as const, timeoutMs: timeouts.render, heartbeatIntervalMs: deps.heartbeatIntervalMs };
 
   return {
     async prepareDocument(input) {
@@ -95,8 +95,13 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
         { ...call, requestId: input.requestId },
       );
       if (response.pdf === undefined) throw new Error('PrepareDocument returned no pdf');
-      if (response.pageCount === 0) throw ApplicationFailure.nonRetryable('Document has no pages', 'InvalidDocumentError');
-      log.info('document prepared', { task_id: input.taskId, pageCount: response.pageCount, sheetPageCount: response.sheetPages.length });
+      if (response.pageCount === 0)
+        throw ApplicationFailure.nonRetryable('Document has no pages', 'InvalidDocumentError');
+      log.info('document prepared', {
+        task_id: input.taskId,
+        pageCount: response.pageCount,
+        sheetPageCount: response.sheetPages.length,
+      });
       // Only spreadsheets carry the field, so every other result is the same as before it.
       return response.sheetPages.length > 0
         ? { pdf: response.pdf, pageCount: response.pageCount, sheetPages: response.sheetPages }
@@ -130,7 +135,12 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
             words: segment.words.map((word) => ({ ...word, bbox: toPixels(word.bbox) })),
           })),
         };
-        const segments = await writeMessage(store, `${runKeys.layoutPrefix(input.run)}sheet-${pageIndex}.json`, PageSegments, placed);
+        const segments = await writeMessage(
+          store,
+          `${runKeys.layoutPrefix(input.run)}sheet-${pageIndex}.json`,
+          PageSegments,
+          placed,
+        );
         const result: LayoutPageResult = { pageIndex, segments, segmentCount: placed.segments.length, formulaCount: 0 };
         await writeMessage(store, runKeys.layoutManifest(input.run, pageIndex), LayoutPageResult, result);
         return placed.segments.length;
@@ -141,11 +151,18 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
     async renderPages(input) {
       const response = await callStage(
         clients.render.renderPages.bind(clients.render),
-        { pdf: input.pdf, pageIndexes: input.pageIndexes, scale: input.scale, outputPrefix: runKeys.pagesPrefix(input.run) },
+        {
+          pdf: input.pdf,
+          pageIndexes: input.pageIndexes,
+          scale: input.scale,
+          outputPrefix: runKeys.pagesPrefix(input.run),
+        },
         { ...call, requestId: input.run.requestId },
       );
       await Promise.all(
-        response.pages.map((page) => writeMessage(store, runKeys.renderManifest(input.run, page.page?.pageIndex ?? -1), RenderedPage, page)),
+        response.pages.map((page) =>
+          writeMessage(store, runKeys.renderManifest(input.run, page.page?.pageIndex ?? -1), RenderedPage, page),
+        ),
       );
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`RenderPages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
@@ -172,9 +189,15 @@ export function createRenderActivities(deps: ActivityDeps): RenderActivities {
       }
       if (regions.length === 0) return { extrasKey: null, cropCount: 0 };
 
-      const batches = Array.from({ length: Math.ceil(regions.length / CROP_BATCH) }, (_, i) => regions.slice(i * CROP_BATCH, (i + 1) * CROP_BATCH));
+      const batches = Array.from({ length: Math.ceil(regions.length / CROP_BATCH) }, (_, i) =>
+        regions.slice(i * CROP_BATCH, (i + 1) * CROP_BATCH),
+      );
       const responses = await mapLimit(batches, CROP_PARALLEL, (batch) =>
-        callStage(clients.render.cropRegions.bind(clients.render), { regions: batch }, { ...call, requestId: input.run.requestId }),
+        callStage(
+          clients.render.cropRegions.bind(clients.render),
+          { regions: batch },
+          { ...call, requestId: input.run.requestId },
+        ),
       );
       const extras: SegmentExtra[] = responses.flatMap((response) =>
         response.crops.map((crop) => ({ segmentId: crop.id, imageKey: crop.image?.key ?? '' })),

@@ -25,6 +25,11 @@ const config = (segmentType: string, fields: { format?: string; strategy?: strin
   cropImage: 'Auto',
   embedSources: fields.embedSources ?? ['Content'],
   extendedContext: false,
+  // Unset: the strings above are read (a worker from before the typed fields).
+  formatValue: 0,
+  strategyValue: 0,
+  cropImageValue: 0,
+  embedSourceValues: [],
 });
 
 describe('chunkPages', () => {
@@ -132,11 +137,19 @@ describe('chunkPages', () => {
 
   it('builds a segment embed from its embed_sources in order, skipping empty parts (HTML, Content, LLM, description kept)', () => {
     const text = makeSegment('Text', 'a < b');
-    const extras = new Map<string, SegmentExtra>([[text.segmentId, { segmentId: text.segmentId, imageKey: '', description: 'A comparison.' }]]);
-    const typeConfigs = resolveTypeConfigs([config('Text', { format: 'Html', embedSources: ['HTML', 'LLM', 'Content', 'Markdown'] })]);
+    const extras = new Map<string, SegmentExtra>([
+      [text.segmentId, { segmentId: text.segmentId, imageKey: '', description: 'A comparison.' }],
+    ]);
+    const typeConfigs = resolveTypeConfigs([
+      config('Text', { format: 'Html', embedSources: ['HTML', 'LLM', 'Content', 'Markdown'] }),
+    ]);
     const [segment] = chunkPages([makePage(0, [text])], options({ typeConfigs, extras })).chunks[0]!.segments;
     // No `llm` answer: that part is empty and skipped.
-    expect(segment).toMatchObject({ content: '<p>a &lt; b</p>', embed: '<p>a &lt; b</p>\n<p>a &lt; b</p>\na < b', description: 'A comparison.' });
+    expect(segment).toMatchObject({
+      content: '<p>a &lt; b</p>',
+      embed: '<p>a &lt; b</p>\n<p>a &lt; b</p>\na < b',
+      description: 'A comparison.',
+    });
     expect(segment!.llm).toBeUndefined();
   });
 

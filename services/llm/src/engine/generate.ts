@@ -2,7 +2,8 @@ import { AppError, detectFileType, errorMessage, type Logger, type ObjectStore }
 import { ChatCallError, type ChatClient, type ChatMessage, type ContentPart } from './chat-client.js';
 import { MAX_EXTRACT_DOCUMENT_CHARS, createExtractor, type ExtractInput, type ExtractOutcome } from './extract.js';
 import type { ModelConfig } from './models.js';
-import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerFormat, type AnswerSpec } from './prompts.js';
+import type { SegmentFormat } from '@folio/proto/vocabulary';
+import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerSpec } from './prompts.js';
 
 /** One segment to generate, in plain types. */
 export interface SegmentJob {
@@ -12,7 +13,7 @@ export interface SegmentJob {
   imageKey: string;
   /** Page image storage key, sent for extended context; empty for none. */
   pageImageKey: string;
-  format: AnswerFormat;
+  format: SegmentFormat;
   prompt: string;
   text: string;
 }

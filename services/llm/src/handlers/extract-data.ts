@@ -1,6 +1,7 @@
 import { AppError, compileJsonSchema } from '@folio/runtime';
 import type { ExtractDataRequest, ExtractDataResponse } from '@folio/proto/llm/v1';
 import type { LlmEngine } from '../engine/generate.js';
+import { assertTemperature } from './temperature.js';
 
 /**
  * `LlmService.ExtractData`: checks the request and compiles the schema (a bad one is
@@ -9,9 +10,7 @@ import type { LlmEngine } from '../engine/generate.js';
  */
 export function handleExtractData(engine: LlmEngine): (request: ExtractDataRequest) => Promise<ExtractDataResponse> {
   return async function extractData(request) {
-    if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
-      throw new AppError('INVALID_ARGUMENT', `temperature must be between 0 and 2, got ${request.temperature}`);
-    }
+    assertTemperature(request.temperature);
     const documentKey = request.document?.key ?? '';
     if (documentKey === '') throw new AppError('INVALID_ARGUMENT', 'document is required');
     let schema: unknown;

@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { ObjectRef } from "../../common/v1/common.js";
+import { ObjectRef, SegmentFormat, segmentFormatFromJSON, segmentFormatToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "folio.llm.v1";
 
@@ -48,12 +48,17 @@ export interface SegmentJob {
   pageImage:
     | ObjectRef
     | undefined;
-  /** "Html" or "Markdown": the format the answer must be in. */
+  /**
+   * "Html" or "Markdown": the format the answer must be in; superseded by format_value, read only
+   * when that is UNSPECIFIED.
+   */
   format: string;
   /** Custom prompt; empty for the built-in prompt of the segment type. */
   prompt: string;
   /** The segment's text from OCR, given as a hint. */
   text: string;
+  /** The format the answer must be in. */
+  formatValue: SegmentFormat;
 }
 
 export interface GenerateSegmentsRequest {
@@ -356,7 +361,16 @@ export const ListModelsResponse: MessageFns<ListModelsResponse> = {
 };
 
 function createBaseSegmentJob(): SegmentJob {
-  return { segmentId: "", segmentType: "", image: undefined, pageImage: undefined, format: "", prompt: "", text: "" };
+  return {
+    segmentId: "",
+    segmentType: "",
+    image: undefined,
+    pageImage: undefined,
+    format: "",
+    prompt: "",
+    text: "",
+    formatValue: 0,
+  };
 }
 
 export const SegmentJob: MessageFns<SegmentJob> = {
@@ -381,6 +395,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     }
     if (message.text !== "") {
       writer.uint32(58).string(message.text);
+    }
+    if (message.formatValue !== 0) {
+      writer.uint32(64).int32(message.formatValue);
     }
     return writer;
   },
@@ -454,6 +471,14 @@ export const SegmentJob: MessageFns<SegmentJob> = {
             message.text = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.formatValue = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -487,6 +512,11 @@ export const SegmentJob: MessageFns<SegmentJob> = {
       format: isSet(object.format) ? globalThis.String(object.format) : "",
       prompt: isSet(object.prompt) ? globalThis.String(object.prompt) : "",
       text: isSet(object.text) ? globalThis.String(object.text) : "",
+      formatValue: isSet(object.formatValue)
+        ? segmentFormatFromJSON(object.formatValue)
+        : isSet(object.format_value)
+        ? segmentFormatFromJSON(object.format_value)
+        : 0,
     };
   },
 
@@ -513,6 +543,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     if (message.text !== "") {
       obj.text = message.text;
     }
+    if (message.formatValue !== 0) {
+      obj.formatValue = segmentFormatToJSON(message.formatValue);
+    }
     return obj;
   },
 
@@ -532,6 +565,7 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     message.format = object.format ?? "";
     message.prompt = object.prompt ?? "";
     message.text = object.text ?? "";
+    message.formatValue = object.formatValue ?? 0;
     return message;
   },
 };
