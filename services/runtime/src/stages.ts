@@ -48,6 +48,8 @@ export type ActivityPolicyName = keyof typeof ACTIVITY_POLICIES;
 
 /** One gRPC stage. */
 export interface StageDefinition {
+  /** How messages name it (`Render failed: ...`). */
+  title: string;
   /** Fully qualified proto service (`folio.<stage>.v1.<Stage>Service`); its client is `@folio/proto/<stage>/v1`. */
   service: string;
   /** Default port of its gRPC listener (`<STAGE>_GRPC_PORT`) and of the clients' `<STAGE>_GRPC_ADDRESS`. */
@@ -63,6 +65,7 @@ export interface StageDefinition {
 /** The stages, in pipeline order. Adding one: docs/adding-a-stage.md. */
 export const STAGES = {
   render: {
+    title: 'Render',
     service: 'folio.render.v1.RenderService',
     grpcPort: 50051,
     metricsPort: 9461,
@@ -70,6 +73,7 @@ export const STAGES = {
     activities: { prepareDocument: 'fast', renderPages: 'page', cropSegments: 'fast' },
   },
   ocr: {
+    title: 'OCR',
     service: 'folio.ocr.v1.OcrService',
     grpcPort: 50052,
     metricsPort: 9462,
@@ -77,6 +81,7 @@ export const STAGES = {
     activities: { recognizeText: 'page', readFormulas: 'page' },
   },
   layout: {
+    title: 'Layout',
     service: 'folio.layout.v1.LayoutService',
     grpcPort: 50053,
     metricsPort: 9463,
@@ -84,6 +89,7 @@ export const STAGES = {
     activities: { analyzeLayout: 'page', markRunningLines: 'fast' },
   },
   chunk: {
+    title: 'Chunk',
     service: 'folio.chunk.v1.ChunkService',
     grpcPort: 50054,
     metricsPort: 9464,
@@ -91,6 +97,7 @@ export const STAGES = {
     activities: { chunkDocument: 'fast' },
   },
   llm: {
+    title: 'LLM',
     service: 'folio.llm.v1.LlmService',
     grpcPort: 50055,
     metricsPort: 9465,
