@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Tokenizer as ReferenceTokenizer } from '@huggingface/tokenizers';
+import * as huggingFace from '@huggingface/tokenizers';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/segments.js';
 import { fromBertVocab, fromTokenizerJson } from './hf/tokenizer-json.js';
@@ -17,6 +17,14 @@ const FILES = [
   'formula/tokenizer.json',
 ];
 const STRINGS = 10_000;
+
+/** The part of the reference we call. Its .d.ts files import without extensions, which NodeNext cannot resolve. */
+interface ReferenceTokenizerClass {
+  new (tokenizerJson: object, tokenizerConfig: object): {
+    encode(text: string, options: { add_special_tokens: boolean }): { ids: number[] };
+  };
+}
+const ReferenceTokenizer = (huggingFace as unknown as { Tokenizer: ReferenceTokenizerClass }).Tokenizer;
 
 /** Words, scripts and marks a document holds: Latin with accents, CJK, Cyrillic, Greek, Arabic digits, Devanagari, emoji, LaTeX, HTML, URLs. */
 const PIECES = [
