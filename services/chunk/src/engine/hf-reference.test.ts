@@ -20,7 +20,10 @@ const STRINGS = 10_000;
 
 /** The part of the reference we call. Its .d.ts files import without extensions, which NodeNext cannot resolve. */
 interface ReferenceTokenizerClass {
-  new (tokenizerJson: object, tokenizerConfig: object): {
+  new (
+    tokenizerJson: object,
+    tokenizerConfig: object,
+  ): {
     encode(text: string, options: { add_special_tokens: boolean }): { ids: number[] };
   };
 }
