@@ -46,32 +46,22 @@ const enumOf = (values: readonly string[], description: string, defaultValue?: s
 
 const generationConfigInput: Schema = {
   type: 'object',
-  description:
-    'Processing of one segment type. Fields not given keep their default (create) or current value (update).',
+  description: 'Processing of one segment type. Fields not given keep their default (create) or current value (update).',
   properties: {
-    crop_image: enumOf(
-      CROP_IMAGES,
-      '`Auto`: crop only when post-processing needs it. `All`: always crop. Default `All` for Picture, else `Auto`.',
-    ),
+    crop_image: enumOf(CROP_IMAGES, '`Auto`: crop only when post-processing needs it. `All`: always crop. Default `All` for Picture, else `Auto`.'),
     format: enumOf(SEGMENT_FORMATS, 'Format of `content`. Default `Html` for Table, else `Markdown`.'),
     strategy: enumOf(
       GENERATION_STRATEGIES,
       '`Auto`: heuristics. `LLM`: language model. `Ignore`: drop the type from the output. Default `LLM` for Table, Formula and Page, else `Auto`.',
     ),
-    llm: nullable(
-      str('Custom prompt; its answer goes to the segment `llm` field.', { maxLength: CONFIG_LIMITS.promptChars }),
-    ),
+    llm: nullable(str('Custom prompt; its answer goes to the segment `llm` field.', { maxLength: CONFIG_LIMITS.promptChars })),
     embed_sources: {
       type: 'array',
       items: enumOf(EMBED_SOURCES, 'A source of the chunk embed text.'),
       maxItems: EMBED_SOURCES.length,
       default: ['Content'],
     },
-    extended_context: {
-      type: 'boolean',
-      default: false,
-      description: 'Send the whole page image as context to the language model.',
-    },
+    extended_context: { type: 'boolean', default: false, description: 'Send the whole page image as context to the language model.' },
     description: { type: 'boolean', default: false, description: 'Ask the language model for a description (legacy).' },
     html: enumOf(GENERATION_STRATEGIES, 'Deprecated: use `format: Html` with `strategy`.'),
     markdown: enumOf(GENERATION_STRATEGIES, 'Deprecated: use `format: Markdown` with `strategy`.'),
@@ -106,21 +96,9 @@ const tokenizerInput: Schema = {
     'An enum value (`Word`, `Cl100kBase`, `XlmRobertaBase`/`xlm-roberta-base`, `BertBaseUncased`/`bert-base-uncased`), `{"Enum": ...}`, `{"String": "<hub id>"}` or a bare hub tokenizer id.',
   default: 'Word',
   oneOf: [
-    {
-      type: 'string',
-      pattern: HUB_TOKENIZER_PATTERN,
-      description: 'An enum spelling or a hub tokenizer id (`name` or `owner/name`).',
-    },
-    {
-      type: 'object',
-      required: ['Enum'],
-      properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS, ...Object.values(TOKENIZER_HUB_IDS)] } },
-    },
-    {
-      type: 'object',
-      required: ['String'],
-      properties: { String: { type: 'string', pattern: HUB_TOKENIZER_PATTERN } },
-    },
+    { type: 'string', pattern: HUB_TOKENIZER_PATTERN, description: 'An enum spelling or a hub tokenizer id (`name` or `owner/name`).' },
+    { type: 'object', required: ['Enum'], properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS, ...Object.values(TOKENIZER_HUB_IDS)] } } },
+    { type: 'object', required: ['String'], properties: { String: { type: 'string', pattern: HUB_TOKENIZER_PATTERN } } },
   ],
 };
 
@@ -128,11 +106,7 @@ const tokenizer: Schema = {
   description: 'The resolved tokenizer.',
   oneOf: [
     { type: 'object', required: ['Enum'], properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS] } } },
-    {
-      type: 'object',
-      required: ['String'],
-      properties: { String: { type: 'string', description: 'Hub tokenizer id.' } },
-    },
+    { type: 'object', required: ['String'], properties: { String: { type: 'string', description: 'Hub tokenizer id.' } } },
   ],
 };
 
@@ -141,29 +115,15 @@ const fallbackStrategy: Schema = {
   default: 'Default',
   oneOf: [
     { type: 'string', enum: ['None', 'Default'] },
-    {
-      type: 'object',
-      required: ['Model'],
-      properties: { Model: { type: 'string', minLength: 1, maxLength: CONFIG_LIMITS.modelIdChars } },
-    },
+    { type: 'object', required: ['Model'], properties: { Model: { type: 'string', minLength: 1, maxLength: CONFIG_LIMITS.modelIdChars } } },
   ],
 };
 
 const chunkProcessingInput: Schema = {
   type: 'object',
   properties: {
-    target_length: {
-      type: 'integer',
-      minimum: 0,
-      maximum: CONFIG_LIMITS.targetLength,
-      default: 512,
-      description: 'Target tokens per chunk; 0 puts each segment in its own chunk.',
-    },
-    ignore_headers_and_footers: {
-      type: 'boolean',
-      default: true,
-      description: 'Leave page headers and footers out of chunks.',
-    },
+    target_length: { type: 'integer', minimum: 0, maximum: CONFIG_LIMITS.targetLength, default: 512, description: 'Target tokens per chunk; 0 puts each segment in its own chunk.' },
+    ignore_headers_and_footers: { type: 'boolean', default: true, description: 'Leave page headers and footers out of chunks.' },
     tokenizer: ref('TokenizerInput'),
   },
 };
@@ -171,61 +131,26 @@ const chunkProcessingInput: Schema = {
 const llmProcessingInput: Schema = {
   type: 'object',
   properties: {
-    model_id: nullable(
-      str('Model id from GET /api/v1/llm/models; null for the default model.', {
-        minLength: 1,
-        maxLength: CONFIG_LIMITS.modelIdChars,
-      }),
-    ),
+    model_id: nullable(str('Model id from GET /api/v1/llm/models; null for the default model.', { minLength: 1, maxLength: CONFIG_LIMITS.modelIdChars })),
     fallback_strategy: ref('FallbackStrategy'),
-    max_completion_tokens: nullable({
-      type: 'integer',
-      minimum: 1,
-      maximum: CONFIG_LIMITS.maxCompletionTokens,
-      description: 'Maximum generated tokens.',
-    }),
-    temperature: {
-      type: 'number',
-      minimum: 0,
-      maximum: CONFIG_LIMITS.temperature,
-      default: 0,
-      description: 'Generation temperature.',
-    },
+    max_completion_tokens: nullable({ type: 'integer', minimum: 1, maximum: CONFIG_LIMITS.maxCompletionTokens, description: 'Maximum generated tokens.' }),
+    temperature: { type: 'number', minimum: 0, maximum: CONFIG_LIMITS.temperature, default: 0, description: 'Generation temperature.' },
   },
 };
 
 /** Every field create and update accept (besides the file). */
 const configurationInputProperties: Record<string, Schema> = {
-  ocr_strategy: enumOf(
-    OCR_STRATEGIES,
-    '`All`: OCR every page. `Auto`: OCR only pages without a usable text layer.',
-    'All',
-  ),
+  ocr_strategy: enumOf(OCR_STRATEGIES, '`All`: OCR every page. `Auto`: OCR only pages without a usable text layer.', 'All'),
   segmentation_strategy: enumOf(
     SEGMENTATION_STRATEGIES,
     '`LayoutAnalysis`: detect layout elements. `Page`: each page is one segment.',
     'LayoutAnalysis',
   ),
   high_resolution: { type: 'boolean', default: true, description: 'Render high-resolution page images.' },
-  expires_in: nullable({
-    type: 'integer',
-    minimum: 1,
-    maximum: CONFIG_LIMITS.expiresInSec,
-    description: 'Seconds after finishing until the task is deleted; default: the operator setting, else never.',
-  }),
-  error_handling: enumOf(
-    ERROR_HANDLINGS,
-    '`Fail`: any error fails the task. `Continue`: go on after non-critical errors.',
-    'Fail',
-  ),
+  expires_in: nullable({ type: 'integer', minimum: 1, maximum: CONFIG_LIMITS.expiresInSec, description: 'Seconds after finishing until the task is deleted; default: the operator setting, else never.' }),
+  error_handling: enumOf(ERROR_HANDLINGS, '`Fail`: any error fails the task. `Continue`: go on after non-critical errors.', 'Fail'),
   chunk_processing: ref('ChunkProcessingInput'),
-  target_chunk_length: {
-    type: 'integer',
-    minimum: 0,
-    maximum: CONFIG_LIMITS.targetLength,
-    deprecated: true,
-    description: 'Deprecated: `chunk_processing.target_length`.',
-  },
+  target_chunk_length: { type: 'integer', minimum: 0, maximum: CONFIG_LIMITS.targetLength, deprecated: true, description: 'Deprecated: `chunk_processing.target_length`.' },
   segment_processing: ref('SegmentProcessingInput'),
   llm_processing: ref('LlmProcessingInput'),
 };
@@ -234,31 +159,14 @@ const bbox: Schema = {
   type: 'object',
   description: 'Pixels of the rendered page image, origin top-left.',
   required: ['left', 'top', 'width', 'height'],
-  properties: {
-    left: { type: 'number' },
-    top: { type: 'number' },
-    width: { type: 'number' },
-    height: { type: 'number' },
-  },
+  properties: { left: { type: 'number' }, top: { type: 'number' }, width: { type: 'number' }, height: { type: 'number' } },
 };
 
 const segment: Schema = {
   type: 'object',
   required: [
-    'segment_id',
-    'segment_type',
-    'bbox',
-    'page_number',
-    'page_width',
-    'page_height',
-    'content',
-    'html',
-    'markdown',
-    'text',
-    'llm',
-    'image',
-    'confidence',
-    'ocr',
+    'segment_id', 'segment_type', 'bbox', 'page_number', 'page_width', 'page_height', 'content', 'html', 'markdown', 'text',
+    'llm', 'image', 'confidence', 'ocr',
   ],
   properties: {
     segment_id: str('Unique identifier.'),
@@ -288,11 +196,7 @@ export const schemas: Record<string, Schema> = {
   OCRResult: {
     type: 'object',
     required: ['text', 'bbox', 'confidence'],
-    properties: {
-      text: { type: 'string' },
-      bbox: ref('BoundingBox'),
-      confidence: nullable({ type: 'number', minimum: 0, maximum: 1 }),
-    },
+    properties: { text: { type: 'string' }, bbox: ref('BoundingBox'), confidence: nullable({ type: 'number', minimum: 0, maximum: 1 }) },
   },
   Segment: segment,
   Chunk: {
@@ -309,11 +213,7 @@ export const schemas: Record<string, Schema> = {
     type: 'object',
     required: ['chunks', 'file_name', 'page_count', 'pdf_url', 'extracted_json'],
     properties: {
-      chunks: {
-        type: 'array',
-        items: ref('Chunk'),
-        description: 'Empty until the task succeeded, or with include_chunks=false.',
-      },
+      chunks: { type: 'array', items: ref('Chunk'), description: 'Empty until the task succeeded, or with include_chunks=false.' },
       file_name: nullable({ type: 'string' }),
       page_count: nullable({ type: 'integer' }),
       pdf_url: nullable(str('Presigned URL (or data URI) of the PDF.')),
@@ -322,33 +222,21 @@ export const schemas: Record<string, Schema> = {
   },
   GenerationConfigInput: generationConfigInput,
   GenerationConfig: generationConfig,
-  SegmentProcessingInput: segmentProcessing(
-    'GenerationConfigInput',
-    'Keyed by segment type, PascalCase or snake_case.',
-  ),
-  SegmentProcessing: {
-    ...segmentProcessing('GenerationConfig', 'Every segment type, resolved.'),
-    required: [...SEGMENT_TYPES],
-  },
+  SegmentProcessingInput: segmentProcessing('GenerationConfigInput', 'Keyed by segment type, PascalCase or snake_case.'),
+  SegmentProcessing: { ...segmentProcessing('GenerationConfig', 'Every segment type, resolved.'), required: [...SEGMENT_TYPES] },
   TokenizerInput: tokenizerInput,
   Tokenizer: tokenizer,
   FallbackStrategy: fallbackStrategy,
   ChunkProcessingInput: chunkProcessingInput,
   LlmProcessingInput: llmProcessingInput,
-  ConfigurationInput: {
-    type: 'object',
-    description: 'Unknown fields are ignored.',
-    properties: configurationInputProperties,
-  },
+  ConfigurationInput: { type: 'object', description: 'Unknown fields are ignored.', properties: configurationInputProperties },
   CreateTaskRequest: {
     type: 'object',
     required: ['file'],
     description: 'Unknown fields are ignored.',
     properties: {
       file: str('An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.'),
-      file_name: str('Name of the file; default: from the URL path, else `<task_id>.<ext>`.', {
-        maxLength: MAX_FILE_NAME_LENGTH,
-      }),
+      file_name: str('Name of the file; default: from the URL path, else `<task_id>.<ext>`.', { maxLength: MAX_FILE_NAME_LENGTH }),
       ...webhookProperties,
       ...configurationInputProperties,
     },
@@ -357,15 +245,8 @@ export const schemas: Record<string, Schema> = {
     type: 'object',
     description: 'The fully resolved configuration plus the input file URL.',
     required: [
-      'ocr_strategy',
-      'segmentation_strategy',
-      'high_resolution',
-      'expires_in',
-      'error_handling',
-      'chunk_processing',
-      'segment_processing',
-      'llm_processing',
-      'input_file_url',
+      'ocr_strategy', 'segmentation_strategy', 'high_resolution', 'expires_in', 'error_handling', 'chunk_processing',
+      'segment_processing', 'llm_processing', 'input_file_url',
     ],
     properties: {
       ocr_strategy: enumOf(OCR_STRATEGIES, 'OCR strategy.'),
@@ -376,11 +257,7 @@ export const schemas: Record<string, Schema> = {
       chunk_processing: {
         type: 'object',
         required: ['target_length', 'ignore_headers_and_footers', 'tokenizer'],
-        properties: {
-          target_length: { type: 'integer' },
-          ignore_headers_and_footers: { type: 'boolean' },
-          tokenizer: ref('Tokenizer'),
-        },
+        properties: { target_length: { type: 'integer' }, ignore_headers_and_footers: { type: 'boolean' }, tokenizer: ref('Tokenizer') },
       },
       segment_processing: ref('SegmentProcessing'),
       llm_processing: {
@@ -398,18 +275,7 @@ export const schemas: Record<string, Schema> = {
   },
   Task: {
     type: 'object',
-    required: [
-      'task_id',
-      'status',
-      'created_at',
-      'started_at',
-      'finished_at',
-      'expires_at',
-      'message',
-      'task_url',
-      'configuration',
-      'output',
-    ],
+    required: ['task_id', 'status', 'created_at', 'started_at', 'finished_at', 'expires_at', 'message', 'task_url', 'configuration', 'output'],
     properties: {
       task_id: { type: 'string', format: 'uuid' },
       status: ref('Status'),

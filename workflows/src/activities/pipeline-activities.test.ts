@@ -9,28 +9,11 @@ import { LayoutServiceService, type AnalyzeLayoutRequest, type MarkRunningLinesR
 import { LlmServiceService, type GenerateSegmentsRequest } from '@folio/proto/llm/v1';
 import { OcrServiceService, type ReadFormulasRequest, type RecognizePagesRequest } from '@folio/proto/ocr/v1';
 import { RenderServiceService, type CropRegionsRequest, type RenderPagesRequest } from '@folio/proto/render/v1';
-import {
-  InvalidDocumentError,
-  createFsStore,
-  createGrpcServer,
-  createLogger,
-  getJson,
-  listen,
-  putJson,
-  shutdownServer,
-  unary,
-  type ObjectStore,
-} from '@folio/runtime';
+import { InvalidDocumentError, createFsStore, createGrpcServer, createLogger, getJson, listen, putJson, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
 import type { PagesProgressSignal } from '../contracts.js';
 import { defaultConfiguration } from '../testing/fixtures.js';
 import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
-import {
-  createActivities,
-  type Activities,
-  type ActivityDeps,
-  type GenerateSegmentsInput,
-  type GenerateSegmentsResult,
-} from './index.js';
+import { createActivities, type Activities, type ActivityDeps, type GenerateSegmentsInput, type GenerateSegmentsResult } from './index.js';
 
 const logger = createLogger({ name: 'test', level: 'fatal' });
 const ref = (key: string) => ({ key, sha256: '', byteSize: 1 });
@@ -63,13 +46,7 @@ function addFakeStages(target: Server): void {
     renderPages: unary(logger, 'RenderPages', (request: RenderPagesRequest) =>
       Promise.resolve({
         pages: request.pageIndexes.map((pageIndex) => ({
-          page: {
-            pageIndex,
-            width: 200,
-            height: 300,
-            scale: request.scale,
-            image: ref(`${request.outputPrefix}${pageIndex}.png`),
-          },
+          page: { pageIndex, width: 200, height: 300, scale: request.scale, image: ref(`${request.outputPrefix}${pageIndex}.png`) },
           textLayer: ref(`${request.outputPrefix}${pageIndex}.text.json`),
           wordCount: 3,
         })),
@@ -83,8 +60,7 @@ function addFakeStages(target: Server): void {
     recognizePages: unary(logger, 'RecognizePages', async (request: RecognizePagesRequest, context) => {
       seen.ocr = request;
       ocrCalls.push(request.pages.map((page) => page.page?.pageIndex ?? -1));
-      if (request.pages.some((page) => page.page?.pageIndex === refusedPage))
-        throw new InvalidDocumentError('unreadable page');
+      if (request.pages.some((page) => page.page?.pageIndex === refusedPage)) throw new InvalidDocumentError('unreadable page');
       if (slowPageMs > 0 && request.pages.some((page) => page.page?.pageIndex === 1)) {
         await new Promise((resolve) => setTimeout(resolve, slowPageMs));
         if (context.signal.aborted) slowPageCancelled = true;
@@ -139,9 +115,7 @@ function addFakeStages(target: Server): void {
     }),
   });
   target.addService(LlmServiceService, {
-    listModels: unary(logger, 'ListModels', () =>
-      Promise.resolve({ models: [{ id: 'm1', isDefault: true, isFallback: false }] }),
-    ),
+    listModels: unary(logger, 'ListModels', () => Promise.resolve({ models: [{ id: 'm1', isDefault: true, isFallback: false }] })),
     generateSegments: unary(logger, 'GenerateSegments', (request: GenerateSegmentsRequest) => {
       seen.llm = request;
       return Promise.resolve({
@@ -195,26 +169,17 @@ describe('stage activities over storage references', () => {
   it('passes page references from stage to stage through per-page manifests', async () => {
     await env.run(activities.renderPages, { run, pdf: ref('tasks/t1/document.pdf'), pageIndexes: [0, 1], scale: 2 });
     await env.run(activities.recognizeText, { run, pageIndexes: [0, 1], strategy: 'Auto' as const });
-    expect(seen.ocr?.pages[1]).toMatchObject({
-      page: { pageIndex: 1 },
-      textLayer: { key: 'tasks/t1/runs/3/pages/1.text.json' },
-    });
+    expect(seen.ocr?.pages[1]).toMatchObject({ page: { pageIndex: 1 }, textLayer: { key: 'tasks/t1/runs/3/pages/1.text.json' } });
     expect(seen.ocr?.strategy).toBe(2);
 
     expect(
       await env.run(activities.analyzeLayout, { run, pageIndexes: [0, 1], strategy: 'LayoutAnalysis' as const }),
     ).toEqual({ segmentCount: 4, formulaPageIndexes: [1] });
-    expect(seen.layout?.pages[0]).toMatchObject({
-      words: { key: 'tasks/t1/runs/3/ocr/0.json' },
-      textLayer: { key: 'tasks/t1/runs/3/pages/0.text.json' },
-    });
+    expect(seen.layout?.pages[0]).toMatchObject({ words: { key: 'tasks/t1/runs/3/ocr/0.json' }, textLayer: { key: 'tasks/t1/runs/3/pages/0.text.json' } });
     expect(seen.layout?.outputPrefix).toBe('tasks/t1/runs/3/layout/');
 
     // Formulas: the page image from the render manifest, the segments from the layout manifest.
-    expect(await env.run(activities.readFormulas, { run, pageIndexes: [1] })).toEqual({
-      formulaCount: 2,
-      readCount: 1,
-    });
+    expect(await env.run(activities.readFormulas, { run, pageIndexes: [1] })).toEqual({ formulaCount: 2, readCount: 1 });
     expect(seen.formulas?.pages).toHaveLength(1);
     expect(seen.formulas?.pages[0]).toMatchObject({
       page: { pageIndex: 1, image: { key: 'tasks/t1/runs/3/pages/1.png' } },
@@ -222,10 +187,7 @@ describe('stage activities over storage references', () => {
     });
 
     expect(await env.run(activities.markRunningLines, { run, pageCount: 2 })).toEqual({ markedCount: 2 });
-    expect(seen.running?.pages.map((page) => page.key)).toEqual([
-      'tasks/t1/runs/3/layout/0.json',
-      'tasks/t1/runs/3/layout/1.json',
-    ]);
+    expect(seen.running?.pages.map((page) => page.key)).toEqual(['tasks/t1/runs/3/layout/0.json', 'tasks/t1/runs/3/layout/1.json']);
   });
 
   it('reads each page of an OCR batch in its own call and reports finished pages while the others run', async () => {
@@ -254,12 +216,7 @@ describe('stage activities over storage references', () => {
     slowPageMs = 300;
     try {
       await expect(
-        env.run(activities.recognizeText, {
-          run,
-          pageIndexes: [0, 1, 2],
-          strategy: 'Auto' as const,
-          progress: { runRevision: 3 },
-        }),
+        env.run(activities.recognizeText, { run, pageIndexes: [0, 1, 2], strategy: 'Auto' as const, progress: { runRevision: 3 } }),
       ).rejects.toThrow('unreadable page');
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(slowPageCancelled).toBe(true);
@@ -274,11 +231,7 @@ describe('stage activities over storage references', () => {
   });
 
   it('crops only segments that need an image and records their keys', async () => {
-    const crops = await env.run(activities.cropSegments, {
-      run,
-      pageCount: 2,
-      segmentProcessing: configuration.segment_processing,
-    });
+    const crops = await env.run(activities.cropSegments, { run, pageCount: 2, segmentProcessing: configuration.segment_processing });
     expect(crops).toEqual({ extrasKey: 'tasks/t1/runs/3/extras.json', cropCount: 2 });
     const extras = SegmentExtras.fromJSON(await getJson(store, 'tasks/t1/runs/3/extras.json'));
     expect(extras.extras.map((extra) => extra.segmentId)).toEqual(['p0-table', 'p1-table']);
@@ -302,19 +255,12 @@ describe('stage activities over storage references', () => {
     ]);
     expect(seen.llm).toMatchObject({ modelId: '', fallback: 'Default', maxCompletionTokens: 0 });
     const extras = SegmentExtras.fromJSON(await getJson(store, generated.extrasKey));
-    expect(extras.extras[0]).toMatchObject({
-      imageKey: 'tasks/t1/runs/3/crops/p0-table.png',
-      llmContent: '<table><tr><td>cell</td></tr></table>',
-    });
+    expect(extras.extras[0]).toMatchObject({ imageKey: 'tasks/t1/runs/3/crops/p0-table.png', llmContent: '<table><tr><td>cell</td></tr></table>' });
 
     failLlm = true;
     const failed = await env.run(activities.generateSegments, input);
     failLlm = false;
-    expect(failed).toMatchObject({
-      answeredCount: 0,
-      failedCount: 2,
-      failures: [{ segmentId: 'p0-table', error: 'Model refused the image' }, { segmentId: 'p1-table' }],
-    });
+    expect(failed).toMatchObject({ answeredCount: 0, failedCount: 2, failures: [{ segmentId: 'p0-table', error: 'Model refused the image' }, { segmentId: 'p1-table' }] });
   });
 
   it('chunks the pages in order with the resolved configuration', async () => {
@@ -338,9 +284,7 @@ describe('stage activities over storage references', () => {
   });
 
   it('deletes only under a task prefix', async () => {
-    expect(await env.run(activities.deleteArtifacts, { prefix: 'tasks/t1/runs/3/' })).toMatchObject({
-      deletedCount: expect.any(Number) as number,
-    });
+    expect(await env.run(activities.deleteArtifacts, { prefix: 'tasks/t1/runs/3/' })).toMatchObject({ deletedCount: expect.any(Number) as number });
     expect(await store.list('tasks/t1/runs/3/')).toEqual([]);
     await expect(env.run(activities.deleteArtifacts, { prefix: 'tasks' })).rejects.toThrow('Refusing to delete');
   });
