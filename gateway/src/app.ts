@@ -112,6 +112,14 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
     newId: deps.newId ?? randomUUID,
   });
   const authenticate = auth({ apiKeys: deps.apiKeys, verifyJwt: deps.verifyJwt });
+  // JSON bodies are parsed whole, so the in-memory limit caps them too, and so does the longest
+  // string V8 can hold (~512 MiB): larger files go by multipart or URL. Both APIs' routes share it.
+  const maxJsonBytes = Math.min(
+    config.MAX_JSON_BODY_BYTES,
+    config.MAX_TOTAL_LIMIT,
+    config.MAX_MEMORY_LIMIT,
+    MAX_STRING_LENGTH,
+  );
   const bodyBudget = createBodyBudget(config.JSON_BODIES_IN_FLIGHT_BYTES);
   const limitRate = rateLimit(
     createRateLimiter(limits, {
@@ -137,12 +145,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       store,
       authenticate,
       limitRate,
-      maxJsonBytes: Math.min(
-        config.MAX_JSON_BODY_BYTES,
-        config.MAX_TOTAL_LIMIT,
-        config.MAX_MEMORY_LIMIT,
-        MAX_STRING_LENGTH,
-      ),
+      maxJsonBytes,
       bodyBudget,
       publicUrl: config.PUBLIC_URL,
       presignExpiresSec: config.PRESIGN_EXPIRES_SEC,
@@ -153,14 +156,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
       presenter,
       authenticate,
       limitRate,
-      // JSON bodies are parsed whole, so the in-memory limit caps them too, and so does the
-      // longest string V8 can hold (~512 MiB): larger files go by multipart or URL.
-      maxJsonBytes: Math.min(
-        config.MAX_JSON_BODY_BYTES,
-        config.MAX_TOTAL_LIMIT,
-        config.MAX_MEMORY_LIMIT,
-        MAX_STRING_LENGTH,
-      ),
+      maxJsonBytes,
       bodyBudget,
     }),
     uploadRoute({ service, presenter, store, authenticate, limitRate, maxFileBytes: config.MAX_TOTAL_LIMIT }),

@@ -7,6 +7,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './config.js';
 import { createGrpcServer, shutdownServer, listen } from './grpc.js';
+import { createStageClient } from './grpc-target.js';
 import { grpcChannelCredentials, grpcServerCredentials, type GrpcTlsConfig } from './grpc-tls.js';
 
 const HealthClient = makeClientConstructor(healthService, 'Health');
@@ -85,12 +86,8 @@ async function startStage(config: GrpcTlsConfig): Promise<{ address: string; sto
 
 /** The health status a client with these settings reads, or its error code. */
 function check(address: string, config: GrpcTlsConfig): Promise<string> {
-  const channel = grpcChannelCredentials(config);
-  const client = new HealthClient(
-    address,
-    channel.credentials,
-    channel.serverName ? { 'grpc.ssl_target_name_override': channel.serverName } : {},
-  ) as HealthCheck;
+  // The stage client the worker and the gateway build, with these settings' channel.
+  const client = createStageClient(HealthClient, address, grpcChannelCredentials(config)) as HealthCheck;
   return new Promise((resolve) =>
     client.Check({ service: '' }, { deadline: Date.now() + 5000 }, (error, response) => {
       client.close();

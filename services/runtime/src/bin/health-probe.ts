@@ -1,6 +1,7 @@
 import { makeGenericClientConstructor, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { z } from 'zod';
+import { createStageClient } from '../grpc-target.js';
 import { grpcChannelCredentials, grpcTlsEnv } from '../grpc-tls.js';
 
 // Container health check for images without curl or grpcurl (compose healthchecks):
@@ -13,11 +14,7 @@ function checkGrpc(address: string): Promise<string> {
   const HealthClient = makeGenericClientConstructor(healthService, 'Health');
   // The stages' TLS settings, as the worker reads them (GRPC_TLS_CA, GRPC_TLS_CERT/KEY).
   const channel = grpcChannelCredentials(z.object(grpcTlsEnv).parse(process.env));
-  const client = new HealthClient(
-    address,
-    channel.credentials,
-    channel.serverName ? { 'grpc.ssl_target_name_override': channel.serverName } : {},
-  );
+  const client = createStageClient(HealthClient, address, channel);
   return new Promise<string>((resolve) => {
     client.makeUnaryRequest(
       '/grpc.health.v1.Health/Check',
