@@ -21,7 +21,7 @@ const authErrors: Record<string, Schema> = {
 const notFound = text('The task does not exist, has expired or belongs to another owner.', 'Task not found');
 const rateLimited = {
   ...text(
-    "The owner's rate limit or a quota (pages this month, unfinished tasks) is used up; a quota's refusal says which after `Usage limit exceeded: `. Retry after `Retry-After` seconds.",
+    "The owner's rate limit or a quota (pages this month, unfinished tasks) is used up; a quota's refusal says which after `Usage limit exceeded: `. On the create and update routes also `Server busy: ...` when the JSON bodies being read fill JSON_BODIES_IN_FLIGHT_BYTES. Retry after `Retry-After` seconds.",
     'Usage limit exceeded',
   ),
   headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
