@@ -290,8 +290,10 @@ describe('processDocument', () => {
     const overrides: Partial<Activities> = {
       prepareDocument: preparedWith(pageCount),
       // The last pages render only once the first are in layout: stage after stage would never get there.
+      // The wait is bounded only so that a broken overlap fails on the assertions below instead of hanging;
+      // it is long because a loaded CI machine can take seconds between workflow tasks.
       renderPages: async (input) => {
-        if (input.pageIndexes.includes(pageCount - 1)) await waitAtMost(layoutStarted, 10_000);
+        if (input.pageIndexes.includes(pageCount - 1)) await waitAtMost(layoutStarted, 90_000);
         return { renderedCount: input.pageIndexes.length };
       },
       analyzeLayout: () => {
@@ -301,7 +303,7 @@ describe('processDocument', () => {
     };
     await withWorker(overrides, async (taskQueue, calls) => {
       const handle = await startTask(taskQueue, makeInput());
-      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      await waitForMemo(handle, (state) => state.status === 'Succeeded', 150_000);
       await recordHistoryIfAsked(handle);
 
       const everyPage = Array.from({ length: pageCount }, (_, index) => index);
@@ -348,7 +350,7 @@ describe('processDocument', () => {
       expect(progress.some((message) => /OCR .*analyzing layout/.test(message))).toBe(true);
       await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
     });
-  });
+  }, 180_000);
 
   it("keeps a task of the default page limit's pages inside Temporal's history limits, and one of the largest allowed", async () => {
     const pageCount = DOCUMENT_PAGE_LIMITS.default;
