@@ -103,6 +103,7 @@ export { MIB, availableMemoryBytes, chooseWorkerCount } from './worker-count.js'
 export type { WorkerCount, WorkerCountOptions } from './worker-count.js';
 export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';
 export { englishWordShare, isEnglishWord, latinWordOf } from './text/english-words.js';
+export { isMathFont } from './text/math-fonts.js';
 export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';

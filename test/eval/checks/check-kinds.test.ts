@@ -107,6 +107,8 @@ describe('check kinds', () => {
     expect(normalizeLatex('$$ \\dfrac{a}{b} \\le c_{i} $$')).toBe(normalizeLatex('\\frac{a}{b}\\leq c_i'));
     expect(normalizeLatex('\\left( x \\right) \\, \\to y')).toBe('(x)\\rightarrowy');
     expect(normalizeLatex('x^{2}')).not.toBe(normalizeLatex('x^{22}'));
+    expect(normalizeLatex('\\mathbb{R}^{+} x_{-}')).toBe(normalizeLatex('\\mathbb{R}^+ x_-'));
+    expect(normalizeLatex('x^{+-}')).not.toBe(normalizeLatex('x^+-'));
   });
 
   it("normalizeLatex reads a recognizer's extra grouping and array-for-cases as the reference written plainly", () => {

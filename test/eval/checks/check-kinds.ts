@@ -356,7 +356,7 @@ const MATRIX_DELIMITERS: Record<string, [string, string]> = {
  * matrix or `cases` environment becomes its delimiters (`pmatrix` -> `( ... )`, `cases` -> `\\{ ...`,
  * as `\\left\\{\\begin{array}...\\right.` reads); synonyms become one spelling (`\\le` -> `\\leq`,
  * `\\dfrac` -> `\\frac`, `\\to` -> `\\rightarrow`, `\\mid` -> `|`, `\\text{}` -> `\\mathrm{}`, ...);
- * braces around a single character or command after `^` and `_` go (`x^{2}` -> `x^2`). Two
+ * braces around a single character or command after `^` and `_` go (`x^{2}` -> `x^2`, `\\mathbb{R}^{+}` -> `\\mathbb{R}^+`). Two
  * formulas that render alike mostly normalize alike, and nothing here changes what is drawn beyond
  * column alignment, so formulas that differ on the page still differ.
  */
@@ -385,7 +385,7 @@ export function normalizeLatex(latex: string): string {
   // Single-token groups after a script marker, repeated for nested cases like x^{{2}}.
   for (let previous = ''; previous !== text;) {
     previous = text;
-    text = text.replace(/([_^])\{([a-zA-Z0-9]|\\[a-zA-Z]+)\}/g, '$1$2');
+    text = text.replace(/([_^])\{([a-zA-Z0-9+\-*'=<>!|.,]|\\[a-zA-Z]+)\}/g, '$1$2');
   }
   return text;
 }

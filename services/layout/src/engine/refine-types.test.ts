@@ -209,6 +209,31 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, page)).toEqual(['Text', 'Formula', 'Caption', 'Text']);
   });
 
+  it('makes a centred line of math fonts standing alone a Formula, but not inline math or a line of text fonts', () => {
+    const above = seg('Text', body, 100, 2);
+    const below = seg('Text', body, 200, 2);
+    const display = {
+      ...seg('Text', 'Br(x) := { y ∈ X | d(x, y) < r }', 150),
+      bbox: { left: 200, top: 150, width: 200, height: 16 },
+    };
+    const fonts = (segments: RefinableSegment[], math: boolean[]) =>
+      fontsFor(
+        segments,
+        math.map((m) => ({ fontSize: 12, bold: false, math: m })),
+      );
+    const alone = [above, display, below];
+    expect(refineTypes(alone, { ...page, fonts: fonts(alone, [false, true, false]) })[1]).toBe('Formula');
+    // The same line in text fonts, or set flush left with the text, stays Text.
+    expect(refineTypes(alone, { ...page, fonts: fonts(alone, [false, false, false]) })[1]).toBe('Text');
+    const flush = { ...display, bbox: { ...display.bbox, left: 50 } };
+    const flushRow = [above, flush, below];
+    expect(refineTypes(flushRow, { ...page, fonts: fonts(flushRow, [false, true, false]) })[1]).toBe('Text');
+    // Inline math the detector split off its line has a label level with it.
+    const label = { ...seg('Text', '(ii) Symmetrie:', 150), bbox: { left: 60, top: 150, width: 110, height: 16 } };
+    const inline = [above, label, display, below];
+    expect(refineTypes(inline, { ...page, fonts: fonts(inline, [false, false, true, false]) })[2]).toBe('Text');
+  });
+
   it('takes a footnote by its mark when OCR gives it body-sized boxes, but not a row of figures', () => {
     const note = seg('Text', '1 Brunel, Pichois and Rousseau, What is comparative literature, 1989', 640);
     const figures = seg('Text', '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18', 600);

@@ -1,3 +1,4 @@
+import { isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
@@ -10,6 +11,8 @@ export interface LineFont {
   /** In page pixels. */
   fontSize: number;
   bold: boolean;
+  /** Most of the line's letters are set in a math font (TeX's math italic, symbols, Fraktur, blackboard bold). */
+  math?: boolean;
 }
 
 /** Line fonts by `lineIndex`, from the page's text layer (whose words carry the same indexes). */
@@ -18,7 +21,8 @@ export function lineFontsOf(layer: TextLayer): Map<number, LineFont> {
   for (const block of layer.blocks) {
     for (const line of block.lines) {
       const lineIndex = line.words[0]?.lineIndex;
-      if (lineIndex !== undefined) fonts.set(lineIndex, { fontSize: line.fontSize, bold: line.bold });
+      if (lineIndex !== undefined)
+        fonts.set(lineIndex, { fontSize: line.fontSize, bold: line.bold, math: isMathFont(line.fontName) });
     }
   }
   return fonts;
@@ -115,6 +119,8 @@ export interface SegmentFacts {
   bold: boolean;
   lineCount: number;
   text: string;
+  /** Every line is set mostly in math fonts. */
+  math: boolean;
 }
 
 export function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undefined): SegmentFacts {
@@ -126,7 +132,8 @@ export function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> 
       : median(segment.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
   const bold = lineFonts.length > 0 && lineFonts.filter((f) => f.bold).length * 2 > lineFonts.length;
   const text = segment.words.map((w) => w.text).join(' ');
-  return { size, bold, lineCount: lineIndexes.length, text };
+  const math = lineFonts.length > 0 && lineFonts.every((f) => f.math === true);
+  return { size, bold, lineCount: lineIndexes.length, text, math };
 }
 
 /** The body text size of a page: the size most of its words have (median over words). */
@@ -221,6 +228,34 @@ function isNumberOfFormula(segment: RefinableSegment, text: string, segments: Re
   });
 }
 
+/** Most lines a display formula the detector took for Text may have. */
+const DISPLAY_MATH_LINES = 3;
+
+/**
+ * A display formula the detector boxed as Text: set in math fonts, on rows of its own (nothing
+ * with words level with it), indented on both sides and about centred between the edges of the
+ * text above and below it. Inline math split off a line ("d(x, y) = d(y, x)" beside
+ * "(ii) Symmetrie:") has a neighbour in its row; a paragraph's first line spans the column.
+ */
+function isDisplayMath(segment: RefinableSegment, fact: SegmentFacts, segments: RefinableSegment[]): boolean {
+  if (!fact.math || fact.lineCount > DISPLAY_MATH_LINES || fact.size <= 0) return false;
+  const box = segment.bbox;
+  const others = segments.filter((other) => other !== segment && other.words.length > 0);
+  if (others.some((other) => areLevel(other.bbox, box))) return false;
+  // The column: text above or below within a few lines that overlaps the formula across.
+  const reach = 6 * fact.size;
+  const column = others
+    .map((other) => other.bbox)
+    .filter((o) => Math.min(rightOf(o), rightOf(box)) > Math.max(o.left, box.left))
+    .filter((o) => Math.max(o.top - bottomOf(box), box.top - bottomOf(o)) <= reach);
+  if (column.length === 0) return false;
+  const left = Math.min(...column.map((o) => o.left));
+  const right = Math.max(...column.map(rightOf));
+  const indent = 2 * fact.size;
+  const centred = Math.abs(box.left + box.width / 2 - (left + right) / 2) <= 0.1 * (right - left);
+  return box.left >= left + indent && rightOf(box) <= right - indent && centred;
+}
+
 /** A title's font is at least this many times the body's (LLaMA's first page: 14 pt over 10 pt). */
 const TITLE_SIZE = 1.3;
 /** Without fonts, a title's words are at least this many times as tall as the body's (OCR boxes vary). */
@@ -255,8 +290,9 @@ function isSideways(box: RefinableSegment['bbox']): boolean {
  * SectionHeader, and short big or bold Text as a heading), a bullet or number first (ListItem),
  * small text low on the page (Footnote), "Table 1"/"Figure 2" lines beside a table or picture
  * and "(12)" beside a formula (Caption), and short lines alone at the very top or foot of the page
- * (PageHeader, PageFooter). Only text-bearing types change; Table, Picture, Formula and Caption
- * stay as detected, but for a short one-line caption in heading-sized type (SectionHeader). Returns one type per segment.
+ * (PageHeader, PageFooter), and centred lines of a text layer's math fonts standing alone (Formula).
+ * Only text-bearing types change; Table, Picture, Formula and Caption stay as detected, but for a
+ * short one-line caption in heading-sized type (SectionHeader). Returns one type per segment.
  */
 export function refineTypes(segments: RefinableSegment[], page: PageFacts): SegmentType[] {
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
@@ -316,6 +352,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       !isNumberedHeading(fact.text);
     if (furniture) return 'PageHeader';
     if (type === 'Text' && isNumberOfFormula(segment, fact.text, segments)) return 'Caption';
+    if (type === 'Text' && isDisplayMath(segment, fact, segments)) return 'Formula';
     // Running lines are set no bigger than the body; a big line at the top is the heading.
     const runningSized = fact.size <= (hasFonts ? 1.1 : 1.25) * body && !fact.bold;
     // Only plain Text is re-typed by position: a heading that opens a page stays a heading.

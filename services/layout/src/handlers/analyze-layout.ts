@@ -10,6 +10,7 @@ import {
 } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
+import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { readTables } from '../engine/table-model.js';
 import { InvalidRequestError } from '../errors.js';
@@ -93,6 +94,8 @@ export function createAnalyzeLayoutHandler(
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
         formFields: layer?.formFields,
       });
+      // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
+      if (layer && fonts) readFormulasFromTextLayer(segments, layer);
       if (tableEngine)
         await readTables(segments, {
           engine: tableEngine,

@@ -78,6 +78,19 @@ describe('ReadFormulas', () => {
     expect(await store.get('run/segments-0.json')).toEqual(before);
   });
 
+  it('leaves a Formula the layout stage read from the text layer as it is', async () => {
+    const { store, request } = await setup();
+    const page = PageSegments.fromJSON(await getJson(store, 'run/segments-0.json'));
+    page.segments[2]!.latex = '\\mathfrak{B}_{r}';
+    await putJson(store, 'run/segments-0.json', PageSegments.toJSON(page));
+    const formulas = new FakeFormulaReader();
+    const response = await createReadFormulasHandler({ store, logger, formulas })(request);
+    expect(response.pages).toEqual([{ pageIndex: 0, formulaCount: 2, readCount: 1 }]);
+    expect(formulas.pages[0]!.boxes.map((box) => box.top)).toEqual([200]);
+    const stored = PageSegments.fromJSON(await getJson(store, 'run/segments-0.json'));
+    expect(stored.segments.map((s) => s.latex)).toEqual(['', 'x_{0}', '\\mathfrak{B}_{r}']);
+  });
+
   it('refuses more pages than one page group', async () => {
     const { store, request } = await setup();
     const pages = Array.from({ length: 9 }, () => request.pages[0]!);

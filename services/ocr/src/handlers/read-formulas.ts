@@ -10,7 +10,8 @@ const FORMULA = 'Formula';
 
 /**
  * ReadFormulas: for each page, reads its PageSegments, has the formula reader turn the crop of
- * every Formula segment of the page image into LaTeX (`Segment.latex`) and rewrites the segments
+ * every Formula segment of the page image that has no LaTeX yet (the layout stage reads those of a
+ * text layer) into LaTeX (`Segment.latex`) and rewrites the segments
  * under the same key. Pages of a batch run `concurrency` at a time, on the same worker threads as
  * page OCR. Without a formula reader nothing is read or rewritten: the segments keep their words,
  * and the chunk stage renders them from those. Reading again gives the same LaTeX, so a retried
@@ -36,8 +37,10 @@ export function createReadFormulasHandler(
     const pages = await mapLimit(inputs, concurrency, async (input): Promise<FormulaPageResult> => {
       signal?.throwIfAborted();
       const segments = PageSegments.fromJSON(await getJson(store, input.segmentsKey));
-      const targets = segments.segments.filter((segment) => segment.segmentType === FORMULA && segment.bbox);
-      const result = { pageIndex: input.pageIndex, formulaCount: targets.length, readCount: 0 };
+      const formulaSegments = segments.segments.filter((segment) => segment.segmentType === FORMULA && segment.bbox);
+      // The layout stage has already read a born-digital formula from its text layer's glyphs.
+      const targets = formulaSegments.filter((segment) => !segment.latex);
+      const result = { pageIndex: input.pageIndex, formulaCount: formulaSegments.length, readCount: 0 };
       if (!formulas || targets.length === 0) return result;
       const latex = await formulas.readFormulas(
         {

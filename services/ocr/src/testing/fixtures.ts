@@ -35,7 +35,12 @@ export function textLayerOf(pageIndex: number, words: Word[], usable = words.len
     formFields: [],
     quality: { scanned: false, garbledShare: 0, latinWords: words.length, englishShare: 1, usable },
     blocks: words.length
-      ? [{ lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica' }], bbox: undefined }]
+      ? [
+          {
+            lines: [{ words, bbox: undefined, fontSize: 12, bold: false, fontName: 'Helvetica', glyphs: [] }],
+            bbox: undefined,
+          },
+        ]
       : [],
   };
 }

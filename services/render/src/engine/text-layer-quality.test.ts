@@ -17,7 +17,7 @@ function layer(
     width: 100,
     height: 100,
     images: options.scanned ? [{ left: 0, top: 0, width: 100, height: 80 }] : [],
-    blocks: [{ bbox: box, lines: [{ words, bbox: box, fontSize: 10, bold: false, fontName: '' }] }],
+    blocks: [{ bbox: box, lines: [{ words, bbox: box, fontSize: 10, bold: false, fontName: '', glyphs: [] }] }],
   };
 }
 

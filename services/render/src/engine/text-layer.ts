@@ -1,6 +1,6 @@
-import { isEnglishWord } from '@folio/runtime';
+import { isEnglishWord, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
-import type { TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
+import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
@@ -100,9 +100,11 @@ interface Glyph {
   box: BBox;
   start: number;
   end: number;
+  /** The y of the baseline (MuPDF's origin of the glyph). */
+  baseline: number;
 }
 
-function glyphOf(char: string, font: Font, size: number, quad: Quad, dir: Point): Glyph {
+function glyphOf(char: string, font: Font, size: number, quad: Quad, dir: Point, origin: Point): Glyph {
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   const along = [0, 1, 2, 3].map((corner) => xs[corner]! * dir[0] + ys[corner]! * dir[1]);
@@ -117,6 +119,7 @@ function glyphOf(char: string, font: Font, size: number, quad: Quad, dir: Point)
     box: { left: x0, top: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 },
     start: Math.min(...along),
     end: Math.max(...along),
+    baseline: origin[1],
   };
 }
 
@@ -166,6 +169,8 @@ function wordsOfLine(glyphs: readonly Glyph[]): Glyph[][] {
 interface LineDraft {
   words: { text: string; box: BBox }[];
   glyphs: Glyph[];
+  /** The line runs left to right. */
+  horizontal: boolean;
 }
 
 function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLine {
@@ -177,6 +182,8 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
     lineIndex,
   }));
   const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
+  // Horizontal lines only: scripts are told by their baselines.
+  const setsMath = draft.horizontal && letters.some((glyph) => isMathFont(glyph.fontName));
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
@@ -192,6 +199,17 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
       letters.map((glyph) => glyph.fontName),
       '',
     ),
+    glyphs: setsMath ? letters.map(storedGlyph) : [],
+  };
+}
+
+function storedGlyph(glyph: Glyph): StoredGlyph {
+  return {
+    text: glyph.char,
+    bbox: unionBBox([glyph.box]),
+    fontName: glyph.fontName,
+    fontSize: round(glyph.size),
+    baseline: round(glyph.baseline),
   };
 }
 
@@ -274,15 +292,15 @@ export function extractTextLayer(
       glyphs = [];
       dir = direction;
     },
-    onChar(c: string, _origin: Point, font: Font, size: number, quad: Quad): void {
-      glyphs.push(glyphOf(c, font, size, quad, dir));
+    onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
+      glyphs.push(glyphOf(c, font, size, quad, dir, origin));
     },
     endLine(): void {
       const words = wordsOfLine(glyphs).map((word) => ({
         text: word.map((glyph) => glyph.char).join(''),
         box: unionBBox(word.map((glyph) => glyph.box)),
       }));
-      if (words.length > 0) block.push({ words, glyphs });
+      if (words.length > 0) block.push({ words, glyphs, horizontal: dir[0] > 0.99 });
     },
     endTextBlock(): void {
       if (block.length > 0) drafts.push(block);
@@ -325,6 +343,12 @@ export function mapTextLayer(layer: TextLayer, map: PixelMapping): TextLayer {
         bbox: box(line.bbox),
         fontSize: round(line.fontSize * map.scale),
         words: line.words.map((word) => ({ ...word, bbox: box(word.bbox) })),
+        glyphs: line.glyphs.map((glyph) => ({
+          ...glyph,
+          bbox: box(glyph.bbox),
+          fontSize: round(glyph.fontSize * map.scale),
+          baseline: round(glyph.baseline * map.scale - map.originY),
+        })),
       })),
     })),
     images: layer.images.map(box),

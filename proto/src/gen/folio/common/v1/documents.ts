@@ -35,6 +35,22 @@ export interface TextLine {
   fontSize: number;
   bold: boolean;
   fontName: string;
+  /**
+   * Every glyph of the line, but only on lines that set some of their letters in a math font
+   * (`isMathFont` in @folio/runtime): what reading a formula from the text layer needs.
+   */
+  glyphs: Glyph[];
+}
+
+/** One character as the PDF places it, with its font. */
+export interface Glyph {
+  text: string;
+  bbox: BBox | undefined;
+  fontName: string;
+  /** In page pixels. */
+  fontSize: number;
+  /** The y of the glyph's baseline in page pixels: scripts sit above or below the line's. */
+  baseline: number;
 }
 
 /** A block of a PDF text layer (MuPDF's structured text block). */
@@ -358,7 +374,7 @@ export const Word: MessageFns<Word> = {
 };
 
 function createBaseTextLine(): TextLine {
-  return { words: [], bbox: undefined, fontSize: 0, bold: false, fontName: "" };
+  return { words: [], bbox: undefined, fontSize: 0, bold: false, fontName: "", glyphs: [] };
 }
 
 export const TextLine: MessageFns<TextLine> = {
@@ -377,6 +393,9 @@ export const TextLine: MessageFns<TextLine> = {
     }
     if (message.fontName !== "") {
       writer.uint32(42).string(message.fontName);
+    }
+    for (const v of message.glyphs) {
+      Glyph.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -434,6 +453,14 @@ export const TextLine: MessageFns<TextLine> = {
             message.fontName = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.glyphs.push(Glyph.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -461,6 +488,9 @@ export const TextLine: MessageFns<TextLine> = {
         : isSet(object.font_name)
         ? globalThis.String(object.font_name)
         : "",
+      glyphs: globalThis.Array.isArray(object?.glyphs)
+        ? object.glyphs.map((e: any) => Glyph.fromJSON(e))
+        : [],
     };
   },
 
@@ -481,6 +511,9 @@ export const TextLine: MessageFns<TextLine> = {
     if (message.fontName !== "") {
       obj.fontName = message.fontName;
     }
+    if (message.glyphs?.length) {
+      obj.glyphs = message.glyphs.map((e) => Glyph.toJSON(e));
+    }
     return obj;
   },
 
@@ -494,6 +527,148 @@ export const TextLine: MessageFns<TextLine> = {
     message.fontSize = object.fontSize ?? 0;
     message.bold = object.bold ?? false;
     message.fontName = object.fontName ?? "";
+    message.glyphs = object.glyphs?.map((e) => Glyph.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGlyph(): Glyph {
+  return { text: "", bbox: undefined, fontName: "", fontSize: 0, baseline: 0 };
+}
+
+export const Glyph: MessageFns<Glyph> = {
+  encode(message: Glyph, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.bbox !== undefined) {
+      BBox.encode(message.bbox, writer.uint32(18).fork()).join();
+    }
+    if (message.fontName !== "") {
+      writer.uint32(26).string(message.fontName);
+    }
+    if (message.fontSize !== 0) {
+      writer.uint32(33).double(message.fontSize);
+    }
+    if (message.baseline !== 0) {
+      writer.uint32(41).double(message.baseline);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Glyph {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGlyph();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bbox = BBox.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fontName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.fontSize = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.baseline = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Glyph {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      bbox: isSet(object.bbox) ? BBox.fromJSON(object.bbox) : undefined,
+      fontName: isSet(object.fontName)
+        ? globalThis.String(object.fontName)
+        : isSet(object.font_name)
+        ? globalThis.String(object.font_name)
+        : "",
+      fontSize: isSet(object.fontSize)
+        ? globalThis.Number(object.fontSize)
+        : isSet(object.font_size)
+        ? globalThis.Number(object.font_size)
+        : 0,
+      baseline: isSet(object.baseline) ? globalThis.Number(object.baseline) : 0,
+    };
+  },
+
+  toJSON(message: Glyph): unknown {
+    const obj: any = {};
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.bbox !== undefined) {
+      obj.bbox = BBox.toJSON(message.bbox);
+    }
+    if (message.fontName !== "") {
+      obj.fontName = message.fontName;
+    }
+    if (message.fontSize !== 0) {
+      obj.fontSize = floatToJson(message.fontSize);
+    }
+    if (message.baseline !== 0) {
+      obj.baseline = floatToJson(message.baseline);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Glyph>, I>>(base?: I): Glyph {
+    return Glyph.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Glyph>, I>>(object: I): Glyph {
+    const message = createBaseGlyph();
+    message.text = object.text ?? "";
+    message.bbox = (object.bbox !== undefined && object.bbox !== null) ? BBox.fromPartial(object.bbox) : undefined;
+    message.fontName = object.fontName ?? "";
+    message.fontSize = object.fontSize ?? 0;
+    message.baseline = object.baseline ?? 0;
     return message;
   },
 };

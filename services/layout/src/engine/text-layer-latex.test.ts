@@ -1,0 +1,118 @@
+import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { latexFromGlyphs, readFormulasFromTextLayer } from './text-layer-latex.js';
+
+/** A glyph as a line sets it: 10 px text on a baseline at y = 100, 6 px wide. */
+interface Spec {
+  text: string;
+  font?: string;
+  /** Font size; 7 for scripts. */
+  size?: number;
+  /** Baseline offset in px (negative: raised). */
+  rise?: number;
+  /** Extra room before the glyph, in px (a space TeX set). */
+  gap?: number;
+}
+
+function line(specs: Spec[]): Glyph[] {
+  let left = 50;
+  return specs.map(({ text, font = 'CMMI10', size = 10, rise = 0, gap = 0 }) => {
+    left += gap;
+    const baseline = 100 + rise;
+    const glyph: Glyph = {
+      text,
+      bbox: { left, top: baseline - 0.7 * size, width: 0.6 * size, height: size },
+      fontName: font,
+      fontSize: size,
+      baseline,
+    };
+    left += 0.6 * size + 0.2;
+    return glyph;
+  });
+}
+
+const chars = (text: string, font?: string, extra: Omit<Spec, 'text' | 'font'> = {}): Spec[] =>
+  [...text].map((char) => ({ text: char, font, ...extra }));
+
+describe('latexFromGlyphs', () => {
+  it('reads a set-builder formula with Fraktur, a subscript, a text word, blackboard bold and a superscript', () => {
+    const glyphs = line([
+      { text: 'B', font: 'EUFM10' },
+      { text: 'r', size: 7, rise: 2 },
+      ...chars('(', 'CMR10'),
+      { text: 'x' },
+      ...chars('):=', 'CMR10'),
+      { text: '{', font: 'CMSY10', gap: 3 },
+      { text: 'y' },
+      { text: '∈', font: 'CMSY10', gap: 3 },
+      { text: 'X', gap: 3 },
+      { text: '|', font: 'CMSY10', gap: 3 },
+      { text: 'd', gap: 3 },
+      ...chars('(', 'CMR10'),
+      ...chars('x'),
+      ...chars(',', 'CMMI10'),
+      ...chars('y'),
+      ...chars(')', 'CMR10'),
+      { text: '<', gap: 3 },
+      { text: 'r', gap: 3 },
+      { text: '}', font: 'CMSY10', gap: 3 },
+      { text: 'f', font: 'SFRM1095', gap: 10 },
+      ...chars('ür', 'SFRM1095'),
+      { text: 'x', gap: 10 },
+      { text: '∈', font: 'CMSY10', gap: 3 },
+      { text: 'R', font: 'MSBM10', gap: 3 },
+      { text: '+', font: 'CMR7', size: 7, rise: -4 },
+    ]);
+    expect(latexFromGlyphs(glyphs)).toBe(
+      '\\mathfrak{B}_{r}(x):=\\{y\\in X\\mid d(x,y)<r\\}\\text{ für }x\\in\\mathbb{R}^{+}',
+    );
+  });
+
+  it('spells Greek, TeX variant letters, operator names and a subscript and superscript on one base', () => {
+    const glyphs = line([
+      { text: 'ϕ' },
+      { text: '(', font: 'CMR10' },
+      { text: 'x' },
+      { text: 'i', size: 7, rise: 2 },
+      { text: '2', font: 'CMR7', size: 7, rise: -4 },
+      { text: ')', font: 'CMR10' },
+      { text: '=', font: 'CMR10', gap: 3 },
+      ...chars('sin', 'CMR10', { gap: 0 }),
+      { text: 'ε', gap: 2 },
+    ]);
+    expect(latexFromGlyphs(glyphs)).toBe('\\varphi(x_{i}^{2})=\\sin \\epsilon');
+  });
+
+  it('gives up on what it cannot read for certain: stacked rows, extension pieces, radicals, unknown characters', () => {
+    const fraction = line([{ text: 'a' }, { text: 'b' }]);
+    fraction[1]!.baseline += 8;
+    fraction[1]!.bbox = { ...fraction[0]!.bbox!, top: fraction[0]!.bbox!.top + 8 };
+    expect(latexFromGlyphs(fraction)).toBeNull();
+    expect(latexFromGlyphs(line([{ text: '(', font: 'CMEX10' }, { text: 'x' }]))).toBeNull();
+    expect(latexFromGlyphs(line([{ text: '√', font: 'CMSY10' }, { text: 'x' }]))).toBeNull();
+    expect(latexFromGlyphs(line([{ text: 'x' }, { text: '\ufffd' }]))).toBeNull();
+    expect(latexFromGlyphs([])).toBeNull();
+  });
+});
+
+describe('readFormulasFromTextLayer', () => {
+  it('sets the LaTeX of a Formula segment from the glyphs in its box and leaves other segments alone', () => {
+    const glyphs = line([{ text: 'x' }, { text: '=', font: 'CMR10', gap: 3 }, { text: '1', font: 'CMR10', gap: 3 }]);
+    const layer: TextLayer = {
+      pageIndex: 0,
+      width: 600,
+      height: 800,
+      blocks: [{ lines: [{ words: [], fontSize: 10, bold: false, fontName: 'CMMI10', glyphs }], bbox: undefined }],
+      images: [],
+      rules: [],
+      formFields: [],
+      quality: undefined,
+    };
+    const box = { left: 40, top: 80, width: 100, height: 30 };
+    const formula: Segment = { segmentId: 'f', segmentType: 'Formula', bbox: box, words: [], tableHtml: '' };
+    const text: Segment = { ...formula, segmentId: 't', segmentType: 'Text' };
+    const elsewhere: Segment = { ...formula, segmentId: 'e', bbox: { ...box, top: 300 } };
+    readFormulasFromTextLayer([formula, text, elsewhere], layer);
+    expect([formula.latex, text.latex, elsewhere.latex]).toEqual(['x=1', undefined, undefined]);
+  });
+});
