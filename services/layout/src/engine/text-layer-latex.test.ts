@@ -31,6 +31,20 @@ function line(specs: Spec[]): Glyph[] {
   });
 }
 
+function layerOf(glyphs: Glyph[]): TextLayer {
+  const lines = [{ words: [], fontSize: 10, bold: false, fontName: 'CMR10', glyphs }];
+  return {
+    pageIndex: 0,
+    width: 600,
+    height: 800,
+    blocks: [{ lines, bbox: undefined }],
+    images: [],
+    rules: [],
+    formFields: [],
+    quality: undefined,
+  };
+}
+
 const chars = (text: string, font?: string, extra: Omit<Spec, 'text' | 'font'> = {}): Spec[] =>
   [...text].map((char) => ({ text: char, font, ...extra }));
 
@@ -98,21 +112,37 @@ describe('latexFromGlyphs', () => {
 describe('readFormulasFromTextLayer', () => {
   it('sets the LaTeX of a Formula segment from the glyphs in its box and leaves other segments alone', () => {
     const glyphs = line([{ text: 'x' }, { text: '=', font: 'CMR10', gap: 3 }, { text: '1', font: 'CMR10', gap: 3 }]);
-    const layer: TextLayer = {
-      pageIndex: 0,
-      width: 600,
-      height: 800,
-      blocks: [{ lines: [{ words: [], fontSize: 10, bold: false, fontName: 'CMMI10', glyphs }], bbox: undefined }],
-      images: [],
-      rules: [],
-      formFields: [],
-      quality: undefined,
-    };
+    const layer = layerOf(glyphs);
     const box = { left: 40, top: 80, width: 100, height: 30 };
     const formula: Segment = { segmentId: 'f', segmentType: 'Formula', bbox: box, words: [], tableHtml: '' };
     const text: Segment = { ...formula, segmentId: 't', segmentType: 'Text' };
     const elsewhere: Segment = { ...formula, segmentId: 'e', bbox: { ...box, top: 300 } };
     readFormulasFromTextLayer([formula, text, elsewhere], layer);
     expect([formula.latex, text.latex, elsewhere.latex]).toEqual(['x=1', undefined, undefined]);
+  });
+
+  it('makes a Formula that is mostly words of a text font (a sentence around a tall inline matrix) Text', () => {
+    const sentence = line([
+      ...chars('Sei', 'CMR10'),
+      { text: 'P', gap: 3 },
+      { text: '=', font: 'CMR10', gap: 3 },
+      { text: '(', font: 'CMEX10', gap: 3 },
+      { text: 'x' },
+      { text: ')', font: 'CMEX10' },
+      ...chars('so', 'CMR10', { gap: 3 }),
+      ...chars('ist', 'CMR10', { gap: 3 }),
+      ...chars('also', 'CMR10', { gap: 3 }),
+      ...chars('schneiden', 'CMR10', { gap: 3 }),
+    ]);
+    const layer = layerOf(sentence);
+    const formula: Segment = {
+      segmentId: 'f',
+      segmentType: 'Formula',
+      bbox: { left: 40, top: 80, width: 400, height: 30 },
+      words: [],
+      tableHtml: '',
+    };
+    readFormulasFromTextLayer([formula], layer);
+    expect([formula.segmentType, formula.latex]).toEqual(['Text', undefined]);
   });
 });

@@ -303,11 +303,34 @@ export function latexFromGlyphs(glyphs: Glyph[]): string | null {
   return latex.trim();
 }
 
-/** Sets `latex` of each Formula segment whose text-layer glyphs tell it (latexFromGlyphs of those in its box). */
+/** A Formula holding at least this many letters of text fonts, most of its glyphs, is prose with inline math. */
+const PROSE_LETTERS = 20;
+const PROSE_SHARE = 0.5;
+
+/**
+ * Whether the glyphs are a sentence with some mathematics in it rather than a formula: the
+ * detector boxes a line of text as a Formula when a tall inline matrix stands in it ("Sei P = (x1
+ * ... xn+1), so ist xn+1 < 1, also ..."), and an image model then reads the words as symbols.
+ */
+function isProseWithMath(glyphs: Glyph[]): boolean {
+  const textLetters = glyphs.filter(isTextLetter).length;
+  return textLetters >= PROSE_LETTERS && textLetters >= PROSE_SHARE * glyphs.length;
+}
+
+/**
+ * Reads the Formula segments of a page from its text layer: one whose glyphs are mostly prose
+ * becomes Text (its words read as they are), and one whose glyphs tell its LaTeX for certain
+ * (latexFromGlyphs of those in its box) gets that `latex`. The rest are left to the image model.
+ */
 export function readFormulasFromTextLayer(segments: Segment[], layer: TextLayer): void {
   for (const segment of segments) {
     if (segment.segmentType !== 'Formula' || !segment.bbox) continue;
-    const latex = latexFromGlyphs(glyphsIn(layer, segment.bbox));
+    const glyphs = glyphsIn(layer, segment.bbox);
+    if (isProseWithMath(glyphs)) {
+      segment.segmentType = 'Text';
+      continue;
+    }
+    const latex = latexFromGlyphs(glyphs);
     if (latex !== null) segment.latex = latex;
   }
 }
