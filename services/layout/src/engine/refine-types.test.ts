@@ -119,6 +119,8 @@ describe('refineTypes', () => {
       seg('Text', body, 230, 4),
       seg('Text', 'Methods', 320),
       seg('Text', body, 340, 4),
+      // Mostly bold, but going on a sentence: not a heading.
+      seg('Text', 'die diskrete Metrik. Die Metrik d induziert die diskrete Topologie.', 420),
     ];
     const fonts = fontsFor(segments, [
       { fontSize: 24, bold: true },
@@ -126,12 +128,14 @@ describe('refineTypes', () => {
       { fontSize: 10, bold: false },
       { fontSize: 10, bold: true },
       { fontSize: 10, bold: false },
+      { fontSize: 10, bold: true },
     ]);
     expect(refineTypes(segments, { ...page, fonts })).toEqual([
       'Title',
       'SectionHeader',
       'Text',
       'SectionHeader',
+      'Text',
       'Text',
     ]);
   });

@@ -63,7 +63,7 @@ const FOOTNOTE_BAND = 0.7;
 /** Where footnotes that open with a raised mark may start: the lower part of a long column of notes. */
 const RAISED_NOTE_BAND = 0.4;
 
-const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
+export const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
 export const PAGE_NUMBER =
   /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
 
@@ -148,6 +148,9 @@ export function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, Line
 
 function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolean {
   if (facts.lineCount > 2 || facts.text.length > 150 || facts.text.length === 0) return false;
+  // A line opening in lower case goes on a sentence ("die diskrete Metrik. Die Metrik d ..."),
+  // however many of its words are bold.
+  if (/^\p{Ll}/u.test(facts.text)) return false;
   // A one-line "二、会用" is a heading whatever its size (headings there are set in colour, not size).
   if (facts.lineCount === 1 && isNumberedHeading(facts.text)) return true;
   // Without fonts only a clearly bigger size tells a heading (OCR boxes vary in height).

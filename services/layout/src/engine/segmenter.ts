@@ -16,6 +16,7 @@ import {
 import type { DetectedRegion } from './layout-engine.js';
 import { splitFormula } from './formula-parts.js';
 import { gatherEmbeddedImages } from './embedded-images.js';
+import { splitHeadingFromBody } from './heading-body.js';
 import {
   formRegionSegment,
   lineNumberSegment,
@@ -245,7 +246,12 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const images = (context.images ?? [])
     .map((image) => clipToPage(image, page))
     .filter((image) => areaOf(image) >= MIN_IMAGE_SHARE * page.width * page.height);
-  const segments = gatherEmbeddedImages([...detected, ...grown], images, context.fonts);
+  // A heading boxed with the paragraph under it gives the paragraph back as Text.
+  const segments = splitHeadingFromBody(
+    gatherEmbeddedImages([...detected, ...grown], images, context.fonts),
+    context.fonts,
+    newId,
+  );
   const refinable = segments.map((s) => ({
     segmentType: s.segmentType as SegmentType,
     bbox: s.bbox ?? EMPTY_BOX,
