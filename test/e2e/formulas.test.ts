@@ -4,7 +4,7 @@ import { createTask, waitForTask } from '../src/api.js';
 
 // A real page of lecture notes with display math (M. Thoma, GeoTopo, CC BY-SA 4.0; source in
 // test/eval/checks/sources.md): its Formula segments come out as LaTeX from the built-in formula
-// model. Formula's default strategy is LLM, which this stack answers with a fake model, so the
+// model, or from the PDF's glyphs where they tell it. Formula's default strategy is LLM, which this stack answers with a fake model, so the
 // test asks for Auto: what a deployment without a language model gives.
 const page = readFileSync(new URL('../eval/checks/docs/geotopo-metric-spaces.pdf', import.meta.url));
 
@@ -31,5 +31,10 @@ describe('formulas', () => {
     expect(isometry).toBeDefined();
     expect(isometry).toContain('\\varphi');
     expect(isometry).toMatch(/d_\{?X\}?/);
+    // The display the detector boxes as Text, read from the PDF's own glyphs (their fonts: Fraktur,
+    // blackboard bold; a subscript and a superscript by size and baseline), letter for letter.
+    expect(formulas.map((f) => squeeze(f.content))).toContain(
+      squeeze('\\mathfrak{B}_{r}(x):=\\{y\\in X\\mid d(x,y)<r\\}\\text{ für }x\\in X,r\\in\\mathbb{R}^{+}'),
+    );
   });
 });
