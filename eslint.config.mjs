@@ -36,9 +36,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // `@folio/runtime` itself is banned, its import-free subpaths (`/map-limit`, `/stages`) are not.
+          paths: [{ name: '@folio/runtime', message: 'Workflows may import only @temporalio/workflow, ../contracts and import-free modules.' }],
           patterns: [
             { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'child_process'], message: 'Workflows must be deterministic: no Node builtins.' },
-            { group: ['@folio/runtime', '@grpc/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'zod'], message: 'Workflows may import only @temporalio/workflow and ../contracts.' },
+            { group: ['@grpc/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'zod'], message: 'Workflows may import only @temporalio/workflow and ../contracts.' },
           ],
         },
       ],

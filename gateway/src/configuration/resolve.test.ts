@@ -1,8 +1,7 @@
-import { SEGMENT_TYPES } from '@folio/workflows/contracts';
+import { SEGMENT_TYPES, defaultTaskConfiguration } from '@folio/workflows/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   applyConfigurationInput,
-  defaultConfiguration,
   isSameConfiguration,
   resolveConfiguration,
   unknownModelMessage,
@@ -72,7 +71,7 @@ describe('compatibility spellings', () => {
 
   it('ignores unknown fields and unknown segment types', () => {
     const config = resolveConfiguration(parse({ pipeline: 'Azure', whatever: 1, segment_processing: { Chart: { format: 'Html' } } }), defaults);
-    expect(config).toEqual(defaultConfiguration(defaults));
+    expect(config).toEqual(defaultTaskConfiguration(defaults));
   });
 
   it.each([
@@ -132,7 +131,7 @@ describe('compatibility spellings', () => {
 
   it('reads null as "not given" for plain fields', () => {
     expect(resolveConfiguration(parse({ ocr_strategy: null, chunk_processing: null, high_resolution: null }), defaults)).toEqual(
-      defaultConfiguration(defaults),
+      defaultTaskConfiguration(defaults),
     );
   });
 
@@ -303,7 +302,7 @@ describe('applyConfigurationInput (update merge)', () => {
 
 describe('isSameConfiguration', () => {
   it('compares deeply, ignoring key order', () => {
-    const a = defaultConfiguration(defaults);
+    const a = defaultTaskConfiguration(defaults);
     const b = JSON.parse(JSON.stringify(a)) as typeof a;
     expect(isSameConfiguration(a, b)).toBe(true);
     const reordered = { ...b, llm_processing: { temperature: 0, max_completion_tokens: null, fallback_strategy: 'Default' as const, model_id: null } };
@@ -314,7 +313,7 @@ describe('isSameConfiguration', () => {
 });
 
 describe('unknownModelMessage', () => {
-  const base = defaultConfiguration(defaults);
+  const base = defaultTaskConfiguration(defaults);
   it('accepts known and default models', () => {
     expect(unknownModelMessage(base, [])).toBeNull();
     expect(unknownModelMessage({ ...base, llm_processing: { ...base.llm_processing, model_id: 'a' } }, ['a', 'b'])).toBeNull();

@@ -1,19 +1,21 @@
 import {
-  FINE_SEGMENT_TYPES,
+  CONFIG_LIMITS,
+  CROP_IMAGES,
+  EMBED_SOURCES,
+  ERROR_HANDLINGS,
+  GENERATION_STRATEGIES,
   MAX_WEBHOOK_URL_LENGTH,
-  SEGMENT_TYPES,
-  type CropImage,
-  type EmbedSource,
-  type ErrorHandling,
+  OCR_STRATEGIES,
+  SEGMENTATION_STRATEGIES,
+  SEGMENT_FORMATS,
+  TOKENIZER_ENUMS,
+  TOKENIZER_HUB_IDS,
+  isHubTokenizerId,
+  segmentTypesOf,
+  tokenizerEnumOf,
+  type ConfigurableSegmentType,
   type FallbackStrategy,
-  type FineSegmentType,
-  type GenerationStrategy,
-  type OcrStrategy,
-  type SegmentFormat,
-  type SegmentType,
-  type SegmentationStrategy,
   type TokenizerConfig,
-  type TokenizerEnum,
 } from '@folio/workflows/contracts';
 import { z } from 'zod';
 
@@ -21,40 +23,10 @@ import { z } from 'zod';
  * The configuration fields as clients send them, with every compatibility spelling listed in
  * docs/behavior.md#3-create-requests. Parsing only normalizes spellings; `resolve.ts` applies defaults and merges. Unknown fields are
  * stripped (zod's default), and `null` counts as "not given" except where null is a real value.
+ * The closed sets, limits and defaults come from the one vocabulary (`@folio/proto/vocabulary`).
  */
 
-export const OCR_STRATEGIES = ['All', 'Auto'] as const satisfies readonly OcrStrategy[];
-export const SEGMENTATION_STRATEGIES = ['LayoutAnalysis', 'Page'] as const satisfies readonly SegmentationStrategy[];
-export const ERROR_HANDLINGS = ['Fail', 'Continue'] as const satisfies readonly ErrorHandling[];
-export const SEGMENT_FORMATS = ['Html', 'Markdown'] as const satisfies readonly SegmentFormat[];
-export const GENERATION_STRATEGIES = ['Auto', 'LLM', 'Ignore'] as const satisfies readonly GenerationStrategy[];
-export const CROP_IMAGES = ['Auto', 'All'] as const satisfies readonly CropImage[];
-export const EMBED_SOURCES = ['Content', 'LLM', 'HTML', 'Markdown'] as const satisfies readonly EmbedSource[];
-export const TOKENIZER_ENUMS = [
-  'Word',
-  'Cl100kBase',
-  'XlmRobertaBase',
-  'BertBaseUncased',
-] as const satisfies readonly TokenizerEnum[];
-
-/** Every accepted spelling of the tokenizer enum: the enum names and the spec's hub ids. */
-const TOKENIZER_SPELLINGS: Record<string, TokenizerEnum> = {
-  Word: 'Word',
-  Cl100kBase: 'Cl100kBase',
-  XlmRobertaBase: 'XlmRobertaBase',
-  BertBaseUncased: 'BertBaseUncased',
-  'xlm-roberta-base': 'XlmRobertaBase',
-  'bert-base-uncased': 'BertBaseUncased',
-};
-const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id ("name" or "owner/name": letters, digits, '.', '_', '-', at most 96 each)`;
-
-/**
- * A hub tokenizer id as the chunk stage accepts it (`HUB_ID` in services/chunk tokenizer.ts, which
- * checks again before it touches the disk or the network): checked here too so that a malformed
- * id is a 400 at once, not a task that fails later.
- */
-export const HUB_TOKENIZER_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$';
-const HUB_TOKENIZER_ID = new RegExp(HUB_TOKENIZER_PATTERN);
+const TOKENIZER_HINT = `expected one of ${[...TOKENIZER_ENUMS, ...Object.values(TOKENIZER_HUB_IDS)].join(', ')}, {"Enum": <one of those>}, {"String": "<hub tokenizer id>"} or a hub tokenizer id ("name" or "owner/name": letters, digits, '.', '_', '-', at most 96 each)`;
 
 /** Drops `null` so that it reads as "not given". */
 const absentIfNull = (value: unknown): unknown => (value === null ? undefined : value);
@@ -64,30 +36,6 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 const bool = z.preprocess(absentIfNull, z.boolean({ error: 'expected true or false' }).optional());
-
-/**
- * Upper bounds of the numeric fields: what the workflow and the stage contracts can hold. Beyond
- * them a value used to pass here and break later (`expires_in: 1e13` made the expiry an invalid
- * date, and the task stayed Processing for ever: issue 17), so they are a 400 at the edge.
- */
-export const CONFIG_LIMITS = {
-  /** 100 years in seconds: the expiry stays a valid date and a Temporal timer (int64 ns, ~292 years). */
-  expiresInSec: 3_153_600_000,
-  /** `uint32` in chunk.proto. */
-  targetLength: 4_294_967_295,
-  /** `uint32` in llm.proto. */
-  maxCompletionTokens: 4_294_967_295,
-  /** OpenAI-compatible providers accept 0 to 2. */
-  temperature: 2,
-  /**
-   * Characters of one custom prompt (`segment_processing.<type>.llm`). The configuration rides in
-   * the workflow memo, rewritten whole at every progress step: 12 prompts at this bound stay under
-   * 100 KB, far from Temporal's 2 MB payload limit and its history budget.
-   */
-  promptChars: 2000,
-  /** Characters of a model id (`model_id`, `fallback_strategy.Model`); operators' ids are short names. */
-  modelIdChars: 256,
-} as const;
 
 /** A string of at most `max` characters, naming the bound in its message. */
 function boundedString(max: number, what = 'a string') {
@@ -102,11 +50,10 @@ function int(min: number, max: number, what = `an integer from ${min} to ${max}`
 const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefined => {
   if (value === null || value === undefined) return undefined;
   const fromString = (text: string): TokenizerConfig | null => {
-    const known = TOKENIZER_SPELLINGS[text];
+    const known = tokenizerEnumOf(text);
     if (known) return { Enum: known };
     const id = text.trim();
-    // Each part starts with a letter or digit, so `.` and `..` cannot pass.
-    return HUB_TOKENIZER_ID.test(id) ? { String: id } : null;
+    return isHubTokenizerId(id) ? { String: id } : null;
   };
   let parsed: TokenizerConfig | null = null;
   if (typeof value === 'string') {
@@ -114,7 +61,7 @@ const tokenizer = z.unknown().transform((value, ctx): TokenizerConfig | undefine
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     if (typeof record.Enum === 'string') {
-      const known = TOKENIZER_SPELLINGS[record.Enum];
+      const known = tokenizerEnumOf(record.Enum);
       parsed = known ? { Enum: known } : null;
     } else if (typeof record.String === 'string') {
       parsed = fromString(record.String);
@@ -171,8 +118,8 @@ export type SegmentTypeInput = z.output<typeof segmentTypeInput>;
  * finer types are read too; only a configuration that has them (a task created through that API)
  * takes their settings.
  */
-const SEGMENT_TYPE_BY_KEY = new Map<string, SegmentType | FineSegmentType>(
-  [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES].flatMap((type) => [
+const SEGMENT_TYPE_BY_KEY = new Map<string, ConfigurableSegmentType>(
+  segmentTypesOf('current').flatMap((type) => [
     [type, type],
     [type.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase(), type],
     [type.toLowerCase(), type],
@@ -186,7 +133,7 @@ const segmentProcessing = z.preprocess(
       error: 'expected an object keyed by segment type',
     })
     .transform((record) => {
-      const byType: Partial<Record<SegmentType | FineSegmentType, SegmentTypeInput>> = {};
+      const byType: Partial<Record<ConfigurableSegmentType, SegmentTypeInput>> = {};
       for (const [key, value] of Object.entries(record)) {
         const type = SEGMENT_TYPE_BY_KEY.get(key);
         // Unknown segment types are ignored like any unknown field.

@@ -1,17 +1,20 @@
-import { MAX_WEBHOOK_URL_LENGTH, SEGMENT_TYPES, TASK_STATUSES } from '@folio/workflows/contracts';
 import {
   CONFIG_LIMITS,
   CROP_IMAGES,
-  HUB_TOKENIZER_PATTERN,
-  MAX_FILE_NAME_LENGTH,
   EMBED_SOURCES,
   ERROR_HANDLINGS,
   GENERATION_STRATEGIES,
+  HUB_TOKENIZER_PATTERN,
+  MAX_WEBHOOK_URL_LENGTH,
   OCR_STRATEGIES,
   SEGMENTATION_STRATEGIES,
   SEGMENT_FORMATS,
+  SEGMENT_TYPES,
+  TASK_STATUSES,
   TOKENIZER_ENUMS,
-} from '../configuration/schema.js';
+  TOKENIZER_HUB_IDS,
+} from '@folio/workflows/contracts';
+import { MAX_FILE_NAME_LENGTH } from '../configuration/schema.js';
 
 /** A JSON Schema (OpenAPI 3.1 dialect) object. */
 export type Schema = Record<string, unknown>;
@@ -94,7 +97,7 @@ const tokenizerInput: Schema = {
   default: 'Word',
   oneOf: [
     { type: 'string', pattern: HUB_TOKENIZER_PATTERN, description: 'An enum spelling or a hub tokenizer id (`name` or `owner/name`).' },
-    { type: 'object', required: ['Enum'], properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS, 'xlm-roberta-base', 'bert-base-uncased'] } } },
+    { type: 'object', required: ['Enum'], properties: { Enum: { type: 'string', enum: [...TOKENIZER_ENUMS, ...Object.values(TOKENIZER_HUB_IDS)] } } },
     { type: 'object', required: ['String'], properties: { String: { type: 'string', pattern: HUB_TOKENIZER_PATTERN } } },
   ],
 };

@@ -62,7 +62,7 @@ function fetchInput(url: string, allowPrivateUrls: boolean, fileName = 'doc.pdf'
     store,
     clients,
     signaller: { processingStarted: () => Promise.resolve(), pagesProgress: () => Promise.resolve() },
-    timeouts: { renderMs: 1, ocrMs: 1, layoutMs: 1, chunkMs: 1, llmMs: 1 },
+    timeouts: { render: 1, ocr: 1, layout: 1, chunk: 1, llm: 1 },
     fetch: { allowPrivateUrls, maxBytes: 1024, timeoutMs: 2000 },
   };
   return quietActivityEnv()

@@ -52,7 +52,7 @@ beforeAll(async () => {
       processingStarted: (workflowId, signal) => Promise.resolve(void signals.push({ workflowId, signal })),
       pagesProgress: () => Promise.resolve(),
     },
-    timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
+    timeouts: { render: 2000, ocr: 2000, layout: 2000, chunk: 2000, llm: 2000 },
     fetch: { allowPrivateUrls: true, maxBytes: 1024, timeoutMs: 2000 },
     heartbeatIntervalMs: 50,
   };
