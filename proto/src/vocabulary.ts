@@ -171,7 +171,11 @@ export const CONFIGURATION_DEFAULTS = {
 /** Types whose content is HTML unless set otherwise; the rest default to Markdown. */
 const HTML_BY_DEFAULT: ReadonlySet<ConfigurableSegmentType> = new Set<ConfigurableSegmentType>(['Table']);
 /** Types the language model writes unless set otherwise (its answer; Auto content until then). */
-const LLM_BY_DEFAULT: ReadonlySet<ConfigurableSegmentType> = new Set<ConfigurableSegmentType>(['Table', 'Formula', 'Page']);
+const LLM_BY_DEFAULT: ReadonlySet<ConfigurableSegmentType> = new Set<ConfigurableSegmentType>([
+  'Table',
+  'Formula',
+  'Page',
+]);
 /**
  * The types whose segments are images (a picture or chart, a logo, an icon, a stamp): cropped
  * always unless set otherwise, and described for a reader who cannot see them. The finer types take

@@ -154,15 +154,13 @@ const fallbackStrategy = z
 const segmentTypeInput = z
   .object({
     crop_image: oneOf(CROP_IMAGES).meta({
-      description:
-        `\`Auto\`: crop only when post-processing needs it. \`All\`: always crop. Default \`All\` for ${typesDefaulting('crop_image', 'All')}, else \`Auto\`.`,
+      description: `\`Auto\`: crop only when post-processing needs it. \`All\`: always crop. Default \`All\` for ${typesDefaulting('crop_image', 'All')}, else \`Auto\`.`,
     }),
     format: oneOf(SEGMENT_FORMATS).meta({
       description: `Format of \`content\`. Default \`Html\` for ${typesDefaulting('format', 'Html')}, else \`Markdown\`.`,
     }),
     strategy: oneOf(GENERATION_STRATEGIES).meta({
-      description:
-        `\`Auto\`: heuristics. \`LLM\`: language model. \`Ignore\`: drop the type from the output. Default \`LLM\` for ${typesDefaulting('strategy', 'LLM')}, else \`Auto\`.`,
+      description: `\`Auto\`: heuristics. \`LLM\`: language model. \`Ignore\`: drop the type from the output. Default \`LLM\` for ${typesDefaulting('strategy', 'LLM')}, else \`Auto\`.`,
     }),
     /** Null clears a custom prompt. */
     llm: boundedString(CONFIG_LIMITS.promptChars, 'a string or null')
@@ -388,11 +386,9 @@ export const createTaskBodySchema = z
   .object({
     ...configurationInputFields,
     ...webhookFields,
-    file: z
-      .string({ error: 'expected a URL, a data URI or base64 data' })
-      .meta({
-        description: 'An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.',
-      }),
+    file: z.string({ error: 'expected a URL, a data URI or base64 data' }).meta({
+      description: 'An http(s) URL (fetched by the service), a data URI `data:<mime>;base64,<data>` or bare base64.',
+    }),
     // Bounded: the name travels in the workflow's memo and history, which Temporal caps in size.
     file_name: z
       .preprocess(

@@ -100,7 +100,9 @@ describe('public routes', () => {
     expect(document.components.schemas.SegmentType?.enum).toEqual([...SEGMENT_TYPES]);
     // The current API shows the finer types (a page number as PageNumber); v1 keeps the 12.
     expect(document.components.schemas.CurrentSegmentType?.enum).toEqual([...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES]);
-    expect(JSON.stringify(document.components.schemas.CurrentSegment)).toContain('#/components/schemas/CurrentOCRResult');
+    expect(JSON.stringify(document.components.schemas.CurrentSegment)).toContain(
+      '#/components/schemas/CurrentOCRResult',
+    );
     // Every 429 names the JSON body budget's refusal beside the rate limit and quotas.
     const tooMany = Object.values(document.paths)
       .flatMap((methods) => Object.values(methods) as { responses?: Record<string, { description: string }> }[])
