@@ -1,4 +1,4 @@
-import { SEGMENT_TYPES, defaultTaskConfiguration } from '@folio/workflows/contracts';
+import { FINE_SEGMENT_TYPES, SEGMENT_TYPES, defaultTaskConfiguration } from '@folio/workflows/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyConfigurationInput, isSameConfiguration, resolveConfiguration, unknownModelMessage } from './resolve.js';
 import { configurationInputSchema, createTaskBodySchema, describeIssues } from './schema.js';
@@ -16,6 +16,16 @@ function errorOf(input: unknown): string {
 }
 
 describe('resolveConfiguration defaults', () => {
+  it('holds the finer types only on a current-API task, each with the defaults of the v1 type it refines', () => {
+    expect(Object.keys(resolveConfiguration(parse({}), defaults, 'v1').segment_processing)).not.toContain('PageNumber');
+    const sp = resolveConfiguration(parse({}), defaults, 'current').segment_processing;
+    expect(Object.keys(sp).sort()).toEqual([...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES].sort());
+    // A GraphicalItem is a small Picture: cropped always. The text-like finer types are not.
+    expect(sp.GraphicalItem?.crop_image).toBe('All');
+    expect(sp.PageNumber).toEqual(sp.PageHeader);
+    expect(sp.Legend?.crop_image).toBe('Auto');
+  });
+
   it('fills every field with the documented defaults (docs/behavior.md#4-defaults)', () => {
     const config = resolveConfiguration(parse({}), defaults);
     expect(config.ocr_strategy).toBe('All');

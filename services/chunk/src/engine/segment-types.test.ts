@@ -79,6 +79,14 @@ describe('resolveTypeConfigs', () => {
     expect(() => resolveTypeConfigs([config])).toThrow(InvalidRequestError);
     expect(() => resolveTypeConfigs([config])).toThrow(message);
   });
+
+  it("takes a finer type's config (a current-API task) with the vocabulary's defaults for what it leaves out", () => {
+    const table = resolveTypeConfigs([empty('PageNumber', { strategy: 'Ignore' }), empty('GraphicalItem')]);
+    expect(table.PageNumber).toEqual({ format: 'Markdown', strategy: 'Ignore', embedSources: ['Content'] });
+    expect(table.GraphicalItem).toEqual({ format: 'Markdown', strategy: 'Auto', embedSources: ['Content'] });
+    // The finer types a request does not name stay absent: their segments follow their v1 type.
+    expect(table.Legend).toBeUndefined();
+  });
 });
 
 describe('resolveTokenizerId', () => {
