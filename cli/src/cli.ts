@@ -38,23 +38,27 @@ export interface CliIo {
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} expects a whole number above 0, not '${value}'`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new UsageError(`--${name} expects a whole number above 0, not '${value}'`);
   return number;
 }
 
 /** `--config` as inline JSON (starting with `{` or `[`) or the path of a JSON file. */
 async function readConfiguration(value: string | undefined): Promise<Record<string, unknown>> {
   if (value === undefined) return {};
-  const text = /^\s*[[{]/.test(value) ? value : await readFile(value, 'utf8').catch(() => {
-    throw new UsageError(`--config: cannot read ${value}`);
-  });
+  const text = /^\s*[[{]/.test(value)
+    ? value
+    : await readFile(value, 'utf8').catch(() => {
+        throw new UsageError(`--config: cannot read ${value}`);
+      });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--config is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--config must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('--config must be a JSON object');
   if ('file' in parsed) throw new UsageError('--config must not name the file; pass it as an argument');
   // Checked to be a plain object just above.
   return parsed as Record<string, unknown>;
@@ -115,7 +119,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       { client, createProgress: (total) => createProgress(io.stderr, { total }), stdout: io.stdout },
     );
   } catch (error) {
-    const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    const usage =
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
     io.stderr.write(`folio: ${error instanceof Error ? error.message : String(error)}\n`);
     if (usage) io.stderr.write(`Run 'folio --help' for the options.\n`);
     return usage ? 2 : 1;

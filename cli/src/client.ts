@@ -75,13 +75,15 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
         const request = init();
         response = await doFetch(`${baseUrl}${path}`, { ...request, headers: { authorization, ...request.headers } });
       } catch (error) {
-        if (!idempotent || attempt >= maxAttempts) throw new Error(`cannot reach ${baseUrl}: ${describe(error)}`, { cause: error });
+        if (!idempotent || attempt >= maxAttempts)
+          throw new Error(`cannot reach ${baseUrl}: ${describe(error)}`, { cause: error });
         await sleep(backoffMs);
         continue;
       }
       if (response.ok) return response;
       const text = await response.text();
-      if (!RETRY_STATUSES.has(response.status) || attempt >= maxAttempts) throw new FolioApiError(response.status, text.trim());
+      if (!RETRY_STATUSES.has(response.status) || attempt >= maxAttempts)
+        throw new FolioApiError(response.status, text.trim());
       await sleep(backoffMs);
     }
   }
@@ -92,16 +94,26 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
 
   return {
     async fileTypes() {
-      const groups = await json<Record<string, { formats: FileFormat[] }>>(await call('/api/v1/file-types', () => ({}), true));
+      const groups = await json<Record<string, { formats: FileFormat[] }>>(
+        await call('/api/v1/file-types', () => ({}), true),
+      );
       return Object.values(groups).flatMap((group) => group.formats);
     },
 
     async createTask(file, configuration) {
       if (file.byteSize <= JSON_UPLOAD_MAX_BYTES) {
         const data = (await readFile(file.path)).toString('base64');
-        const body = JSON.stringify({ ...configuration, file: `data:${file.mimeType};base64,${data}`, file_name: file.name });
+        const body = JSON.stringify({
+          ...configuration,
+          file: `data:${file.mimeType};base64,${data}`,
+          file_name: file.name,
+        });
         return json<Task>(
-          await call('/api/v1/task/parse', () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body }), false),
+          await call(
+            '/api/v1/task/parse',
+            () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+            false,
+          ),
         );
       }
       // A file-backed Blob: fetch streams it from disk instead of holding it in memory.

@@ -72,7 +72,10 @@ async function listFolder(dir: string, recursive: boolean, formats: readonly Fil
   return jobs;
 }
 
-async function expandInputs(options: ParseOptions, formats: readonly FileFormat[]): Promise<{ jobs: Job[]; batch: boolean }> {
+async function expandInputs(
+  options: ParseOptions,
+  formats: readonly FileFormat[],
+): Promise<{ jobs: Job[]; batch: boolean }> {
   const jobs: Job[] = [];
   let batch = options.inputs.length > 1;
   for (const input of options.inputs) {
@@ -85,7 +88,9 @@ async function expandInputs(options: ParseOptions, formats: readonly FileFormat[
     }
     const format = formatOf(input, formats);
     if (format === null) {
-      throw new UsageError(`${input}: the service does not accept .${extname(input).slice(1) || '(no extension)'} files`);
+      throw new UsageError(
+        `${input}: the service does not accept .${extname(input).slice(1) || '(no extension)'} files`,
+      );
     }
     jobs.push({ path: input, name: basename(input), format });
   }
@@ -127,7 +132,8 @@ export async function runParse(options: ParseOptions, deps: ParseDeps): Promise<
     let task = created;
     progress.update(job.name, task.status, task.message);
     while (!isFinal(task.status)) {
-      if (now() > deadline) throw new Error(`still ${task.status} after ${Math.round(options.timeoutMs / 1000)} s (task ${task.task_id})`);
+      if (now() > deadline)
+        throw new Error(`still ${task.status} after ${Math.round(options.timeoutMs / 1000)} s (task ${task.task_id})`);
       await sleep(options.pollMs);
       task = await deps.client.getTask(task.task_id, { includeChunks: false });
       progress.update(job.name, task.status, task.message);
@@ -143,7 +149,11 @@ export async function runParse(options: ParseOptions, deps: ParseDeps): Promise<
         return true;
       }
       const byteSize = (await stat(job.path)).size;
-      progress.update(job.name, 'Uploading', byteSize < 1024 * 1024 ? `${Math.ceil(byteSize / 1024)} KiB` : `${(byteSize / 1024 / 1024).toFixed(1)} MiB`);
+      progress.update(
+        job.name,
+        'Uploading',
+        byteSize < 1024 * 1024 ? `${Math.ceil(byteSize / 1024)} KiB` : `${(byteSize / 1024 / 1024).toFixed(1)} MiB`,
+      );
       const created = await deps.client.createTask(
         { path: job.path, name: basename(job.path), byteSize, mimeType: job.format.mime_type },
         options.configuration,

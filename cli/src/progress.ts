@@ -62,7 +62,10 @@ export function createProgress(stream: ProgressStream, options: { total: number;
       clearLive();
       return;
     }
-    const counts = options.total > 1 ? `[${finished}/${options.total}${failed ? `, ${failed} failed` : ''}, ${running.size} running] ` : '';
+    const counts =
+      options.total > 1
+        ? `[${finished}/${options.total}${failed ? `, ${failed} failed` : ''}, ${running.size} running] `
+        : '';
     const bar = pageBar(current.message);
     const state = `${counts}${name}: ${current.status}${bar ? ` ${bar}` : ''} · ${current.message}`;
     // A new state is drawn at once; the same one again only to tick its seconds.

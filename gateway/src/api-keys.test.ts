@@ -23,7 +23,13 @@ describe('createApiKeyStore', () => {
     const { keys } = stores();
     const { key, record } = await keys.create({ ownerId: 'alice', label: 'ci' });
     expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
-    expect(record).toMatchObject({ ownerId: 'alice', label: 'ci', active: true, revoked: false, createdAt: '2023-11-14T22:13:20.000Z' });
+    expect(record).toMatchObject({
+      ownerId: 'alice',
+      label: 'ci',
+      active: true,
+      revoked: false,
+      createdAt: '2023-11-14T22:13:20.000Z',
+    });
     const files = await readdir(join(dir, ...API_KEYS_PREFIX.split('/').filter(Boolean)));
     expect(files).toEqual([`${hashApiKey(key)}.json`]);
     expect(await readFile(join(dir, 'auth', 'api-keys', files[0]!), 'utf8')).not.toContain(key);

@@ -80,7 +80,10 @@ export function createApiKeyStore(
     throw new UnknownApiKeyError(keyId);
   }
 
-  async function change(keyId: string, patch: Partial<Pick<ApiKeyRecord, 'active' | 'revoked'>>): Promise<ApiKeyRecord> {
+  async function change(
+    keyId: string,
+    patch: Partial<Pick<ApiKeyRecord, 'active' | 'revoked'>>,
+  ): Promise<ApiKeyRecord> {
     const { hash, record } = await findById(keyId);
     const updated = { ...record, ...patch };
     await putJson(store, `${API_KEYS_PREFIX}${hash}.json`, updated);

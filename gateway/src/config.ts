@@ -9,9 +9,8 @@ import {
   temporalEnv,
   tracingEnv,
 } from '@folio/runtime';
-import { DOCUMENT_PAGE_LIMITS } from '@folio/workflows/contracts';
+import { CONFIG_LIMITS, DOCUMENT_PAGE_LIMITS } from '@folio/workflows/contracts';
 import { z } from 'zod';
-import { CONFIG_LIMITS } from './configuration/schema.js';
 
 const positiveInt = z.coerce.number().int().positive();
 const emptyAsUnset = (value: unknown): unknown => (value === '' ? undefined : value);

@@ -35,7 +35,10 @@ async function run(argv: string[]): Promise<number> {
   switch (command) {
     case 'create': {
       if (!values.owner) throw new Error('create needs --owner <owner id>');
-      const { key, record } = await keys.create({ ownerId: values.owner, ...(values.label ? { label: values.label } : {}) });
+      const { key, record } = await keys.create({
+        ownerId: values.owner,
+        ...(values.label ? { label: values.label } : {}),
+      });
       print(`Created ${describe(record)}`);
       print('Store this key now; it cannot be shown again:');
       print(key);

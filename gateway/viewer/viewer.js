@@ -151,7 +151,8 @@
   function showTooltip(segment, event) {
     byId('tooltip-head').textContent = `${segment.segment_type} · confidence ${formatConfidence(segment.confidence)}`;
     const text = segment.text || segment.content || '';
-    byId('tooltip-text').textContent = text.length > TOOLTIP_TEXT_CHARS ? `${text.slice(0, TOOLTIP_TEXT_CHARS)}…` : text;
+    byId('tooltip-text').textContent =
+      text.length > TOOLTIP_TEXT_CHARS ? `${text.slice(0, TOOLTIP_TEXT_CHARS)}…` : text;
     tooltip.hidden = false;
     moveTooltip(event);
   }
@@ -162,7 +163,8 @@
     const width = tooltip.offsetWidth;
     const height = tooltip.offsetHeight;
     const left = Math.min(event.clientX + margin, window.innerWidth - width - 4);
-    const top = event.clientY + margin + height > window.innerHeight ? event.clientY - height - margin : event.clientY + margin;
+    const top =
+      event.clientY + margin + height > window.innerHeight ? event.clientY - height - margin : event.clientY + margin;
     // CSSOM assignments: style-src governs style attributes in markup, not these.
     tooltip.style.left = `${Math.max(4, left)}px`;
     tooltip.style.top = `${Math.max(4, top)}px`;
@@ -196,7 +198,9 @@
   function renderLegend(chunks) {
     /** @type {Map<string, number>} */
     const counts = new Map();
-    for (const chunk of chunks) for (const segment of chunk.segments) counts.set(segment.segment_type, (counts.get(segment.segment_type) ?? 0) + 1);
+    for (const chunk of chunks)
+      for (const segment of chunk.segments)
+        counts.set(segment.segment_type, (counts.get(segment.segment_type) ?? 0) + 1);
     const legend = byId('legend');
     legend.replaceChildren();
     for (const [type, count] of counts) {
@@ -273,7 +277,11 @@
       const pages = [...new Set(chunk.segments.map((segment) => segment.page_number))];
       head.append(
         make('strong', '', `Chunk ${chunkIndex + 1}`),
-        make('span', '', `${chunk.segments.length} segment${chunk.segments.length === 1 ? '' : 's'} · ${chunk.chunk_length} tokens · p. ${pages.join(', ')}`),
+        make(
+          'span',
+          '',
+          `${chunk.segments.length} segment${chunk.segments.length === 1 ? '' : 's'} · ${chunk.chunk_length} tokens · p. ${pages.join(', ')}`,
+        ),
       );
       const types = make('span', 'chunk-types');
       for (const segment of chunk.segments) {
@@ -335,7 +343,9 @@
         figure.prepend(image);
       } catch (error) {
         figure.dataset.loaded = 'error';
-        figure.append(make('span', 'page-missing', `Page image unavailable (${error instanceof Error ? error.message : 'error'})`));
+        figure.append(
+          make('span', 'page-missing', `Page image unavailable (${error instanceof Error ? error.message : 'error'})`),
+        );
       }
     }
 
@@ -384,7 +394,11 @@
     } catch (error) {
       if (error instanceof CredentialError) {
         if (credential.kind === 'key') sessionStorage.removeItem(KEY_STORAGE);
-        showKeyForm(credential.kind === 'signed' ? `This link no longer works (${error.message}); enter an API key instead.` : error.message);
+        showKeyForm(
+          credential.kind === 'signed'
+            ? `This link no longer works (${error.message}); enter an API key instead.`
+            : error.message,
+        );
         return;
       }
       statusLine.textContent = `Could not load the task: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,7 +1,8 @@
 // Types of stack.mjs for the TypeScript end-to-end harness.
 import type { RestartPolicy, Supervisor } from './supervise.mjs';
 
-export declare const STAGES: readonly ['render', 'ocr', 'layout', 'chunk', 'llm'];
+export declare const STAGE_DEFAULT_PORTS: Readonly<Record<'render' | 'ocr' | 'layout' | 'chunk' | 'llm', number>>;
+export declare const STAGES: readonly ('render' | 'ocr' | 'layout' | 'chunk' | 'llm')[];
 export declare const SEARCH_ATTRIBUTES: readonly string[];
 
 export interface StackEnv extends NodeJS.ProcessEnv {
@@ -25,7 +26,12 @@ export interface Stack {
 /** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
 export declare class StackStartError extends Error {}
 
-export declare function waitForPort(host: string, port: number, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
+export declare function waitForPort(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  isAlive?: () => boolean,
+): Promise<void>;
 export declare function waitForHttp(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export declare function startStack(options: {
   root: string;

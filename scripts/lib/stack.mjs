@@ -7,7 +7,12 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { supervise } from './supervise.mjs';
 
-export const STAGES = ['render', 'ocr', 'layout', 'chunk', 'llm'];
+/**
+ * The stages and their default gRPC ports. A copy of the stage table (`@folio/runtime/stages`,
+ * not built yet when `npm start` loads this file), checked against it by test/deploy/stage-table.test.ts.
+ */
+export const STAGE_DEFAULT_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 };
+export const STAGES = Object.keys(STAGE_DEFAULT_PORTS);
 export const SEARCH_ATTRIBUTES = ['TaskOwner=Keyword', 'TaskStatus=Keyword'];
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */
@@ -98,24 +103,35 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
       const [host, port] = env.TEMPORAL_ADDRESS.split(':');
       mkdirSync(join(dataDir, 'temporal'), { recursive: true });
       const temporal = launch('temporal', temporalBinary, [
-        'server', 'start-dev',
-        '--ip', host,
-        '--port', port,
-        '--ui-port', env.TEMPORAL_UI_PORT,
-        '--db-filename', join(dataDir, 'temporal', 'temporal.db'),
+        'server',
+        'start-dev',
+        '--ip',
+        host,
+        '--port',
+        port,
+        '--ui-port',
+        env.TEMPORAL_UI_PORT,
+        '--db-filename',
+        join(dataDir, 'temporal', 'temporal.db'),
         // Write-ahead log, synced at checkpoints: a third less server CPU per task (24 ICDAR tasks:
         // 12.0-14.4 s -> 8.9-9.8 s); a crash of the process loses nothing, a power cut the last commits.
-        '--sqlite-pragma', 'journal_mode=wal',
-        '--sqlite-pragma', 'synchronous=1',
-        '--log-level', 'error',
+        '--sqlite-pragma',
+        'journal_mode=wal',
+        '--sqlite-pragma',
+        'synchronous=1',
+        '--log-level',
+        'error',
         // A task's memo (state + configuration) is a few KiB; the default warning starts at 2 KiB.
-        '--dynamic-config-value', 'limit.memoSize.warn=65536',
+        '--dynamic-config-value',
+        'limit.memoSize.warn=65536',
         ...SEARCH_ATTRIBUTES.flatMap((attribute) => ['--search-attribute', attribute]),
         ...(env.TEMPORAL_UI_PORT === '0' ? ['--headless'] : []),
       ]);
       await waitForPort(host, Number(port), 60_000, isRunning(temporal));
     }
-    const stageProcesses = STAGES.map((stage) => launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]));
+    const stageProcesses = STAGES.map((stage) =>
+      launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]),
+    );
     await Promise.all(
       STAGES.map((stage, index) => {
         // Wait where the stage listens: its address for clients may be a list or a dns:/// target.
@@ -129,7 +145,9 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
     await waitForHttp(`http://127.0.0.1:${env.PORT}/health`, 60_000, isRunning(gateway));
     // A port that answers may be another process's (a free port taken between choice and bind):
     // every process must still be running once the last one is up.
-    const died = supervisors.filter((supervisor) => supervisor.state !== 'running').map((supervisor) => supervisor.name);
+    const died = supervisors
+      .filter((supervisor) => supervisor.state !== 'running')
+      .map((supervisor) => supervisor.name);
     if (died.length > 0) throw new StackStartError(`${died.join(', ')} exited while the stack was starting`);
   } catch (error) {
     await stop();
@@ -152,10 +170,9 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
  */
 export function stackEnv(base, { root, dataDir }) {
   const env = { ...base };
-  const defaults = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 };
   for (const stage of STAGES) {
     const upper = stage.toUpperCase();
-    env[`${upper}_GRPC_PORT`] ??= String(defaults[stage]);
+    env[`${upper}_GRPC_PORT`] ??= String(STAGE_DEFAULT_PORTS[stage]);
     env[`${upper}_GRPC_HOST`] ??= '127.0.0.1';
     env[`${upper}_GRPC_ADDRESS`] ??= `127.0.0.1:${env[`${upper}_GRPC_PORT`]}`;
   }

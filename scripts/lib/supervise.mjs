@@ -22,7 +22,10 @@ export const DEFAULT_RESTART_POLICY = {
  * its start-up instead); after `stop()` nothing restarts.
  */
 export function supervise({ name, start, log, onGiveUp = () => {}, policy = {} }) {
-  const { initialDelayMs, maxDelayMs, resetAfterMs, maxRestarts, burstWindowMs } = { ...DEFAULT_RESTART_POLICY, ...policy };
+  const { initialDelayMs, maxDelayMs, resetAfterMs, maxRestarts, burstWindowMs } = {
+    ...DEFAULT_RESTART_POLICY,
+    ...policy,
+  };
   let child = null;
   let startedAt = 0;
   let armed = false;

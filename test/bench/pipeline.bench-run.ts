@@ -4,7 +4,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createChunkEngine, createTokenizerRegistry } from '@folio/chunk';
+import { createChunkEngine, createTokenizerRegistry, resolveTypeConfigs } from '@folio/chunk';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { createFsStore, putJson } from '@folio/runtime';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
@@ -197,7 +197,7 @@ describe('pipeline benchmark', () => {
       const engine = createChunkEngine({ store, tokenizers });
       const request = {
         pageSegmentKeys: keys,
-        segmentTypes: [],
+        typeConfigs: resolveTypeConfigs([]),
         targetLength: 512,
         ignoreHeadersAndFooters: true,
         tokenizer: 'Cl100kBase',

@@ -17,7 +17,9 @@ describe('health and reference endpoints', () => {
       const response = await api('GET', path, { key: null });
       expect(response.status).toBe(200);
       const document = response.json<{ paths: Record<string, unknown> }>();
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/task/parse', '/api/v1/task/{task_id}', '/api/v1/tasks', '/health']));
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/task/parse', '/api/v1/task/{task_id}', '/api/v1/tasks', '/health']),
+      );
     }
     for (const path of ['/swagger-ui/', '/redoc']) {
       const response = await api('GET', path, { key: null });
@@ -97,7 +99,11 @@ describe('creating tasks', () => {
   it('serves the PDF and the input file through their URLs', async () => {
     const pdfResponse = await fetch(finished.output.pdf_url!);
     expect(pdfResponse.status).toBe(200);
-    expect(Buffer.from(await pdfResponse.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdfResponse.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const input = await fetch(finished.configuration.input_file_url!);
     expect(input.status).toBe(200);
   });
@@ -123,7 +129,9 @@ describe('creating tasks', () => {
       'Costs stayed flat while hiring continued in engineering and support.',
       'The board approved the plan for the next two quarters without changes.',
     ];
-    const html = Buffer.from(`<!DOCTYPE html><html><body><h1>Quarterly memo</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`);
+    const html = Buffer.from(
+      `<!DOCTYPE html><html><body><h1>Quarterly memo</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`,
+    );
     const created = await createTask(html, { file_name: 'memo.html', ocr_strategy: 'Auto' }, 'text/html');
     const task = await waitForTask(created.task_id);
     expect([task.status, task.message]).toEqual(['Succeeded', 'Task succeeded']);
@@ -134,14 +142,20 @@ describe('creating tasks', () => {
   });
 
   it('refuses bad base64 and unsupported types with the API messages', async () => {
-    const bad = await api('POST', '/api/v1/task/parse', { body: { file: 'data:application/pdf;base64,@@@not base64@@@' } });
+    const bad = await api('POST', '/api/v1/task/parse', {
+      body: { file: 'data:application/pdf;base64,@@@not base64@@@' },
+    });
     expect([bad.status, bad.text]).toEqual([400, 'Invalid base64 data']);
-    const text = await api('POST', '/api/v1/task/parse', { body: { file: Buffer.from('plain words, no document').toString('base64') } });
+    const text = await api('POST', '/api/v1/task/parse', {
+      body: { file: Buffer.from('plain words, no document').toString('base64') },
+    });
     expect([text.status, text.text]).toEqual([400, 'Unsupported file type']);
   });
 
   it('names the field and the allowed values of a wrong enum', async () => {
-    const response = await api('POST', '/api/v1/task/parse', { body: { file: pdf.toString('base64'), ocr_strategy: 'Sometimes' } });
+    const response = await api('POST', '/api/v1/task/parse', {
+      body: { file: pdf.toString('base64'), ocr_strategy: 'Sometimes' },
+    });
     expect(response.status).toBe(400);
     expect(response.text).toContain('ocr_strategy');
     expect(response.text).toContain('All');
@@ -151,14 +165,22 @@ describe('creating tasks', () => {
     const form = new FormData();
     form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'multipart.pdf');
     form.append('segmentation_strategy', JSON.stringify('Page'));
-    const response = await fetch(`${inject('baseUrl')}/api/v1/task`, { method: 'POST', headers: { authorization: inject('apiKey') }, body: form });
+    const response = await fetch(`${inject('baseUrl')}/api/v1/task`, {
+      method: 'POST',
+      headers: { authorization: inject('apiKey') },
+      body: form,
+    });
     expect(response.status).toBe(200);
     const task = (await response.json()) as ApiTask;
     expect(task.configuration.segmentation_strategy).toBe('Page');
     expect(task.output.file_name).toBe('multipart.pdf');
     const bare = new FormData();
     bare.append('file', pdf.toString('base64'));
-    const refused = await fetch(`${inject('baseUrl')}/api/v1/task`, { method: 'POST', headers: { authorization: inject('apiKey') }, body: bare });
+    const refused = await fetch(`${inject('baseUrl')}/api/v1/task`, {
+      method: 'POST',
+      headers: { authorization: inject('apiKey') },
+      body: bare,
+    });
     expect([refused.status, await refused.text()]).toEqual([400, 'File must have a filename']);
     await waitForTask(task.task_id);
   });
@@ -205,7 +227,9 @@ describe('task lifecycle', () => {
     expect([cancel.status, cancel.text]).toEqual([400, 'Task cannot be cancelled: status is Succeeded']);
     const same = await api('PATCH', `/api/v1/task/${task.task_id}/parse`, { body: { ocr_strategy: 'All' } });
     expect(same.status).toBe(400);
-    const update = await api('PATCH', `/api/v1/task/${task.task_id}/parse`, { body: { chunk_processing: { target_length: 0 } } });
+    const update = await api('PATCH', `/api/v1/task/${task.task_id}/parse`, {
+      body: { chunk_processing: { target_length: 0 } },
+    });
     expect(update.status).toBe(200);
     const queued = update.json<ApiTask>();
     expect(queued.task_id).toBe(task.task_id);

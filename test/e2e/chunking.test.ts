@@ -8,10 +8,17 @@ import { makeReport } from '../src/fixtures.js';
 const root = join(import.meta.dirname, '..', '..');
 const tokenizersDir = join(root, 'models', 'tokenizers');
 const hasBertVocab = existsSync(join(tokenizersDir, 'bert-base-uncased', 'vocab.txt'));
-if (!hasBertVocab) process.stderr.write('skipping bert-base-uncased end-to-end cases: models/tokenizers is not installed (npm run setup)\n');
+if (!hasBertVocab)
+  process.stderr.write(
+    'skipping bert-base-uncased end-to-end cases: models/tokenizers is not installed (npm run setup)\n',
+  );
 
 /** The same tokenizers the chunk stage loads, from the same folder, to check `chunk_length`. */
-const registry = createTokenizerRegistry({ dir: tokenizersDir, allowDownload: false, hubEndpoint: 'http://hub.invalid' });
+const registry = createTokenizerRegistry({
+  dir: tokenizersDir,
+  allowDownload: false,
+  hubEndpoint: 'http://hub.invalid',
+});
 
 const TOKENIZERS = [
   { api: 'Word', stage: 'Word' },
@@ -55,7 +62,8 @@ describe('chunking end to end', () => {
     it(`chunks with ${apiName} at several target lengths, created and updated`, async () => {
       const tokenizer = await registry.load(stage);
       const base = await waitForTask(
-        (await createTask(pdf, { ocr_strategy: 'Auto', chunk_processing: { target_length: 0, tokenizer: apiName } })).task_id,
+        (await createTask(pdf, { ocr_strategy: 'Auto', chunk_processing: { target_length: 0, tokenizer: apiName } }))
+          .task_id,
         180_000,
       );
       expect(base.status, base.message).toBe('Succeeded');
@@ -71,18 +79,24 @@ describe('chunking end to end', () => {
       }
       // A fresh task (no reuse) gives the same chunks as the update did.
       const fresh = await waitForTask(
-        (await createTask(pdf, { ocr_strategy: 'Auto', chunk_processing: { target_length: 64, tokenizer: apiName } })).task_id,
+        (await createTask(pdf, { ocr_strategy: 'Auto', chunk_processing: { target_length: 64, tokenizer: apiName } }))
+          .task_id,
         180_000,
       );
       checkChunks(fresh, reference, 64, tokenizer);
       expect(fresh.output.chunks.map((chunk) => chunk.chunk_length)).toEqual(
-        (await patchAndWait(task, { chunk_processing: { target_length: 64 } })).output.chunks.map((chunk) => chunk.chunk_length),
+        (await patchAndWait(task, { chunk_processing: { target_length: 64 } })).output.chunks.map(
+          (chunk) => chunk.chunk_length,
+        ),
       );
     });
   }
 
   it('fails a task whose tokenizer is not installed, naming it, and recovers on an update', async () => {
-    const created = await createTask(pdf, { ocr_strategy: 'Auto', chunk_processing: { tokenizer: 'xlm-roberta-base' } });
+    const created = await createTask(pdf, {
+      ocr_strategy: 'Auto',
+      chunk_processing: { tokenizer: 'xlm-roberta-base' },
+    });
     const failed = await waitForTask(created.task_id, 180_000);
     expect(failed.status).toBe('Failed');
     expect(failed.message).toContain("Tokenizer 'xlm-roberta-base' is not available");

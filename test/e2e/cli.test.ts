@@ -40,7 +40,8 @@ describe('folio CLI', () => {
     const task = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as ApiTask;
     expect(task).toMatchObject({ status: 'Succeeded', output: { page_count: 3, file_name: 'report.pdf' } });
     const markdown = readFileSync(join(dir, 'out.md'), 'utf8');
-    for (const heading of ['Section 1: Findings', 'Section 2: Findings', 'Section 3: Findings']) expect(markdown).toContain(heading);
+    for (const heading of ['Section 1: Findings', 'Section 2: Findings', 'Section 3: Findings'])
+      expect(markdown).toContain(heading);
     expect(result.stderr).toMatch(/report\.pdf: (Starting|Processing)/);
     expect(result.stderr).toMatch(/ok {3}report\.pdf: 3 pages, \d+ chunks ->/);
   });
@@ -56,7 +57,11 @@ describe('folio CLI', () => {
     const result = await folio(['parse', corpus, '--out-dir', out, '--concurrency', '2']);
     process.stdout.write(result.stderr);
     expect(result.code, result.stderr).toBe(0);
-    for (const [stem, pages] of [['one', 1], ['two', 2], ['page', 1]] as const) {
+    for (const [stem, pages] of [
+      ['one', 1],
+      ['two', 2],
+      ['page', 1],
+    ] as const) {
       const task = JSON.parse(readFileSync(join(out, `${stem}.json`), 'utf8')) as ApiTask;
       expect(task, stem).toMatchObject({ status: 'Succeeded', output: { page_count: pages } });
       expect(readFileSync(join(out, `${stem}.md`), 'utf8'), stem).toContain('Section 1: Findings');

@@ -4,7 +4,14 @@ import { dirname, join, resolve } from 'node:path';
 import { credentials, status } from '@grpc/grpc-js';
 import { callUnary, sha256Hex } from '@folio/runtime';
 import { ChunkServiceClient, ChunkedOutput, type SegmentTypeConfig } from '@folio/proto/chunk/v1';
-import type { ObjectRef } from '@folio/proto/common/v1';
+import {
+  CropImage,
+  EmbedSource,
+  GenerationStrategy,
+  SegmentFormat,
+  Tokenizer,
+  type ObjectRef,
+} from '@folio/proto/common/v1';
 import { PageSegments, type Segment } from '@folio/proto/documents/v1';
 import { LayoutServiceClient, SegmentationStrategy } from '@folio/proto/layout/v1';
 import { LlmServiceClient } from '@folio/proto/llm/v1';
@@ -55,14 +62,18 @@ function readStored<T>(key: string, codec: { fromJSON(object: unknown): T }): T 
   return codec.fromJSON(JSON.parse(readFileSync(join(storageDir, key), 'utf8')));
 }
 
-/** Every type in Markdown, as the API's defaults would resolve it, the Table in HTML. */
+/** Every type in Markdown, the Table in HTML, all built from the words (the typed fields; the strings are for older callers). */
 const segmentTypes: SegmentTypeConfig[] = SEGMENT_TYPES.map((segmentType) => ({
   segmentType,
-  format: segmentType === 'Table' ? 'Html' : 'Markdown',
-  strategy: 'Auto',
-  cropImage: 'Auto',
-  embedSources: ['Markdown'],
+  format: '',
+  strategy: '',
+  cropImage: '',
+  embedSources: [],
   extendedContext: false,
+  formatValue: segmentType === 'Table' ? SegmentFormat.SEGMENT_FORMAT_HTML : SegmentFormat.SEGMENT_FORMAT_MARKDOWN,
+  strategyValue: GenerationStrategy.GENERATION_STRATEGY_AUTO,
+  cropImageValue: CropImage.CROP_IMAGE_AUTO,
+  embedSourceValues: [EmbedSource.EMBED_SOURCE_MARKDOWN],
 }));
 
 const tableOf = (segments: PageSegments): Segment => {
@@ -214,7 +225,8 @@ describe('a real PDF through every stage, called directly', () => {
           segmentTypes,
           targetLength: 512,
           ignoreHeadersAndFooters: true,
-          tokenizer: 'Word',
+          tokenizer: '',
+          tokenizerValue: Tokenizer.TOKENIZER_WORD,
           extras: undefined,
           outputKey: `${prefix}output.json`,
         },
@@ -248,7 +260,8 @@ describe('a real PDF through every stage, called directly', () => {
               image: cropped.crops[0]!.image,
               pageImage: undefined,
               pageText: '',
-              format: 'Html',
+              format: '',
+              formatValue: SegmentFormat.SEGMENT_FORMAT_HTML,
               prompt: '',
               text: '',
             },

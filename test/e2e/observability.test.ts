@@ -41,9 +41,11 @@ describe('observability of a real task', () => {
     for (const message of progress) expect(message).toMatch(/^(Rendering pages|Running OCR|Analyzing layout) \(\d\/3/);
   });
 
-  it('serves the metrics of every process, with the task\'s requests, RPCs, pages and inferences', async () => {
+  it("serves the metrics of every process, with the task's requests, RPCs, pages and inferences", async () => {
     const gateway = await scrape('gateway');
-    expect(sample(gateway, 'folio_http_requests_total{method="POST",route="/api/v1/task/parse",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(gateway, 'folio_http_requests_total{method="POST",route="/api/v1/task/parse",status="200"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(gateway, 'folio_tasks_created_total{kind="create"}')).toBeGreaterThanOrEqual(1);
     expect(sample(gateway, 'folio_tasks{status="Succeeded"}')).toBeGreaterThanOrEqual(1);
     expect(gateway).toContain('# TYPE folio_process_cpu_seconds_total counter');
@@ -51,7 +53,9 @@ describe('observability of a real task', () => {
     const worker = await scrape('worker');
     for (const stage of ['render', 'ocr', 'layout'])
       expect(sample(worker, `folio_pages_processed_total{stage="${stage}"}`), stage).toBeGreaterThanOrEqual(3);
-    expect(sample(worker, 'folio_activity_duration_seconds_count{activity="chunkDocument",outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(worker, 'folio_activity_duration_seconds_count{activity="chunkDocument",outcome="ok"}'),
+    ).toBeGreaterThanOrEqual(1);
 
     const ocr = await scrape('ocr');
     expect(sample(ocr, 'folio_rpc_duration_seconds_count{rpc="RecognizePages",code="OK"}')).toBeGreaterThanOrEqual(3);
@@ -62,7 +66,8 @@ describe('observability of a real task', () => {
     expect(layout).toContain('folio_model_inference_seconds_count{model="doclaynet-layout"}');
     const render = await scrape('render');
     expect(sample(render, 'folio_rpc_duration_seconds_count{rpc="RenderPages",code="OK"}')).toBeGreaterThanOrEqual(1);
-    for (const name of ['chunk', 'llm']) expect(await scrape(name), name).toContain('# TYPE folio_rpc_duration_seconds histogram');
+    for (const name of ['chunk', 'llm'])
+      expect(await scrape(name), name).toContain('# TYPE folio_rpc_duration_seconds histogram');
   });
 
   it('puts the task id, run and owner on the log lines of its stage RPCs and activities', () => {

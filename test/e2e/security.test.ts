@@ -20,7 +20,9 @@ describe('signing secret', () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-env-'));
     try {
       const path = join(dir, '.env');
-      expect(ensureEnvSecrets(path, { STORAGE_SIGNING_SECRET: randomSecret }, '# test')).toEqual(['STORAGE_SIGNING_SECRET']);
+      expect(ensureEnvSecrets(path, { STORAGE_SIGNING_SECRET: randomSecret }, '# test')).toEqual([
+        'STORAGE_SIGNING_SECRET',
+      ]);
       const first = readEnvFile(path).STORAGE_SIGNING_SECRET ?? '';
       expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(statSync(path).mode & 0o077).toBe(0);
@@ -39,11 +41,20 @@ describe('signing secret', () => {
   });
 
   /** Starts the built gateway; resolves with its exit code, or 'healthy' once /health answers. */
-  async function startGateway(extraEnv: Record<string, string>): Promise<{ outcome: number | 'healthy'; stderr: string }> {
+  async function startGateway(
+    extraEnv: Record<string, string>,
+  ): Promise<{ outcome: number | 'healthy'; stderr: string }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'folio-gateway-secret-'));
     const port = await freePort();
     const child = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
-      env: { PATH: process.env.PATH, PORT: String(port), STORAGE_DIR: dataDir, TEMPORAL_ADDRESS: '127.0.0.1:1', LOG_LEVEL: 'error', ...extraEnv },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        STORAGE_DIR: dataDir,
+        TEMPORAL_ADDRESS: '127.0.0.1:1',
+        LOG_LEVEL: 'error',
+        ...extraEnv,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -152,7 +163,13 @@ describe('deployment files', () => {
   it('compose publishes neither Temporal port and hard-codes no credential', () => {
     const published = [...compose.matchAll(/ports:\s*\[([^\]]*)\]/g)].map((match) => match[1]);
     expect(published.join(' ')).not.toMatch(/7233|8233|9000/);
-    for (const name of ['S3_ACCESS_KEY', 'S3_SECRET_KEY', 'MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD', 'STORAGE_SIGNING_SECRET']) {
+    for (const name of [
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'MINIO_ROOT_USER',
+      'MINIO_ROOT_PASSWORD',
+      'STORAGE_SIGNING_SECRET',
+    ]) {
       const values = [...compose.matchAll(new RegExp(`^\\s*${name}:\\s*(\\S+)`, 'gm'))].map((match) => match[1]);
       expect(values.length, name).toBeGreaterThan(0);
       for (const value of values) expect(value, name).toMatch(/^\$\{[A-Z_]+:\?/);
@@ -160,12 +177,16 @@ describe('deployment files', () => {
   });
 
   it('images leave local state and secrets out and run as an unprivileged user', () => {
-    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     for (const entry of ['.data', '.env', 'node_modules', 'models', '.tools']) expect(ignored, entry).toContain(entry);
     const dockerfiles = readdirSync(join(root, 'deploy')).filter((name) => name.startsWith('Dockerfile'));
     expect(dockerfiles.length).toBeGreaterThan(1);
     for (const name of dockerfiles) {
-      const users = [...readFileSync(join(root, 'deploy', name), 'utf8').matchAll(/^USER\s+(\S+)/gm)].map((match) => match[1]);
+      const users = [...readFileSync(join(root, 'deploy', name), 'utf8').matchAll(/^USER\s+(\S+)/gm)].map(
+        (match) => match[1],
+      );
       expect(users.at(-1), name).toBe('node');
     }
     expect(existsSync(join(root, 'deploy', 'compose.debug.yaml'))).toBe(true);

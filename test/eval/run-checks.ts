@@ -1,3 +1,4 @@
+import { mapLimit } from '@folio/runtime';
 // The `checks` set: real third-party documents (eval/checks/docs, sources in eval/checks/sources.md),
 // each sent through the service with the API's default settings, and short checks on what comes back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { CHECK_DOCUMENTS, type CheckDocument } from './checks/documents.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
 import type { ApiSegment } from '../src/api.js';
-import { mapLimited, runTask, type EvalOptions } from './tasks.js';
+import { runTask, type EvalOptions } from './tasks.js';
 
 export interface CheckOutcome {
   kind: CheckKind;
@@ -62,7 +63,7 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
     options.limit ?? undefined,
   );
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
-  const reports = await mapLimited(documents, options.concurrency, async (document) => {
+  const reports = await mapLimit(documents, options.concurrency, async (document) => {
     const mimeType = MIME_TYPES[extname(document.file).toLowerCase()];
     if (!mimeType) throw new Error(`no MIME type for ${document.file}`);
     const bytes = readFileSync(join(directory, document.file));

@@ -1,3 +1,4 @@
+import { mapLimit } from '@folio/runtime';
 // The ICDAR 2013 table set: born-digital PDFs (OCR only where the text layer falls short), table
 // regions and structure against the competition ground truth.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
 import { loadIcdarSet } from './icdar.js';
 import { scoreIcdarDocument, type TableScore } from './score.js';
-import { mapLimited, runTask, taskConfig, type EvalOptions } from './tasks.js';
+import { runTask, taskConfig, type EvalOptions } from './tasks.js';
 
 export interface IcdarDocumentReport {
   name: string;
@@ -38,7 +39,7 @@ function mean(values: readonly number[]): number | null {
 export async function evaluateIcdar(options: EvalOptions, log: (line: string) => void): Promise<IcdarSetReport> {
   const documents = loadIcdarSet(join(options.corpus, 'icdar2013-tables')).slice(0, options.limit ?? undefined);
   if (options.draw) mkdirSync(join(options.draw, 'icdar'), { recursive: true });
-  const scored = await mapLimited(documents, options.concurrency, async (document) => {
+  const scored = await mapLimit(documents, options.concurrency, async (document) => {
     const pdf = readFileSync(document.pdfPath);
     const outcome = await runTask(
       pdf,

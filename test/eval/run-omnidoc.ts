@@ -1,3 +1,4 @@
+import { mapLimit } from '@folio/runtime';
 // The OmniDocBench demo set: 18 page images, OCR on every page, layout against the annotations.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { loadFormulaReferences, scoreFormulas } from './formula.js';
 import { fromApiBox } from './geometry.js';
 import { elementBox, LAYOUT_CLASSES, loadOmniDocSet } from './omnidoc.js';
 import { scoreOmniPage } from './score.js';
-import { mapLimited, runTask, taskConfig, type EvalOptions } from './tasks.js';
+import { runTask, taskConfig, type EvalOptions } from './tasks.js';
 
 /** One page's line in the report. */
 export interface OmniPageReport {
@@ -62,7 +63,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
   const pages = loadOmniDocSet(root).slice(0, options.limit ?? undefined);
   const formulaReferences = loadFormulaReferences(root);
   if (options.draw) mkdirSync(join(options.draw, 'omnidoc'), { recursive: true });
-  const scored = await mapLimited(pages, options.concurrency, async (page) => {
+  const scored = await mapLimit(pages, options.concurrency, async (page) => {
     const image = readFileSync(page.imagePath);
     const outcome = await runTask(
       image,

@@ -11,7 +11,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((supervisor) => supervisor.stop(1000)));
 });
 
-function start(options: Omit<Parameters<typeof supervise>[0], 'name' | 'log'>): { supervisor: Supervisor; lines: string[] } {
+function start(options: Omit<Parameters<typeof supervise>[0], 'name' | 'log'>): {
+  supervisor: Supervisor;
+  lines: string[];
+} {
   const lines: string[] = [];
   const supervisor = supervise({ name: 'child', log: (line) => lines.push(line), ...options });
   running.push(supervisor);
@@ -60,11 +63,9 @@ describe('supervise', () => {
     });
     supervisor.arm();
     await vi.waitFor(() => expect(onGiveUp).toHaveBeenCalledOnce(), { timeout: 10_000 });
-    expect(lines.filter((line) => line.startsWith('exited unexpectedly')).map((line) => line.split(' in ')[1])).toEqual([
-      '10 ms',
-      '10 ms',
-      '10 ms',
-    ]);
+    expect(lines.filter((line) => line.startsWith('exited unexpectedly')).map((line) => line.split(' in ')[1])).toEqual(
+      ['10 ms', '10 ms', '10 ms'],
+    );
   });
 
   it('does not restart a process that dies before arm() (a failed start) or that stop() ended', async () => {

@@ -7,6 +7,7 @@ import {
   metricsEnv,
   parseEnv,
   stageAddressEnv,
+  stageTimeoutEnv,
   storageEnv,
   temporalEnv,
   tracingEnv,
@@ -28,13 +29,8 @@ const workerSchema = z.object({
   ...metricsEnv('worker'),
   // Where the owners' monthly pages are counted (shared with the gateways).
   ...limitsEnv,
-  // Deadline of one gRPC call into each stage (a batch of pages, not the whole document).
-  RENDER_TIMEOUT_SEC: seconds(300),
-  OCR_TIMEOUT_SEC: seconds(300),
-  LAYOUT_TIMEOUT_SEC: seconds(300),
-  CHUNK_TIMEOUT_SEC: seconds(300),
-  // One GenerateSegments call covers a few segments; the LLM stage times out each model call itself.
-  LLM_TIMEOUT_SEC: seconds(600),
+  // Deadline of one gRPC call into each stage; the defaults are the stage table's (`STAGES`).
+  ...stageTimeoutEnv,
   WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(8),
   /**
    * Runs of one owner's tasks processing at once (docs/architecture.md, "Fairness"); the rest wait,

@@ -6,7 +6,12 @@ const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 describe('sanitizeFileName', () => {
   it('keeps a non-ASCII name within what a file system allows, with its extension and whole characters', () => {
     // 255 bytes and more in 2-, 3- and 4-byte characters: each used to reach the disk whole (ENAMETOOLONG).
-    for (const name of [`${'é'.repeat(130)}.pdf`, `${'文'.repeat(90)}.docx`, `${'😀'.repeat(70)}.png`, 'x'.repeat(5000)]) {
+    for (const name of [
+      `${'é'.repeat(130)}.pdf`,
+      `${'文'.repeat(90)}.docx`,
+      `${'😀'.repeat(70)}.png`,
+      'x'.repeat(5000),
+    ]) {
       const safe = sanitizeFileName(name);
       expect(utf8Bytes(safe), name.slice(0, 10)).toBeLessThanOrEqual(MAX_FILE_NAME_BYTES);
       expect(name.endsWith(safe)).toBe(true);

@@ -1,11 +1,21 @@
 /**
  * The contract between the gateway and the task workflow: names, inputs, the task state kept in the
  * workflow memo, and the resolved configuration. JSON-safe plain types only (Temporal's default
- * converter is JSON). Its one import is the import-free segment-type list of `@folio/proto`, so the
+ * converter is JSON). Its one import is the import-free vocabulary of `@folio/proto`, so the
  * workflow bundle and the gateway can both load it.
  */
 
-import type { FineSegmentType, SegmentType } from '@folio/proto/segment-types';
+import {
+  CONFIGURATION_DEFAULTS,
+  defaultSegmentProcessingTable,
+  type ErrorHandling,
+  type FallbackStrategy,
+  type OcrStrategy,
+  type SegmentProcessingTable,
+  type SegmentationStrategy,
+  type Taxonomy,
+  type TokenizerConfig,
+} from '@folio/proto/vocabulary';
 
 /** Task queue of the task workflows and their activities. */
 export const TASK_QUEUE = 'folio-tasks';
@@ -123,36 +133,68 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** Value of the TaskStatus search attribute once a task is deleted or expired. */
 export const DELETED_STATUS = 'Deleted';
 
-/** The 12 segment types, re-exported from the one list in `@folio/proto` for the gateway and activities. */
-export { SEGMENT_TYPES, type SegmentType } from '@folio/proto/segment-types';
-export { FINE_SEGMENT_TYPES, type FineSegmentType } from '@folio/proto/segment-types';
+/**
+ * The stage table (each stage's proto service, ports, call deadline, activities and their option
+ * sets), re-exported from its home in `@folio/runtime/stages` for the workflow's activity proxies.
+ */
+export {
+  ACTIVITY_POLICIES,
+  STAGES,
+  STAGE_NAMES,
+  type ActivityPolicy,
+  type ActivityPolicyName,
+  type StageActivityName,
+  type StageName,
+} from '@folio/runtime/stages';
 
-export type OcrStrategy = 'All' | 'Auto';
-export type SegmentationStrategy = 'LayoutAnalysis' | 'Page';
-export type ErrorHandling = 'Fail' | 'Continue';
-export type SegmentFormat = 'Html' | 'Markdown';
-export type GenerationStrategy = 'Auto' | 'LLM' | 'Ignore';
-export type CropImage = 'Auto' | 'All';
-export type EmbedSource = 'Content' | 'LLM' | 'HTML' | 'Markdown';
-export type TokenizerEnum = 'Word' | 'Cl100kBase' | 'XlmRobertaBase' | 'BertBaseUncased';
-
-/** The tokenizer as the API returns it: a known enum value, or any hub tokenizer id. */
-export type TokenizerConfig = { Enum: TokenizerEnum } | { String: string };
-
-/** `None`, `Default`, or a named model. */
-export type FallbackStrategy = 'None' | 'Default' | { Model: string };
-
-export interface SegmentTypeProcessing {
-  crop_image: CropImage;
-  format: SegmentFormat;
-  strategy: GenerationStrategy;
-  /** Custom prompt (legacy); its answer goes to the segment's `llm` field. */
-  llm: string | null;
-  embed_sources: EmbedSource[];
-  extended_context: boolean;
-  /** Ask the language model for a description of the segment (legacy). */
-  description: boolean;
-}
+/**
+ * The processing vocabulary (closed sets, defaults, limits, which types need a crop or the model),
+ * re-exported from its one home in `@folio/proto/vocabulary` for the gateway, activities and workflows.
+ */
+export {
+  CONFIG_LIMITS,
+  CONFIGURATION_DEFAULTS,
+  CROP_IMAGES,
+  EMBED_SOURCES,
+  ERROR_HANDLINGS,
+  FINE_SEGMENT_TYPES,
+  GENERATION_STRATEGIES,
+  HUB_TOKENIZER_PATTERN,
+  OCR_STRATEGIES,
+  SEGMENTATION_STRATEGIES,
+  SEGMENT_FORMATS,
+  SEGMENT_TYPES,
+  TOKENIZER_ENUMS,
+  TOKENIZER_HUB_IDS,
+  VISUAL_SEGMENT_TYPES,
+  defaultSegmentProcessing,
+  defaultSegmentProcessingTable,
+  isFineSegmentType,
+  isHubTokenizerId,
+  isOneOf,
+  isVisualSegmentType,
+  needsCrop,
+  needsLanguageModel,
+  segmentTypesOf,
+  tokenizerEnumOf,
+  tokenizerLoadId,
+  type ConfigurableSegmentType,
+  type CropImage,
+  type EmbedSource,
+  type ErrorHandling,
+  type FallbackStrategy,
+  type FineSegmentType,
+  type GenerationStrategy,
+  type OcrStrategy,
+  type SegmentFormat,
+  type SegmentProcessingTable,
+  type SegmentType,
+  type SegmentTypeProcessing,
+  type SegmentationStrategy,
+  type Taxonomy,
+  type TokenizerConfig,
+  type TokenizerEnum,
+} from '@folio/proto/vocabulary';
 
 export interface ChunkProcessing {
   target_length: number;
@@ -169,13 +211,11 @@ export interface LlmProcessing {
 }
 
 /**
- * Processing per segment type: the 12 v1 types always; the current API's finer types
- * (`PageNumber`, `Legend`, ...) only on tasks created through it. A segment with a finer type
- * follows that type's entry when there is one, else its v1 type's, so on a v1 task a page number
- * is processed as the PageHeader or PageFooter the v1 API shows.
+ * Processing per segment type (`SegmentProcessingTable` of the vocabulary): the 12 v1 types
+ * always; the current API's finer types (`PageNumber`, `Legend`, ...) only on tasks created
+ * through it. On a v1 task a page number is processed as the PageHeader or PageFooter the v1 API shows.
  */
-export type SegmentProcessing = Record<SegmentType, SegmentTypeProcessing> &
-  Partial<Record<FineSegmentType, SegmentTypeProcessing>>;
+export type SegmentProcessing = SegmentProcessingTable;
 
 /** The fully resolved configuration of a task, in the API's field names. */
 export interface TaskConfiguration {
@@ -188,6 +228,27 @@ export interface TaskConfiguration {
   chunk_processing: ChunkProcessing;
   segment_processing: SegmentProcessing;
   llm_processing: LlmProcessing;
+}
+
+/** The operator's settings a new task's configuration starts from (gateway settings and the LLM stage). */
+export interface OperatorDefaults {
+  /** `expires_in` of tasks that do not set one (DEFAULT_EXPIRES_IN), or null: never. */
+  expiresIn: number | null;
+  /** The operator's default model id, when known; null means "the default". */
+  defaultModelId: string | null;
+}
+
+/** The configuration of a task that sets nothing, with the segment types of `taxonomy`: the vocabulary's defaults plus the operator's. */
+export function defaultTaskConfiguration(operator: OperatorDefaults, taxonomy: Taxonomy = 'v1'): TaskConfiguration {
+  // A copy: the defaults are shared constants, the configuration is the task's own.
+  const { chunk_processing: chunk, llm_processing: llm, ...plain } = structuredClone(CONFIGURATION_DEFAULTS);
+  return {
+    ...plain,
+    expires_in: operator.expiresIn,
+    chunk_processing: chunk,
+    segment_processing: defaultSegmentProcessingTable(taxonomy),
+    llm_processing: { ...llm, model_id: operator.defaultModelId },
+  };
 }
 
 /**

@@ -1,12 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { Client as GrpcClient } from '@grpc/grpc-js';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
-import { ChunkServiceClient } from '@folio/proto/chunk/v1';
-import { LayoutServiceClient } from '@folio/proto/layout/v1';
-import { LlmServiceClient } from '@folio/proto/llm/v1';
-import { OcrServiceClient } from '@folio/proto/ocr/v1';
-import { RenderServiceClient } from '@folio/proto/render/v1';
 import {
   createLimitsStore,
   createLogger,
@@ -17,15 +11,18 @@ import {
   describeTemporalConnection,
   onShutdown,
   startConfiguredMetricsServer,
+  stageTimeoutsMs,
   startTracing,
   temporalConnectionOptions,
+  type StageName,
 } from '@folio/runtime';
 import { createActivityTelemetry } from './activity-telemetry.js';
 import {
+  closeStageClients,
   createActivities,
+  createStageClients,
   createTaskSignaller,
   createTemporalAdmission,
-  type StageClients,
 } from './activities/index.js';
 import { loadConfig } from './config.js';
 import { TASK_QUEUE } from './contracts.js';
@@ -54,13 +51,9 @@ const limits = await createLimitsStore({ redisUrl: config.REDIS_URL, keyPrefix: 
 // Each address may name several instances of a stage; calls go round-robin over them.
 // Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
 const stageChannel = grpcChannelCredentials(config);
-const clients: StageClients = {
-  render: createStageClient(RenderServiceClient, config.RENDER_GRPC_ADDRESS, stageChannel),
-  ocr: createStageClient(OcrServiceClient, config.OCR_GRPC_ADDRESS, stageChannel),
-  layout: createStageClient(LayoutServiceClient, config.LAYOUT_GRPC_ADDRESS, stageChannel),
-  chunk: createStageClient(ChunkServiceClient, config.CHUNK_GRPC_ADDRESS, stageChannel),
-  llm: createStageClient(LlmServiceClient, config.LLM_GRPC_ADDRESS, stageChannel),
-};
+const clients = createStageClients((stage, Client) =>
+  createStageClient(Client, config[`${stage.toUpperCase() as Uppercase<StageName>}_GRPC_ADDRESS`], stageChannel),
+);
 
 const clientConnection = await Connection.connect(temporalOptions);
 const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE });
@@ -82,13 +75,7 @@ const worker = await Worker.create({
     store,
     clients,
     signaller: createTaskSignaller(client),
-    timeouts: {
-      renderMs: config.RENDER_TIMEOUT_SEC * 1000,
-      ocrMs: config.OCR_TIMEOUT_SEC * 1000,
-      layoutMs: config.LAYOUT_TIMEOUT_SEC * 1000,
-      chunkMs: config.CHUNK_TIMEOUT_SEC * 1000,
-      llmMs: config.LLM_TIMEOUT_SEC * 1000,
-    },
+    timeouts: stageTimeoutsMs(config),
     fetch: {
       allowPrivateUrls: config.ALLOW_PRIVATE_URLS,
       maxBytes: config.MAX_TOTAL_LIMIT,
@@ -132,8 +119,7 @@ onShutdown(logger, async () => {
   worker.shutdown();
   await running;
   await metricsServer?.close();
-  const stageClients: GrpcClient[] = [clients.render, clients.ocr, clients.layout, clients.chunk, clients.llm];
-  for (const stageClient of stageClients) stageClient.close();
+  closeStageClients(clients);
   await connection.close();
   await clientConnection.close();
   await limits.close();

@@ -1,72 +1,14 @@
 import {
-  FINE_SEGMENT_TYPES,
-  SEGMENT_TYPES,
-  type FineSegmentType,
+  defaultTaskConfiguration,
+  segmentTypesOf,
   type GenerationStrategy,
+  type OperatorDefaults,
   type SegmentFormat,
-  type SegmentType,
   type SegmentTypeProcessing,
   type TaskConfiguration,
+  type Taxonomy,
 } from '@folio/workflows/contracts';
 import type { ConfigurationInput, SegmentTypeInput } from './schema.js';
-
-export interface ConfigurationDefaults {
-  /** `expires_in` of tasks that do not set one (the operator's DEFAULT_EXPIRES_IN), or null. */
-  expiresIn: number | null;
-  /** The operator's default model id, when the LLM stage told us; null means "the default". */
-  defaultModelId: string | null;
-}
-
-/**
- * Which API's segment types a new task's configuration holds: v1's 12, or the current API's,
- * which adds the finer types (PageNumber, LineNumber, FormRegion, GraphicalItem, Legend, Unknown).
- */
-export type Taxonomy = 'v1' | 'current';
-
-const DEFAULT_FORMAT: Partial<Record<SegmentType | FineSegmentType, SegmentFormat>> = { Table: 'Html' };
-const DEFAULT_STRATEGY: Partial<Record<SegmentType | FineSegmentType, GenerationStrategy>> = {
-  Table: 'LLM',
-  Formula: 'LLM',
-  Page: 'LLM',
-};
-
-/**
- * The defaults of one segment type (docs/behavior.md#4-defaults). The finer types take those of
- * the v1 type they refine: a GraphicalItem is cropped like a Picture, the others (text) are not.
- */
-export function defaultSegmentProcessing(type: SegmentType | FineSegmentType): SegmentTypeProcessing {
-  return {
-    crop_image: type === 'Picture' || type === 'GraphicalItem' ? 'All' : 'Auto',
-    format: DEFAULT_FORMAT[type] ?? 'Markdown',
-    strategy: DEFAULT_STRATEGY[type] ?? 'Auto',
-    llm: null,
-    embed_sources: ['Content'],
-    extended_context: false,
-    description: false,
-  };
-}
-
-/** The configuration of a task that sets nothing, with the segment types of `taxonomy`. */
-export function defaultConfiguration(defaults: ConfigurationDefaults, taxonomy: Taxonomy = 'v1'): TaskConfiguration {
-  const types = taxonomy === 'current' ? [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES] : SEGMENT_TYPES;
-  return {
-    ocr_strategy: 'All',
-    segmentation_strategy: 'LayoutAnalysis',
-    high_resolution: true,
-    expires_in: defaults.expiresIn,
-    error_handling: 'Fail',
-    chunk_processing: { target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } },
-    segment_processing: Object.fromEntries(
-      types.map((type) => [type, defaultSegmentProcessing(type)]),
-    ) as TaskConfiguration['segment_processing'], // fromEntries over all 12 types (and the finer ones) builds the full record
-    llm_processing: {
-      model_id: defaults.defaultModelId,
-      fallback_strategy: 'Default',
-      max_completion_tokens: null,
-      temperature: 0,
-    },
-  };
-}
 
 /**
  * Legacy `html`/`markdown` strategies: an LLM one picks that format and the LLM strategy; all
@@ -104,7 +46,7 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
   const base = structuredClone(current);
   const segmentProcessing = base.segment_processing;
   // Only the types the configuration has: a v1 task has no finer types to set.
-  for (const type of [...SEGMENT_TYPES, ...FINE_SEGMENT_TYPES]) {
+  for (const type of segmentTypesOf('current')) {
     const given = input.segment_processing?.[type];
     const current = segmentProcessing[type];
     if (given && current) segmentProcessing[type] = applySegmentType(current, given);
@@ -139,10 +81,10 @@ export function applyConfigurationInput(current: TaskConfiguration, input: Confi
 /** The full configuration of a new task created through the API of `taxonomy`. */
 export function resolveConfiguration(
   input: ConfigurationInput,
-  defaults: ConfigurationDefaults,
+  defaults: OperatorDefaults,
   taxonomy: Taxonomy = 'v1',
 ): TaskConfiguration {
-  return applyConfigurationInput(defaultConfiguration(defaults, taxonomy), input);
+  return applyConfigurationInput(defaultTaskConfiguration(defaults, taxonomy), input);
 }
 
 /** Deep equality of two configurations (plain JSON data, so key order is irrelevant). */

@@ -72,7 +72,11 @@ function isAfter(position: CursorPosition, cursor: Cursor, sort: SortOrder): boo
  * One page of `items` (any order) under `query`: filtered by the time bounds, sorted, cut after
  * the cursor and to the limit.
  */
-export function pageOf<T>(items: readonly T[], query: PageQuery, positionOf: (item: T) => CursorPosition): CursorPage<T> {
+export function pageOf<T>(
+  items: readonly T[],
+  query: PageQuery,
+  positionOf: (item: T) => CursorPosition,
+): CursorPage<T> {
   const cursor = query.cursor === null ? null : parseCursor(query.cursor);
   const sign = query.sort === 'asc' ? 1 : -1;
   const kept = items
@@ -91,6 +95,7 @@ export function pageOf<T>(items: readonly T[], query: PageQuery, positionOf: (it
 
 const timestamp = z
   .string()
+  .meta({ format: 'date-time' })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === '') return null;
@@ -105,14 +110,19 @@ export const pageQueryFields = {
   cursor: z
     .string()
     .optional()
-    .transform((value) => (value === undefined || value === '' ? null : value)),
+    .transform((value) => (value === undefined || value === '' ? null : value))
+    .meta({ description: 'The `next_cursor` of the previous page (or an RFC 3339 time: items after it).' }),
   limit: z.coerce
     .number({ error: limitError })
     .int({ error: limitError })
     .min(1, { error: limitError })
     .max(MAX_PAGE_LIMIT, { error: limitError })
-    .default(DEFAULT_PAGE_LIMIT),
-  sort: z.enum(['asc', 'desc'], { error: 'expected asc or desc' }).default('desc'),
-  start: timestamp,
-  end: timestamp,
+    .default(DEFAULT_PAGE_LIMIT)
+    .meta({ description: 'Items per page.' }),
+  sort: z
+    .enum(['asc', 'desc'], { error: 'expected asc or desc' })
+    .default('desc')
+    .meta({ description: 'By creation time.' }),
+  start: timestamp.meta({ description: 'Created at or after.' }),
+  end: timestamp.meta({ description: 'Created at or before.' }),
 };

@@ -39,7 +39,9 @@ export async function pagesRunPrefix(store: ObjectStore, state: TaskState): Prom
   const candidates = [...new Set([...keys].map((key) => key.slice(0, key.indexOf('/', runsPrefix.length) + 1)))]
     .filter((prefix) => {
       const run = runNumber(runsPrefix, prefix);
-      return run !== null && (outputRun === null || run <= outputRun) && keys.has(storageKeys.renderManifest(prefix, 0));
+      return (
+        run !== null && (outputRun === null || run <= outputRun) && keys.has(storageKeys.renderManifest(prefix, 0))
+      );
     })
     .sort((a, b) => (runNumber(runsPrefix, b) ?? 0) - (runNumber(runsPrefix, a) ?? 0));
   return candidates[0] ?? null;
@@ -53,7 +55,9 @@ export async function readRenderedPage(
 ): Promise<{ width: number; height: number; scale: number; image: { key: string } } | null> {
   let rendered: RenderedPage;
   try {
-    rendered = RenderedPage.fromJSON(JSON.parse((await store.get(storageKeys.renderManifest(prefix, pageIndex))).toString('utf8')));
+    rendered = RenderedPage.fromJSON(
+      JSON.parse((await store.get(storageKeys.renderManifest(prefix, pageIndex))).toString('utf8')),
+    );
   } catch (error) {
     if (error instanceof ObjectNotFoundError) return null;
     throw error;
@@ -66,7 +70,11 @@ export async function readRenderedPage(
  * Reads the rendered pages of a succeeded task from its render manifests, each image presigned.
  * Pages whose manifest is gone are left out; a task without pages (not succeeded) gets `[]`.
  */
-export async function readTaskPages(store: ObjectStore, state: TaskState, presignExpiresSec: number): Promise<ApiPage[]> {
+export async function readTaskPages(
+  store: ObjectStore,
+  state: TaskState,
+  presignExpiresSec: number,
+): Promise<ApiPage[]> {
   const prefix = state.status === 'Succeeded' ? await pagesRunPrefix(store, state) : null;
   if (prefix === null || state.pageCount === null) return [];
   const indexes = Array.from({ length: state.pageCount }, (_, pageIndex) => pageIndex);

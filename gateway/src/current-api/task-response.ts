@@ -1,7 +1,6 @@
 import type {
+  ConfigurableSegmentType,
   ExtractionOutput,
-  FineSegmentType,
-  SegmentType,
   TaskConfiguration,
   TaskState,
   TaskStatus,
@@ -32,7 +31,7 @@ export interface CurrentParseConfiguration {
   ocr_strategy: TaskConfiguration['ocr_strategy'];
   segmentation_strategy: TaskConfiguration['segmentation_strategy'];
   /** The 12 types, and the finer ones on tasks created through the current API. */
-  segment_processing: Partial<Record<SegmentType | FineSegmentType, CurrentGenerationConfig>>;
+  segment_processing: Partial<Record<ConfigurableSegmentType, CurrentGenerationConfig>>;
   expires_in: number | null;
   high_resolution: boolean;
   llm_processing: {

@@ -1,4 +1,12 @@
-import { ObjectNotFoundError, getJson, mapLimit, putJson, sha256Hex, type ObjectStore, type StoredObject } from '@folio/runtime';
+import {
+  ObjectNotFoundError,
+  getJson,
+  mapLimit,
+  putJson,
+  sha256Hex,
+  type ObjectStore,
+  type StoredObject,
+} from '@folio/runtime';
 import { sanitizeFileName } from '@folio/workflows/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';

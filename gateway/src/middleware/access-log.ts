@@ -17,7 +17,12 @@ export function accessLog(options: { skip?: (path: string) => boolean } = {}): G
     } finally {
       if (!options.skip?.(ctx.path)) {
         ctx.state.log.info(
-          { method: ctx.method, path: ctx.path, status: status ?? ctx.status, durationMs: Math.round(performance.now() - startedAt) },
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: status ?? ctx.status,
+            durationMs: Math.round(performance.now() - startedAt),
+          },
           'request',
         );
       }

@@ -30,11 +30,14 @@ describe('API keys', () => {
     expect((await status({ Authorization: `bearer   ${h.aliceKey}` })).status).toBe(200);
   });
 
-  it.each([['fk_unknown'], ['Bearer '], ['Bearer fk_nope']])('answers 401 Invalid or inactive API key for %j', async (header) => {
-    const response = await status({ Authorization: header });
-    expect(response.status).toBe(401);
-    expect(response.text).toBe('Invalid or inactive API key');
-  });
+  it.each([['fk_unknown'], ['Bearer '], ['Bearer fk_nope']])(
+    'answers 401 Invalid or inactive API key for %j',
+    async (header) => {
+      const response = await status({ Authorization: header });
+      expect(response.status).toBe(401);
+      expect(response.text).toBe('Invalid or inactive API key');
+    },
+  );
 
   it('refuses deactivated and revoked keys, and accepts a reactivated one', async () => {
     h = await createHarness();
@@ -67,10 +70,22 @@ describe('OAuth tokens', () => {
     const pair = await generateKeyPair('ES256', { extractable: true });
     privateKey = pair.privateKey;
     otherKey = (await generateKeyPair('ES256')).privateKey;
-    verifyJwt = createJwtVerifier({ publicKeyPem: await exportSPKI(pair.publicKey), issuer: 'https://issuer.test', audience: 'folio' });
+    verifyJwt = createJwtVerifier({
+      publicKeyPem: await exportSPKI(pair.publicKey),
+      issuer: 'https://issuer.test',
+      audience: 'folio',
+    });
   });
 
-  const token = (options: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string | null; sub?: string | null } = {}) => {
+  const token = (
+    options: {
+      key?: CryptoKey;
+      issuer?: string;
+      audience?: string;
+      expiresIn?: string | null;
+      sub?: string | null;
+    } = {},
+  ) => {
     const jwt = new SignJWT({})
       .setProtectedHeader({ alg: 'ES256' })
       .setIssuer(options.issuer ?? 'https://issuer.test')
@@ -108,16 +123,28 @@ describe('OAuth tokens', () => {
     await h?.close();
     h = undefined;
     const unconfigured = createJwtVerifier({});
-    expect((await status({ Authorization: `Bearer ${await token()}` }, unconfigured)).text).toBe('Invalid token payload');
+    expect((await status({ Authorization: `Bearer ${await token()}` }, unconfigured)).text).toBe(
+      'Invalid token payload',
+    );
   });
 
   it('keeps tasks apart by token subject', async () => {
     h = await createHarness({ verifyJwt });
     const server = request(h.app.callback());
-    const created = await server.post('/api/v1/task/parse').set('Authorization', `Bearer ${await token()}`).send({ file: 'JVBERi0xLjQK' }).expect(200);
+    const created = await server
+      .post('/api/v1/task/parse')
+      .set('Authorization', `Bearer ${await token()}`)
+      .send({ file: 'JVBERi0xLjQK' })
+      .expect(200);
     const taskId = (created.body as { task_id: string }).task_id;
-    await server.get(`/api/v1/task/${taskId}`).set('Authorization', `Bearer ${await token()}`).expect(200);
-    await server.get(`/api/v1/task/${taskId}`).set('Authorization', `Bearer ${await token({ sub: 'dave' })}`).expect(404);
+    await server
+      .get(`/api/v1/task/${taskId}`)
+      .set('Authorization', `Bearer ${await token()}`)
+      .expect(200);
+    await server
+      .get(`/api/v1/task/${taskId}`)
+      .set('Authorization', `Bearer ${await token({ sub: 'dave' })}`)
+      .expect(404);
     await server.get(`/api/v1/task/${taskId}`).set('Authorization', h.aliceKey).expect(404);
   });
 });

@@ -18,7 +18,8 @@ export function auth(options: { apiKeys: ApiKeyStore; verifyJwt: JwtVerifier }):
       if (ownerId === null) throw new ApiError('invalid-token');
       ctx.state.ownerId = ownerId;
     } else {
-      const record = credential.length > 0 && credential.length <= 512 ? await options.apiKeys.verify(credential) : null;
+      const record =
+        credential.length > 0 && credential.length <= 512 ? await options.apiKeys.verify(credential) : null;
       if (record === null) throw new ApiError('invalid-api-key');
       ctx.state.ownerId = record.ownerId;
     }

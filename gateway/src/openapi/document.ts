@@ -1,70 +1,34 @@
-import { withCurrentApi } from './current-api.js';
-import { ref, schemas, webhookProperties, type Schema } from './schemas.js';
+import { z } from 'zod';
+import { configurationInputSchema, createTaskBodySchema, webhookFields } from '../configuration/schema.js';
+import { listQuerySchema as currentListQuerySchema } from '../routes/current-tasks.js';
+import { defaultListQuerySchema, taskQuerySchema } from '../routes/tasks.js';
+import { currentApiPaths } from './current-api.js';
+import { defaultsOf } from './defaults.js';
+import { componentSchemas, openApiSchema, queryParameters, type Schema } from './generate.js';
+import {
+  authErrors,
+  binaryAnswer,
+  binaryFile,
+  json,
+  jsonBody,
+  rateLimited,
+  security,
+  taskIdParam,
+  taskNotFound as notFound,
+  text,
+} from './operations.js';
+import { modelSchema, readinessSchema, taskSchema, tasksPageSchema } from './responses.js';
 
-const text = (description: string, example?: string): Schema => ({
-  description,
-  content: { 'text/plain': { schema: { type: 'string', ...(example === undefined ? {} : { example }) } } },
-});
-const json = (description: string, schema: Schema): Schema => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-/** Errors every authenticated route can answer with. */
-const authErrors: Record<string, Schema> = {
-  '401': text(
-    '`Authorization header is missing`, `Invalid or inactive API key` or `Invalid token payload`.',
-    'Invalid or inactive API key',
-  ),
-  '500': text('Server error.', 'Internal server error'),
-};
-const notFound = text('The task does not exist, has expired or belongs to another owner.', 'Task not found');
-const rateLimited = {
-  ...text(
-    "The owner's rate limit or a quota (pages this month, unfinished tasks) is used up; a quota's refusal says which after `Usage limit exceeded: `. On the create and update routes also `Server busy: ...` when the JSON bodies being read fill JSON_BODIES_IN_FLIGHT_BYTES. Retry after `Retry-After` seconds.",
-    'Usage limit exceeded',
-  ),
-  headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
-};
-const taskIdParam: Schema = { name: 'task_id', in: 'path', required: true, schema: { type: 'string' } };
-const boolQuery = (name: string, defaultValue: boolean, description: string): Schema => ({
-  name,
-  in: 'query',
-  required: false,
-  schema: { type: 'boolean', default: defaultValue },
-  description,
-});
-const includeChunks = (defaultValue: boolean): Schema =>
-  boolQuery('include_chunks', defaultValue, 'Include the chunks of a succeeded task.');
-const base64Urls = boolQuery(
-  'base64_urls',
-  false,
-  'Return images and the PDF as data URIs instead of presigned URLs, while they total at most BASE64_URLS_MAX_BYTES (32 MiB by default) per response; a task past that gets presigned URLs for all its links.',
-);
-const security = [{ ApiKey: [] }, { BearerAuth: [] }];
-/** `/health/ready`'s answer (readiness.ts `ReadinessReport`). */
-const readiness: Schema = {
-  type: 'object',
-  required: ['status', 'components'],
-  properties: {
-    status: { type: 'string', enum: ['ready', 'not ready'] },
-    components: {
-      type: 'object',
-      description:
-        'Each component checked (`temporal`, `storage`, `render`, `ocr`, `layout`, `chunk`, `llm`) and whether it answered.',
-      additionalProperties: { type: 'string', enum: ['ok', 'down'] },
-    },
-    down: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'The components that did not answer; only when not ready.',
-    },
-  },
+/** The list's two query schemas as one: v1's fields, then those only the current API's has. */
+const tasksListParameters = (): Schema[] => {
+  const v1 = queryParameters(defaultListQuerySchema);
+  const names = new Set(v1.map((parameter) => parameter.name));
+  return [...v1, ...queryParameters(currentListQuerySchema).filter((parameter) => !names.has(parameter.name))];
 };
 
 /**
- * The OpenAPI 3.1 document of the gateway, built in code from the same constants the validation
- * uses, so enums cannot drift from what the API accepts.
+ * The OpenAPI 3.1 document of the gateway, generated from the zod schemas the routes validate
+ * requests with and those of the answers (responses.ts), so a shape is written once.
  */
 export function createOpenApiDocument(options: { version: string; serverUrl: string }): Record<string, unknown> {
   const document = {
@@ -91,7 +55,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           description: 'An OAuth access token; its `sub` is the owner.',
         },
       },
-      schemas: { ...schemas },
+      schemas: defaultsOf(componentSchemas()),
     },
     paths: {
       '/api/v1/task/parse': {
@@ -99,9 +63,9 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           summary: 'Create a task',
           operationId: 'createTask',
           security,
-          requestBody: { required: true, content: { 'application/json': { schema: ref('CreateTaskRequest') } } },
+          requestBody: jsonBody(createTaskBodySchema),
           responses: {
-            '200': json('The task, status `Starting` (message `Task queued`).', ref('Task')),
+            '200': json('The task, status `Starting` (message `Task queued`).', taskSchema),
             '400': text(
               'Invalid file, `Invalid base64 data`, `Unsupported file type`, a bad configuration field (named with its allowed values) or `Unknown model_id ...`.',
               'Invalid base64 data',
@@ -124,23 +88,24 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
             required: true,
             content: {
               'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['file'],
-                  description:
-                    'Every part besides `file` is the JSON-encoded value of the configuration field of the same name.',
-                  properties: {
-                    file: { type: 'string', format: 'binary' },
-                    file_name: { type: 'string' },
-                    ...webhookProperties,
-                    ...(schemas.ConfigurationInput?.properties as Schema),
-                  },
-                },
+                schema: openApiSchema(
+                  z
+                    .object({
+                      file: binaryFile,
+                      file_name: z.string().optional(),
+                      ...webhookFields,
+                      ...configurationInputSchema.shape,
+                    })
+                    .meta({
+                      description:
+                        'Every part besides `file` is the JSON-encoded value of the configuration field of the same name.',
+                    }),
+                ),
               },
             },
           },
           responses: {
-            '200': json('The task.', ref('Task')),
+            '200': json('The task.', taskSchema),
             '400': text(
               '`File must have a filename`, `Unsupported file type` or a bad configuration field.',
               'File must have a filename',
@@ -156,9 +121,9 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
           summary: 'Get a task',
           operationId: 'getTask',
           security,
-          parameters: [taskIdParam, includeChunks(true), base64Urls],
+          parameters: [taskIdParam, ...queryParameters(taskQuerySchema)],
           responses: {
-            '200': json('The task.', ref('Task')),
+            '200': json('The task.', taskSchema),
             '400': text('A bad query parameter.'),
             '404': notFound,
             ...authErrors,
@@ -185,9 +150,9 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
             'Any subset of the configuration; `segment_processing` merges per type and per field. Only from `Succeeded` or `Failed`.',
           security,
           parameters: [taskIdParam],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('ConfigurationInput') } } },
+          requestBody: jsonBody(configurationInputSchema),
           responses: {
-            '200': json('The task after the update was accepted (status `Starting`).', ref('Task')),
+            '200': json('The task after the update was accepted (status `Starting`).', taskSchema),
             '400': text(
               '`Task cannot be updated: status is <Status>`, `Task cannot be updated: configuration is unchanged`, a bad field, or `The LLM processing configuration is probably outdated: ...`.',
               'Task cannot be updated: status is Processing',
@@ -248,37 +213,15 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         get: {
           summary: "List the owner's tasks, newest first",
           operationId: 'listTasks',
+          description:
+            'Two contracts on one path: v1 answers a JSON array by `page`; with `cursor`, `sort`, `statuses` or `task_types`, or from the generated SDK (`X-Stainless-Lang`), the answer is a cursor page of the current API (its `include_chunks` default is false too).',
           security,
-          parameters: [
-            {
-              name: 'page',
-              in: 'query',
-              schema: { type: 'integer', minimum: 1, default: 1 },
-              description: '1-based page.',
-            },
-            {
-              name: 'limit',
-              in: 'query',
-              schema: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
-              description: 'Tasks per page.',
-            },
-            {
-              name: 'start',
-              in: 'query',
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Created at or after.',
-            },
-            {
-              name: 'end',
-              in: 'query',
-              schema: { type: 'string', format: 'date-time' },
-              description: 'Created at or before.',
-            },
-            includeChunks(false),
-            base64Urls,
-          ],
+          parameters: tasksListParameters(),
           responses: {
-            '200': json('Tasks.', { type: 'array', items: ref('Task') }),
+            '200': json(
+              'Tasks: the v1 array, or the current API page.',
+              z.union([z.array(taskSchema), tasksPageSchema]),
+            ),
             '400': text('A bad query parameter.'),
             ...authErrors,
           },
@@ -288,7 +231,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         get: {
           summary: 'List the language models `llm_processing.model_id` accepts',
           operationId: 'listModels',
-          responses: { '200': json('Models (ids only).', { type: 'array', items: ref('Model') }) },
+          responses: { '200': json('Models (ids only).', z.array(modelSchema)) },
         },
       },
       '/health': {
@@ -312,8 +255,8 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
             'Each dependency is checked with a 2 s limit; a result is reused for 1 s. Why a component is down is logged by the gateway, not answered.',
           operationId: 'ready',
           responses: {
-            '200': json('Every component answered.', readiness),
-            '503': json('At least one component did not answer; `down` names them.', readiness),
+            '200': json('Every component answered.', readinessSchema),
+            '503': json('At least one component did not answer; `down` names them.', readinessSchema),
           },
         },
       },
@@ -321,13 +264,14 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
         get: {
           summary: 'This document',
           operationId: 'openapi',
-          responses: { '200': json('OpenAPI 3.1 document.', { type: 'object' }) },
+          responses: { '200': json('OpenAPI 3.1 document.', z.record(z.string(), z.unknown())) },
         },
       },
       '/files/{key}': {
         get: {
           summary: 'Download a stored object through a signed URL (filesystem storage)',
-          operationId: 'getFile',
+          // Not `getFile`: that is the Files API's.
+          operationId: 'getSignedFile',
           parameters: [
             {
               name: 'key',
@@ -352,10 +296,7 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
             },
           ],
           responses: {
-            '200': {
-              description: 'The object.',
-              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-            },
+            '200': binaryAnswer('The object.'),
             '403': text('Bad or expired signature.'),
             '404': text('No such object.'),
           },
@@ -363,6 +304,6 @@ export function createOpenApiDocument(options: { version: string; serverUrl: str
       },
     },
   };
-  withCurrentApi(document);
+  Object.assign(document.paths, currentApiPaths());
   return document;
 }

@@ -7,6 +7,7 @@ import { toFileTypeGroups } from '../current-api/file-types.js';
 import { FILE_URL_PREFIX, type FileRecord, type FileService } from '../files/file-service.js';
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import { sendStoredObject } from './files.js';
+import { booleanQuery } from './query-params.js';
 import { parseOr400 } from './tasks.js';
 import { detectStoredFileType, receiveUpload, type ParsedUpload } from './upload.js';
 
@@ -50,20 +51,23 @@ export function toApiFile(record: FileRecord): ApiFile {
   };
 }
 
-const listQuerySchema = z.object(pageQueryFields);
+/** The query of the file list (a cursor page). */
+export const listQuerySchema = z.object(pageQueryFields);
 
 const expiresError = `expected an integer from 1 to ${MAX_URL_EXPIRES_SEC}`;
-const urlQuerySchema = z.object({
+/** The query of a file's URL. */
+export const urlQuerySchema = z.object({
   expires_in: z.coerce
     .number({ error: expiresError })
     .int({ error: expiresError })
     .min(1, { error: expiresError })
     .max(MAX_URL_EXPIRES_SEC, { error: expiresError })
-    .default(DEFAULT_URL_EXPIRES_SEC),
-  base64_urls: z
-    .enum(['true', 'false'], { error: 'expected true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+    .default(DEFAULT_URL_EXPIRES_SEC)
+    .meta({ description: 'Lifetime of the URL in seconds.' }),
+  base64_urls: booleanQuery(
+    false,
+    'A data URI instead (files up to BASE64_URLS_MAX_BYTES; larger ones get a signed URL).',
+  ),
 });
 
 /** Reads `file_metadata`: JSON (already decoded by the multipart reader) or any other text as given. */
@@ -87,11 +91,17 @@ export function currentFilesRoutes(options: CurrentFilesRoutesOptions): Router<G
 
   router.post('/files', options.authenticate, options.limitRate, async function uploadFile(ctx) {
     const declared = Number(ctx.get('content-length'));
-    if (Number.isFinite(declared) && declared > options.maxFileBytes + 1024 * 1024) throw new ApiError('payload-too-large');
+    if (Number.isFinite(declared) && declared > options.maxFileBytes + 1024 * 1024)
+      throw new ApiError('payload-too-large');
     const { ownerId } = ctx.state;
     const fileId = files.newFileId();
     try {
-      const upload = await receiveUpload(ctx.req, (fileName) => files.contentKey(ownerId, fileId, fileName), store, options.maxFileBytes);
+      const upload = await receiveUpload(
+        ctx.req,
+        (fileName) => files.contentKey(ownerId, fileId, fileName),
+        store,
+        options.maxFileBytes,
+      );
       const { stored } = upload;
       if (stored === null) throw badRequest("Invalid value for 'file': expected a file part");
       const type = await detectStoredFileType(store, stored);
@@ -121,7 +131,11 @@ export function currentFilesRoutes(options: CurrentFilesRoutesOptions): Router<G
 
   router.get('/files/:fileId/content', options.authenticate, async function getFileContent(ctx) {
     const record = await files.get(ctx.state.ownerId, ctx.params.fileId ?? '');
-    await sendStoredObject(ctx, store, record.contentKey, { name: record.fileName, byteSize: record.byteSize, contentType: record.contentType });
+    await sendStoredObject(ctx, store, record.contentKey, {
+      name: record.fileName,
+      byteSize: record.byteSize,
+      contentType: record.contentType,
+    });
     // Owner-scoped content: no shared cache may keep it.
     ctx.set('Cache-Control', 'private, no-store');
   });
@@ -130,10 +144,16 @@ export function currentFilesRoutes(options: CurrentFilesRoutesOptions): Router<G
     const query = parseOr400(urlQuerySchema, ctx.query);
     const record = await files.get(ctx.state.ownerId, ctx.params.fileId ?? '');
     if (query.base64_urls && record.byteSize <= options.maxInlineBytes) {
-      ctx.body = { url: `data:${record.contentType};base64,${(await store.get(record.contentKey)).toString('base64')}`, expires_in: null };
+      ctx.body = {
+        url: `data:${record.contentType};base64,${(await store.get(record.contentKey)).toString('base64')}`,
+        expires_in: null,
+      };
       return;
     }
-    const url = await store.presignGet(record.contentKey, { expiresInSec: query.expires_in, fileName: record.fileName });
+    const url = await store.presignGet(record.contentKey, {
+      expiresInSec: query.expires_in,
+      fileName: record.fileName,
+    });
     ctx.body = { url, expires_in: query.expires_in };
   });
 

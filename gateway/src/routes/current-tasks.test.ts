@@ -4,6 +4,16 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentParseConfiguration, CurrentParseTask, CurrentTask } from '../current-api/task-response.js';
 import type { ApiTask } from '../tasks/task-response.js';
+import { z } from 'zod';
+import {
+  currentTaskSchema,
+  fileSchema,
+  fileTypesSchema,
+  fileUrlSchema,
+  filesPageSchema,
+  taskSchema,
+  tasksPageSchema,
+} from '../openapi/responses.js';
 import { PDF_BYTES, createHarness, type Harness } from '../testing/harness.js';
 
 let h: Harness;
@@ -333,5 +343,38 @@ describe('Tasks API of the current SDK', () => {
     };
     const task = await createParse({ file: file.url });
     expect(task.file_info).toMatchObject({ name: 'up.pdf', mime_type: 'application/pdf' });
+  });
+
+  it('answers in the documented shapes: every 200 body parses with the zod schema its OpenAPI schema is made from', async () => {
+    const v1 = (
+      await client().post('/api/v1/task/parse').set('Authorization', h.aliceKey).send({ file: pdf }).expect(200)
+    ).body as ApiTask;
+    taskSchema.parse(v1);
+    await succeed(v1.task_id);
+    taskSchema.parse(
+      (await client().get(`/api/v1/task/${v1.task_id}`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    currentTaskSchema.parse(
+      (await client().get(`/api/v1/tasks/${v1.task_id}`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    currentTaskSchema.parse(await createParse({ file: pdf, segment_processing: { Table: { format: 'Markdown' } } }));
+    tasksPageSchema.parse(
+      (await client().get('/api/v1/tasks?sort=asc').set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    z.array(taskSchema).parse((await client().get('/api/v1/tasks').set('Authorization', h.aliceKey).expect(200)).body);
+    const file = fileSchema.parse(
+      (
+        await client()
+          .post('/api/v1/files')
+          .set('Authorization', h.aliceKey)
+          .attach('file', PDF_BYTES, 'up.pdf')
+          .expect(200)
+      ).body,
+    );
+    filesPageSchema.parse((await client().get('/api/v1/files').set('Authorization', h.aliceKey).expect(200)).body);
+    fileUrlSchema.parse(
+      (await client().get(`/api/v1/files/${file.file_id}/url`).set('Authorization', h.aliceKey).expect(200)).body,
+    );
+    fileTypesSchema.parse((await client().get('/api/v1/file-types').expect(200)).body);
   });
 });

@@ -14,6 +14,7 @@ import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
 import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
+import { booleanQuery } from './query-params.js';
 import { parseOr400 } from './tasks.js';
 
 export interface CurrentTaskRoutesOptions {
@@ -36,14 +37,8 @@ export interface CurrentTaskRoutesOptions {
 /** Where a file too large for a JSON body goes in this API. */
 const UPLOAD_HINT = '; upload larger files with POST /api/v1/files and pass ch://files/{file_id}';
 
-const booleanParam = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'], { error: 'expected true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : value === 'true'));
-
 /** A list filter sent as `a,b` (the SDK's comma format) or as repeated parameters. */
-function listParam<const T extends readonly [string, ...string[]]>(values: T) {
+function listParam<const T extends readonly [string, ...string[]]>(values: T, what: string) {
   return z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -57,16 +52,25 @@ function listParam<const T extends readonly [string, ...string[]]>(values: T) {
       if (bad !== undefined)
         ctx.addIssue({ code: 'custom', message: `expected a comma-separated list of ${values.join(', ')}` });
       return items.filter((item): item is T[number] => known.has(item));
-    });
+    })
+    .meta({ description: `Comma-separated ${what} (${values.join(', ')}), or the parameter repeated.` });
 }
 
-const viewQuerySchema = z.object({ include_chunks: booleanParam(true), base64_urls: booleanParam(false) });
-const listQuerySchema = z.object({
+const INCLUDE_CHUNKS = 'Include the chunks and pages of a succeeded task.';
+const BASE64_URLS = 'Images and the PDF as data URIs (within BASE64_URLS_MAX_BYTES); page images stay presigned.';
+
+/** The query of a task read. */
+export const viewQuerySchema = z.object({
+  include_chunks: booleanQuery(true, INCLUDE_CHUNKS),
+  base64_urls: booleanQuery(false, BASE64_URLS),
+});
+/** The query of the current API's task list (a cursor page). */
+export const listQuerySchema = z.object({
   ...pageQueryFields,
-  include_chunks: booleanParam(false),
-  base64_urls: booleanParam(false),
-  statuses: listParam(TASK_STATUSES),
-  task_types: listParam(['Parse', 'Extract'] as const),
+  include_chunks: booleanQuery(false, INCLUDE_CHUNKS),
+  base64_urls: booleanQuery(false, BASE64_URLS),
+  statuses: listParam(TASK_STATUSES, 'statuses'),
+  task_types: listParam(['Parse', 'Extract'] as const, 'task types'),
 });
 
 /** Query parameters only the current API's task list has. */

@@ -37,7 +37,8 @@ describe('GET /files/*', () => {
     const crop = await h.store.presignGet('tasks/t1/crops/a b.png', { expiresInSec: 60, fileName: 'x.html' });
     const html = await h.store.presignGet('tasks/t1/input/page.html', { expiresInSec: 60 });
     const pdf = await h.store.presignGet('tasks/t1/document.pdf', { expiresInSec: 60 });
-    const served = async (url: string) => (await request(h.app.callback()).get(pathOf(url)).buffer(true).expect(200)).headers;
+    const served = async (url: string) =>
+      (await request(h.app.callback()).get(pathOf(url)).buffer(true).expect(200)).headers;
 
     const asNamedHtml = await served(crop);
     expect(asNamedHtml['content-type']).toBe('image/png');
@@ -67,7 +68,12 @@ describe('GET /files/*', () => {
     const tampered = valid.replace(/signature=[^&]+/, 'signature=AAAA');
     const expired = createSignedUrl(PUBLIC_URL, SIGNING_SECRET, 'tasks/t1/crops/a b.png', nowSec() - 1);
     const otherKey = valid.replace('crops/a%20b.png', 'crops/other.png');
-    const wrongSecret = createSignedUrl(PUBLIC_URL, 'another-secret-0123456789', 'tasks/t1/crops/a b.png', nowSec() + 60);
+    const wrongSecret = createSignedUrl(
+      PUBLIC_URL,
+      'another-secret-0123456789',
+      'tasks/t1/crops/a b.png',
+      nowSec() + 60,
+    );
     for (const url of [tampered, expired, otherKey, wrongSecret, `${PUBLIC_URL}/files/tasks/t1/crops/a%20b.png`]) {
       const response = await request(h.app.callback()).get(pathOf(url));
       expect(response.status, url).toBe(403);

@@ -11,7 +11,11 @@ export interface FilesRouteOptions {
 /** The storage key of a `/files/<key>` path: each segment was URL-encoded when the URL was signed. */
 function keyOf(path: string): string | null {
   try {
-    const key = path.slice(SIGNED_FILES_PATH.length + 1).split('/').map(decodeURIComponent).join('/');
+    const key = path
+      .slice(SIGNED_FILES_PATH.length + 1)
+      .split('/')
+      .map(decodeURIComponent)
+      .join('/');
     assertValidKey(key);
     return key;
   } catch {
@@ -99,7 +103,12 @@ export function filesRoute(options: FilesRouteOptions): GatewayMiddleware {
     }
     const info = await options.store.stat(key);
     if (info === null) throw new ApiError('not-found');
-    const name = typeof ctx.query.name === 'string' && ctx.query.name ? ctx.query.name : key.slice(key.lastIndexOf('/') + 1);
-    await sendStoredObject(ctx, options.store, key, { name, byteSize: info.byteSize, contentType: contentTypeOfKey(key) });
+    const name =
+      typeof ctx.query.name === 'string' && ctx.query.name ? ctx.query.name : key.slice(key.lastIndexOf('/') + 1);
+    await sendStoredObject(ctx, options.store, key, {
+      name,
+      byteSize: info.byteSize,
+      contentType: contentTypeOfKey(key),
+    });
   };
 }

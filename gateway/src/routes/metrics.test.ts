@@ -40,7 +40,9 @@ describe('GET /metrics', () => {
     expect(grew('folio_http_requests_total{method="GET",route="/api/v1/task/:taskId",status="404"}')).toBe(1);
     expect(text).not.toContain(taskId);
     expect(grew('folio_tasks_created_total{kind="create"}')).toBe(1);
-    expect(text).toContain('folio_http_request_duration_seconds_bucket{le="0.005",method="POST",route="/api/v1/task/parse",status="200"}');
+    expect(text).toContain(
+      'folio_http_request_duration_seconds_bucket{le="0.005",method="POST",route="/api/v1/task/parse",status="200"}',
+    );
     expect(sample(text, 'folio_tasks{status="Succeeded"}')).toBe(4);
     expect(sample(text, 'folio_tasks{status="Starting"}')).toBe(1);
   });

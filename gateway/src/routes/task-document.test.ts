@@ -10,7 +10,17 @@ let taskId = '';
 const server = () => request(h.app.callback());
 
 function segment(segmentId: string, segmentType: string, html: string, markdown: string): Partial<OutputSegment> {
-  return { segmentId, segmentType, html, markdown, content: markdown, text: markdown, pageNumber: 1, pageWidth: 100, pageHeight: 200 };
+  return {
+    segmentId,
+    segmentType,
+    html,
+    markdown,
+    content: markdown,
+    text: markdown,
+    pageNumber: 1,
+    pageWidth: 100,
+    pageHeight: 200,
+  };
 }
 
 beforeEach(async () => {
@@ -37,13 +47,25 @@ beforeEach(async () => {
         chunkId: 'c2',
         segments: [
           segment('s3', 'Text', '<p>Revenue grew.</p>', 'Revenue grew.'),
-          { ...segment('s4', 'Picture', `<img src="folio-object:${crop}" alt="chart">`, `![chart](folio-object:${crop})`), imageKey: crop },
+          {
+            ...segment(
+              's4',
+              'Picture',
+              `<img src="folio-object:${crop}" alt="chart">`,
+              `![chart](folio-object:${crop})`,
+            ),
+            imageKey: crop,
+          },
         ],
       },
     ],
   });
   await putJson(h.store, `tasks/${taskId}/runs/1/output.json`, ChunkedOutput.toJSON(output));
-  h.workflows.setState(taskId, { status: 'Succeeded', message: 'Task succeeded', outputKey: `tasks/${taskId}/runs/1/output.json` });
+  h.workflows.setState(taskId, {
+    status: 'Succeeded',
+    message: 'Task succeeded',
+    outputKey: `tasks/${taskId}/runs/1/output.json`,
+  });
 });
 
 afterEach(async () => {
@@ -60,7 +82,7 @@ describe('GET /api/v1/task/{id}/markdown and /html', () => {
     expect(response.text).not.toContain('folio-object:');
   });
 
-  it('answers one sandboxed HTML page with the same segments\' HTML', async () => {
+  it("answers one sandboxed HTML page with the same segments' HTML", async () => {
     const response = await server().get(`/api/v1/task/${taskId}/html`).set('Authorization', h.aliceKey).expect(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['content-security-policy']).toContain('sandbox');
@@ -68,17 +90,23 @@ describe('GET /api/v1/task/{id}/markdown and /html', () => {
     expect(response.text).toContain('<title>report &lt;1&gt;.pdf</title>');
     const body = /<body>\n([\s\S]*)\n<\/body>/.exec(response.text)?.[1] ?? '';
     const lines = body.split('\n');
-    expect(lines.slice(0, 3)).toEqual(['<div class="page-header">Annual report</div>', '<h1>Results &amp; outlook</h1>', '<p>Revenue grew.</p>']);
+    expect(lines.slice(0, 3)).toEqual([
+      '<div class="page-header">Annual report</div>',
+      '<h1>Results &amp; outlook</h1>',
+      '<p>Revenue grew.</p>',
+    ]);
     expect(lines[3]).toMatch(/^<img src="http:\/\/gateway\.test\/files\/tasks\/[^"]+" alt="chart">$/);
   });
 
-  it('answers another owner\'s task and a missing one as Task not found, and needs a key', async () => {
+  it("answers another owner's task and a missing one as Task not found, and needs a key", async () => {
     for (const path of [`/api/v1/task/${taskId}/markdown`, `/api/v1/task/${taskId}/html`]) {
       const other = await server().get(path).set('Authorization', h.bobKey).expect(404);
       expect(other.text).toBe('Task not found');
       await server().get(path).expect(401);
     }
-    expect((await server().get('/api/v1/task/nope/markdown').set('Authorization', h.aliceKey).expect(404)).text).toBe('Task not found');
+    expect((await server().get('/api/v1/task/nope/markdown').set('Authorization', h.aliceKey).expect(404)).text).toBe(
+      'Task not found',
+    );
   });
 
   it('refuses a task without output with its status', async () => {

@@ -12,6 +12,7 @@ import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
 import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
+import { booleanQuery } from './query-params.js';
 
 export interface TaskRoutesOptions {
   service: TaskService;
@@ -31,14 +32,9 @@ export interface TaskRoutesOptions {
 /** The largest body an update may send: it only carries configuration. */
 const UPDATE_BODY_BYTES = 1024 * 1024;
 
-const booleanParam = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'], { error: 'expected true or false' })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : value === 'true'));
-
 const timestampParam = z
   .string()
+  .meta({ format: 'date-time' })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === '') return null;
@@ -47,28 +43,45 @@ const timestampParam = z
     return ms;
   });
 
-const taskQuerySchema = z.object({ include_chunks: booleanParam(true), base64_urls: booleanParam(false) });
+const INCLUDE_CHUNKS = 'Include the chunks of a succeeded task.';
 
+/** A task with chunks, or without; links presigned or inline. */
+export const taskQuerySchema = z.object({
+  include_chunks: booleanQuery(true, INCLUDE_CHUNKS),
+  base64_urls: booleanQuery(
+    false,
+    'Return images and the PDF as data URIs instead of presigned URLs, while they total at most BASE64_URLS_MAX_BYTES (32 MiB by default) per response; a task past that gets presigned URLs for all its links.',
+  ),
+});
+
+/** The v1 list's query: a page number, its size, the creation time bounds and the task view. */
 function listQuerySchema(defaultLimit: number) {
   return z.object({
     page: z.coerce
       .number({ error: 'expected an integer >= 1' })
       .int({ error: 'expected an integer >= 1' })
       .min(1, { error: 'expected an integer >= 1' })
-      .default(1),
+      .default(1)
+      .meta({ description: '1-based page.' }),
     limit: z.coerce
       .number({ error: 'expected an integer from 1 to 1000' })
       .int({ error: 'expected an integer from 1 to 1000' })
       .min(1, { error: 'expected an integer from 1 to 1000' })
       .max(1000, { error: 'expected an integer from 1 to 1000' })
-      .default(defaultLimit),
-    start: timestampParam,
-    end: timestampParam,
+      .default(defaultLimit)
+      .meta({ description: 'Tasks per page.' }),
+    start: timestampParam.meta({ description: 'Created at or after.' }),
+    end: timestampParam.meta({ description: 'Created at or before.' }),
     // Chunks make a list heavy; a list shows them only when asked.
-    include_chunks: booleanParam(false),
-    base64_urls: booleanParam(false),
+    include_chunks: booleanQuery(false, INCLUDE_CHUNKS),
+    base64_urls: taskQuerySchema.shape.base64_urls,
   });
 }
+
+/** Page size of the v1 list when neither the request nor the options name one. */
+const DEFAULT_LIST_LIMIT = 10;
+/** The v1 list's query under the default page size (the API document's). */
+export const defaultListQuerySchema = listQuerySchema(DEFAULT_LIST_LIMIT);
 
 /** Parses with zod, turning the first issue into a plain-text 400. */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -89,7 +102,7 @@ function plainText(ctx: GatewayContext, text: string): void {
 /** The `/api/v1/task...` and `/api/v1/tasks` routes (JSON create, poll, update, cancel, delete, list). */
 export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   const { service, presenter } = options;
-  const listQuery = listQuerySchema(options.listLimit ?? 10);
+  const listQuery = options.listLimit === undefined ? defaultListQuerySchema : listQuerySchema(options.listLimit);
   const router = new Router<GatewayState>({ prefix: '/api/v1' });
   const defaultView: TaskView = { includeChunks: true, base64Urls: false };
 

@@ -28,7 +28,13 @@ async function succeed(taskId: string): Promise<void> {
   const run = storageKeys.runPrefix(taskId, 0);
   await h.store.put(`${run}pages/page-0.png`, PNG_BYTES);
   await putJson(h.store, storageKeys.renderManifest(run, 0), {
-    page: { pageIndex: 0, width: 1224, height: 1584, image: { key: `${run}pages/page-0.png`, sha256: '', byteSize: PNG_BYTES.length }, scale: 2 },
+    page: {
+      pageIndex: 0,
+      width: 1224,
+      height: 1584,
+      image: { key: `${run}pages/page-0.png`, sha256: '', byteSize: PNG_BYTES.length },
+      scale: 2,
+    },
   });
   const segment = (segmentId: string, segmentType: string) => ({
     segmentId,
@@ -45,9 +51,16 @@ async function succeed(taskId: string): Promise<void> {
     embed: 'Hello',
   });
   await putJson(h.store, `${run}output.json`, {
-    chunks: [{ chunkId: 'c1', chunkLength: 2, segments: [segment('s1', 'Title'), segment('s2', 'Text')], embed: 'Hello' }],
+    chunks: [
+      { chunkId: 'c1', chunkLength: 2, segments: [segment('s1', 'Title'), segment('s2', 'Text')], embed: 'Hello' },
+    ],
   });
-  h.workflows.setState(taskId, { status: 'Succeeded', message: 'Task succeeded', pageCount: 1, outputKey: `${run}output.json` });
+  h.workflows.setState(taskId, {
+    status: 'Succeeded',
+    message: 'Task succeeded',
+    pageCount: 1,
+    outputKey: `${run}output.json`,
+  });
 }
 
 /** The query of a signed link minted by `key` for `taskId`. */
@@ -102,7 +115,8 @@ describe('page viewer', () => {
     const task = (await client().get(`/viewer/${taskId}/task${url.search}`).expect(200)).body as ApiTask;
     expect(task.output.chunks[0]?.segments.map((segment) => segment.segment_id)).toEqual(['s1', 's2']);
     // The same shape as the API's own answer for the task.
-    const viaApi = (await client().get(`/api/v1/task/${taskId}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+    const viaApi = (await client().get(`/api/v1/task/${taskId}`).set('Authorization', h.aliceKey).expect(200))
+      .body as ApiTask;
     expect(Object.keys(task).sort()).toEqual(Object.keys(viaApi).sort());
     expect((await client().get(`/viewer/${taskId}/pages/1${url.search}`).expect(200)).type).toBe('image/png');
 
@@ -132,7 +146,9 @@ describe('page viewer', () => {
     expect([other.status, other.text]).toEqual([404, 'Task not found']);
     expect((await client().post(`/viewer/${taskId}/link`)).status).toBe(401);
     for (const value of ['10', '86401', 'soon']) {
-      const response = await client().post(`/viewer/${taskId}/link?expires_in=${value}`).set('Authorization', h.aliceKey);
+      const response = await client()
+        .post(`/viewer/${taskId}/link?expires_in=${value}`)
+        .set('Authorization', h.aliceKey);
       expect(response.status, value).toBe(400);
     }
     const { expiresAt } = await mintLink(taskId, h.aliceKey, '?expires_in=120');

@@ -107,7 +107,9 @@ function callerOf(ctx: GatewayContext): Caller {
 export function viewerRoutes(options: ViewerRoutesOptions): Router<GatewayState> {
   const { service, store } = options;
   const html = readFileSync(new URL('index.html', ASSETS_DIR), 'utf8');
-  const assets = new Map(Object.keys(ASSET_TYPES).map((name) => [name, readFileSync(new URL(name, ASSETS_DIR), 'utf8')]));
+  const assets = new Map(
+    Object.keys(ASSET_TYPES).map((name) => [name, readFileSync(new URL(name, ASSETS_DIR), 'utf8')]),
+  );
   const prefixes = new Map<string, string>();
   const router = new Router<GatewayState>({ prefix: '/viewer' });
 
@@ -172,7 +174,12 @@ export function viewerRoutes(options: ViewerRoutesOptions): Router<GatewayState>
   router.get('/:taskId/pages/:pageNumber', viewerAuth, async function viewerPageImage(ctx) {
     const state = await service.get(callerOf(ctx), ctx.params.taskId ?? '');
     const pageNumber = pageParamSchema.safeParse(ctx.params.pageNumber);
-    if (!pageNumber.success || state.status !== 'Succeeded' || state.pageCount === null || pageNumber.data > state.pageCount) {
+    if (
+      !pageNumber.success ||
+      state.status !== 'Succeeded' ||
+      state.pageCount === null ||
+      pageNumber.data > state.pageCount
+    ) {
       throw new ApiError('not-found');
     }
     const prefix = await imagePrefix(state);
@@ -180,7 +187,11 @@ export function viewerRoutes(options: ViewerRoutesOptions): Router<GatewayState>
     const info = page === null ? null : await store.stat(page.image.key);
     if (page === null || info === null) throw new ApiError('not-found');
     const key = page.image.key;
-    await sendStoredObject(ctx, store, key, { name: key.slice(key.lastIndexOf('/') + 1), byteSize: info.byteSize, contentType: contentTypeOfKey(key) });
+    await sendStoredObject(ctx, store, key, {
+      name: key.slice(key.lastIndexOf('/') + 1),
+      byteSize: info.byteSize,
+      contentType: contentTypeOfKey(key),
+    });
   });
 
   router.post('/:taskId/link', options.authenticate, async function viewerLink(ctx) {

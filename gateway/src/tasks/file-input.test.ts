@@ -9,14 +9,20 @@ describe('parseFileInput', () => {
   });
 
   it('decodes data URIs and bare base64, standard or URL-safe', () => {
-    expect(parseFileInput('data:application/pdf;base64,JVBERi0=')).toEqual({ kind: 'bytes', bytes: Buffer.from('%PDF-') });
+    expect(parseFileInput('data:application/pdf;base64,JVBERi0=')).toEqual({
+      kind: 'bytes',
+      bytes: Buffer.from('%PDF-'),
+    });
     expect(parseFileInput('JVBERi0=')).toEqual({ kind: 'bytes', bytes: Buffer.from('%PDF-') });
     expect(decodeBase64('-_8')).toEqual(Buffer.from([0xfb, 0xff]));
   });
 
-  it.each(['abc$', 'a', '====', 'data:text/plain,abc', 'data:;base64,!!'])('refuses %j as Invalid base64 data', (file) => {
-    expect(() => parseFileInput(file)).toThrow(new ApiError('bad-request', 'Invalid base64 data'));
-  });
+  it.each(['abc$', 'a', '====', 'data:text/plain,abc', 'data:;base64,!!'])(
+    'refuses %j as Invalid base64 data',
+    (file) => {
+      expect(() => parseFileInput(file)).toThrow(new ApiError('bad-request', 'Invalid base64 data'));
+    },
+  );
 });
 
 describe('fileNameFromUrl', () => {

@@ -2,7 +2,8 @@ import { FILE_URL_PREFIX } from '../files/file-service.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 
 /** The `file` field of a create request, read without any network access. */
-export type FileInput = { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Buffer } | { kind: 'file'; fileId: string };
+export type FileInput =
+  { kind: 'url'; url: string } | { kind: 'bytes'; bytes: Buffer } | { kind: 'file'; fileId: string };
 
 const HTTP_URL = /^https?:\/\//i;
 /**
@@ -34,7 +35,8 @@ export function decodeBase64(text: string): Buffer {
 export function parseFileInput(file: string): FileInput {
   const trimmed = file.trim();
   if (HTTP_URL.test(trimmed)) {
-    if (trimmed.length > MAX_FILE_URL_LENGTH) throw badRequest(`Invalid file URL: longer than ${MAX_FILE_URL_LENGTH} characters`);
+    if (trimmed.length > MAX_FILE_URL_LENGTH)
+      throw badRequest(`Invalid file URL: longer than ${MAX_FILE_URL_LENGTH} characters`);
     try {
       return { kind: 'url', url: new URL(trimmed).toString() };
     } catch {

@@ -37,7 +37,10 @@ beforeEach(async () => {
             markdown: 'Hello world',
             text: 'Hello world',
             imageKey: '',
-            ocr: [{ text: 'Hello', bbox: { left: 0, top: 0, width: 1, height: 1 } }, { text: 'world', bbox: { left: 1, top: 0, width: 1, height: 1 }, confidence: 0.9 }],
+            ocr: [
+              { text: 'Hello', bbox: { left: 0, top: 0, width: 1, height: 1 } },
+              { text: 'world', bbox: { left: 1, top: 0, width: 1, height: 1 }, confidence: 0.9 },
+            ],
             embed: 'Hello world',
           },
           {
@@ -78,7 +81,9 @@ afterEach(async () => {
 });
 
 async function get(query = ''): Promise<ApiTask> {
-  return (await request(h.app.callback()).get(`/api/v1/task/${taskId}${query}`).set('Authorization', h.aliceKey).expect(200)).body as ApiTask;
+  return (
+    await request(h.app.callback()).get(`/api/v1/task/${taskId}${query}`).set('Authorization', h.aliceKey).expect(200)
+  ).body as ApiTask;
 }
 
 describe('the Task of a succeeded run', () => {
@@ -89,7 +94,9 @@ describe('the Task of a succeeded run', () => {
     expect(task.finished_at).toBe('2025-01-02T03:04:10.000Z');
     expect(task.output.page_count).toBe(1);
     expect(task.output.file_name).toBe('doc.pdf');
-    expect(task.output.pdf_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/tasks/${taskId}/document\\.pdf\\?expires=\\d+&signature=`));
+    expect(task.output.pdf_url).toMatch(
+      new RegExp(`^${PUBLIC_URL}/files/tasks/${taskId}/document\\.pdf\\?expires=\\d+&signature=`),
+    );
     const [chunk] = task.output.chunks;
     expect(chunk).toMatchObject({ chunk_id: 'c1', chunk_length: 7, embed: 'Hello world' });
     const [text, picture] = chunk!.segments;
@@ -119,7 +126,7 @@ describe('the Task of a succeeded run', () => {
     expect(picture!.image).toMatch(new RegExp(`^${PUBLIC_URL}/files/tasks/${taskId}/runs/1/crops/s2\\.png\\?expires=`));
   });
 
-  it('replaces the chunk stage\'s image placeholder with the crop URL, HTML-escaped in html', async () => {
+  it("replaces the chunk stage's image placeholder with the crop URL, HTML-escaped in html", async () => {
     const picture = (await get()).output.chunks[0]!.segments[1]!;
     const url = picture.image!;
     expect(picture.markdown).toBe(`![chart](${url})`);
@@ -127,7 +134,10 @@ describe('the Task of a succeeded run', () => {
     expect(picture.html).toBe(`<img src="${url.replace(/&/g, '&amp;')}" alt="chart">`);
     expect(JSON.stringify(picture)).not.toContain('folio-object:');
     // The link works.
-    const served = await request(h.app.callback()).get(new URL(url).pathname + new URL(url).search).buffer(true).expect(200);
+    const served = await request(h.app.callback())
+      .get(new URL(url).pathname + new URL(url).search)
+      .buffer(true)
+      .expect(200);
     expect(Buffer.from(served.body as Buffer).toString()).toBe('PNGDATA');
   });
 
@@ -179,7 +189,9 @@ describe('base64_urls within BASE64_URLS_MAX_BYTES', () => {
   it('inlines a task whose images and PDF fit, and gives presigned URLs, all of them, to one that does not', async () => {
     const inlined = await get('?base64_urls=true');
     expect(inlined.output.pdf_url).toMatch(/^data:application\/pdf;base64,/);
-    const tight = await createHarness({ env: { BASE64_URLS_MAX_BYTES: String(PDF_BYTES.length + 'PNGDATA'.length - 1) } });
+    const tight = await createHarness({
+      env: { BASE64_URLS_MAX_BYTES: String(PDF_BYTES.length + 'PNGDATA'.length - 1) },
+    });
     try {
       // The same task, one byte over the budget: no data URI anywhere, and the response is still a 200.
       const created = await request(tight.app.callback())
@@ -192,11 +204,25 @@ describe('base64_urls within BASE64_URLS_MAX_BYTES', () => {
       await tight.store.put(crop, Buffer.from('PNGDATA'));
       await tight.store.put(`tasks/${id}/document.pdf`, PDF_BYTES);
       const output = ChunkedOutput.fromPartial({
-        chunks: [{ chunkId: 'c1', segments: [{ segmentId: 's2', segmentType: 'Picture', imageKey: crop, html: `<img src="folio-object:${crop}">` }] }],
+        chunks: [
+          {
+            chunkId: 'c1',
+            segments: [
+              { segmentId: 's2', segmentType: 'Picture', imageKey: crop, html: `<img src="folio-object:${crop}">` },
+            ],
+          },
+        ],
       });
       await putJson(tight.store, `tasks/${id}/runs/1/output.json`, ChunkedOutput.toJSON(output));
-      tight.workflows.setState(id, { status: 'Succeeded', pdfKey: `tasks/${id}/document.pdf`, outputKey: `tasks/${id}/runs/1/output.json` });
-      const response = await request(tight.app.callback()).get(`/api/v1/task/${id}?base64_urls=true`).set('Authorization', tight.aliceKey).expect(200);
+      tight.workflows.setState(id, {
+        status: 'Succeeded',
+        pdfKey: `tasks/${id}/document.pdf`,
+        outputKey: `tasks/${id}/runs/1/output.json`,
+      });
+      const response = await request(tight.app.callback())
+        .get(`/api/v1/task/${id}?base64_urls=true`)
+        .set('Authorization', tight.aliceKey)
+        .expect(200);
       const task = response.body as ApiTask;
       expect(response.text).not.toContain('data:');
       expect(task.output.pdf_url).toMatch(new RegExp(`^${PUBLIC_URL}/files/`));
@@ -209,7 +235,10 @@ describe('base64_urls within BASE64_URLS_MAX_BYTES', () => {
   it('shares one budget across the tasks of a list, in list order', async () => {
     const { harness, taskIds } = await withPdfTasks(PDF_BYTES.length, 2);
     try {
-      const response = await request(harness.app.callback()).get('/api/v1/tasks?base64_urls=true').set('Authorization', harness.aliceKey).expect(200);
+      const response = await request(harness.app.callback())
+        .get('/api/v1/tasks?base64_urls=true')
+        .set('Authorization', harness.aliceKey)
+        .expect(200);
       const tasks = response.body as ApiTask[];
       expect(tasks.map((task) => task.task_id).sort()).toEqual([...taskIds].sort());
       // Newest first: the first listed gets the budget, the other presigned URLs.

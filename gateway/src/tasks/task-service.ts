@@ -13,13 +13,13 @@ import {
   type TaskConfiguration,
   type TaskSource,
   type TaskState,
+  type Taxonomy,
   type WebhookSpec,
 } from '@folio/workflows/contracts';
 import {
   applyConfigurationInput,
   isSameConfiguration,
   resolveConfiguration,
-  type Taxonomy,
   unknownModelMessage,
 } from '../configuration/resolve.js';
 import type { ConfigurationInput } from '../configuration/schema.js';

@@ -27,5 +27,7 @@ export interface TaskWorkflows {
 export function isTaskState(value: unknown): value is TaskState {
   if (typeof value !== 'object' || value === null) return false;
   const state = value as Record<string, unknown>;
-  return typeof state.taskId === 'string' && typeof state.status === 'string' && typeof state.configuration === 'object';
+  return (
+    typeof state.taskId === 'string' && typeof state.status === 'string' && typeof state.configuration === 'object'
+  );
 }

@@ -1,5 +1,11 @@
 import { TASK_MEMO_KEY, type TaskState } from '@folio/workflows/contracts';
-import { ApplicationFailure, Client, Connection, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  Client,
+  Connection,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+} from '@temporalio/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,9 +70,23 @@ describe('createTemporalTaskWorkflows against a dev server', () => {
     server = spawn(
       binary,
       [
-        'server', 'start-dev', '--headless', '--db-filename', join(dir, 'temporal.db'), '--ip', '127.0.0.1',
-        '--port', String(port), '--http-port', String(httpPort), '--metrics-port', String(metricsPort),
-        '--search-attribute', 'TaskOwner=Keyword', '--search-attribute', 'TaskStatus=Keyword',
+        'server',
+        'start-dev',
+        '--headless',
+        '--db-filename',
+        join(dir, 'temporal.db'),
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--http-port',
+        String(httpPort),
+        '--metrics-port',
+        String(metricsPort),
+        '--search-attribute',
+        'TaskOwner=Keyword',
+        '--search-attribute',
+        'TaskStatus=Keyword',
       ],
       { stdio: 'ignore' },
     );
@@ -134,13 +154,27 @@ describe('mapUpdateError', () => {
   it('turns validator refusals into 400s with their text and a deleted task into 404', () => {
     const refused = new WorkflowUpdateFailedError(
       'Workflow Update failed',
-      ApplicationFailure.create({ type: 'InvalidTaskStateError', message: 'Task cannot be cancelled: status is Processing', nonRetryable: true }),
+      ApplicationFailure.create({
+        type: 'InvalidTaskStateError',
+        message: 'Task cannot be cancelled: status is Processing',
+        nonRetryable: true,
+      }),
     );
-    expect(mapUpdateError(refused)).toEqual(new ApiError('bad-request', 'Task cannot be cancelled: status is Processing'));
-    const deleted = new WorkflowUpdateFailedError('Workflow Update failed', ApplicationFailure.create({ type: 'TaskDeletedError', message: 'Task not found' }));
+    expect(mapUpdateError(refused)).toEqual(
+      new ApiError('bad-request', 'Task cannot be cancelled: status is Processing'),
+    );
+    const deleted = new WorkflowUpdateFailedError(
+      'Workflow Update failed',
+      ApplicationFailure.create({ type: 'TaskDeletedError', message: 'Task not found' }),
+    );
     expect((mapUpdateError(deleted) as ApiError).kind).toBe('task-not-found');
-    expect((mapUpdateError(new WorkflowNotFoundError('gone', 'id', undefined)) as ApiError).kind).toBe('task-not-found');
-    const other = new WorkflowUpdateFailedError('Workflow Update failed', ApplicationFailure.create({ type: 'Boom', message: 'internal detail' }));
+    expect((mapUpdateError(new WorkflowNotFoundError('gone', 'id', undefined)) as ApiError).kind).toBe(
+      'task-not-found',
+    );
+    const other = new WorkflowUpdateFailedError(
+      'Workflow Update failed',
+      ApplicationFailure.create({ type: 'Boom', message: 'internal detail' }),
+    );
     expect(mapUpdateError(other)).toBe(other);
   });
 });

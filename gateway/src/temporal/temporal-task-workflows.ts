@@ -1,4 +1,10 @@
-import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client, type WorkflowHandle } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import {
   DELETED_STATUS,
@@ -62,7 +68,8 @@ export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOption
   const { client } = options;
   const callTimeoutMs = options.callTimeoutMs ?? 10_000;
   const updateTimeoutMs = options.updateTimeoutMs ?? 20_000;
-  const bounded = <T>(fn: () => Promise<T>, timeoutMs = callTimeoutMs): Promise<T> => client.withDeadline(Date.now() + timeoutMs, fn);
+  const bounded = <T>(fn: () => Promise<T>, timeoutMs = callTimeoutMs): Promise<T> =>
+    client.withDeadline(Date.now() + timeoutMs, fn);
 
   async function update<T>(taskId: string, call: (handle: WorkflowHandle) => Promise<T>): Promise<T> {
     try {
@@ -76,15 +83,15 @@ export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOption
     async start(input, initialState) {
       await bounded(() =>
         client.workflow.start(PROCESS_DOCUMENT_WORKFLOW, {
-        taskQueue: options.taskQueue ?? TASK_QUEUE,
-        workflowId: input.taskId,
-        args: [input],
-        memo: { [TASK_MEMO_KEY]: initialState },
-        typedSearchAttributes: [
-          { key: OWNER_KEY, value: input.ownerId },
-          { key: STATUS_KEY, value: initialState.status },
-        ],
-      }),
+          taskQueue: options.taskQueue ?? TASK_QUEUE,
+          workflowId: input.taskId,
+          args: [input],
+          memo: { [TASK_MEMO_KEY]: initialState },
+          typedSearchAttributes: [
+            { key: OWNER_KEY, value: input.ownerId },
+            { key: STATUS_KEY, value: initialState.status },
+          ],
+        }),
       );
     },
     async get(taskId) {
@@ -117,7 +124,9 @@ export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOption
     },
     cancel: (taskId) => update(taskId, (handle) => handle.executeUpdate<TaskState, []>(UPDATES.cancel)),
     reconfigure: (taskId, configuration) =>
-      update(taskId, (handle) => handle.executeUpdate<TaskState, [TaskConfiguration]>(UPDATES.reconfigure, { args: [configuration] })),
+      update(taskId, (handle) =>
+        handle.executeUpdate<TaskState, [TaskConfiguration]>(UPDATES.reconfigure, { args: [configuration] }),
+      ),
     async delete(taskId) {
       try {
         await update(taskId, (handle) => handle.executeUpdate<unknown, []>(UPDATES.delete));

@@ -27,19 +27,25 @@ export class FakeTaskWorkflows implements TaskWorkflows {
   }
 
   listByOwner(ownerId: string): Promise<TaskState[]> {
-    return Promise.resolve([...this.states.values()].filter((state) => state.ownerId === ownerId && !state.deleted).map((state) => structuredClone(state)));
+    return Promise.resolve(
+      [...this.states.values()]
+        .filter((state) => state.ownerId === ownerId && !state.deleted)
+        .map((state) => structuredClone(state)),
+    );
   }
 
   countUnfinished(ownerId: string): Promise<number> {
     const unfinished = [...this.states.values()].filter(
-      (state) => state.ownerId === ownerId && !state.deleted && (state.status === 'Starting' || state.status === 'Processing'),
+      (state) =>
+        state.ownerId === ownerId && !state.deleted && (state.status === 'Starting' || state.status === 'Processing'),
     );
     return Promise.resolve(unfinished.length);
   }
 
   cancel(taskId: string): Promise<TaskState> {
     const state = this.require(taskId);
-    if (state.status !== 'Starting') return Promise.reject(badRequest(`Task cannot be cancelled: status is ${state.status}`));
+    if (state.status !== 'Starting')
+      return Promise.reject(badRequest(`Task cannot be cancelled: status is ${state.status}`));
     return Promise.resolve(this.setState(taskId, { status: 'Cancelled', message: 'Task cancelled' }));
   }
 

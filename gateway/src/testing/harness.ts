@@ -14,7 +14,9 @@ export const PUBLIC_URL = 'http://gateway.test';
 export const SIGNING_SECRET = 'test-signing-secret-0123456789';
 
 /** A tiny file that detectFileType reads as PDF. */
-export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 /** A real 1 x 1 grey PNG (signature, IHDR, IDAT, IEND): the detector wants the header chunk after the signature. */
 export const PNG_BYTES = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b550000000a49444154789c636800000082008177cd72b60000000049454e44ae426082',
@@ -90,5 +92,17 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       return id;
     },
   });
-  return { app, config, store, workflows, apiKeys, models, aliceKey, bobKey, clock, ids, close: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    app,
+    config,
+    store,
+    workflows,
+    apiKeys,
+    models,
+    aliceKey,
+    bobKey,
+    clock,
+    ids,
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
 }

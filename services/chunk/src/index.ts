@@ -3,6 +3,8 @@ export type { ChunkConfig } from './config.js';
 export { createChunkServer } from './server.js';
 export type { ChunkServerDeps } from './server.js';
 export { createChunkEngine } from './engine/chunk-document.js';
+export { resolveTokenizerId, resolveTypeConfigs } from './engine/segment-types.js';
+export type { TypeConfig } from './engine/segment-types.js';
 export type { ChunkDocumentInput, ChunkDocumentResult, ChunkEngine, ChunkEngineDeps } from './engine/chunk-document.js';
 export { chunkPages } from './engine/chunk-pages.js';
 export type { ChunkOptions } from './engine/chunk-pages.js';

@@ -18,6 +18,7 @@ import {
 import type { Server } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChunkEngine } from './engine/chunk-document.js';
+import { resolveTypeConfigs } from './engine/segment-types.js';
 import { createTokenizerRegistry } from './engine/tokenizer.js';
 import { createChunkServer } from './server.js';
 import { makePage, makeSegment } from './testing/segments.js';
@@ -51,6 +52,7 @@ function request(overrides: Partial<ChunkDocumentRequest>): ChunkDocumentRequest
     targetLength: 512,
     ignoreHeadersAndFooters: true,
     tokenizer: 'Cl100kBase',
+    tokenizerValue: 0,
     extras: { key: '', sha256: '', byteSize: 0 },
     outputKey: 'run/output.json',
     ...overrides,
@@ -101,7 +103,7 @@ describe('chunk server', () => {
     cancelled.abort(reason);
     const input = {
       pageSegmentKeys: ['run/segments/0.json'],
-      segmentTypes: [],
+      typeConfigs: resolveTypeConfigs([]),
       targetLength: 512,
       ignoreHeadersAndFooters: true,
       tokenizer: 'Word',

@@ -70,6 +70,7 @@ const request: GenerateSegmentsRequest = {
       format: 'Markdown',
       prompt: '',
       text: '',
+      formatValue: 0,
     },
   ],
   modelId: '',

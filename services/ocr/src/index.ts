@@ -5,4 +5,3 @@ export type { OcrConfig } from './config.js';
 export type { OcrEngine, OcrPageImage } from './engine/ocr-engine.js';
 export { chooseWordSource, isUsableTextLayer, textLayerWords } from './engine/word-source.js';
 export type { WordSource } from './engine/word-source.js';
-export { InvalidRequestError } from './errors.js';

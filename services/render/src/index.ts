@@ -16,6 +16,6 @@ export { createInlineExecutor } from './engine/inline-executor.js';
 export type { RenderExecutor } from './engine/render-ops.js';
 export { createSofficeConverter } from './engine/office-converter.js';
 export type { OfficeConverter, SofficeConverterOptions } from './engine/office-converter.js';
-export { ConverterUnavailableError, InvalidRequestError } from './errors.js';
+export { ConverterUnavailableError } from './errors.js';
 export { createPng, createTextPdf } from './testing/fixtures.js';
 export type { FixturePage, FixtureText } from './testing/fixtures.js';

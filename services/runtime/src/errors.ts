@@ -37,6 +37,16 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The request itself is wrong (a missing or unknown field value, a page index out of range): the
+ * caller's fault, never retried. Every stage throws this one class (gRPC INVALID_ARGUMENT).
+ */
+export class InvalidRequestError extends AppError {
+  constructor(message: string, options: AppErrorOptions = {}) {
+    super('INVALID_ARGUMENT', message, { ...options, expose: true });
+  }
+}
+
 /** The input document cannot be read (corrupt, encrypted, unsupported). Never retried. */
 export class InvalidDocumentError extends AppError {
   constructor(message: string, options: AppErrorOptions = {}) {

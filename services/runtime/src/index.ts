@@ -3,6 +3,7 @@ export {
   CallCancelledError,
   DeadlineExceededError,
   InvalidDocumentError,
+  InvalidRequestError,
   ObjectNotFoundError,
   errorMessage,
 } from './errors.js';
@@ -69,8 +70,17 @@ export type { MetricsEnv, MetricsProcess, MetricsServer, TaskCountReader } from 
 export { PRECISION_SETTINGS, readCpuFeatures, resolvePrecision, type PrecisionProbe } from './cpu-precision.js';
 export { requireModelFile } from './model-file.js';
 export type { CpuFeatures, PrecisionSetting } from './cpu-precision.js';
-export { MODEL_PRECISIONS, STAGE_PORTS, stageAddressEnv, stageListenEnv, threadJobTimeoutEnv } from './stage-config.js';
-export type { ModelPrecision, StageListenEnv, StageName } from './stage-config.js';
+export {
+  MODEL_PRECISIONS,
+  stageAddressEnv,
+  stageListenEnv,
+  stageTimeoutEnv,
+  stageTimeoutsMs,
+  threadJobTimeoutEnv,
+} from './stage-config.js';
+export type { ModelPrecision, StageListenEnv } from './stage-config.js';
+export { ACTIVITY_POLICIES, STAGES, STAGE_NAMES, STAGE_PORTS } from './stages.js';
+export type { ActivityPolicy, ActivityPolicyName, StageActivityName, StageDefinition, StageName } from './stages.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';
 export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
 export { createFsStore } from './storage/fs-store.js';

@@ -51,7 +51,15 @@ async function echo(request: { refuse?: boolean }): Promise<{ ok: true }> {
 
 type Callback = (error: ServiceError | null, response: unknown) => void;
 function callEcho(request: object, metadata: Metadata, options: object, callback: Callback) {
-  return client.makeUnaryRequest(method.path, method.requestSerialize, method.responseDeserialize, request, metadata, options, callback);
+  return client.makeUnaryRequest(
+    method.path,
+    method.requestSerialize,
+    method.responseDeserialize,
+    request,
+    metadata,
+    options,
+    callback,
+  );
 }
 
 beforeAll(async () => {
@@ -71,7 +79,13 @@ afterAll(async () => {
 describe('metrics', () => {
   it('serves every Folio metric a stage records at /metrics, and the process metrics', async () => {
     const call = (request: object) =>
-      callUnary(callEcho, request, { timeoutMs: 5000, requestId: 'req-1', taskId: 'task-1', run: 'run-1', owner: 'alice' });
+      callUnary(callEcho, request, {
+        timeoutMs: 5000,
+        requestId: 'req-1',
+        taskId: 'task-1',
+        run: 'run-1',
+        owner: 'alice',
+      });
     await call({});
     await expect(call({ refuse: true })).rejects.toThrow('refused on purpose');
 
@@ -107,15 +121,16 @@ describe('metrics', () => {
     expect((await fetch(`http://127.0.0.1:${metricsServer.port}/other`)).status).toBe(404);
   });
 
-  it('puts the caller\'s task id, run, owner and request id on every line logged during a stage RPC', () => {
+  it("puts the caller's task id, run, owner and request id on every line logged during a stage RPC", () => {
     const during = lines.filter((line) => line.msg === 'handler working' || line.msg === 'rpc refused');
     expect(during).toHaveLength(3);
-    for (const line of during) expect(line).toMatchObject({ task_id: 'task-1', run: 'run-1', owner: 'alice', requestId: 'req-1', rpc: 'Echo' });
+    for (const line of during)
+      expect(line).toMatchObject({ task_id: 'task-1', run: 'run-1', owner: 'alice', requestId: 'req-1', rpc: 'Echo' });
     // Lines outside a call carry none of them.
     expect(lines.find((line) => line.msg === 'metrics listening')).not.toHaveProperty('task_id');
   });
 
-  it('reads each process\'s metrics port from its own variable, or off', () => {
+  it("reads each process's metrics port from its own variable, or off", () => {
     const schema = z.object(metricsEnv('ocr'));
     expect(parseEnv(schema, {})).toEqual({ METRICS_HOST: '127.0.0.1', OCR_METRICS_PORT: 9462 });
     expect(parseEnv(schema, { OCR_METRICS_PORT: 'off' }).OCR_METRICS_PORT).toBe('off');

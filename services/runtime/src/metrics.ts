@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { envPort } from './config.js';
 import type { Logger } from './logger.js';
+import { STAGES, STAGE_NAMES, type StageName } from './stages.js';
 
 /**
  * The process's one registry. prom-client's metrics are process-wide by design (a scrape reads the
@@ -71,7 +72,7 @@ export const metrics = {
   }),
   threadJobDuration: new Histogram({
     name: 'folio_thread_job_duration_seconds',
-    help: 'Time a job held its worker thread (a page, a run of pages, a page\'s tables), by pool',
+    help: "Time a job held its worker thread (a page, a run of pages, a page's tables), by pool",
     labelNames: ['pool'] as const,
     buckets: DURATION_BUCKETS_SEC,
     registers,
@@ -158,7 +159,11 @@ export interface MetricsServer {
  * Serves `GET /metrics` on its own port for a process with no HTTP API of its own (the stages and
  * the worker). Port 0 picks a free one. Process metrics are turned on with it.
  */
-export async function startMetricsServer(options: { host: string; port: number; logger: Logger }): Promise<MetricsServer> {
+export async function startMetricsServer(options: {
+  host: string;
+  port: number;
+  logger: Logger;
+}): Promise<MetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
@@ -197,7 +202,12 @@ export async function startMetricsServer(options: { host: string; port: number; 
 }
 
 /** Default `/metrics` ports of the processes without an HTTP API (the gateway serves it on PORT). */
-export const METRICS_PORTS = { worker: 9460, render: 9461, ocr: 9462, layout: 9463, chunk: 9464, llm: 9465 } as const;
+export const METRICS_PORTS = {
+  worker: 9460,
+  ...(Object.fromEntries(STAGE_NAMES.map((stage) => [stage, STAGES[stage].metricsPort])) as {
+    [S in StageName]: (typeof STAGES)[S]['metricsPort'];
+  }), // one key per stage
+} as const;
 export type MetricsProcess = keyof typeof METRICS_PORTS;
 
 /** `off` turns a process's metrics listener off; anything else is a port. */

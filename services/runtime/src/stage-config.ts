@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { envPort } from './config.js';
 import { grpcAddress } from './grpc-target.js';
 import { grpcTlsEnv } from './grpc-tls.js';
-
-/** Default gRPC ports of the stage services. */
-export const STAGE_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 } as const;
-export type StageName = keyof typeof STAGE_PORTS;
+import { STAGES, STAGE_NAMES, STAGE_PORTS, type StageName } from './stages.js';
 
 /** The listener variables of a stage, keyed by their real names so config types keep them, and its TLS settings. */
 export type StageListenEnv<S extends StageName> = Record<`${Uppercase<S>}_GRPC_HOST`, z.ZodDefault<z.ZodString>> &
@@ -27,13 +24,29 @@ export function stageListenEnv<S extends StageName>(stage: S): StageListenEnv<S>
  * `<STAGE>_GRPC_ADDRESS` for each client of a stage: one `host:port`, a comma-separated list of
  * them, or a target URI such as `dns:///ocr:50052`; clients balance round-robin (grpc-target.ts).
  */
-export const stageAddressEnv = {
-  RENDER_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.render}`),
-  OCR_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.ocr}`),
-  LAYOUT_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.layout}`),
-  CHUNK_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.chunk}`),
-  LLM_GRPC_ADDRESS: grpcAddress.default(`127.0.0.1:${STAGE_PORTS.llm}`),
-};
+export const stageAddressEnv = Object.fromEntries(
+  STAGE_NAMES.map((stage) => [
+    `${stage.toUpperCase()}_GRPC_ADDRESS`,
+    grpcAddress.default(`127.0.0.1:${STAGE_PORTS[stage]}`),
+  ]),
+) as Record<`${Uppercase<StageName>}_GRPC_ADDRESS`, z.ZodDefault<typeof grpcAddress>>; // one key per stage, built just above
+
+/** `<STAGE>_TIMEOUT_SEC`: the worker's deadline of one call into each stage (a batch of pages, not the whole document). */
+export const stageTimeoutEnv = Object.fromEntries(
+  STAGE_NAMES.map((stage) => [
+    `${stage.toUpperCase()}_TIMEOUT_SEC`,
+    z.coerce.number().positive().default(STAGES[stage].callTimeoutSec),
+  ]),
+) as Record<`${Uppercase<StageName>}_TIMEOUT_SEC`, z.ZodDefault<z.ZodCoercedNumber>>; // one key per stage, built just above
+
+/** The call deadlines of a parsed config, in ms by stage. */
+export function stageTimeoutsMs(
+  config: Record<`${Uppercase<StageName>}_TIMEOUT_SEC`, number>,
+): Record<StageName, number> {
+  return Object.fromEntries(
+    STAGE_NAMES.map((stage) => [stage, config[`${stage.toUpperCase() as Uppercase<StageName>}_TIMEOUT_SEC`] * 1000]),
+  ) as Record<StageName, number>; // one key per stage, built just above
+}
 
 /**
  * Weights of a model stage: `float32`, the published file, or `int8`, the copy scripts/models.mjs

@@ -140,6 +140,10 @@ describe('tracing', () => {
       'folio.run': 'run-1',
     });
     const handlerLine = lines.find((line) => line.msg === 'handler working');
-    expect(handlerLine).toMatchObject({ task_id: 'task-1', trace_id: serverSpan?.traceId, span_id: serverSpan?.spanId });
+    expect(handlerLine).toMatchObject({
+      task_id: 'task-1',
+      trace_id: serverSpan?.traceId,
+      span_id: serverSpan?.spanId,
+    });
   });
 });

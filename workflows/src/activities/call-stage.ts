@@ -27,10 +27,16 @@ function ownerField(): string | undefined {
  * error is followed by one more call at once: the same error again fails the task now instead of
  * after every retry (grpc-failure.ts). Stage calls are idempotent, so repeating one is safe.
  */
-export async function callStage<Req, Res>(method: BoundUnaryMethod<Req, Res>, request: Req, options: StageCallOptions): Promise<Res> {
+export async function callStage<Req, Res>(
+  method: BoundUnaryMethod<Req, Res>,
+  request: Req,
+  options: StageCallOptions,
+): Promise<Res> {
   const context = Context.current();
   const timer = setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
-  const signal = options.signal ? AbortSignal.any([context.cancellationSignal, options.signal]) : context.cancellationSignal;
+  const signal = options.signal
+    ? AbortSignal.any([context.cancellationSignal, options.signal])
+    : context.cancellationSignal;
   const call = (): Promise<Res> =>
     callUnary(method, request, {
       timeoutMs: options.timeoutMs,

@@ -1,17 +1,36 @@
+import { CropImage, EmbedSource, GenerationStrategy, SegmentFormat, Tokenizer } from '@folio/proto/common/v1';
 import { describe, expect, it } from 'vitest';
 import { defaultConfiguration } from '../testing/fixtures.js';
-import { toSegmentTypeConfigs, toTokenizerName } from './chunk.js';
+import { toSegmentTypeConfigs, toTokenizerFields } from './chunk.js';
 
 describe('chunk request mapping', () => {
-  it('names tokenizers the way the chunk stage expects', () => {
-    expect(toTokenizerName({ Enum: 'Word' })).toBe('Word');
-    expect(toTokenizerName({ Enum: 'Cl100kBase' })).toBe('Cl100kBase');
-    expect(toTokenizerName({ Enum: 'XlmRobertaBase' })).toBe('xlm-roberta-base');
-    expect(toTokenizerName({ Enum: 'BertBaseUncased' })).toBe('bert-base-uncased');
-    expect(toTokenizerName({ String: 'org/some-tokenizer' })).toBe('org/some-tokenizer');
+  it('sends a named tokenizer as its enum, with the name a chunk stage from before the enum took', () => {
+    expect(toTokenizerFields({ Enum: 'Word' })).toEqual({
+      tokenizer: 'Word',
+      tokenizerValue: Tokenizer.TOKENIZER_WORD,
+    });
+    expect(toTokenizerFields({ Enum: 'Cl100kBase' })).toEqual({
+      tokenizer: 'Cl100kBase',
+      tokenizerValue: Tokenizer.TOKENIZER_CL100K_BASE,
+    });
+    expect(toTokenizerFields({ Enum: 'XlmRobertaBase' })).toEqual({
+      tokenizer: 'xlm-roberta-base',
+      tokenizerValue: Tokenizer.TOKENIZER_XLM_ROBERTA_BASE,
+    });
+    expect(toTokenizerFields({ Enum: 'BertBaseUncased' })).toEqual({
+      tokenizer: 'bert-base-uncased',
+      tokenizerValue: Tokenizer.TOKENIZER_BERT_BASE_UNCASED,
+    });
   });
 
-  it('sends all 12 segment types with their resolved settings', () => {
+  it('sends a hub tokenizer by its id alone', () => {
+    expect(toTokenizerFields({ String: 'org/some-tokenizer' })).toEqual({
+      tokenizer: 'org/some-tokenizer',
+      tokenizerValue: Tokenizer.TOKENIZER_UNSPECIFIED,
+    });
+  });
+
+  it('sends every segment type with its resolved settings, typed and as strings', () => {
     const configs = toSegmentTypeConfigs(defaultConfiguration().segment_processing);
     expect(configs).toHaveLength(12);
     expect(configs.find((config) => config.segmentType === 'Table')).toEqual({
@@ -21,6 +40,10 @@ describe('chunk request mapping', () => {
       cropImage: 'Auto',
       embedSources: ['Content'],
       extendedContext: false,
+      formatValue: SegmentFormat.SEGMENT_FORMAT_HTML,
+      strategyValue: GenerationStrategy.GENERATION_STRATEGY_LLM,
+      cropImageValue: CropImage.CROP_IMAGE_AUTO,
+      embedSourceValues: [EmbedSource.EMBED_SOURCE_CONTENT],
     });
   });
 });

@@ -1,11 +1,19 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
+import { Tokenizer as ProtoTokenizer } from '@folio/proto/common/v1';
+import {
+  cropImageCodec,
+  embedSourceCodec,
+  generationStrategyCodec,
+  segmentFormatCodec,
+  tokenizerCodec,
+} from '@folio/proto/vocabulary-codec';
 import {
   FINE_SEGMENT_TYPES,
   SEGMENT_TYPES,
+  tokenizerLoadId,
   type ChunkProcessing,
   type SegmentProcessing,
   type TokenizerConfig,
-  type TokenizerEnum,
 } from '../contracts.js';
 import { callStage } from './call-stage.js';
 import { pageSegmentRefs, refOf } from './manifests.js';
@@ -31,22 +39,21 @@ export interface ChunkActivities {
   chunkDocument(input: ChunkDocumentInput): Promise<ChunkDocumentResult>;
 }
 
-/** The chunk stage's tokenizer names; the API's enum spellings differ for the hub tokenizers. */
-const tokenizerNames: Record<TokenizerEnum, string> = {
-  Word: 'Word',
-  Cl100kBase: 'Cl100kBase',
-  XlmRobertaBase: 'xlm-roberta-base',
-  BertBaseUncased: 'bert-base-uncased',
-};
-
-/** The tokenizer as the chunk stage names it. */
-export function toTokenizerName(tokenizer: TokenizerConfig): string {
-  return 'Enum' in tokenizer ? tokenizerNames[tokenizer.Enum] : tokenizer.String;
+/**
+ * The tokenizer fields of the request: a named one as `tokenizer_value`, plus its name in
+ * `tokenizer` for a chunk stage from before that field (which took the hub ids of the file
+ * tokenizers); a hub id in `tokenizer` alone.
+ */
+export function toTokenizerFields(tokenizer: TokenizerConfig): { tokenizer: string; tokenizerValue: ProtoTokenizer } {
+  if ('String' in tokenizer)
+    return { tokenizer: tokenizer.String, tokenizerValue: ProtoTokenizer.TOKENIZER_UNSPECIFIED };
+  return { tokenizer: tokenizerLoadId(tokenizer.Enum), tokenizerValue: tokenizerCodec.toProto(tokenizer.Enum) };
 }
 
 /**
  * The resolved per-type configuration, in the fixed order of the 12 types, then the finer types
- * the configuration has (current-API tasks only, so a v1 task's request is what it always was).
+ * the configuration has (current-API tasks only, so a v1 task's request is what it always was);
+ * typed fields and, for older stages, strings.
  */
 export function toSegmentTypeConfigs(segmentProcessing: SegmentProcessing): SegmentTypeConfig[] {
   const fine = FINE_SEGMENT_TYPES.filter((type) => segmentProcessing[type] !== undefined);
@@ -59,6 +66,10 @@ export function toSegmentTypeConfigs(segmentProcessing: SegmentProcessing): Segm
       cropImage: processing.crop_image,
       embedSources: processing.embed_sources,
       extendedContext: processing.extended_context,
+      formatValue: segmentFormatCodec.toProto(processing.format),
+      strategyValue: generationStrategyCodec.toProto(processing.strategy),
+      cropImageValue: cropImageCodec.toProto(processing.crop_image),
+      embedSourceValues: processing.embed_sources.map((source) => embedSourceCodec.toProto(source)),
     };
   });
 }
@@ -76,13 +87,13 @@ export function createChunkActivities(deps: ActivityDeps): ChunkActivities {
           segmentTypes: toSegmentTypeConfigs(input.segmentProcessing),
           targetLength: input.chunkProcessing.target_length,
           ignoreHeadersAndFooters: input.chunkProcessing.ignore_headers_and_footers,
-          tokenizer: toTokenizerName(input.chunkProcessing.tokenizer),
+          ...toTokenizerFields(input.chunkProcessing.tokenizer),
           extras: refOf(input.extrasKey ?? ''),
           outputKey,
         },
         {
           stage: 'chunk',
-          timeoutMs: deps.timeouts.chunkMs,
+          timeoutMs: deps.timeouts.chunk,
           requestId: input.run.requestId,
           heartbeatIntervalMs: deps.heartbeatIntervalMs,
         },

@@ -56,7 +56,7 @@ export function createExtractActivities(deps: ActivityDeps): ExtractActivities {
         },
         {
           stage: 'llm',
-          timeoutMs: deps.timeouts.llmMs,
+          timeoutMs: deps.timeouts.llm,
           requestId: input.run.requestId,
           heartbeatIntervalMs: deps.heartbeatIntervalMs,
         },

@@ -16,7 +16,10 @@ const PDF = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n%%EOF\n', '
 function storedDocx(): Buffer {
   const members: [string, string][] = [
     ['word/document.xml', '<w:document/>'],
-    ['[Content_Types].xml', '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+    [
+      '[Content_Types].xml',
+      '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
   ];
   const parts: Buffer[] = [];
   for (const [name, text] of members) {
@@ -62,7 +65,7 @@ function fetchInput(url: string, allowPrivateUrls: boolean, fileName = 'doc.pdf'
     store,
     clients,
     signaller: { processingStarted: () => Promise.resolve(), pagesProgress: () => Promise.resolve() },
-    timeouts: { renderMs: 1, ocrMs: 1, layoutMs: 1, chunkMs: 1, llmMs: 1 },
+    timeouts: { render: 1, ocr: 1, layout: 1, chunk: 1, llm: 1 },
     fetch: { allowPrivateUrls, maxBytes: 1024, timeoutMs: 2000 },
   };
   return quietActivityEnv()
@@ -73,12 +76,20 @@ function fetchInput(url: string, allowPrivateUrls: boolean, fileName = 'doc.pdf'
 describe('fetchInput', () => {
   it('stores the file under the task input key with the detected type, following redirects', async () => {
     const result = await fetchInput(`${baseUrl}/moved`, true);
-    expect(result).toEqual({ inputKey: 'tasks/t1/input/doc.pdf', mimeType: 'application/pdf', fileName: 'doc.pdf', byteSize: PDF.length });
+    expect(result).toEqual({
+      inputKey: 'tasks/t1/input/doc.pdf',
+      mimeType: 'application/pdf',
+      fileName: 'doc.pdf',
+      byteSize: PDF.length,
+    });
     expect(await store.get('tasks/t1/input/doc.pdf')).toEqual(PDF);
   });
 
   it('names a nameless input after the task and its detected type', async () => {
-    expect(await fetchInput(`${baseUrl}/doc.pdf`, true, '')).toMatchObject({ fileName: 't1.pdf', inputKey: 'tasks/t1/input/t1.pdf' });
+    expect(await fetchInput(`${baseUrl}/doc.pdf`, true, '')).toMatchObject({
+      fileName: 't1.pdf',
+      inputKey: 'tasks/t1/input/t1.pdf',
+    });
   });
 
   it('types an office file from the members of the downloaded ZIP', async () => {
@@ -89,21 +100,47 @@ describe('fetchInput', () => {
   });
 
   it('refuses loopback and private addresses unless allowed', async () => {
-    expect(await fetchInput(`${baseUrl}/doc.pdf`, false)).toMatchObject({ message: 'URL host is not allowed', nonRetryable: true });
+    expect(await fetchInput(`${baseUrl}/doc.pdf`, false)).toMatchObject({
+      message: 'URL host is not allowed',
+      nonRetryable: true,
+    });
   });
 
   it('refuses other schemes, unsupported types, oversized files and client errors as final', async () => {
-    expect(await fetchInput('ftp://example.org/a.pdf', true)).toMatchObject({ message: 'Only http and https URLs are supported', nonRetryable: true });
-    expect(await fetchInput(`${baseUrl}/note.txt`, true)).toMatchObject({ message: 'Unsupported file type', nonRetryable: true });
-    expect(await fetchInput(`${baseUrl}/big.pdf`, true)).toMatchObject({ message: 'File exceeds the size limit', nonRetryable: true });
-    expect(await fetchInput(`${baseUrl}/missing`, true)).toMatchObject({ message: 'Failed to fetch file: HTTP 404', nonRetryable: true });
+    expect(await fetchInput('ftp://example.org/a.pdf', true)).toMatchObject({
+      message: 'Only http and https URLs are supported',
+      nonRetryable: true,
+    });
+    expect(await fetchInput(`${baseUrl}/note.txt`, true)).toMatchObject({
+      message: 'Unsupported file type',
+      nonRetryable: true,
+    });
+    expect(await fetchInput(`${baseUrl}/big.pdf`, true)).toMatchObject({
+      message: 'File exceeds the size limit',
+      nonRetryable: true,
+    });
+    expect(await fetchInput(`${baseUrl}/missing`, true)).toMatchObject({
+      message: 'Failed to fetch file: HTTP 404',
+      nonRetryable: true,
+    });
   });
 });
 
 describe('isPrivateAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])(
-    'blocks %s',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+  ])('blocks %s', (address) => expect(isPrivateAddress(address)).toBe(true));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) =>
+    expect(isPrivateAddress(address)).toBe(false),
   );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => expect(isPrivateAddress(address)).toBe(false));
 });

@@ -53,16 +53,24 @@ function pinnedLookup(resolved: ResolvedAddress): LookupFunction {
  * Opens one GET, following redirects, each hop checked against the address rules (every address
  * its host resolves to) and connected to the address checked. `lookupAll` is for tests.
  */
-export async function openUrl(rawUrl: string, allowPrivate: boolean, signal: AbortSignal, lookupAll?: LookupAll): Promise<IncomingMessage> {
+export async function openUrl(
+  rawUrl: string,
+  allowPrivate: boolean,
+  signal: AbortSignal,
+  lookupAll?: LookupAll,
+): Promise<IncomingMessage> {
   let url = rawUrl;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refuse('Only http and https URLs are supported', 'InvalidUrlError');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw refuse('Only http and https URLs are supported', 'InvalidUrlError');
     const resolved = await resolvePublicAddress(parsed.hostname, allowPrivate, lookupAll);
     if (resolved === null) throw refuse('URL host is not allowed', 'InvalidUrlError');
     const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest;
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
-      send(parsed, { method: 'GET', lookup: pinnedLookup(resolved), signal }, resolve).on('error', reject).end();
+      send(parsed, { method: 'GET', lookup: pinnedLookup(resolved), signal }, resolve)
+        .on('error', reject)
+        .end();
     });
     const status = response.statusCode ?? 0;
     const location = response.headers.location;

@@ -1,6 +1,6 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
-import { AppError, type StageName } from '@folio/runtime';
+import { AppError, STAGES, type StageName } from '@folio/runtime';
 
 type Disposition = 'fatal' | 'retry' | 'cancelled';
 
@@ -30,8 +30,6 @@ const dispositionByStatus: Record<status, Disposition> = {
   [status.UNAUTHENTICATED]: 'retry',
 };
 
-const stageTitles: Record<StageName, string> = { render: 'Render', ocr: 'OCR', layout: 'Layout', chunk: 'Chunk', llm: 'LLM' };
-
 /** `INVALID_ARGUMENT` -> `InvalidArgumentError`: the failure type when the stage sent none. */
 function typeFromStatus(code: status): string {
   const name = status[code] ?? 'UNKNOWN';
@@ -47,7 +45,7 @@ function typeFromStatus(code: status): string {
  * from a stage) carry grpc-js internals, so they get a plain sentence instead.
  */
 function retryMessage(stage: StageName, code: status, details: string, fromStage: boolean): string {
-  const title = stageTitles[stage];
+  const title = STAGES[stage].title;
   if (!fromStage && code === status.UNAVAILABLE) return `${title} stage is unavailable`;
   if (!fromStage && code === status.DEADLINE_EXCEEDED) return `${title} stage timed out`;
   return `${title} stage failed: ${details}`;
@@ -75,7 +73,7 @@ export function isInternalFailure(error: unknown): error is ServiceError {
 export function toRepeatedCallFailure(first: ServiceError, second: unknown, stage: StageName): Error {
   if (isInternalFailure(second) && second.code === first.code && detailsOf(second) === detailsOf(first)) {
     return ApplicationFailure.create({
-      message: `${stageTitles[stage]} stage failed the same way twice: ${detailsOf(second)}`,
+      message: `${STAGES[stage].title} stage failed the same way twice: ${detailsOf(second)}`,
       type: typeOf(second),
       nonRetryable: true,
     });
@@ -111,7 +109,11 @@ export function toActivityFailure(error: unknown, stage: StageName): Error {
         // The activity was cancelled (the call was aborted through the cancellation signal).
         return new CancelledFailure(details);
       case 'retry':
-        return ApplicationFailure.create({ message: retryMessage(stage, error.code, details, sentType !== undefined), type, nonRetryable: false });
+        return ApplicationFailure.create({
+          message: retryMessage(stage, error.code, details, sentType !== undefined),
+          type,
+          nonRetryable: false,
+        });
     }
   }
   if (error instanceof AppError) {

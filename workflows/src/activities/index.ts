@@ -49,9 +49,25 @@ export { createTemporalAdmission } from './admission.js';
 export type { ActiveRunsInput, OwnerAdmission, RequestAdmissionInput, RequestAdmissionResult } from './admission.js';
 export { toActivityFailure } from './grpc-failure.js';
 export { isPrivateAddress } from './url-guard.js';
-export type { ActivityDeps, FetchLimits, ObjectRefJson, RunRef, StageClients, StageTimeouts, StartNotice, TaskSignaller } from './types.js';
+export type {
+  ActivityDeps,
+  FetchLimits,
+  ObjectRefJson,
+  RunRef,
+  StageTimeouts,
+  StartNotice,
+  TaskSignaller,
+} from './types.js';
+export { STAGE_CLIENT_CLASSES, closeStageClients, createStageClients } from './stage-clients.js';
+export type { StageClients } from './stage-clients.js';
 export type { FetchInputInput, FetchInputResult } from './fetch.js';
-export type { CropSegmentsInput, CropSegmentsResult, PrepareDocumentInput, PrepareDocumentResult, RenderPagesInput } from './render.js';
+export type {
+  CropSegmentsInput,
+  CropSegmentsResult,
+  PrepareDocumentInput,
+  PrepareDocumentResult,
+  RenderPagesInput,
+} from './render.js';
 export type { ReadFormulasInput, RecognizeTextInput } from './ocr.js';
 export type { AnalyzeLayoutInput, MarkRunningLinesInput } from './layout.js';
 export type { GenerateSegmentsInput, GenerateSegmentsResult, SegmentFailure } from './llm.js';
@@ -62,6 +78,13 @@ export type { Citation } from './citations.js';
 export type { DeleteArtifactsInput } from './storage.js';
 export type { ChargePagesInput, ChargePagesResult } from './quota.js';
 export { buildWebhookEvent, webhookMessageId } from './webhook.js';
-export type { DeliverWebhookInput, DeliverWebhookResult, WebhookDeps, WebhookEvent, WebhookEventType, WebhookSettings } from './webhook.js';
+export type {
+  DeliverWebhookInput,
+  DeliverWebhookResult,
+  WebhookDeps,
+  WebhookEvent,
+  WebhookEventType,
+  WebhookSettings,
+} from './webhook.js';
 export { signWebhook, webhookSecretProblem } from './webhook-signing.js';
 export type { WebhookHeaders } from './webhook-signing.js';

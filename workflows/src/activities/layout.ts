@@ -1,4 +1,5 @@
-import { LayoutPageResult, SegmentationStrategy as ProtoSegmentationStrategy } from '@folio/proto/layout/v1';
+import { LayoutPageResult } from '@folio/proto/layout/v1';
+import { segmentationStrategyCodec } from '@folio/proto/vocabulary-codec';
 import { OcrPageResult } from '@folio/proto/ocr/v1';
 import { RenderedPage } from '@folio/proto/render/v1';
 import type { SegmentationStrategy } from '../contracts.js';
@@ -26,11 +27,6 @@ export interface LayoutActivities {
   markRunningLines(input: MarkRunningLinesInput): Promise<{ markedCount: number }>;
 }
 
-const strategies: Record<SegmentationStrategy, ProtoSegmentationStrategy> = {
-  LayoutAnalysis: ProtoSegmentationStrategy.SEGMENTATION_STRATEGY_LAYOUT_ANALYSIS,
-  Page: ProtoSegmentationStrategy.SEGMENTATION_STRATEGY_PAGE,
-};
-
 /** Activities of the layout stage. */
 export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
   const { store } = deps;
@@ -47,11 +43,22 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
       );
       const response = await callStage(
         deps.clients.layout.analyzeLayout.bind(deps.clients.layout),
-        { pages, strategy: strategies[input.strategy], outputPrefix: runKeys.layoutPrefix(input.run) },
-        { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          pages,
+          strategy: segmentationStrategyCodec.toProto(input.strategy),
+          outputPrefix: runKeys.layoutPrefix(input.run),
+        },
+        {
+          stage: 'layout',
+          timeoutMs: deps.timeouts.layout,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       await Promise.all(
-        response.pages.map((page) => writeMessage(store, runKeys.layoutManifest(input.run, page.pageIndex), LayoutPageResult, page)),
+        response.pages.map((page) =>
+          writeMessage(store, runKeys.layoutManifest(input.run, page.pageIndex), LayoutPageResult, page),
+        ),
       );
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`AnalyzeLayout returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
@@ -67,7 +74,12 @@ export function createLayoutActivities(deps: ActivityDeps): LayoutActivities {
       const response = await callStage(
         deps.clients.layout.markRunningLines.bind(deps.clients.layout),
         { pages: await pageSegmentRefs(store, input.run, input.pageCount) },
-        { stage: 'layout', timeoutMs: deps.timeouts.layoutMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'layout',
+          timeoutMs: deps.timeouts.layout,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return { markedCount: response.markedCount };
     },

@@ -2,10 +2,18 @@ import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { SegmentJob } from '@folio/proto/llm/v1';
-import type { FallbackStrategy, LlmProcessing, SegmentProcessing } from '../contracts.js';
+import { segmentFormatCodec } from '@folio/proto/vocabulary-codec';
+import {
+  isVisualSegmentType,
+  needsLanguageModel,
+  type FallbackStrategy,
+  type LlmProcessing,
+  type SegmentFormat,
+  type SegmentProcessing,
+} from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
 import { callStage } from './call-stage.js';
-import { allPages, needsLanguageModel, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
+import { allPages, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
 
@@ -79,7 +87,6 @@ const DESCRIPTION_PROMPT = 'Describe the content of this image in one or two sen
 /** Pictures and charts get a description a reader can search: what it shows, and for a chart its kind, axes and trend. */
 const VISUAL_DESCRIPTION_PROMPT =
   'Describe this picture in two to four sentences for someone who cannot see it: what it shows and what it is for. If it is a chart or plot, name its kind, what its axes or parts measure, and the main trend or comparison it shows.';
-const VISUAL_TYPES: ReadonlySet<string> = new Set(['Picture', 'GraphicalItem']);
 
 /** Characters of a page's text sent as extended context: a dense page holds about 5,000. */
 const PAGE_TEXT_CHARS = 12_000;
@@ -105,7 +112,7 @@ function fallbackName(fallback: FallbackStrategy): string {
 export function createLlmActivities(deps: ActivityDeps): LlmActivities {
   const { store } = deps;
   const llm = deps.clients.llm;
-  const call = { stage: 'llm' as const, timeoutMs: deps.timeouts.llmMs, heartbeatIntervalMs: deps.heartbeatIntervalMs };
+  const call = { stage: 'llm' as const, timeoutMs: deps.timeouts.llm, heartbeatIntervalMs: deps.heartbeatIntervalMs };
 
   return {
     async listModels() {
@@ -135,12 +142,14 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
             pageText: processing.extended_context ? pageTextOf(page) : '',
             text: segment.words.map((word) => word.text).join(' '),
           };
-          const add = (kind: JobKind, format: string, prompt: string): void => {
+          const add = (kind: JobKind, format: SegmentFormat, prompt: string): void => {
+            // The string too, for an LLM stage from before `format_value`.
+            const formats = { format, formatValue: segmentFormatCodec.toProto(format) };
             jobs.push({
               kind,
               segmentId: segment.segmentId,
               pageIndex,
-              job: { ...base, segmentId: jobId(segment.segmentId, kind), format, prompt },
+              job: { ...base, segmentId: jobId(segment.segmentId, kind), ...formats, prompt },
             });
           };
           // A table read from a spreadsheet's cells is exact: no model rewrites it (descriptions and
@@ -151,7 +160,7 @@ export function createLlmActivities(deps: ActivityDeps): LlmActivities {
             add(
               'description',
               'Markdown',
-              VISUAL_TYPES.has(base.segmentType) ? VISUAL_DESCRIPTION_PROMPT : DESCRIPTION_PROMPT,
+              isVisualSegmentType(base.segmentType) ? VISUAL_DESCRIPTION_PROMPT : DESCRIPTION_PROMPT,
             );
         }
       }

@@ -45,18 +45,6 @@ export async function pageSegmentRefs(store: ObjectStore, run: RunRef, pageCount
   return layouts.map((layout) => layout.segments ?? refOf(''));
 }
 
-/** Whether a segment of this type needs its crop (the API's `crop_image`, or an image for the model). */
-export function needsCrop(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.crop_image === 'All' || needsLanguageModel(processing);
-}
-
-/** Whether a segment of this type goes to the language model (LLM strategy, custom prompt, description). */
-export function needsLanguageModel(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.strategy === 'LLM' || processing.llm !== null || processing.description;
-}
-
 /** The processing of a segment: its finer type's when the configuration has one, else its v1 type's; null for a name outside both. */
 export function processingOf(
   segmentProcessing: Partial<Record<string, SegmentTypeProcessing>>,

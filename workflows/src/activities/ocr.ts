@@ -1,5 +1,6 @@
 import { LayoutPageResult } from '@folio/proto/layout/v1';
-import { OcrPageResult, OcrStrategy as ProtoOcrStrategy } from '@folio/proto/ocr/v1';
+import { OcrPageResult } from '@folio/proto/ocr/v1';
+import { ocrStrategyCodec } from '@folio/proto/vocabulary-codec';
 import { RenderedPage } from '@folio/proto/render/v1';
 import type { OcrStrategy } from '../contracts.js';
 import { callStage } from './call-stage.js';
@@ -33,23 +34,32 @@ export interface OcrActivities {
   readFormulas(input: ReadFormulasInput): Promise<{ formulaCount: number; readCount: number }>;
 }
 
-const strategies: Record<OcrStrategy, ProtoOcrStrategy> = {
-  All: ProtoOcrStrategy.OCR_STRATEGY_ALL,
-  Auto: ProtoOcrStrategy.OCR_STRATEGY_AUTO,
-};
-
 /** Activities of the OCR stage. */
 export function createOcrActivities(deps: ActivityDeps): OcrActivities {
   const { store } = deps;
   return {
     async recognizeText(input) {
-      const rendered = await Promise.all(input.pageIndexes.map((pageIndex) => readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage)));
+      const rendered = await Promise.all(
+        input.pageIndexes.map((pageIndex) =>
+          readMessage(store, runKeys.renderManifest(input.run, pageIndex), RenderedPage),
+        ),
+      );
       const pages = rendered.map((page) => ({ page: page.page, textLayer: page.textLayer ?? refOf('') }));
       const recognize = (batch: typeof pages, signal?: AbortSignal) =>
         callStage(
           deps.clients.ocr.recognizePages.bind(deps.clients.ocr),
-          { pages: batch, strategy: strategies[input.strategy], outputPrefix: runKeys.ocrPrefix(input.run) },
-          { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs, signal },
+          {
+            pages: batch,
+            strategy: ocrStrategyCodec.toProto(input.strategy),
+            outputPrefix: runKeys.ocrPrefix(input.run),
+          },
+          {
+            stage: 'ocr',
+            timeoutMs: deps.timeouts.ocr,
+            requestId: input.run.requestId,
+            heartbeatIntervalMs: deps.heartbeatIntervalMs,
+            signal,
+          },
         );
       let response: { pages: OcrPageResult[] };
       if (input.progress === undefined) response = await recognize(pages);
@@ -73,7 +83,11 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
           reports.stop();
         }
       }
-      await Promise.all(response.pages.map((page) => writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page)));
+      await Promise.all(
+        response.pages.map((page) =>
+          writeMessage(store, runKeys.ocrManifest(input.run, page.pageIndex), OcrPageResult, page),
+        ),
+      );
       if (response.pages.length !== input.pageIndexes.length) {
         throw new Error(`RecognizePages returned ${response.pages.length} of ${input.pageIndexes.length} pages`);
       }
@@ -94,7 +108,12 @@ export function createOcrActivities(deps: ActivityDeps): OcrActivities {
       const response = await callStage(
         deps.clients.ocr.readFormulas.bind(deps.clients.ocr),
         { pages },
-        { stage: 'ocr', timeoutMs: deps.timeouts.ocrMs, requestId: input.run.requestId, heartbeatIntervalMs: deps.heartbeatIntervalMs },
+        {
+          stage: 'ocr',
+          timeoutMs: deps.timeouts.ocr,
+          requestId: input.run.requestId,
+          heartbeatIntervalMs: deps.heartbeatIntervalMs,
+        },
       );
       return {
         formulaCount: response.pages.reduce((sum, page) => sum + page.formulaCount, 0),

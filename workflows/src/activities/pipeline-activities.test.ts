@@ -184,7 +184,7 @@ beforeAll(async () => {
       pagesProgress: (workflowId, signal) => Promise.resolve(void progressReports.push(signal)),
     },
     progressIntervalMs: 50,
-    timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
+    timeouts: { render: 2000, ocr: 2000, layout: 2000, chunk: 2000, llm: 2000 },
     fetch: { allowPrivateUrls: false, maxBytes: 1, timeoutMs: 1 },
   };
   activities = createActivities(deps);

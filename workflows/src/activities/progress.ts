@@ -34,9 +34,11 @@ export function startProgressReports(
     if (pending.length === 0) return;
     const pageIndexes = pending;
     pending = [];
-    signaller.pagesProgress(workflowId, { runRevision: notice.runRevision, stage, pageIndexes }).catch((error: unknown) => {
-      log.warn('progress report failed', { stage, error: error instanceof Error ? error.message : String(error) });
-    });
+    signaller
+      .pagesProgress(workflowId, { runRevision: notice.runRevision, stage, pageIndexes })
+      .catch((error: unknown) => {
+        log.warn('progress report failed', { stage, error: error instanceof Error ? error.message : String(error) });
+      });
   }, intervalMs);
   return {
     done: (pageIndexes) => void pending.push(...pageIndexes),

@@ -4,14 +4,36 @@ import { join } from 'node:path';
 import { status, type Server, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RenderServiceService, RenderedPage, type PrepareDocumentRequest, type PrepareDocumentResponse, type RenderPagesRequest, type RenderPagesResponse } from '@folio/proto/render/v1';
-import { AppError, DeadlineExceededError, InvalidDocumentError, createFsStore, createGrpcServer, createLogger, getJson, listen, shutdownServer, unary, type ObjectStore } from '@folio/runtime';
+import {
+  RenderServiceService,
+  RenderedPage,
+  type PrepareDocumentRequest,
+  type PrepareDocumentResponse,
+  type RenderPagesRequest,
+  type RenderPagesResponse,
+} from '@folio/proto/render/v1';
+import {
+  AppError,
+  DeadlineExceededError,
+  InvalidDocumentError,
+  createFsStore,
+  createGrpcServer,
+  createLogger,
+  getJson,
+  listen,
+  shutdownServer,
+  unary,
+  type ObjectStore,
+} from '@folio/runtime';
 import type { ProcessingStartedSignal } from '../contracts.js';
 import { closeStageClients, quietActivityEnv, stageClientsAt } from '../testing/stage-clients.js';
 import { createActivities, type Activities, type ActivityDeps } from './index.js';
 import { runKeys } from './run-keys.js';
 
-type PrepareHandler = (call: ServerUnaryCall<PrepareDocumentRequest, PrepareDocumentResponse>, callback: sendUnaryData<PrepareDocumentResponse>) => void;
+type PrepareHandler = (
+  call: ServerUnaryCall<PrepareDocumentRequest, PrepareDocumentResponse>,
+  callback: sendUnaryData<PrepareDocumentResponse>,
+) => void;
 
 const logger = createLogger({ name: 'test', level: 'fatal' });
 let prepare: PrepareHandler;
@@ -28,12 +50,20 @@ const respondWith = (handle: (request: PrepareDocumentRequest) => Promise<Prepar
 beforeAll(async () => {
   server = createGrpcServer();
   server.addService(RenderServiceService, {
-    prepareDocument: (call: ServerUnaryCall<PrepareDocumentRequest, PrepareDocumentResponse>, callback: sendUnaryData<PrepareDocumentResponse>) =>
-      prepare(call, callback),
+    prepareDocument: (
+      call: ServerUnaryCall<PrepareDocumentRequest, PrepareDocumentResponse>,
+      callback: sendUnaryData<PrepareDocumentResponse>,
+    ) => prepare(call, callback),
     renderPages: unary(logger, 'RenderPages', (request: RenderPagesRequest): Promise<RenderPagesResponse> =>
       Promise.resolve({
         pages: request.pageIndexes.map((pageIndex) => ({
-          page: { pageIndex, width: 100, height: 200, scale: request.scale, image: { key: `${request.outputPrefix}${pageIndex}.png`, sha256: '', byteSize: 1 } },
+          page: {
+            pageIndex,
+            width: 100,
+            height: 200,
+            scale: request.scale,
+            image: { key: `${request.outputPrefix}${pageIndex}.png`, sha256: '', byteSize: 1 },
+          },
           textLayer: undefined,
           wordCount: 0,
         })),
@@ -52,7 +82,7 @@ beforeAll(async () => {
       processingStarted: (workflowId, signal) => Promise.resolve(void signals.push({ workflowId, signal })),
       pagesProgress: () => Promise.resolve(),
     },
-    timeouts: { renderMs: 2000, ocrMs: 2000, layoutMs: 2000, chunkMs: 2000, llmMs: 2000 },
+    timeouts: { render: 2000, ocr: 2000, layout: 2000, chunk: 2000, llm: 2000 },
     fetch: { allowPrivateUrls: true, maxBytes: 1024, timeoutMs: 2000 },
     heartbeatIntervalMs: 50,
   };
@@ -69,13 +99,21 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const input = { taskId: 't1', inputKey: 'tasks/t1/input/doc.pdf', mimeType: 'application/pdf', requestId: 'r1', startNotice: null };
+const input = {
+  taskId: 't1',
+  inputKey: 'tasks/t1/input/doc.pdf',
+  mimeType: 'application/pdf',
+  requestId: 'r1',
+  startNotice: null,
+};
 
 async function prepareFailure(): Promise<unknown> {
-  return quietActivityEnv().run(activities.prepareDocument, input).then(
-    () => null,
-    (error: unknown) => error,
-  );
+  return quietActivityEnv()
+    .run(activities.prepareDocument, input)
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
 }
 
 describe('stage status -> Temporal failure', () => {
@@ -88,14 +126,21 @@ describe('stage status -> Temporal failure', () => {
 
   it('names the type after the status when the stage sent none', async () => {
     prepare = (_call, callback) => callback({ code: status.FAILED_PRECONDITION, details: 'Not a PDF' }, null);
-    expect(await prepareFailure()).toMatchObject({ message: 'Not a PDF', type: 'FailedPreconditionError', nonRetryable: true });
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Not a PDF',
+      type: 'FailedPreconditionError',
+      nonRetryable: true,
+    });
     prepare = (_call, callback) => callback({ code: status.NOT_FOUND, details: 'Object not found' }, null);
     expect(await prepareFailure()).toMatchObject({ type: 'NotFoundError', nonRetryable: true });
   });
 
   it('leaves UNAVAILABLE, RESOURCE_EXHAUSTED and DEADLINE_EXCEEDED to the retry policy', async () => {
     prepare = respondWith(() => Promise.reject(new AppError('UNAVAILABLE', 'engine warming up')));
-    expect(await prepareFailure()).toMatchObject({ message: 'Render stage failed: engine warming up', nonRetryable: false });
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Render stage failed: engine warming up',
+      nonRetryable: false,
+    });
     prepare = respondWith(() => Promise.reject(new AppError('RESOURCE_EXHAUSTED', 'busy')));
     expect(await prepareFailure()).toMatchObject({ nonRetryable: false });
     prepare = respondWith(() => Promise.reject(new DeadlineExceededError('The render job took longer than 180 s')));
@@ -135,16 +180,25 @@ describe('stage status -> Temporal failure', () => {
       calls += 1;
       return Promise.reject(calls === 1 ? new Error('boom') : new AppError('UNAVAILABLE', 'engine warming up'));
     });
-    expect(await prepareFailure()).toMatchObject({ message: 'Render stage failed: engine warming up', nonRetryable: false });
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Render stage failed: engine warming up',
+      nonRetryable: false,
+    });
   });
 
   it('retries a call that passes its deadline', async () => {
-    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
-    expect(await prepareFailure()).toMatchObject({ message: 'Render stage timed out', type: 'DeadlineExceededError', nonRetryable: false });
+    prepare = (_call, callback) =>
+      setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
+    expect(await prepareFailure()).toMatchObject({
+      message: 'Render stage timed out',
+      type: 'DeadlineExceededError',
+      nonRetryable: false,
+    });
   });
 
   it('aborts the call when the activity is cancelled', async () => {
-    prepare = (_call, callback) => setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
+    prepare = (_call, callback) =>
+      setTimeout(() => callback(null, { pdf: undefined, pageCount: 1, sheetPages: [] }), 3000).unref();
     const env = quietActivityEnv();
     const running = env.run(activities.prepareDocument, input).then(
       () => null,
@@ -157,14 +211,21 @@ describe('stage status -> Temporal failure', () => {
 
 describe('render activities', () => {
   it('announces the start with its own workflow id, then prepares the PDF', async () => {
-    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2, sheetPages: [] }));
-    const result = await quietActivityEnv().run(activities.prepareDocument, { ...input, startNotice: { runRevision: 4 } });
+    prepare = respondWith((request) =>
+      Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 2, sheetPages: [] }),
+    );
+    const result = await quietActivityEnv().run(activities.prepareDocument, {
+      ...input,
+      startNotice: { runRevision: 4 },
+    });
     expect(result).toEqual({ pdf: { key: 'tasks/t1/document.pdf', sha256: '', byteSize: 8 }, pageCount: 2 });
     expect(signals).toEqual([{ workflowId: 'test', signal: { runRevision: 4 } }]);
   });
 
   it('refuses a document without pages as non-retryable', async () => {
-    prepare = respondWith((request) => Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 0, sheetPages: [] }));
+    prepare = respondWith((request) =>
+      Promise.resolve({ pdf: { key: request.pdfKey, sha256: '', byteSize: 8 }, pageCount: 0, sheetPages: [] }),
+    );
     expect(await prepareFailure()).toMatchObject({ message: 'Document has no pages', nonRetryable: true });
   });
 
@@ -190,6 +251,10 @@ describe('transport failures', () => {
       .run(offline.prepareDocument, input)
       .catch((caught: unknown) => caught);
     closeStageClients(unreachable);
-    expect(error).toMatchObject({ message: 'Render stage is unavailable', type: 'UnavailableError', nonRetryable: false });
+    expect(error).toMatchObject({
+      message: 'Render stage is unavailable',
+      type: 'UnavailableError',
+      nonRetryable: false,
+    });
   });
 });

@@ -5,10 +5,10 @@ import { SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { LayoutPageResult } from '@folio/proto/layout/v1';
 import type { BBox } from '@folio/proto/common/v1';
 import { RenderedPage, type CropRegion } from '@folio/proto/render/v1';
-import { storageKeys, type SegmentProcessing } from '../contracts.js';
+import { needsCrop, storageKeys, type SegmentProcessing } from '../contracts.js';
 import { mapLimit } from '@folio/runtime';
 import { callStage } from './call-stage.js';
-import { needsCrop, processingOf, readMessage, refOf, writeMessage } from './manifests.js';
+import { processingOf, readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import { announceStart } from './start-signal.js';
 import type { ActivityDeps, ObjectRefJson, RunRef, StartNotice } from './types.js';
@@ -77,11 +77,7 @@ const CROP_PARALLEL = 2;
 /** Activities of the render stage: normalise to PDF, render pages, cut segment crops. */
 export function createRenderActivities(deps: ActivityDeps): RenderActivities {
   const { store, clients, timeouts } = deps;
-  const call = {
-    stage: 'render' as const,
-    timeoutMs: timeouts.renderMs,
-    heartbeatIntervalMs: deps.heartbeatIntervalMs,
-  };
+  const call = { stage: 'render' as const, timeoutMs: timeouts.render, heartbeatIntervalMs: deps.heartbeatIntervalMs };
 
   return {
     async prepareDocument(input) {

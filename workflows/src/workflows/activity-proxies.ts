@@ -1,5 +1,13 @@
 import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+import {
+  ACTIVITY_POLICIES,
+  STAGES,
+  STAGE_NAMES,
+  type ActivityPolicy,
+  type ActivityPolicyName,
+  type StageActivityName,
+} from '../contracts.js';
 
 /**
  * Failure types the activities raise as final. The activities already mark them non-retryable;
@@ -16,69 +24,56 @@ const FINAL_TYPES = [
   'FileTooLargeError',
 ];
 
-const retry = (maximumAttempts: number, maximumInterval: string): ActivityOptions['retry'] => ({
-  initialInterval: '1s',
-  backoffCoefficient: 2,
-  maximumInterval,
-  maximumAttempts,
-  nonRetryableErrorTypes: FINAL_TYPES,
-});
-
 /**
- * Short calls: one RPC over the whole document (prepare, crops, chunking, model list). They still
- * heartbeat while the call is in flight, so a lost worker is noticed within a minute.
+ * A receiver's lasting refusal of a webhook (4xx but 408/429, a refused URL, no secret configured):
+ * the activity marks it final; listed here too, as above.
  */
-export const fastStage = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: retry(5, '30s'),
-});
+const FINAL_WEBHOOK_TYPES = ['WebhookRejectedError', 'WebhookNotConfiguredError'];
 
-/** Page batches (render and OCR a group of 8 pages, layout 3): many run at once, each may take minutes. */
-export const pageStage = proxyActivities<Activities>({
-  startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: retry(5, '30s'),
-});
+/** Temporal's options for one option set of the stage table (`ACTIVITY_POLICIES` in @folio/runtime/stages). */
+function optionsOf(name: ActivityPolicyName): ActivityOptions {
+  const policy: ActivityPolicy = ACTIVITY_POLICIES[name];
+  const finalTypes = name === 'webhook' ? [...FINAL_TYPES, ...FINAL_WEBHOOK_TYPES] : FINAL_TYPES;
+  return {
+    startToCloseTimeout: policy.startToCloseTimeout,
+    ...(policy.heartbeatTimeout === undefined ? {} : { heartbeatTimeout: policy.heartbeatTimeout }),
+    retry: { ...policy.retry, nonRetryableErrorTypes: finalTypes },
+  };
+}
 
-/** Downloading a URL input: bounded by FETCH_TIMEOUT_SEC inside the activity. */
-export const fetchStage = proxyActivities<Activities>({
-  startToCloseTimeout: '20 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: retry(3, '30s'),
-});
+/** Short calls over the whole document; the stage table's `fast` set. */
+export const fastStage = proxyActivities<Activities>(optionsOf('fast'));
+/** Page batches; `page`. */
+export const pageStage = proxyActivities<Activities>(optionsOf('page'));
+/** Downloading a URL input; `fetch`. */
+export const fetchStage = proxyActivities<Activities>(optionsOf('fetch'));
+/** Language-model calls; `llm`. */
+export const llmStage = proxyActivities<Activities>(optionsOf('llm'));
+/** Deleting artifacts; `cleanup`. */
+export const cleanupStage = proxyActivities<Activities>(optionsOf('cleanup'));
+/** An owner's admission gate; `admission`. */
+export const admissionStage = proxyActivities<Activities>(optionsOf('admission'));
+/** Posting a task to its webhook; `webhook`. */
+export const webhookStage = proxyActivities<Activities>(optionsOf('webhook'));
 
-/** Language-model calls are slow and rate-limited; fewer attempts, the stage has its own fallback. */
-export const llmStage = proxyActivities<Activities>({
-  startToCloseTimeout: '30 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: retry(3, '1 minute'),
-});
+const proxies: Record<ActivityPolicyName, Activities> = {
+  fast: fastStage,
+  page: pageStage,
+  fetch: fetchStage,
+  llm: llmStage,
+  cleanup: cleanupStage,
+  admission: admissionStage,
+  webhook: webhookStage,
+};
 
-/** Deleting artifacts is idempotent: retry longer, it must not leave a task half deleted. */
-export const cleanupStage = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
-  retry: retry(10, '1 minute'),
-});
-
-/** Asking an owner's admission gate for a slot, checking its holders: quick calls to Temporal itself. */
-export const admissionStage = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: retry(10, '10s'),
-});
-
-/**
- * Posting a task to its webhook when a run ends: 6 attempts over about 4.5 minutes (10 s, doubling
- * to 2 minutes), then the event is dropped. The activity marks a receiver's lasting refusal (4xx
- * but 408/429, a refused URL, no secret configured) final; listed here too, as above.
- */
-export const webhookStage = proxyActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: {
-    initialInterval: '10s',
-    backoffCoefficient: 2,
-    maximumInterval: '2 minutes',
-    maximumAttempts: 6,
-    nonRetryableErrorTypes: [...FINAL_TYPES, 'WebhookRejectedError', 'WebhookNotConfiguredError'],
-  },
-});
+/** The activities that call a stage, each through the option set its row of the stage table names. */
+export const stageActivities = Object.fromEntries(
+  STAGE_NAMES.flatMap((stage) =>
+    Object.entries(STAGES[stage].activities).map(([activity, policy]) => [
+      activity,
+      // proxyActivities' stubs are plain closures that never read `this`.
+      // eslint-disable-next-line @typescript-eslint/unbound-method
+      proxies[policy][activity as StageActivityName],
+    ]),
+  ),
+) as Pick<Activities, StageActivityName>; // one entry per activity of the table; the names are checked in src/stage-table.test.ts

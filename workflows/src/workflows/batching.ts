@@ -5,26 +5,8 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/**
- * Runs `worker` over `items` with at most `limit` in flight. Deterministic under replay: lanes
- * take items in order, and Temporal replays each activity result at the same point.
- */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  worker: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  async function lane(): Promise<void> {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await worker(items[index] as T); // index < items.length
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
+/** The one `mapLimit` (import-free, so the workflow bundle loads it). */
+export { mapLimit } from '@folio/runtime/map-limit';
 
 /** Runs calls with at most a fixed number in flight. */
 export type Limiter = <R>(call: () => Promise<R>) => Promise<R>;

@@ -10,19 +10,28 @@ describe('page progress message', () => {
     progress.begin('ocr');
     expect(progress.message()).toBe('Rendering pages (8/40), running OCR (0/40 pages)');
     progress.done('ocr', [0, 1]);
-    progress.done('render', Array.from({ length: 32 }, (_, index) => index + 8));
+    progress.done(
+      'render',
+      Array.from({ length: 32 }, (_, index) => index + 8),
+    );
     expect(progress.message()).toBe('Running OCR (2/40 pages)');
-    progress.done('ocr', Array.from({ length: 40 }, (_, index) => index));
+    progress.done(
+      'ocr',
+      Array.from({ length: 40 }, (_, index) => index),
+    );
     expect(progress.message()).toBe('Running OCR (40/40 pages)');
     progress.begin('layout');
     expect(progress.message()).toBe('Analyzing layout (0/40 pages)');
     progress.done('layout', [0, 1, 2]);
     expect(progress.message()).toBe('Analyzing layout (3/40 pages)');
-    progress.done('layout', Array.from({ length: 40 }, (_, index) => index));
+    progress.done(
+      'layout',
+      Array.from({ length: 40 }, (_, index) => index),
+    );
     expect(progress.message()).toBe('Analyzing layout (40/40 pages)');
   });
 
-  it('counts a page reported during a call and again by the call\'s result once', () => {
+  it("counts a page reported during a call and again by the call's result once", () => {
     const progress = createPageProgress(3);
     progress.done('render', [0, 1, 2]);
     progress.begin('ocr');

@@ -17,10 +17,10 @@ import {
   type StoredRunResults,
   type TaskConfiguration,
 } from '../contracts.js';
-import { cleanupStage, fastStage, fetchStage, llmStage, pageStage } from './activity-proxies.js';
+import { cleanupStage, fastStage, fetchStage, stageActivities } from './activity-proxies.js';
 import { batches, createLimiter, mapLimit } from './batching.js';
 import { createPageProgress } from './page-progress.js';
-import { planRerun } from './rerun-plan.js';
+import { planRerun, usesLanguageModel } from './rerun-plan.js';
 import type { TaskRecord } from './task-record.js';
 
 /** Pages per call (the stages' batch sizes) and calls in flight per stage. */
@@ -57,11 +57,17 @@ export type PipelineOutcome =
   | { kind: 'succeeded'; outputKey: string; message?: string; stored: StoredRunResults }
   | { kind: 'failed'; message: string };
 
-/** Whether any segment type asks for the language model. */
-function usesLanguageModel(configuration: TaskConfiguration): boolean {
-  return Object.values(configuration.segment_processing).some(
-    (processing) => processing.strategy === 'LLM' || processing.llm !== null || processing.description,
+/**
+ * Whether the run has a language-model step: some segment type goes to the model. Before the
+ * `ignore-skips-model` patch an ignored type with a custom prompt or a description still ran the
+ * step (which then asked the model nothing); runs recorded so replay it.
+ */
+function hasLanguageModelStep(configuration: TaskConfiguration): boolean {
+  if (usesLanguageModel(configuration)) return true;
+  const askedOfIgnored = Object.values(configuration.segment_processing).some(
+    (processing) => processing.llm !== null || processing.description,
   );
+  return askedOfIgnored && !patched('ignore-skips-model');
 }
 
 /**
@@ -100,11 +106,11 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   const cropExtrasKey =
     stored !== null && !plan.crops
       ? stored.cropExtrasKey
-      : (await fastStage.cropSegments({ run, pageCount, segmentProcessing })).extrasKey;
+      : (await stageActivities.cropSegments({ run, pageCount, segmentProcessing })).extrasKey;
   let extrasKey = cropExtrasKey;
   let llmNote: string | null = null;
   let languageModelComplete = true;
-  if (usesLanguageModel(configuration)) {
+  if (hasLanguageModelStep(configuration)) {
     if (stored !== null && !plan.languageModel) extrasKey = stored.extrasKey;
     else {
       const generated = await generateWithModel(run, pageCount, extrasKey, configuration);
@@ -116,7 +122,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   }
 
   task.update({ message: 'Chunking' });
-  const chunked = await fastStage.chunkDocument({
+  const chunked = await stageActivities.chunkDocument({
     run,
     pageCount,
     extrasKey,
@@ -136,7 +142,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   const extraction = task.state.extraction;
   if (extraction !== undefined && patched('extract-data')) {
     task.update({ message: 'Extracting data' });
-    const extracted = await llmStage.extractData({
+    const extracted = await stageActivities.extractData({
       run,
       outputKey: chunked.outputKey,
       extraction,
@@ -180,7 +186,7 @@ async function processPages(
     task.update({ inputKey, mimeType, fileName: fetched.fileName });
   }
 
-  const prepared = await fastStage.prepareDocument({
+  const prepared = await stageActivities.prepareDocument({
     taskId: input.taskId,
     inputKey,
     mimeType,
@@ -206,7 +212,10 @@ async function processPages(
     });
     if (charged.kind === 'refused') {
       const left = Math.max(0, pagesPerMonth - charged.used);
-      return { kind: 'failed', message: `Page limit exceeded: ${pageCount} pages, ${left} of this month's ${pagesPerMonth} left (UTC)` };
+      return {
+        kind: 'failed',
+        message: `Page limit exceeded: ${pageCount} pages, ${left} of this month's ${pagesPerMonth} left (UTC)`,
+      };
     }
   }
 
@@ -224,7 +233,7 @@ async function processPages(
   else await processStageByStage(task, pages);
   // Running heads and feet need the whole document. Histories from before this step replay without it.
   if (configuration.segmentation_strategy === 'LayoutAnalysis' && pageCount > 1 && patched('mark-running-lines')) {
-    await fastStage.markRunningLines({ run, pageCount });
+    await stageActivities.markRunningLines({ run, pageCount });
   }
   return { kind: 'pages', pageCount };
 }
@@ -287,10 +296,10 @@ async function processPageGroups(
   try {
     await scope.run(() =>
       mapLimit(groups, GROUPS_IN_FLIGHT, async (group) => {
-        await pageStage.renderPages({ run, pdf, pageIndexes: group, scale });
+        await stageActivities.renderPages({ run, pdf, pageIndexes: group, scale });
         finish('render', group);
         begin('ocr');
-        await pageStage.recognizeText({
+        await stageActivities.recognizeText({
           run,
           pageIndexes: group,
           strategy: configuration.ocr_strategy,
@@ -301,7 +310,11 @@ async function processPageGroups(
         const laidOut = await Promise.all(
           batches(group, LAYOUT_BATCH).map((pageIndexes) =>
             layoutCalls(async () => {
-              const result = await pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy });
+              const result = await stageActivities.analyzeLayout({
+                run,
+                pageIndexes,
+                strategy: configuration.segmentation_strategy,
+              });
               finish('layout', pageIndexes);
               return result;
             }),
@@ -311,7 +324,7 @@ async function processPageGroups(
         // counts as laid out. Histories from before this step replay without it.
         const formulaPages = laidOut.flatMap((result) => result.formulaPageIndexes ?? []);
         if (formulaPages.length > 0 && patched('formula-latex')) {
-          await pageStage.readFormulas({ run, pageIndexes: formulaPages });
+          await stageActivities.readFormulas({ run, pageIndexes: formulaPages });
         }
         // A group that ends after the run failed or was cancelled must not overwrite the task's message.
         if (scope.consideredCancelled || stageProgress) return;
@@ -329,14 +342,30 @@ async function processPageGroups(
 }
 
 /** A spreadsheet's pages: rendered (one page per sheet), then its cell segments placed on them. */
-async function processSheets(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun, sheetPages: ObjectRefJson[]): Promise<void> {
+async function processSheets(
+  task: TaskRecord,
+  { run, pdf, pageCount, configuration }: PageRun,
+  sheetPages: ObjectRefJson[],
+): Promise<void> {
   let renderedCount = 0;
   task.update({ message: `Rendering sheets (0/${pageCount})` });
-  await mapLimit(batches(Array.from({ length: pageCount }, (_, index) => index), RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
-    const result = await pageStage.renderPages({ run, pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
-    renderedCount += result.renderedCount;
-    task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
-  });
+  await mapLimit(
+    batches(
+      Array.from({ length: pageCount }, (_, index) => index),
+      RENDER_BATCH,
+    ),
+    PARALLEL_CALLS,
+    async (pageIndexes) => {
+      const result = await stageActivities.renderPages({
+        run,
+        pdf,
+        pageIndexes,
+        scale: configuration.high_resolution ? 2 : 1,
+      });
+      renderedCount += result.renderedCount;
+      task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
+    },
+  );
   await fastStage.placeSheetSegments({ run, sheetPages });
 }
 
@@ -346,19 +375,24 @@ async function processStageByStage(task: TaskRecord, { run, pdf, pageCount, conf
   let renderedCount = 0;
   task.update({ message: `Rendering pages (0/${pageCount})` });
   await mapLimit(batches(pages, RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
-    const result = await pageStage.renderPages({ run, pdf, pageIndexes, scale: configuration.high_resolution ? 2 : 1 });
+    const result = await stageActivities.renderPages({
+      run,
+      pdf,
+      pageIndexes,
+      scale: configuration.high_resolution ? 2 : 1,
+    });
     renderedCount += result.renderedCount;
     task.update({ message: `Rendering pages (${renderedCount}/${pageCount})` });
   });
 
   task.update({ message: 'Running OCR' });
   await mapLimit(batches(pages, OCR_BATCH), PARALLEL_CALLS, (pageIndexes) =>
-    pageStage.recognizeText({ run, pageIndexes, strategy: configuration.ocr_strategy }),
+    stageActivities.recognizeText({ run, pageIndexes, strategy: configuration.ocr_strategy }),
   );
 
   task.update({ message: 'Analyzing layout' });
   await mapLimit(batches(pages, LAYOUT_BATCH), PARALLEL_CALLS, (pageIndexes) =>
-    pageStage.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
+    stageActivities.analyzeLayout({ run, pageIndexes, strategy: configuration.segmentation_strategy }),
   );
 }
 
@@ -378,9 +412,9 @@ async function generateWithModel(
 ): Promise<{ kind: 'generated'; extrasKey: string | null; note: string | null } | { kind: 'failed'; message: string }> {
   const keepCrops = { kind: 'generated', extrasKey: cropExtrasKey, note: null } as const;
   try {
-    const { modelIds } = await fastStage.listModels();
+    const { modelIds } = await stageActivities.listModels();
     if (modelIds.length === 0) return keepCrops;
-    const result = await llmStage.generateSegments({
+    const result = await stageActivities.generateSegments({
       run,
       pageCount,
       cropExtrasKey,

@@ -88,16 +88,28 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
     run.started = true;
-    if (task.state.status === 'Starting') task.update({ status: 'Processing', message: 'Task started', startedAt: nowIso() });
+    if (task.state.status === 'Starting')
+      task.update({ status: 'Processing', message: 'Task started', startedAt: nowIso() });
   };
 
   const finish = (status: TaskStatus, message: string, outputKey: string | null): void => {
     const finishedAt = nowIso();
-    task.update({ status, message, finishedAt, expiresAt: expiryOf(finishedAt, task.state.configuration.expires_in), outputKey });
+    task.update({
+      status,
+      message,
+      finishedAt,
+      expiresAt: expiryOf(finishedAt, task.state.configuration.expires_in),
+      outputKey,
+    });
   };
 
   const assertNotDeleting = (): void => {
-    if (deleting || task.state.deleted) throw ApplicationFailure.create({ message: 'Task not found', type: TASK_FAILURE_TYPES.deleted, nonRetryable: true });
+    if (deleting || task.state.deleted)
+      throw ApplicationFailure.create({
+        message: 'Task not found',
+        type: TASK_FAILURE_TYPES.deleted,
+        nonRetryable: true,
+      });
   };
 
   setHandler(taskStateQuery, () => task.state);
@@ -112,8 +124,17 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     if (webhook === undefined || !patched('task-webhook')) return;
     pendingWebhooks++;
     const state = task.state;
-    void CancellationScope.nonCancellable(() => webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }))
-      .catch((error: unknown) => log.warn('webhook not delivered', { task_id: input.taskId, owner: input.ownerId, revision: state.revision, error: String(error) }))
+    void CancellationScope.nonCancellable(() =>
+      webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }),
+    )
+      .catch((error: unknown) =>
+        log.warn('webhook not delivered', {
+          task_id: input.taskId,
+          owner: input.ownerId,
+          revision: state.revision,
+          error: String(error),
+        }),
+      )
       .finally(() => {
         pendingWebhooks--;
       });
@@ -130,7 +151,11 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
    */
   async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<void> {
     admission.asked = true;
-    const { admitted } = await admissionStage.requestAdmission({ ownerId: input.ownerId, taskId: input.taskId, runRevision });
+    const { admitted } = await admissionStage.requestAdmission({
+      ownerId: input.ownerId,
+      taskId: input.taskId,
+      runRevision,
+    });
     if (admitted) {
       admission.asked = false;
       return;
@@ -142,7 +167,10 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   async function leaveGate(runRevision: number): Promise<void> {
     try {
       await CancellationScope.nonCancellable(() =>
-        getExternalWorkflowHandle(ownerGateId(input.ownerId)).signal(releaseSlotSignal, { taskId: input.taskId, runRevision }),
+        getExternalWorkflowHandle(ownerGateId(input.ownerId)).signal(releaseSlotSignal, {
+          taskId: input.taskId,
+          runRevision,
+        }),
       );
     } catch (error) {
       // The gate has closed (it frees forgotten slots on its own checks): nothing to give back.
@@ -233,7 +261,12 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
 
   /** One run, bounded by the processing limit from the moment it starts processing. */
   async function runOnce(): Promise<void> {
-    const run: ActiveRun = { revision: task.state.revision, scope: new CancellationScope(), started: false, cancelReason: null };
+    const run: ActiveRun = {
+      revision: task.state.revision,
+      scope: new CancellationScope(),
+      started: false,
+      cancelReason: null,
+    };
     activeRun = run;
     runCount++;
     const replacedOutputKey = previous?.outputKey ?? null;
@@ -247,7 +280,13 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     void run.scope
       .run(async () => {
         if (gated) await waitForAdmission(run.revision, admission);
-        return runPipeline({ input, task, runRevision: run.revision, markStarted: () => markStarted(run), stored: reuse ? storedRun : null });
+        return runPipeline({
+          input,
+          task,
+          runRevision: run.revision,
+          markStarted: () => markStarted(run),
+          stored: reuse ? storedRun : null,
+        });
       })
       .then(
         (outcome) => Object.assign(settled, { outcome, done: true }),
@@ -285,7 +324,12 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
 
     if (outcome.kind === 'succeeded') finish('Succeeded', outcome.message ?? 'Task succeeded', outcome.outputKey);
     else finish('Failed', outcome.message, null);
-    log.info('run finished', { task_id: input.taskId, owner: input.ownerId, status: task.state.status, revision: run.revision });
+    log.info('run finished', {
+      task_id: input.taskId,
+      owner: input.ownerId,
+      status: task.state.status,
+      revision: run.revision,
+    });
     notifyWebhook();
 
     if (!reuse) {

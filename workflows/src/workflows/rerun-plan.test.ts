@@ -61,8 +61,18 @@ describe('planRerun', () => {
 
   it('reruns crops (and the model, whose input they are) when the set of cropped types changes', () => {
     const stored = storedWith(defaultConfiguration());
-    expect(planRerun(stored, changed((c) => (c.segment_processing.Text.crop_image = 'All')))).toEqual({ pages: false, crops: true, languageModel: true });
-    expect(planRerun(stored, changed((c) => (c.segment_processing.Picture.strategy = 'Ignore')))).toEqual({ pages: false, crops: true, languageModel: true });
+    expect(
+      planRerun(
+        stored,
+        changed((c) => (c.segment_processing.Text.crop_image = 'All')),
+      ),
+    ).toEqual({ pages: false, crops: true, languageModel: true });
+    expect(
+      planRerun(
+        stored,
+        changed((c) => (c.segment_processing.Picture.strategy = 'Ignore')),
+      ),
+    ).toEqual({ pages: false, crops: true, languageModel: true });
   });
 
   it('reruns the model, not the crops, when only what it is asked changes', () => {
@@ -80,7 +90,12 @@ describe('planRerun', () => {
 
   it('asks the model again when the stored answers are incomplete', () => {
     const stored = storedWith(defaultConfiguration(), { languageModelComplete: false });
-    expect(planRerun(stored, changed((c) => (c.chunk_processing.target_length = 10)))).toEqual({ pages: false, crops: false, languageModel: true });
+    expect(
+      planRerun(
+        stored,
+        changed((c) => (c.chunk_processing.target_length = 10)),
+      ),
+    ).toEqual({ pages: false, crops: false, languageModel: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SegmentTypeProcessing, StoredRunResults, TaskConfiguration } from '../contracts.js';
+import { needsCrop, needsLanguageModel, type StoredRunResults, type TaskConfiguration } from '../contracts.js';
 
 /** Which steps a run must compute itself; the others reuse the stored results of the last successful run. */
 export interface RerunPlan {
@@ -13,18 +13,6 @@ export interface RerunPlan {
 /** Every step runs: a first run, or nothing reusable. */
 export const FULL_RUN: RerunPlan = { pages: true, crops: true, languageModel: true };
 
-/** Whether a segment type needs its crop (mirrors the crop activity: `crop_image` All, or an image for the model). */
-export function needsCrop(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.crop_image === 'All' || needsLanguageModel(processing);
-}
-
-/** Whether a segment type goes to the language model (LLM strategy, custom prompt, description). */
-export function needsLanguageModel(processing: SegmentTypeProcessing): boolean {
-  if (processing.strategy === 'Ignore') return false;
-  return processing.strategy === 'LLM' || processing.llm !== null || processing.description;
-}
-
 /** Whether any segment type asks for the language model. */
 export function usesLanguageModel(configuration: TaskConfiguration): boolean {
   return Object.values(configuration.segment_processing).some(needsLanguageModel);
@@ -36,7 +24,11 @@ function pageInputs(configuration: TaskConfiguration): string {
 }
 
 function cropInputs(configuration: TaskConfiguration): string {
-  return JSON.stringify(Object.entries(configuration.segment_processing).map(([type, processing]) => [type, needsCrop(processing)]).sort());
+  return JSON.stringify(
+    Object.entries(configuration.segment_processing)
+      .map(([type, processing]) => [type, needsCrop(processing)])
+      .sort(),
+  );
 }
 
 /** What the model is asked, per type: nothing for types it never sees, so their changes do not count. */
@@ -46,7 +38,16 @@ function languageModelInputs(configuration: TaskConfiguration): string {
       if (!needsLanguageModel(processing)) return [type, null];
       const { strategy, llm, description, extended_context } = processing;
       // The answer is written in the chosen format only for the LLM strategy.
-      return [type, { llmStrategy: strategy === 'LLM', format: strategy === 'LLM' ? processing.format : null, llm, description, extended_context }];
+      return [
+        type,
+        {
+          llmStrategy: strategy === 'LLM',
+          format: strategy === 'LLM' ? processing.format : null,
+          llm,
+          description,
+          extended_context,
+        },
+      ];
     })
     .sort();
   // error_handling decides whether failed answers fail the task, so it is an input of the outcome.
@@ -65,7 +66,8 @@ export function planRerun(stored: StoredRunResults | null, next: TaskConfigurati
   const previous = stored.configuration;
   const pages = pageInputs(previous) !== pageInputs(next);
   const crops = pages || cropInputs(previous) !== cropInputs(next);
-  const languageModel = crops || !stored.languageModelComplete || languageModelInputs(previous) !== languageModelInputs(next);
+  const languageModel =
+    crops || !stored.languageModelComplete || languageModelInputs(previous) !== languageModelInputs(next);
   return { pages, crops, languageModel };
 }
 

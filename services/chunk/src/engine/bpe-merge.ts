@@ -12,7 +12,11 @@ export type RankOf = (left: string, right: string) => number | undefined;
  * one 8,000-character "word" took 9 s and stalled the stage (issue 17). The order of merges, and
  * so the count, is the same as the quadratic loop's.
  */
-export function countMerged(symbols: readonly (string | null)[], rankOf: RankOf, join: (left: string, right: string) => string): number {
+export function countMerged(
+  symbols: readonly (string | null)[],
+  rankOf: RankOf,
+  join: (left: string, right: string) => string,
+): number {
   const n = symbols.length;
   if (n < 2) return symbols.filter((symbol) => symbol !== null).length;
   const values = symbols.slice();

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, getJson, mapLimit, putJson, type ObjectStore, type StoredObject } from '@folio/runtime';
-import { ChunkedOutput, SegmentExtras, type SegmentExtra, type SegmentTypeConfig } from '@folio/proto/chunk/v1';
+import { ChunkedOutput, SegmentExtras, type SegmentExtra } from '@folio/proto/chunk/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import { chunkPages } from './chunk-pages.js';
-import { resolveTypeConfigs } from './segment-types.js';
+import type { TypeConfigs } from './segment-types.js';
 import type { TokenizerRegistry } from './tokenizer.js';
 
 /** One chunking job, in plain types (the handler translates the proto request). */
 export interface ChunkDocumentInput {
   /** Keys of the JSON PageSegments, in page order. */
   pageSegmentKeys: string[];
-  segmentTypes: SegmentTypeConfig[];
+  /** Every type's processing (and the finer types' the request names), resolved by the handler (`resolveTypeConfigs`). */
+  typeConfigs: TypeConfigs;
   targetLength: number;
   ignoreHeadersAndFooters: boolean;
+  /** The id the tokenizer registry loads (`resolveTokenizerId`). */
   tokenizer: string;
   /** Key of the JSON SegmentExtras; empty when there are none. */
   extrasKey: string;
@@ -59,7 +61,7 @@ export function createChunkEngine(deps: ChunkEngineDeps): ChunkEngine {
     async chunkDocument(input) {
       if (!input.outputKey) throw new AppError('INVALID_ARGUMENT', 'output_key is required');
       // Load the tokenizer first: an unavailable one fails before any storage traffic.
-      const tokenizer = await deps.tokenizers.load(input.tokenizer || 'Word');
+      const tokenizer = await deps.tokenizers.load(input.tokenizer);
       const [pages, extras] = await Promise.all([
         mapLimit(input.pageSegmentKeys, READ_CONCURRENCY, async (key) =>
           PageSegments.fromJSON(await getJson<unknown>(deps.store, key)),
@@ -68,7 +70,7 @@ export function createChunkEngine(deps: ChunkEngineDeps): ChunkEngine {
       ]);
       input.signal?.throwIfAborted();
       const output = chunkPages(pages, {
-        typeConfigs: resolveTypeConfigs(input.segmentTypes),
+        typeConfigs: input.typeConfigs,
         targetLength: input.targetLength,
         ignoreHeadersAndFooters: input.ignoreHeadersAndFooters,
         tokenizer,

@@ -25,6 +25,11 @@ const config = (segmentType: string, fields: { format?: string; strategy?: strin
   cropImage: 'Auto',
   embedSources: fields.embedSources ?? ['Content'],
   extendedContext: false,
+  // Unset: the strings above are read (a worker from before the typed fields).
+  formatValue: 0,
+  strategyValue: 0,
+  cropImageValue: 0,
+  embedSourceValues: [],
 });
 
 describe('chunkPages', () => {

@@ -8,19 +8,49 @@ import { createTokenizerRegistry, TokenizerUnavailableError, type TokenizerSourc
 
 // Tiny hand-made tokenizer.json files. Every expected count below was checked against the
 // Hugging Face `tokenizers` library (0.23) with `encode(text, add_special_tokens=False)`.
-const special = (id: number, content: string) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+const special = (id: number, content: string) => ({
+  id,
+  content,
+  single_word: false,
+  lstrip: false,
+  rstrip: false,
+  normalized: false,
+  special: true,
+});
 const vocabOf = (tokens: string[]) => Object.fromEntries(tokens.map((token, id) => [token, id]));
 
 const WORDPIECE = {
   added_tokens: [special(1, '[CLS]')],
-  normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+  normalizer: {
+    type: 'BertNormalizer',
+    clean_text: true,
+    handle_chinese_chars: true,
+    strip_accents: null,
+    lowercase: true,
+  },
   pre_tokenizer: { type: 'BertPreTokenizer' },
   model: {
     type: 'WordPiece',
     unk_token: '[UNK]',
     continuing_subword_prefix: '##',
     max_input_chars_per_word: 100,
-    vocab: vocabOf(['[UNK]', '[CLS]', '[SEP]', 'un', '##aff', '##able', 'the', 'cat', '##s', ',', 'runn', '##ing', 'a', 'cafe', '中']),
+    vocab: vocabOf([
+      '[UNK]',
+      '[CLS]',
+      '[SEP]',
+      'un',
+      '##aff',
+      '##able',
+      'the',
+      'cat',
+      '##s',
+      ',',
+      'runn',
+      '##ing',
+      'a',
+      'cafe',
+      '中',
+    ]),
   },
 };
 
@@ -95,7 +125,9 @@ describe('tokenizer.json models', () => {
   });
 
   it('refuses model types it does not implement, naming them', () => {
-    expect(() => fromTokenizerJson({ ...WORDPIECE, model: { type: 'WordLevel', vocab: {} } })).toThrow(/model type WordLevel/);
+    expect(() => fromTokenizerJson({ ...WORDPIECE, model: { type: 'WordLevel', vocab: {} } })).toThrow(
+      /model type WordLevel/,
+    );
   });
 });
 
@@ -205,7 +237,9 @@ describe('tokenizer registry', () => {
       return Promise.resolve(new Response('nope', { status: 404 }));
     };
     const registry = createTokenizerRegistry(sources({ allowDownload: true, fetch: notFound }));
-    await expect(registry.load('acme/missing')).rejects.toThrow(/^Tokenizer 'acme\/missing' is not available: downloading its tokenizer.json failed: HTTP 404/);
+    await expect(registry.load('acme/missing')).rejects.toThrow(
+      /^Tokenizer 'acme\/missing' is not available: downloading its tokenizer.json failed: HTTP 404/,
+    );
     await expect(registry.load('acme/missing')).rejects.toThrow(TokenizerUnavailableError);
     expect(calls).toBe(2);
   });

@@ -1,77 +1,112 @@
 import type { SegmentTypeConfig } from '@folio/proto/chunk/v1';
+import { Tokenizer as ProtoTokenizer } from '@folio/proto/common/v1';
 import {
+  embedSourceCodec,
+  generationStrategyCodec,
+  segmentFormatCodec,
+  tokenizerCodec,
+  type EnumCodec,
+} from '@folio/proto/vocabulary-codec';
+import {
+  CONFIGURATION_DEFAULTS,
+  SEGMENT_TYPES,
+  defaultSegmentProcessing,
   isFineSegmentType,
   isSegmentType,
-  SEGMENT_TYPES,
+  tokenizerLoadId,
+  type ConfigurableSegmentType,
+  type EmbedSource,
   type FineSegmentType,
+  type GenerationStrategy,
+  type SegmentFormat,
   type SegmentType,
-} from '@folio/proto/segment-types';
+} from '@folio/proto/vocabulary';
+import { InvalidRequestError } from '@folio/runtime';
 
-export type Format = 'Html' | 'Markdown';
-export type Strategy = 'Auto' | 'LLM' | 'Ignore';
-export type EmbedSource = 'Content' | 'LLM' | 'HTML' | 'Markdown';
+export type { EmbedSource } from '@folio/proto/vocabulary';
 
-/** A segment type's processing, narrowed from the wire strings. */
+/** What chunking needs of a segment type's processing. */
 export interface TypeConfig {
-  format: Format;
-  strategy: Strategy;
+  format: SegmentFormat;
+  strategy: GenerationStrategy;
   embedSources: EmbedSource[];
 }
 
 /**
- * Narrows a stored type name. The layout stage only emits the 12 names; anything else (an older
- * document, a model with extra classes) is shown as `Text` so the output never has a 13th type.
+ * Narrows a stored type name. The layout stage only emits the known names; anything else (an older
+ * document, a model with extra classes) is shown as `Text` so the output never has an unknown type.
  */
 export function toSegmentType(value: string): SegmentType {
   return isSegmentType(value) ? value : 'Text';
 }
 
-/** The API defaults (docs/behavior.md#4-defaults), used for any type the request left out. */
-function defaultConfig(type: SegmentType): TypeConfig {
-  return { format: type === 'Table' ? 'Html' : 'Markdown', strategy: 'Auto', embedSources: ['Content'] };
+/** The API default of a type (`@folio/proto/vocabulary`), for types and settings the request leaves out. */
+function defaultConfig(type: ConfigurableSegmentType): TypeConfig {
+  const { format, strategy, embed_sources: embedSources } = defaultSegmentProcessing(type);
+  return { format, strategy, embedSources };
 }
 
-function toFormat(value: string): Format {
-  return value.toLowerCase() === 'html' ? 'Html' : 'Markdown';
+/**
+ * One setting of the request: its typed field when set, else its string (any case); neither
+ * given is undefined (the default applies). An unknown value is refused, never guessed.
+ */
+function readSetting<Name extends string, Value extends number>(
+  field: string,
+  codec: EnumCodec<Name, Value>,
+  typed: Value,
+  text: string,
+): Name | undefined {
+  if (typed !== 0) {
+    const name = codec.fromProto(typed);
+    if (name === undefined) throw new InvalidRequestError(`${field}_value: unknown value ${typed}`);
+    return name;
+  }
+  if (text === '') return undefined;
+  const name = codec.parse(text);
+  if (name === undefined) throw new InvalidRequestError(`${field}: unknown value '${text}'`);
+  return name;
 }
 
-function toStrategy(value: string): Strategy {
-  const lower = value.toLowerCase();
-  if (lower === 'llm') return 'LLM';
-  if (lower === 'ignore') return 'Ignore';
-  return 'Auto';
+function readEmbedSources(field: string, config: SegmentTypeConfig): EmbedSource[] {
+  const sources =
+    config.embedSourceValues.length > 0
+      ? config.embedSourceValues.map((value, index) =>
+          readSetting(`${field}.embed_source[${index}]`, embedSourceCodec, value, ''),
+        )
+      : config.embedSources.map((text, index) =>
+          readSetting(`${field}.embed_sources[${index}]`, embedSourceCodec, 0, text),
+        );
+  // An empty string in the list is not a source: nothing to refuse, nothing to embed.
+  return sources.filter((source): source is EmbedSource => source !== undefined);
 }
-
-const embedSourceByLower: Record<string, EmbedSource> = {
-  content: 'Content',
-  llm: 'LLM',
-  html: 'HTML',
-  markdown: 'Markdown',
-};
 
 /** Every type's config: the 12 always, a finer type's only when the request names it. */
 export type TypeConfigs = Record<SegmentType, TypeConfig> & Partial<Record<FineSegmentType, TypeConfig>>;
 
 /**
- * Resolves the request's per-type configs into a complete table. Wire values are matched
- * case-insensitively; unknown embed sources are dropped rather than failing a finished pipeline.
+ * The request's per-type configs as a complete table: types the request leaves out, and settings a
+ * config leaves empty, take the API defaults; an unknown type or value is an INVALID_ARGUMENT.
  */
 export function resolveTypeConfigs(configs: readonly SegmentTypeConfig[]): TypeConfigs {
   const table: TypeConfigs = Object.fromEntries(SEGMENT_TYPES.map((type) => [type, defaultConfig(type)])) as Record<
     SegmentType,
     TypeConfig
-  >; // filled for all 12 keys just above
-  for (const config of configs) {
-    if (!isSegmentType(config.segmentType) && !isFineSegmentType(config.segmentType)) continue;
-    const embedSources = config.embedSources
-      .map((source) => embedSourceByLower[source.toLowerCase()])
-      .filter((source): source is EmbedSource => source !== undefined);
-    table[config.segmentType] = {
-      format: toFormat(config.format),
-      strategy: toStrategy(config.strategy),
-      embedSources: embedSources.length > 0 ? embedSources : ['Content'],
+  >; // filled for every type just above
+  configs.forEach((config, index) => {
+    const field = `segment_types[${index}]`;
+    const type = config.segmentType;
+    if (!isSegmentType(type) && !isFineSegmentType(type))
+      throw new InvalidRequestError(`${field}.segment_type: unknown segment type '${type}'`);
+    const defaults = defaultConfig(type);
+    const embedSources = readEmbedSources(field, config);
+    table[type] = {
+      format: readSetting(`${field}.format`, segmentFormatCodec, config.formatValue, config.format) ?? defaults.format,
+      strategy:
+        readSetting(`${field}.strategy`, generationStrategyCodec, config.strategyValue, config.strategy) ??
+        defaults.strategy,
+      embedSources: embedSources.length > 0 ? embedSources : defaults.embedSources,
     };
-  }
+  });
   return table;
 }
 
@@ -81,4 +116,21 @@ export function resolveTypeConfigs(configs: readonly SegmentTypeConfig[]): TypeC
  */
 export function typeConfigOf(configs: TypeConfigs, type: SegmentType, fineType: string | undefined): TypeConfig {
   return (fineType !== undefined && isFineSegmentType(fineType) ? configs[fineType] : undefined) ?? configs[type];
+}
+
+/**
+ * The id to load the request's tokenizer by: `tokenizer_value` when set, else `tokenizer` (an
+ * enum spelling or a hub id; the registry checks it), else the API default.
+ */
+export function resolveTokenizerId(request: { tokenizer: string; tokenizerValue: ProtoTokenizer }): string {
+  if (request.tokenizerValue !== ProtoTokenizer.TOKENIZER_UNSPECIFIED) {
+    const name = tokenizerCodec.fromProto(request.tokenizerValue);
+    if (name === undefined) throw new InvalidRequestError(`tokenizer_value: unknown value ${request.tokenizerValue}`);
+    return tokenizerLoadId(name);
+  }
+  if (request.tokenizer === '') {
+    const fallback = CONFIGURATION_DEFAULTS.chunk_processing.tokenizer;
+    return tokenizerLoadId(fallback.Enum);
+  }
+  return request.tokenizer;
 }

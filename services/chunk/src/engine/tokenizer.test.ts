@@ -70,22 +70,32 @@ describe('Cl100kBase on pathological input (issue 17)', () => {
     const reference = new Tiktoken(ranks);
     const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
     // The reference is quadratic; 600 characters is as long as it answers in well under a second.
-    for (const word of [letters(600, 1), 'a'.repeat(300), `${'ab'.repeat(150)}!!!${'9'.repeat(40)}`, '!?'.repeat(200), ' '.repeat(500)]) {
+    for (const word of [
+      letters(600, 1),
+      'a'.repeat(300),
+      `${'ab'.repeat(150)}!!!${'9'.repeat(40)}`,
+      '!?'.repeat(200),
+      ' '.repeat(500),
+    ]) {
       expect(tokenizer.count(word)).toBe(reference.encode(word, [], []).length);
     }
   });
 
   // No time limit is asserted (speed is the benchmark's business); the generous timeout only turns
   // a regression to quadratic time, hours for these inputs, into a failure.
-  it('counts a 1 MB word of letters, and long runs of spaces or CJK, in one linear pass', { timeout: 180_000 }, async () => {
-    const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
-    const megabyte = 1_000_000;
-    for (const word of [letters(megabyte, 2), ' '.repeat(megabyte / 10), '漢'.repeat(megabyte / 10)]) {
-      const count = tokenizer.count(word);
-      const byteSize = Buffer.byteLength(word);
-      // Every token is 1 to 128 bytes long, and BPE merges a run into few long tokens.
-      expect(count).toBeGreaterThanOrEqual(Math.ceil(byteSize / 128));
-      expect(count).toBeLessThanOrEqual(byteSize);
-    }
-  });
+  it(
+    'counts a 1 MB word of letters, and long runs of spaces or CJK, in one linear pass',
+    { timeout: 180_000 },
+    async () => {
+      const tokenizer = await createTokenizerRegistry().load('Cl100kBase');
+      const megabyte = 1_000_000;
+      for (const word of [letters(megabyte, 2), ' '.repeat(megabyte / 10), '漢'.repeat(megabyte / 10)]) {
+        const count = tokenizer.count(word);
+        const byteSize = Buffer.byteLength(word);
+        // Every token is 1 to 128 bytes long, and BPE merges a run into few long tokens.
+        expect(count).toBeGreaterThanOrEqual(Math.ceil(byteSize / 128));
+        expect(count).toBeLessThanOrEqual(byteSize);
+      }
+    },
+  );
 });

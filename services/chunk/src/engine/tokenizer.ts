@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { isHubTokenizerId, tokenizerEnumOf, tokenizerLoadId } from '@folio/proto/vocabulary';
 import { AppError, errorMessage } from '@folio/runtime';
 import { countMerged } from './bpe-merge.js';
 import { fromBertVocab, fromTokenizerJson, type CountTokens } from './hf/tokenizer-json.js';
@@ -123,7 +124,8 @@ function parseRanks(bpeRanks: string): Map<string, number> {
     const fields = line.split(' ');
     if (fields.length < 3) continue;
     const first = Number.parseInt(fields[1] ?? '', 10);
-    for (let i = 2; i < fields.length; i++) ranks.set(Buffer.from(fields[i] ?? '', 'base64').toString('latin1'), first + i - 2);
+    for (let i = 2; i < fields.length; i++)
+      ranks.set(Buffer.from(fields[i] ?? '', 'base64').toString('latin1'), first + i - 2);
   }
   return ranks;
 }
@@ -141,12 +143,6 @@ export interface TokenizerSources {
   /** Download deadline. */
   downloadTimeoutMs?: number;
 }
-
-/** The API's enum spellings of the two hub tokenizers it names. */
-const ALIASES: Record<string, string> = { BertBaseUncased: 'bert-base-uncased', XlmRobertaBase: 'xlm-roberta-base' };
-
-/** A hub id: `name` or `owner/name`, no path tricks. */
-const HUB_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}(?:\/[A-Za-z0-9][A-Za-z0-9._-]{0,95})?$/;
 
 async function readIfExists(path: string): Promise<string | null> {
   try {
@@ -174,7 +170,10 @@ async function download(id: string, sources: TokenizerSources, destination: stri
   const fetchFn = sources.fetch ?? fetch;
   let text: string;
   try {
-    const response = await fetchFn(url, { signal: AbortSignal.timeout(sources.downloadTimeoutMs ?? 60_000), redirect: 'follow' });
+    const response = await fetchFn(url, {
+      signal: AbortSignal.timeout(sources.downloadTimeoutMs ?? 60_000),
+      redirect: 'follow',
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
     text = await response.text();
     JSON.parse(text);
@@ -191,7 +190,7 @@ async function download(id: string, sources: TokenizerSources, destination: stri
 
 /** Loads a hub tokenizer: tokenizer.json, else a BERT vocab.txt, else the hub if allowed. */
 async function loadHubTokenizer(id: string, sources: TokenizerSources): Promise<Tokenizer> {
-  if (!HUB_ID.test(id) || id.split('/').some((part) => part === '.' || part === '..'))
+  if (!isHubTokenizerId(id) || id.split('/').some((part) => part === '.' || part === '..'))
     throw new TokenizerUnavailableError(id, 'not a valid tokenizer id (Word, Cl100kBase or a hub model id)');
   const folder = join(sources.dir, ...id.split('/'));
   const json = await readIfExists(join(folder, 'tokenizer.json'));
@@ -222,7 +221,9 @@ export function createTokenizerRegistry(sources: TokenizerSources | null = null)
   };
   return {
     load(requested: string): Promise<Tokenizer> {
-      const id = ALIASES[requested] ?? requested;
+      // An enum spelling (`BertBaseUncased`) loads the same files as its hub id.
+      const named = tokenizerEnumOf(requested);
+      const id = named === undefined ? requested : tokenizerLoadId(named);
       const cached = cache.get(id);
       if (cached) return cached;
       const loading = loadUncached(id);

@@ -21,6 +21,7 @@ const request = {
   targetLength: 512,
   ignoreHeadersAndFooters: true,
   tokenizer: 'Word',
+  tokenizerValue: 0,
   extras: undefined,
   outputKey: 'runs/1/output.json',
 };

@@ -1,6 +1,7 @@
 import { AppError, assertValidKey, errorMessage, type UnaryContext } from '@folio/runtime';
 import type { ChunkDocumentRequest, ChunkDocumentResponse } from '@folio/proto/chunk/v1';
 import type { ChunkEngine } from '../engine/chunk-document.js';
+import { resolveTokenizerId, resolveTypeConfigs } from '../engine/segment-types.js';
 
 function checkKey(field: string, key: string): void {
   try {
@@ -10,7 +11,7 @@ function checkKey(field: string, key: string): void {
   }
 }
 
-/** `ChunkService.ChunkDocument`: validates the references, runs the engine, returns the stored output's ref. */
+/** `ChunkService.ChunkDocument`: validates the references and settings, runs the engine, returns the stored output's ref. */
 export function handleChunkDocument(
   engine: ChunkEngine,
 ): (request: ChunkDocumentRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<ChunkDocumentResponse> {
@@ -21,10 +22,11 @@ export function handleChunkDocument(
     checkKey('output_key', request.outputKey);
     const result = await engine.chunkDocument({
       pageSegmentKeys: request.pageSegments.map((ref) => ref.key),
-      segmentTypes: request.segmentTypes,
+      // Unknown types, formats, strategies or tokenizers are refused here, before any storage traffic.
+      typeConfigs: resolveTypeConfigs(request.segmentTypes),
       targetLength: request.targetLength,
       ignoreHeadersAndFooters: request.ignoreHeadersAndFooters,
-      tokenizer: request.tokenizer,
+      tokenizer: resolveTokenizerId(request),
       extrasKey,
       outputKey: request.outputKey,
       signal: context?.signal,

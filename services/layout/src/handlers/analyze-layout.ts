@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, getJson, putJson, type UnaryContext } from '@folio/runtime';
+import { assertValidKey, getJson, InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments, PageWords, TextLayer, type Segment } from '@folio/proto/documents/v1';
 import {
   SegmentationStrategy,
@@ -13,7 +13,6 @@ import { lineFontsOf } from '../engine/refine-types.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { readTables } from '../engine/table-model.js';
-import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: a detector batch must finish well within the activity's deadline. */
 export const MAX_PAGES_PER_REQUEST = 3;

@@ -1,9 +1,8 @@
-import { getJson, mapLimit, putJson } from '@folio/runtime';
+import { getJson, InvalidRequestError, mapLimit, putJson } from '@folio/runtime';
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { MarkRunningLinesRequest, MarkRunningLinesResponse } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
 import { markRunningLines } from '../engine/running-lines.js';
-import { InvalidRequestError } from '../errors.js';
 
 /** A document this long is read in one call: 200 pages of segments are a few MB of JSON. */
 export const MAX_DOCUMENT_PAGES = 5000;

@@ -1,8 +1,9 @@
-import { AppError, detectFileType, errorMessage, type Logger, type ObjectStore } from '@folio/runtime';
+import { AppError, detectFileType, errorMessage, mapLimit, type Logger, type ObjectStore } from '@folio/runtime';
 import { ChatCallError, type ChatClient, type ChatMessage, type ContentPart } from './chat-client.js';
 import { MAX_EXTRACT_DOCUMENT_CHARS, createExtractor, type ExtractInput, type ExtractOutcome } from './extract.js';
 import type { ModelConfig } from './models.js';
-import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerFormat, type AnswerSpec } from './prompts.js';
+import type { SegmentFormat } from '@folio/proto/vocabulary';
+import { answerSpec, extractFencedBlock, toSegmentContent, type AnswerSpec } from './prompts.js';
 
 /** One segment to generate, in plain types. */
 export interface SegmentJob {
@@ -12,7 +13,7 @@ export interface SegmentJob {
   imageKey: string;
   /** Page image storage key, sent for extended context; empty for none. */
   pageImageKey: string;
-  format: AnswerFormat;
+  format: SegmentFormat;
   prompt: string;
   text: string;
   /** The page's text, sent for extended context with the page image; empty for none. */
@@ -105,19 +106,6 @@ function resolveModels(
   const fallback =
     fallbackName === '' || fallbackName === 'Default' ? models.find((model) => model.isFallback) : byId(fallbackName);
   return fallback && fallback.id !== primary.id ? [primary, fallback] : [primary];
-}
-
-async function mapLimit<T, R>(values: readonly T[], limit: number, fn: (value: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(values.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await fn(values[index] as T); // index < values.length was checked just above
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, values.length)) }, worker));
-  return results;
 }
 
 async function imagePart(store: ObjectStore, key: string): Promise<ContentPart> {

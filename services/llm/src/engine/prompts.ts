@@ -1,10 +1,9 @@
-/** The format an answer must be in; the proto's `format` values. */
-export type AnswerFormat = 'Html' | 'Markdown';
+import type { SegmentFormat } from '@folio/proto/vocabulary';
 
 /** What a job's prompt depends on. */
 export interface PromptInput {
   segmentType: string;
-  format: AnswerFormat;
+  format: SegmentFormat;
   /** Custom prompt; empty for the built-in one. */
   customPrompt: string;
   /** OCR text of the segment, a hint. */
@@ -28,7 +27,7 @@ function fence(language: string): string {
   return `Reply with the result only, inside one \`\`\`${language} fenced code block.`;
 }
 
-function builtInPrompt(segmentType: string, format: AnswerFormat): Pick<AnswerSpec, 'prompt' | 'language'> {
+function builtInPrompt(segmentType: string, format: SegmentFormat): Pick<AnswerSpec, 'prompt' | 'language'> {
   const html = format === 'Html';
   switch (segmentType) {
     case 'Table':
@@ -125,7 +124,7 @@ const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
  * Puts a formula's LaTeX into the requested format, the same way the chunk stage's Auto rules do
  * (`$...$` in Markdown, `<span class="formula">` in HTML); other answers are already in format.
  */
-export function toSegmentContent(segmentType: string, format: AnswerFormat, body: string, custom: boolean): string {
+export function toSegmentContent(segmentType: string, format: SegmentFormat, body: string, custom: boolean): string {
   if (custom || segmentType !== 'Formula') return body;
   const latex = body.replace(/^\$+|\$+$/g, '').trim();
   return format === 'Html'

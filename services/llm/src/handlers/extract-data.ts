@@ -1,6 +1,7 @@
 import { AppError, compileJsonSchema, type UnaryContext } from '@folio/runtime';
 import type { ExtractDataRequest, ExtractDataResponse } from '@folio/proto/llm/v1';
 import type { LlmEngine } from '../engine/generate.js';
+import { assertTemperature } from './temperature.js';
 
 /**
  * `LlmService.ExtractData`: checks the request and compiles the schema (a bad one is
@@ -11,9 +12,7 @@ export function handleExtractData(
   engine: LlmEngine,
 ): (request: ExtractDataRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<ExtractDataResponse> {
   return async function extractData(request, context) {
-    if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
-      throw new AppError('INVALID_ARGUMENT', `temperature must be between 0 and 2, got ${request.temperature}`);
-    }
+    assertTemperature(request.temperature);
     const documentKey = request.document?.key ?? '';
     if (documentKey === '') throw new AppError('INVALID_ARGUMENT', 'document is required');
     let schema: unknown;

@@ -1,3 +1,4 @@
+import { SegmentFormat } from '@folio/proto/common/v1';
 import { AppError } from '@folio/runtime';
 import type { GenerateSegmentsRequest } from '@folio/proto/llm/v1';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ const request: GenerateSegmentsRequest = {
       format: 'html',
       prompt: '',
       text: 't',
+      formatValue: SegmentFormat.SEGMENT_FORMAT_UNSPECIFIED,
     },
   ],
   modelId: '',
@@ -59,10 +61,20 @@ describe('LlmService handlers', () => {
     expect(response.answers).toEqual([{ segmentId: 's1', content: 'c', modelId: 'main', error: '' }]);
   });
 
+  it('reads the typed format before the string', async () => {
+    const engine = new RecordingEngine();
+    await handleGenerateSegments(engine)({
+      ...request,
+      jobs: [{ ...request.jobs[0]!, formatValue: SegmentFormat.SEGMENT_FORMAT_MARKDOWN }],
+    });
+    expect(engine.inputs[0]?.jobs[0]?.format).toBe('Markdown');
+  });
+
   it('rejects an unknown format or temperature as INVALID_ARGUMENT', async () => {
     const engine = new RecordingEngine();
     for (const bad of [
       { ...request, jobs: [{ ...request.jobs[0]!, format: 'Pdf' }] },
+      { ...request, jobs: [{ ...request.jobs[0]!, formatValue: 9 as SegmentFormat }] },
       { ...request, temperature: 5 },
     ]) {
       const error: unknown = await handleGenerateSegments(engine)(bad).catch((caught: unknown) => caught);

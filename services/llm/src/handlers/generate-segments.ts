@@ -1,13 +1,23 @@
-import { AppError, type UnaryContext } from '@folio/runtime';
-import type { GenerateSegmentsRequest, GenerateSegmentsResponse } from '@folio/proto/llm/v1';
+import { InvalidRequestError, type UnaryContext } from '@folio/runtime';
+import type { GenerateSegmentsRequest, GenerateSegmentsResponse, SegmentJob } from '@folio/proto/llm/v1';
+import { SegmentFormat as SegmentFormatValue } from '@folio/proto/common/v1';
+import type { SegmentFormat } from '@folio/proto/vocabulary';
+import { segmentFormatCodec } from '@folio/proto/vocabulary-codec';
 import type { LlmEngine } from '../engine/generate.js';
-import type { AnswerFormat } from '../engine/prompts.js';
+import { assertTemperature } from './temperature.js';
 
-function toFormat(value: string, segmentId: string): AnswerFormat {
-  const lower = value.toLowerCase();
-  if (lower === 'html') return 'Html';
-  if (lower === 'markdown') return 'Markdown';
-  throw new AppError('INVALID_ARGUMENT', `Segment ${segmentId}: format must be Html or Markdown, got '${value}'`);
+/** The job's answer format: `format_value` when set, else the string of a caller from before it (any case). */
+function toFormat(job: SegmentJob): SegmentFormat {
+  const format =
+    job.formatValue !== SegmentFormatValue.SEGMENT_FORMAT_UNSPECIFIED
+      ? segmentFormatCodec.fromProto(job.formatValue)
+      : segmentFormatCodec.parse(job.format);
+  if (format === undefined) {
+    const given =
+      job.formatValue !== SegmentFormatValue.SEGMENT_FORMAT_UNSPECIFIED ? String(job.formatValue) : `'${job.format}'`;
+    throw new InvalidRequestError(`Segment ${job.segmentId}: format must be Html or Markdown, got ${given}`);
+  }
+  return format;
 }
 
 /**
@@ -18,15 +28,13 @@ export function handleGenerateSegments(
   engine: LlmEngine,
 ): (request: GenerateSegmentsRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<GenerateSegmentsResponse> {
   return async function generateSegments(request, context) {
-    if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
-      throw new AppError('INVALID_ARGUMENT', `temperature must be between 0 and 2, got ${request.temperature}`);
-    }
+    assertTemperature(request.temperature);
     const jobs = request.jobs.map((job) => ({
       segmentId: job.segmentId,
       segmentType: job.segmentType,
       imageKey: job.image?.key ?? '',
       pageImageKey: job.pageImage?.key ?? '',
-      format: toFormat(job.format, job.segmentId),
+      format: toFormat(job),
       prompt: job.prompt,
       text: job.text,
       pageText: job.pageText,

@@ -1,8 +1,7 @@
-import { getJson, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
+import { getJson, InvalidRequestError, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { FormulaPageResult, ReadFormulasRequest, ReadFormulasResponse } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
-import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: one page group of the workflow. */
 export const MAX_FORMULA_PAGES_PER_REQUEST = 8;

@@ -1,4 +1,4 @@
-import { assertValidKey, getJson, putJson, type UnaryContext } from '@folio/runtime';
+import { assertValidKey, getJson, InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime';
 import { PageWords, TextLayer, type Word } from '@folio/proto/documents/v1';
 import {
   OcrStrategy,
@@ -11,7 +11,6 @@ import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
 import { isJumble, misreadLayerLines } from '../engine/misread-lines.js';
 import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
-import { InvalidRequestError } from '../errors.js';
 
 /** The contract's batch limit: a batch must finish well within the activity's deadline. */
 export const MAX_PAGES_PER_REQUEST = 30;

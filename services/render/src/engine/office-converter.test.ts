@@ -65,7 +65,9 @@ function isRunning(pid: number): boolean {
   const statPath = `/proc/${pid}/stat`;
   if (!existsSync(statPath)) return false;
   // Fields after the parenthesised command name: the first is the state letter.
-  const state = readFileSync(statPath, 'utf8').replace(/^.*\) /s, '').charAt(0);
+  const state = readFileSync(statPath, 'utf8')
+    .replace(/^.*\) /s, '')
+    .charAt(0);
   return state !== 'Z' && state !== 'X';
 }
 
@@ -75,7 +77,9 @@ describe('soffice processes', () => {
     const pidFile = join(dir, 'child.pid');
     const path = await fakeSoffice('hanging-soffice', `sleep 300 &\necho $! > '${pidFile}'\nwait`);
     const converter = createSofficeConverter({ sofficePath: path, timeoutMs: 500, logger });
-    const error = await converter.convertToPdf({ bytes: new Uint8Array([1]), extension: 'docx' }).catch((e: unknown) => e);
+    const error = await converter
+      .convertToPdf({ bytes: new Uint8Array([1]), extension: 'docx' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidDocumentError);
     expect((error as Error).message).toBe('Converting the document to PDF took longer than 1 s');
     const childPid = Number((await readFile(pidFile, 'utf8')).trim());
@@ -92,7 +96,9 @@ describe('soffice processes', () => {
     );
     const converter = createSofficeConverter({ sofficePath: path, timeoutMs: 10_000, logger, maxConcurrent: 2 });
     await Promise.all(
-      Array.from({ length: 6 }, () => converter.convertToPdf({ bytes: new TextEncoder().encode('%PDF'), extension: 'docx' })),
+      Array.from({ length: 6 }, () =>
+        converter.convertToPdf({ bytes: new TextEncoder().encode('%PDF'), extension: 'docx' }),
+      ),
     );
     const counts = (await readFile(join(slots, 'counts'), 'utf8')).trim().split('\n').map(Number);
     expect(counts).toHaveLength(6);
@@ -143,10 +149,21 @@ describe('LibreOffice (real soffice)', () => {
     await writeFile(join(work, 'input.html'), hostileHtml(listener.port));
     listener.requests.length = 0;
     await new Promise<void>((resolve, reject) => {
-      const run = spawn(SOFFICE, [
-        '--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
-        '--infilter=HTML (StarWriter)', '--convert-to', 'pdf', '--outdir', join(work, 'out'), join(work, 'input.html'),
-      ], { stdio: 'ignore' });
+      const run = spawn(
+        SOFFICE,
+        [
+          '--headless',
+          '--norestore',
+          `-env:UserInstallation=${pathToFileURL(join(work, 'profile')).href}`,
+          '--infilter=HTML (StarWriter)',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          join(work, 'out'),
+          join(work, 'input.html'),
+        ],
+        { stdio: 'ignore' },
+      );
       run.once('error', reject);
       run.once('exit', () => resolve());
     });
@@ -160,7 +177,10 @@ describe('LibreOffice (real soffice)', () => {
       async () => {
         listener.requests.length = 0;
         const converter = createSofficeConverter({ sofficePath: SOFFICE, timeoutMs: 60_000, logger, isolateNetwork });
-        const pdf = await converter.convertToPdf({ bytes: new TextEncoder().encode(hostileHtml(listener.port)), extension: 'html' });
+        const pdf = await converter.convertToPdf({
+          bytes: new TextEncoder().encode(hostileHtml(listener.port)),
+          extension: 'html',
+        });
         expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
         expect(listener.requests).toEqual([]);
       },

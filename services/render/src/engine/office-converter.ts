@@ -13,7 +13,12 @@ export interface OfficeConverter {
    * `extension` (no dot) picks the import filter, e.g. `docx`, `html`. A conversion still waiting
    * for its turn when `signal` aborts is dropped (rejects with the signal's reason).
    */
-  convertToPdf(input: { bytes: Uint8Array; extension: string; signal?: AbortSignal; singlePageSheets?: boolean }): Promise<Uint8Array>;
+  convertToPdf(input: {
+    bytes: Uint8Array;
+    extension: string;
+    signal?: AbortSignal;
+    singlePageSheets?: boolean;
+  }): Promise<Uint8Array>;
 }
 
 export interface SofficeConverterOptions {
@@ -51,7 +56,10 @@ ${[
   ['/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true'],
   ['/org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'true'],
 ]
-  .map(([path, name, value]) => `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`)
+  .map(
+    ([path, name, value]) =>
+      `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  )
   .join('\n')}
 </oor:items>
 `;
@@ -82,7 +90,12 @@ function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T>
 
 /** Whether `command` runs: an absolute path that is executable, or a name found on PATH. */
 async function isExecutable(command: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const candidates = command.includes('/') ? [command] : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, command));
   for (const candidate of candidates) {
     try {
       await access(candidate, constants.X_OK);
@@ -110,7 +123,10 @@ function runsCleanly(command: string, args: string[]): Promise<boolean> {
  * empty and the profile's dead proxy is the guard.
  */
 async function findNetworkIsolation(): Promise<string[]> {
-  for (const prefix of [['unshare', '--net'], ['unshare', '--user', '--map-root-user', '--net']]) {
+  for (const prefix of [
+    ['unshare', '--net'],
+    ['unshare', '--user', '--map-root-user', '--net'],
+  ]) {
     if (await runsCleanly(prefix[0] as string, [...prefix.slice(1), 'true'])) return prefix; // literal, non-empty
   }
   return [];
@@ -174,7 +190,9 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
     if (options.isolateNetwork === false) return [];
     isolation ??= findNetworkIsolation().then((prefix) => {
       if (prefix.length === 0)
-        options.logger.warn('no network namespace for soffice (unshare refused); its profile routes fetches to a dead proxy');
+        options.logger.warn(
+          'no network namespace for soffice (unshare refused); its profile routes fetches to a dead proxy',
+        );
       return prefix;
     });
     return isolation;
@@ -200,7 +218,9 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
         '--convert-to',
         // Each sheet on one page as large as its used area (LibreOffice 7.4+), so that a page is a
         // sheet and the cells' places on it follow from the column widths and row heights.
-        singlePageSheets ? `pdf:calc_pdf_Export:${JSON.stringify({ SinglePageSheets: { type: 'boolean', value: 'true' } })}` : 'pdf',
+        singlePageSheets
+          ? `pdf:calc_pdf_Export:${JSON.stringify({ SinglePageSheets: { type: 'boolean', value: 'true' } })}`
+          : 'pdf',
         '--outdir',
         join(dir, 'out'),
         inputPath,
@@ -219,7 +239,9 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
       metrics.officeConversions.inc({ outcome });
       metrics.officeConversionDuration.observe((performance.now() - startedAt) / 1000);
       if (result.timedOut) {
-        throw new InvalidDocumentError(`Converting the document to PDF took longer than ${Math.round(options.timeoutMs / 1000)} s`);
+        throw new InvalidDocumentError(
+          `Converting the document to PDF took longer than ${Math.round(options.timeoutMs / 1000)} s`,
+        );
       }
       if (result.code !== 0) {
         throw new InvalidDocumentError('The document cannot be converted to PDF', {

@@ -1,5 +1,4 @@
-import { InvalidDocumentError, type Logger } from '@folio/runtime';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidDocumentError, InvalidRequestError, type Logger } from '@folio/runtime';
 import type { PageSegments } from '@folio/proto/documents/v1';
 import { resolveFormat, sheetKindOf } from './formats.js';
 import type { OfficeConverter } from './office-converter.js';
@@ -26,7 +25,12 @@ export interface PreparedDocument {
  */
 export interface RenderEngine {
   /** `readSheets`: read XLSX and CSV from their cells (`sheets`) instead of converting them like other office files. */
-  prepare(input: { bytes: Uint8Array; mimeType: string; signal?: AbortSignal; readSheets?: boolean }): Promise<PreparedDocument>;
+  prepare(input: {
+    bytes: Uint8Array;
+    mimeType: string;
+    signal?: AbortSignal;
+    readSheets?: boolean;
+  }): Promise<PreparedDocument>;
   /** Pages come back in the order of `pageIndexes`. */
   renderPages(input: {
     pdf: Uint8Array;
@@ -108,13 +112,26 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
         // The cells give the segments; LibreOffice still draws the pages (one per sheet) for page
         // images and the PDF. A CSV is drawn from its parsed cells, so its delimiter and encoding
         // are read once, here, the same for both.
-        const grids = await readSpreadsheet({ bytes, kind: sheetKind, signal }, options.sheetLimits ?? DEFAULT_SHEET_LIMITS);
+        const grids = await readSpreadsheet(
+          { bytes, kind: sheetKind, signal },
+          options.sheetLimits ?? DEFAULT_SHEET_LIMITS,
+        );
         const drawn = sheetKind === 'csv' ? await gridsAsXlsx(grids) : bytes;
-        const pdf = await options.officeConverter.convertToPdf({ bytes: drawn, extension: 'xlsx', signal, singlePageSheets: true });
-        const result = await mapped(executor.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' }, signal));
+        const pdf = await options.officeConverter.convertToPdf({
+          bytes: drawn,
+          extension: 'xlsx',
+          signal,
+          singlePageSheets: true,
+        });
+        const result = await mapped(
+          executor.run('prepare', { bytes: pdf, mimeType: 'application/pdf', family: 'pdf' }, signal),
+        );
         logWarnings('prepare', result.warnings);
         if (result.pageCount !== grids.length) {
-          logger.warn({ pageCount: result.pageCount, sheetCount: grids.length }, 'sheet pages do not match the sheets; extra sheets dropped');
+          logger.warn(
+            { pageCount: result.pageCount, sheetCount: grids.length },
+            'sheet pages do not match the sheets; extra sheets dropped',
+          );
         }
         const sheets = sheetPageSegments(grids).slice(0, result.pageCount);
         for (let pageIndex = sheets.length; pageIndex < result.pageCount; pageIndex++) {

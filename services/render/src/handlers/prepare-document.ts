@@ -19,7 +19,12 @@ export function createPrepareDocumentHandler(
     const bytes = await deps.store.get(sourceKey);
     const sheetsPrefix = request.sheetsPrefix ?? '';
     const readSheets = sheetsPrefix !== '';
-    const prepared = await deps.engine.prepare({ bytes, mimeType: request.mimeType, signal: context?.signal, readSheets });
+    const prepared = await deps.engine.prepare({
+      bytes,
+      mimeType: request.mimeType,
+      signal: context?.signal,
+      readSheets,
+    });
     const pdfBytes = prepared.pdf ?? bytes;
     // The input is the PDF and already where it belongs: nothing to write.
     const pdf =
@@ -29,10 +34,18 @@ export function createPrepareDocumentHandler(
             contentType: 'application/pdf',
           });
     const sheetPages: ObjectRef[] = await Promise.all(
-      (prepared.sheets ?? []).map((page) => putJson(deps.store, `${sheetsPrefix}page-${page.pageIndex}.json`, PageSegments.toJSON(page))),
+      (prepared.sheets ?? []).map((page) =>
+        putJson(deps.store, `${sheetsPrefix}page-${page.pageIndex}.json`, PageSegments.toJSON(page)),
+      ),
     );
     deps.logger.info(
-      { sourceKey, mimeType: request.mimeType, pageCount: prepared.pageCount, byteSize: pdf.byteSize, sheetPageCount: sheetPages.length },
+      {
+        sourceKey,
+        mimeType: request.mimeType,
+        pageCount: prepared.pageCount,
+        byteSize: pdf.byteSize,
+        sheetPageCount: sheetPages.length,
+      },
       'document prepared',
     );
     return { pdf, pageCount: prepared.pageCount, sheetPages };

@@ -1,8 +1,7 @@
-import { putJson, type UnaryContext } from '@folio/runtime';
+import { InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime';
 import { TextLayer } from '@folio/proto/documents/v1';
 import type { RenderPagesRequest, RenderPagesResponse, RenderedPage } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
-import { InvalidRequestError } from '../errors.js';
 import { requirePrefix, requireRef } from './validate.js';
 
 /** Above 8 (576 dpi) a page image outgrows any use downstream. */

@@ -1,6 +1,5 @@
-import { assertValidKey } from '@folio/runtime';
+import { assertValidKey, InvalidRequestError } from '@folio/runtime';
 import type { BBox, ObjectRef } from '@folio/proto/common/v1';
-import { InvalidRequestError } from '../errors.js';
 
 /** A storage key the store will accept. */
 export function requireKey(key: string | undefined, field: string): string {

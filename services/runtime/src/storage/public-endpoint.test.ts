@@ -12,7 +12,12 @@ import { createStoreFromConfig, storageSchema } from './storage-config.js';
 let server: S3rver;
 let port = 0;
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 'folio-s3-public-')) });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 'folio-s3-public-')),
+  });
   ({ port } = await server.run());
 });
 afterAll(async () => {

@@ -20,7 +20,10 @@ describe('storage configuration', () => {
   it('accepts the example secret only with FOLIO_INSECURE_DEV=1, and any other secret', async () => {
     const insecure = parseEnv(storageSchema, { STORAGE_DIR: dir, FOLIO_INSECURE_DEV: '1' });
     await expect(createStoreFromConfig(insecure)).resolves.toBeDefined();
-    const own = parseEnv(storageSchema, { STORAGE_DIR: dir, STORAGE_SIGNING_SECRET: 'a-random-secret-of-32-characters' });
+    const own = parseEnv(storageSchema, {
+      STORAGE_DIR: dir,
+      STORAGE_SIGNING_SECRET: 'a-random-secret-of-32-characters',
+    });
     await expect(createStoreFromConfig(own)).resolves.toBeDefined();
   });
 });

@@ -13,8 +13,17 @@ const publicEndpoint = z
   .url()
   .transform((value, context): S3Endpoint => {
     const url = new URL(value);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
-      context.addIssue({ code: 'custom', message: 'expected http(s)://host[:port] with no path, query or credentials' });
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      url.username
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message: 'expected http(s)://host[:port] with no path, query or credentials',
+      });
       return z.NEVER;
     }
     const useSSL = url.protocol === 'https:';
@@ -67,7 +76,9 @@ export type StorageConfig = z.output<typeof storageSchema>;
  * is off. Every process that signs or checks `/files` URLs calls it (through
  * `createStoreFromConfig`) before it serves anything.
  */
-export function assertSigningSecret(config: Pick<StorageConfig, 'STORAGE_SIGNING_SECRET' | 'FOLIO_INSECURE_DEV'>): void {
+export function assertSigningSecret(
+  config: Pick<StorageConfig, 'STORAGE_SIGNING_SECRET' | 'FOLIO_INSECURE_DEV'>,
+): void {
   if (config.STORAGE_SIGNING_SECRET !== EXAMPLE_SIGNING_SECRET || config.FOLIO_INSECURE_DEV) return;
   throw new ConfigError([
     'STORAGE_SIGNING_SECRET: unset or the public example value, which would let anyone forge file URLs; ' +

@@ -52,7 +52,10 @@ export function serveThreadJobs<Input, Output>(options: ServeOptions<Input, Outp
         // The pool sends the Input its caller typed (see createThreadPool).
         const result = await options.handle(job.input as Input);
         // The job's model timings ride along: the main thread's metrics are the ones scraped.
-        post({ kind: 'reply', id: job.id, ok: true, output: result.output, timings: takeInferenceTimings() }, result.transfer);
+        post(
+          { kind: 'reply', id: job.id, ok: true, output: result.output, timings: takeInferenceTimings() },
+          result.transfer,
+        );
       } catch (error) {
         post({ kind: 'reply', id: job.id, ok: false, error: serialize(error), timings: takeInferenceTimings() });
       }

@@ -10,12 +10,7 @@ import { serveThreadJobs } from './serve-jobs.js';
  * one pretend inference of that model and answers 1.
  */
 type TestJob =
-  | { square: number }
-  | { fail: string }
-  | { exit: true }
-  | { bytes: number }
-  | { blockMs: number }
-  | { infer: string };
+  { square: number } | { fail: string } | { exit: true } | { bytes: number } | { blockMs: number } | { infer: string };
 const options = workerData as { failStart?: string } | undefined;
 
 serveThreadJobs<TestJob, number | Uint8Array>({

@@ -107,7 +107,8 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
     clearTimeout(job.timer);
     slot.worker?.unref();
     observeInferenceTimings(reply.timings);
-    if (job.startedAt !== undefined) metrics.threadJobDuration.observe(poolLabel, (performance.now() - job.startedAt) / 1000);
+    if (job.startedAt !== undefined)
+      metrics.threadJobDuration.observe(poolLabel, (performance.now() - job.startedAt) / 1000);
     if (reply.ok) job.resolve(reply.output);
     else job.reject(deserialize(reply.error));
     dispatch();

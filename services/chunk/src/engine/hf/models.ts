@@ -1,5 +1,13 @@
 import { MAX_MERGE_RANKS, countMerged } from '../bpe-merge.js';
-import { UnsupportedTokenizerError, asArray, asObject, optionalBoolean, optionalNumber, optionalString, type JsonObject } from './json.js';
+import {
+  UnsupportedTokenizerError,
+  asArray,
+  asObject,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  type JsonObject,
+} from './json.js';
 
 /** A tokenizer model: the number of tokens of one pre-tokenized piece. */
 export type CountPiece = (piece: string) => number;
@@ -63,7 +71,8 @@ export function bpe(spec: JsonObject): CountPiece {
   const ranks = new Map<string, number>();
   const merges = asArray(spec.merges, 'model.merges');
   // countMerged packs a rank and a position into one float64 key: ranks must stay below 2^21.
-  if (merges.length >= MAX_MERGE_RANKS) throw new UnsupportedTokenizerError(`model.merges: more than ${MAX_MERGE_RANKS - 1} merges`);
+  if (merges.length >= MAX_MERGE_RANKS)
+    throw new UnsupportedTokenizerError(`model.merges: more than ${MAX_MERGE_RANKS - 1} merges`);
   merges.forEach((merge, rank) => {
     const pair = typeof merge === 'string' ? splitMerge(merge) : asArray(merge, 'model.merges[]').map(String);
     if (pair.length === 2) ranks.set(`${pair[0]}\u0000${pair[1]}`, rank);
@@ -130,7 +139,8 @@ export function unigram(spec: JsonObject): CountPiece {
   let maxLength = 1;
   for (const entry of asArray(spec.vocab, 'model.vocab')) {
     const [piece, score] = asArray(entry, 'model.vocab[]');
-    if (typeof piece !== 'string' || typeof score !== 'number') throw new UnsupportedTokenizerError('model.vocab: expected [piece, score] pairs');
+    if (typeof piece !== 'string' || typeof score !== 'number')
+      throw new UnsupportedTokenizerError('model.vocab: expected [piece, score] pairs');
     scores.set(piece, score);
     minScore = Math.min(minScore, score);
     maxLength = Math.max(maxLength, piece.length);
@@ -191,7 +201,14 @@ export function unigram(spec: JsonObject): CountPiece {
 export function buildModel(json: unknown): CountPiece {
   const spec = asObject(json, 'model');
   // Files written by older versions omit `type`; the fields tell the models apart.
-  const type = typeof spec.type === 'string' ? spec.type : Array.isArray(spec.vocab) ? 'Unigram' : spec.merges ? 'BPE' : 'WordPiece';
+  const type =
+    typeof spec.type === 'string'
+      ? spec.type
+      : Array.isArray(spec.vocab)
+        ? 'Unigram'
+        : spec.merges
+          ? 'BPE'
+          : 'WordPiece';
   switch (type) {
     case 'WordPiece':
       return wordPiece(
@@ -207,4 +224,3 @@ export function buildModel(json: unknown): CountPiece {
       throw new UnsupportedTokenizerError(`model type ${type} is not supported`);
   }
 }
-

@@ -1,4 +1,11 @@
-import { UnsupportedTokenizerError, type JsonObject, asArray, asObject, optionalBoolean, optionalString } from './json.js';
+import {
+  UnsupportedTokenizerError,
+  type JsonObject,
+  asArray,
+  asObject,
+  optionalBoolean,
+  optionalString,
+} from './json.js';
 
 /** A normalizer of a Hugging Face tokenizer: text in, normalized text out. */
 export type Normalize = (text: string) => string;

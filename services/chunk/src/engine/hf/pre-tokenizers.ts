@@ -78,7 +78,8 @@ function byteToChar(): string[] {
   const table: string[] = new Array<string>(256);
   let extra = 0;
   for (let byte = 0; byte < 256; byte++) {
-    const printable = (byte >= 0x21 && byte <= 0x7e) || (byte >= 0xa1 && byte <= 0xac) || (byte >= 0xae && byte <= 0xff);
+    const printable =
+      (byte >= 0x21 && byte <= 0x7e) || (byte >= 0xa1 && byte <= 0xac) || (byte >= 0xae && byte <= 0xff);
     table[byte] = String.fromCodePoint(printable ? byte : 256 + extra++);
   }
   return table;

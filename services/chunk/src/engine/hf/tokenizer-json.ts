@@ -62,7 +62,8 @@ export function composeTokenizer(
 /** A counter from a Hugging Face `tokenizer.json` (WordPiece, BPE or Unigram model). */
 export function fromTokenizerJson(json: unknown): CountTokens {
   const spec = asObject(json, 'tokenizer.json');
-  const addedTokens = spec.added_tokens === undefined || spec.added_tokens === null ? [] : asArray(spec.added_tokens, 'added_tokens');
+  const addedTokens =
+    spec.added_tokens === undefined || spec.added_tokens === null ? [] : asArray(spec.added_tokens, 'added_tokens');
   return composeTokenizer(
     buildNormalizer(spec.normalizer),
     buildPreTokenizer(spec.pre_tokenizer),

@@ -24,6 +24,13 @@ const pagePath = fileURLToPath(
 const GAMMA = { left: 191.2, top: 988.4, width: 400.7, height: 39.0 };
 const NABLA = { left: 188.3, top: 1090.0, width: 0, height: 0 };
 
+/**
+ * A worker thread of the OCR pool starts onnxruntime and loads the models before it answers
+ * (about 4 s of a core, more on a shared machine): vitest's 5 s default failed npm test on a busy
+ * 2-core machine.
+ */
+const WORKER_POOL_TIMEOUT_MS = 60_000;
+
 describe('createFormulaEngine', () => {
   it('refuses to start without its model files, naming the missing file', async () => {
     const error: unknown = await createFormulaEngine({ modelsDir: '/nonexistent-models' }).catch((e: unknown) => e);
@@ -32,11 +39,15 @@ describe('createFormulaEngine', () => {
     expect((error as AppError).message).toContain(FORMULA_MODEL_FILES.encoder);
   });
 
-  it('in the OCR worker pool, fails at start with the missing file named', async () => {
-    await expect(
-      createOcrWorkerPool({ formula: { modelsDir: '/nonexistent-models' }, workers: 1, logger, workerUrl }),
-    ).rejects.toThrow(FORMULA_MODEL_FILES.encoder);
-  });
+  it(
+    'in the OCR worker pool, fails at start with the missing file named',
+    async () => {
+      await expect(
+        createOcrWorkerPool({ formula: { modelsDir: '/nonexistent-models' }, workers: 1, logger, workerUrl }),
+      ).rejects.toThrow(FORMULA_MODEL_FILES.encoder);
+    },
+    WORKER_POOL_TIMEOUT_MS,
+  );
 });
 
 describe('pix2tex on a real page', () => {
@@ -62,19 +73,23 @@ describe('pix2tex on a real page', () => {
     expect(await engine.read(white)).toBe('');
   });
 
-  it('reads the same formula in a worker thread of the OCR pool', async () => {
-    let pool: OcrWorkerPool | undefined;
-    try {
-      pool = await createOcrWorkerPool({ formula: { modelsDir }, workers: 1, logger, workerUrl });
-      const [latex, blank] = await pool.formulas!.readFormulas({
-        pageIndex: 0,
-        image: readFileSync(pagePath),
-        boxes: [GAMMA, NABLA],
-      });
-      expect(latex!.replace(/\s+/g, '')).toContain('\\gamma^{U},\\gamma_{k}^{A},\\gamma^{V}');
-      expect(blank).toBe('');
-    } finally {
-      await pool?.close();
-    }
-  });
+  it(
+    'reads the same formula in a worker thread of the OCR pool',
+    async () => {
+      let pool: OcrWorkerPool | undefined;
+      try {
+        pool = await createOcrWorkerPool({ formula: { modelsDir }, workers: 1, logger, workerUrl });
+        const [latex, blank] = await pool.formulas!.readFormulas({
+          pageIndex: 0,
+          image: readFileSync(pagePath),
+          boxes: [GAMMA, NABLA],
+        });
+        expect(latex!.replace(/\s+/g, '')).toContain('\\gamma^{U},\\gamma_{k}^{A},\\gamma^{V}');
+        expect(blank).toBe('');
+      } finally {
+        await pool?.close();
+      }
+    },
+    WORKER_POOL_TIMEOUT_MS,
+  );
 });

@@ -90,7 +90,10 @@ async function upsideDown(
       ),
       [batch.length, 3, LINE_HEIGHT, CLASSIFIER_WIDTH],
     );
-    const output = floatOutput(await timeInference('ppocr-angle-classifier', () => session.run({ [session.inputNames[0]!]: input })), session);
+    const output = floatOutput(
+      await timeInference('ppocr-angle-classifier', () => session.run({ [session.inputNames[0]!]: input })),
+      session,
+    );
     batch.forEach(({ cropIndex }, n) => {
       // Output [N, 2]: softmax over the labels "0" and "180".
       upright[cropIndex]! += output.data[n * 2]!;
@@ -153,7 +156,10 @@ export async function recognizeLines(
       LINE_HEIGHT,
       batchWidth,
     ]);
-    const output = floatOutput(await timeInference('ppocr-recognizer', () => session.run({ [session.inputNames[0]!]: input })), session);
+    const output = floatOutput(
+      await timeInference('ppocr-recognizer', () => session.run({ [session.inputNames[0]!]: input })),
+      session,
+    );
     // Output [N, T, C]: per time step, softmax over blank + dictionary + space.
     const [, steps = 0, classes = 0] = output.dims;
     if (classes !== alphabet.classes.length) {

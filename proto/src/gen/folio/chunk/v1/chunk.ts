@@ -18,29 +18,56 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { BBox, ObjectRef } from "../../common/v1/common.js";
+import {
+  BBox,
+  CropImage,
+  cropImageFromJSON,
+  cropImageToJSON,
+  EmbedSource,
+  embedSourceFromJSON,
+  embedSourceToJSON,
+  GenerationStrategy,
+  generationStrategyFromJSON,
+  generationStrategyToJSON,
+  ObjectRef,
+  SegmentFormat,
+  segmentFormatFromJSON,
+  segmentFormatToJSON,
+  Tokenizer,
+  tokenizerFromJSON,
+  tokenizerToJSON,
+} from "../../common/v1/common.js";
 import { SheetRegion } from "../../common/v1/documents.js";
 
 export const protobufPackage = "folio.chunk.v1";
 
 export const protobufFileName = "folio/chunk/v1/chunk.proto";
 
-/** Per-segment-type processing, resolved (every field set). */
+/**
+ * Per-segment-type processing. Each setting has a typed field and, from before it, a string one:
+ * the stage reads the typed field when it is set (not UNSPECIFIED) and the string otherwise; an
+ * unknown string is refused. A setting given in neither takes the API's default for the type.
+ */
 export interface SegmentTypeConfig {
   /**
    * One of the 12 segment type names (PascalCase), or a finer type (Segment.fine_type) whose
-   * segments then follow this config instead of their segment_type's.
+   * segments then follow this config instead of their segment_type's; an unknown name is refused.
    */
   segmentType: string;
-  /** "Html" or "Markdown". */
+  /** "Html" or "Markdown"; superseded by format_value. */
   format: string;
-  /** "Auto", "LLM" or "Ignore". */
+  /** "Auto", "LLM" or "Ignore"; superseded by strategy_value. */
   strategy: string;
-  /** "Auto" or "All". */
+  /** "Auto" or "All"; superseded by crop_image_value. */
   cropImage: string;
-  /** Ordered subset of "Content", "LLM", "HTML", "Markdown". */
+  /** Ordered subset of "Content", "LLM", "HTML", "Markdown"; superseded by embed_source_values. */
   embedSources: string[];
   extendedContext: boolean;
+  formatValue: SegmentFormat;
+  strategyValue: GenerationStrategy;
+  cropImageValue: CropImage;
+  /** Ordered, each source at most once. */
+  embedSourceValues: EmbedSource[];
 }
 
 export interface ChunkDocumentRequest {
@@ -50,7 +77,11 @@ export interface ChunkDocumentRequest {
   /** Tokens per chunk; 0 puts each segment in its own chunk. */
   targetLength: number;
   ignoreHeadersAndFooters: boolean;
-  /** "Word", "Cl100kBase", "bert-base-uncased", "xlm-roberta-base" or a hub tokenizer id. */
+  /**
+   * A hub tokenizer id ("name" or "owner/name"), or from before tokenizer_value the name of a
+   * built-in one ("Word", "Cl100kBase", "bert-base-uncased", "xlm-roberta-base"). Read only when
+   * tokenizer_value is UNSPECIFIED.
+   */
   tokenizer: string;
   /** JSON SegmentExtras (crops and LLM answers keyed by segment id); empty key when none. */
   extras:
@@ -58,6 +89,8 @@ export interface ChunkDocumentRequest {
     | undefined;
   /** Key the JSON ChunkedOutput is written to. */
   outputKey: string;
+  /** The tokenizer chunk lengths are counted in, when it is one of the named ones. */
+  tokenizerValue: Tokenizer;
 }
 
 export interface ChunkDocumentResponse {
@@ -139,7 +172,18 @@ export interface ChunkedOutput {
 }
 
 function createBaseSegmentTypeConfig(): SegmentTypeConfig {
-  return { segmentType: "", format: "", strategy: "", cropImage: "", embedSources: [], extendedContext: false };
+  return {
+    segmentType: "",
+    format: "",
+    strategy: "",
+    cropImage: "",
+    embedSources: [],
+    extendedContext: false,
+    formatValue: 0,
+    strategyValue: 0,
+    cropImageValue: 0,
+    embedSourceValues: [],
+  };
 }
 
 export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
@@ -161,6 +205,22 @@ export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
     }
     if (message.extendedContext !== false) {
       writer.uint32(48).bool(message.extendedContext);
+    }
+    if (message.formatValue !== 0) {
+      writer.uint32(56).int32(message.formatValue);
+    }
+    if (message.strategyValue !== 0) {
+      writer.uint32(64).int32(message.strategyValue);
+    }
+    if (message.cropImageValue !== 0) {
+      writer.uint32(72).int32(message.cropImageValue);
+    }
+    if (message.embedSourceValues.length !== 0) {
+      writer.uint32(82).fork();
+      for (const v of message.embedSourceValues) {
+        writer.int32(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -226,6 +286,48 @@ export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
             message.extendedContext = reader.bool();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.formatValue = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.strategyValue = reader.int32() as any;
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.cropImageValue = reader.int32() as any;
+            continue;
+          }
+          case 10: {
+            if (tag === 80) {
+              message.embedSourceValues.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 82) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.embedSourceValues.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -262,6 +364,26 @@ export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
         : isSet(object.extended_context)
         ? globalThis.Boolean(object.extended_context)
         : false,
+      formatValue: isSet(object.formatValue)
+        ? segmentFormatFromJSON(object.formatValue)
+        : isSet(object.format_value)
+        ? segmentFormatFromJSON(object.format_value)
+        : 0,
+      strategyValue: isSet(object.strategyValue)
+        ? generationStrategyFromJSON(object.strategyValue)
+        : isSet(object.strategy_value)
+        ? generationStrategyFromJSON(object.strategy_value)
+        : 0,
+      cropImageValue: isSet(object.cropImageValue)
+        ? cropImageFromJSON(object.cropImageValue)
+        : isSet(object.crop_image_value)
+        ? cropImageFromJSON(object.crop_image_value)
+        : 0,
+      embedSourceValues: globalThis.Array.isArray(object?.embedSourceValues)
+        ? object.embedSourceValues.map((e: any) => embedSourceFromJSON(e))
+        : globalThis.Array.isArray(object?.embed_source_values)
+        ? object.embed_source_values.map((e: any) => embedSourceFromJSON(e))
+        : [],
     };
   },
 
@@ -285,6 +407,18 @@ export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
     if (message.extendedContext !== false) {
       obj.extendedContext = message.extendedContext;
     }
+    if (message.formatValue !== 0) {
+      obj.formatValue = segmentFormatToJSON(message.formatValue);
+    }
+    if (message.strategyValue !== 0) {
+      obj.strategyValue = generationStrategyToJSON(message.strategyValue);
+    }
+    if (message.cropImageValue !== 0) {
+      obj.cropImageValue = cropImageToJSON(message.cropImageValue);
+    }
+    if (message.embedSourceValues?.length) {
+      obj.embedSourceValues = message.embedSourceValues.map((e) => embedSourceToJSON(e));
+    }
     return obj;
   },
 
@@ -299,6 +433,10 @@ export const SegmentTypeConfig: MessageFns<SegmentTypeConfig> = {
     message.cropImage = object.cropImage ?? "";
     message.embedSources = object.embedSources?.map((e) => e) || [];
     message.extendedContext = object.extendedContext ?? false;
+    message.formatValue = object.formatValue ?? 0;
+    message.strategyValue = object.strategyValue ?? 0;
+    message.cropImageValue = object.cropImageValue ?? 0;
+    message.embedSourceValues = object.embedSourceValues?.map((e) => e) || [];
     return message;
   },
 };
@@ -312,6 +450,7 @@ function createBaseChunkDocumentRequest(): ChunkDocumentRequest {
     tokenizer: "",
     extras: undefined,
     outputKey: "",
+    tokenizerValue: 0,
   };
 }
 
@@ -337,6 +476,9 @@ export const ChunkDocumentRequest: MessageFns<ChunkDocumentRequest> = {
     }
     if (message.outputKey !== "") {
       writer.uint32(58).string(message.outputKey);
+    }
+    if (message.tokenizerValue !== 0) {
+      writer.uint32(64).int32(message.tokenizerValue);
     }
     return writer;
   },
@@ -410,6 +552,14 @@ export const ChunkDocumentRequest: MessageFns<ChunkDocumentRequest> = {
             message.outputKey = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.tokenizerValue = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -451,6 +601,11 @@ export const ChunkDocumentRequest: MessageFns<ChunkDocumentRequest> = {
         : isSet(object.output_key)
         ? globalThis.String(object.output_key)
         : "",
+      tokenizerValue: isSet(object.tokenizerValue)
+        ? tokenizerFromJSON(object.tokenizerValue)
+        : isSet(object.tokenizer_value)
+        ? tokenizerFromJSON(object.tokenizer_value)
+        : 0,
     };
   },
 
@@ -477,6 +632,9 @@ export const ChunkDocumentRequest: MessageFns<ChunkDocumentRequest> = {
     if (message.outputKey !== "") {
       obj.outputKey = message.outputKey;
     }
+    if (message.tokenizerValue !== 0) {
+      obj.tokenizerValue = tokenizerToJSON(message.tokenizerValue);
+    }
     return obj;
   },
 
@@ -494,6 +652,7 @@ export const ChunkDocumentRequest: MessageFns<ChunkDocumentRequest> = {
       ? ObjectRef.fromPartial(object.extras)
       : undefined;
     message.outputKey = object.outputKey ?? "";
+    message.tokenizerValue = object.tokenizerValue ?? 0;
     return message;
   },
 };

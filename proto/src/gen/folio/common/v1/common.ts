@@ -11,6 +11,248 @@ export const protobufPackage = "folio.common.v1";
 
 export const protobufFileName = "folio/common/v1/common.proto";
 
+/** How a segment type's content is written (the API's `format`). */
+export enum SegmentFormat {
+  SEGMENT_FORMAT_UNSPECIFIED = 0,
+  SEGMENT_FORMAT_HTML = 1,
+  SEGMENT_FORMAT_MARKDOWN = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function segmentFormatFromJSON(object: any): SegmentFormat {
+  switch (object) {
+    case 0:
+    case "SEGMENT_FORMAT_UNSPECIFIED":
+      return SegmentFormat.SEGMENT_FORMAT_UNSPECIFIED;
+    case 1:
+    case "SEGMENT_FORMAT_HTML":
+      return SegmentFormat.SEGMENT_FORMAT_HTML;
+    case 2:
+    case "SEGMENT_FORMAT_MARKDOWN":
+      return SegmentFormat.SEGMENT_FORMAT_MARKDOWN;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return SegmentFormat.UNRECOGNIZED;
+  }
+}
+
+export function segmentFormatToJSON(object: SegmentFormat): string {
+  switch (object) {
+    case SegmentFormat.SEGMENT_FORMAT_UNSPECIFIED:
+      return "SEGMENT_FORMAT_UNSPECIFIED";
+    case SegmentFormat.SEGMENT_FORMAT_HTML:
+      return "SEGMENT_FORMAT_HTML";
+    case SegmentFormat.SEGMENT_FORMAT_MARKDOWN:
+      return "SEGMENT_FORMAT_MARKDOWN";
+    case SegmentFormat.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** Who writes a segment type's content (the API's `strategy`). */
+export enum GenerationStrategy {
+  GENERATION_STRATEGY_UNSPECIFIED = 0,
+  /** GENERATION_STRATEGY_AUTO - Built from the page's words and layout. */
+  GENERATION_STRATEGY_AUTO = 1,
+  /** GENERATION_STRATEGY_LLM - The language model writes it from the segment's crop (Auto content until it answers). */
+  GENERATION_STRATEGY_LLM = 2,
+  /** GENERATION_STRATEGY_IGNORE - Segments of the type are left out of the output: no content, crop, model call or chunk. */
+  GENERATION_STRATEGY_IGNORE = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function generationStrategyFromJSON(object: any): GenerationStrategy {
+  switch (object) {
+    case 0:
+    case "GENERATION_STRATEGY_UNSPECIFIED":
+      return GenerationStrategy.GENERATION_STRATEGY_UNSPECIFIED;
+    case 1:
+    case "GENERATION_STRATEGY_AUTO":
+      return GenerationStrategy.GENERATION_STRATEGY_AUTO;
+    case 2:
+    case "GENERATION_STRATEGY_LLM":
+      return GenerationStrategy.GENERATION_STRATEGY_LLM;
+    case 3:
+    case "GENERATION_STRATEGY_IGNORE":
+      return GenerationStrategy.GENERATION_STRATEGY_IGNORE;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return GenerationStrategy.UNRECOGNIZED;
+  }
+}
+
+export function generationStrategyToJSON(object: GenerationStrategy): string {
+  switch (object) {
+    case GenerationStrategy.GENERATION_STRATEGY_UNSPECIFIED:
+      return "GENERATION_STRATEGY_UNSPECIFIED";
+    case GenerationStrategy.GENERATION_STRATEGY_AUTO:
+      return "GENERATION_STRATEGY_AUTO";
+    case GenerationStrategy.GENERATION_STRATEGY_LLM:
+      return "GENERATION_STRATEGY_LLM";
+    case GenerationStrategy.GENERATION_STRATEGY_IGNORE:
+      return "GENERATION_STRATEGY_IGNORE";
+    case GenerationStrategy.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** When a segment type's crop is stored (the API's `crop_image`). */
+export enum CropImage {
+  CROP_IMAGE_UNSPECIFIED = 0,
+  /** CROP_IMAGE_AUTO - Only when a later step needs it (the language model). */
+  CROP_IMAGE_AUTO = 1,
+  /** CROP_IMAGE_ALL - Always. */
+  CROP_IMAGE_ALL = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function cropImageFromJSON(object: any): CropImage {
+  switch (object) {
+    case 0:
+    case "CROP_IMAGE_UNSPECIFIED":
+      return CropImage.CROP_IMAGE_UNSPECIFIED;
+    case 1:
+    case "CROP_IMAGE_AUTO":
+      return CropImage.CROP_IMAGE_AUTO;
+    case 2:
+    case "CROP_IMAGE_ALL":
+      return CropImage.CROP_IMAGE_ALL;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return CropImage.UNRECOGNIZED;
+  }
+}
+
+export function cropImageToJSON(object: CropImage): string {
+  switch (object) {
+    case CropImage.CROP_IMAGE_UNSPECIFIED:
+      return "CROP_IMAGE_UNSPECIFIED";
+    case CropImage.CROP_IMAGE_AUTO:
+      return "CROP_IMAGE_AUTO";
+    case CropImage.CROP_IMAGE_ALL:
+      return "CROP_IMAGE_ALL";
+    case CropImage.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/** A source of a segment's embed text (the API's `embed_sources`). */
+export enum EmbedSource {
+  EMBED_SOURCE_UNSPECIFIED = 0,
+  EMBED_SOURCE_CONTENT = 1,
+  EMBED_SOURCE_LLM = 2,
+  EMBED_SOURCE_HTML = 3,
+  EMBED_SOURCE_MARKDOWN = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function embedSourceFromJSON(object: any): EmbedSource {
+  switch (object) {
+    case 0:
+    case "EMBED_SOURCE_UNSPECIFIED":
+      return EmbedSource.EMBED_SOURCE_UNSPECIFIED;
+    case 1:
+    case "EMBED_SOURCE_CONTENT":
+      return EmbedSource.EMBED_SOURCE_CONTENT;
+    case 2:
+    case "EMBED_SOURCE_LLM":
+      return EmbedSource.EMBED_SOURCE_LLM;
+    case 3:
+    case "EMBED_SOURCE_HTML":
+      return EmbedSource.EMBED_SOURCE_HTML;
+    case 4:
+    case "EMBED_SOURCE_MARKDOWN":
+      return EmbedSource.EMBED_SOURCE_MARKDOWN;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return EmbedSource.UNRECOGNIZED;
+  }
+}
+
+export function embedSourceToJSON(object: EmbedSource): string {
+  switch (object) {
+    case EmbedSource.EMBED_SOURCE_UNSPECIFIED:
+      return "EMBED_SOURCE_UNSPECIFIED";
+    case EmbedSource.EMBED_SOURCE_CONTENT:
+      return "EMBED_SOURCE_CONTENT";
+    case EmbedSource.EMBED_SOURCE_LLM:
+      return "EMBED_SOURCE_LLM";
+    case EmbedSource.EMBED_SOURCE_HTML:
+      return "EMBED_SOURCE_HTML";
+    case EmbedSource.EMBED_SOURCE_MARKDOWN:
+      return "EMBED_SOURCE_MARKDOWN";
+    case EmbedSource.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
+ * The tokenizers chunk lengths can be counted in by name; any other Hugging Face hub tokenizer is
+ * named by its id instead (ChunkDocumentRequest.tokenizer).
+ */
+export enum Tokenizer {
+  TOKENIZER_UNSPECIFIED = 0,
+  /** TOKENIZER_WORD - Whitespace-separated words. */
+  TOKENIZER_WORD = 1,
+  /** TOKENIZER_CL100K_BASE - OpenAI's cl100k_base. */
+  TOKENIZER_CL100K_BASE = 2,
+  /** TOKENIZER_XLM_ROBERTA_BASE - The hub's xlm-roberta-base tokenizer.json. */
+  TOKENIZER_XLM_ROBERTA_BASE = 3,
+  /** TOKENIZER_BERT_BASE_UNCASED - The hub's bert-base-uncased tokenizer.json (or vocab.txt). */
+  TOKENIZER_BERT_BASE_UNCASED = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function tokenizerFromJSON(object: any): Tokenizer {
+  switch (object) {
+    case 0:
+    case "TOKENIZER_UNSPECIFIED":
+      return Tokenizer.TOKENIZER_UNSPECIFIED;
+    case 1:
+    case "TOKENIZER_WORD":
+      return Tokenizer.TOKENIZER_WORD;
+    case 2:
+    case "TOKENIZER_CL100K_BASE":
+      return Tokenizer.TOKENIZER_CL100K_BASE;
+    case 3:
+    case "TOKENIZER_XLM_ROBERTA_BASE":
+      return Tokenizer.TOKENIZER_XLM_ROBERTA_BASE;
+    case 4:
+    case "TOKENIZER_BERT_BASE_UNCASED":
+      return Tokenizer.TOKENIZER_BERT_BASE_UNCASED;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Tokenizer.UNRECOGNIZED;
+  }
+}
+
+export function tokenizerToJSON(object: Tokenizer): string {
+  switch (object) {
+    case Tokenizer.TOKENIZER_UNSPECIFIED:
+      return "TOKENIZER_UNSPECIFIED";
+    case Tokenizer.TOKENIZER_WORD:
+      return "TOKENIZER_WORD";
+    case Tokenizer.TOKENIZER_CL100K_BASE:
+      return "TOKENIZER_CL100K_BASE";
+    case Tokenizer.TOKENIZER_XLM_ROBERTA_BASE:
+      return "TOKENIZER_XLM_ROBERTA_BASE";
+    case Tokenizer.TOKENIZER_BERT_BASE_UNCASED:
+      return "TOKENIZER_BERT_BASE_UNCASED";
+    case Tokenizer.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /**
  * A reference to an object in the service's object storage. Stages exchange
  * references, never bytes: gRPC caps messages at 4 MiB and Temporal payloads at 2 MB.

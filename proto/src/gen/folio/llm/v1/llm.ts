@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { ObjectRef } from "../../common/v1/common.js";
+import { ObjectRef, SegmentFormat, segmentFormatFromJSON, segmentFormatToJSON } from "../../common/v1/common.js";
 
 export const protobufPackage = "folio.llm.v1";
 
@@ -48,7 +48,10 @@ export interface SegmentJob {
   pageImage:
     | ObjectRef
     | undefined;
-  /** "Html" or "Markdown": the format the answer must be in. */
+  /**
+   * "Html" or "Markdown": the format the answer must be in; superseded by format_value, read only
+   * when that is UNSPECIFIED.
+   */
   format: string;
   /** Custom prompt; empty for the built-in prompt of the segment type. */
   prompt: string;
@@ -59,6 +62,8 @@ export interface SegmentJob {
    * on (the page around the segment); empty otherwise.
    */
   pageText: string;
+  /** The format the answer must be in. */
+  formatValue: SegmentFormat;
 }
 
 export interface GenerateSegmentsRequest {
@@ -370,6 +375,7 @@ function createBaseSegmentJob(): SegmentJob {
     prompt: "",
     text: "",
     pageText: "",
+    formatValue: 0,
   };
 }
 
@@ -398,6 +404,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     }
     if (message.pageText !== "") {
       writer.uint32(66).string(message.pageText);
+    }
+    if (message.formatValue !== 0) {
+      writer.uint32(72).int32(message.formatValue);
     }
     return writer;
   },
@@ -479,6 +488,14 @@ export const SegmentJob: MessageFns<SegmentJob> = {
             message.pageText = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.formatValue = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -517,6 +534,11 @@ export const SegmentJob: MessageFns<SegmentJob> = {
         : isSet(object.page_text)
         ? globalThis.String(object.page_text)
         : "",
+      formatValue: isSet(object.formatValue)
+        ? segmentFormatFromJSON(object.formatValue)
+        : isSet(object.format_value)
+        ? segmentFormatFromJSON(object.format_value)
+        : 0,
     };
   },
 
@@ -546,6 +568,9 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     if (message.pageText !== "") {
       obj.pageText = message.pageText;
     }
+    if (message.formatValue !== 0) {
+      obj.formatValue = segmentFormatToJSON(message.formatValue);
+    }
     return obj;
   },
 
@@ -566,6 +591,7 @@ export const SegmentJob: MessageFns<SegmentJob> = {
     message.prompt = object.prompt ?? "";
     message.text = object.text ?? "";
     message.pageText = object.pageText ?? "";
+    message.formatValue = object.formatValue ?? 0;
     return message;
   },
 };
