@@ -90,7 +90,6 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14: extract tasks', () => {
     print('tasks.extract.get()', { status: done.status, message: done.message, output: done.output });
     expect(done.status, done.message).toBe('Succeeded');
     expect(done.output?.results).toEqual(RESULTS);
-    expect(done.output?.metrics).toBeNull();
     const citations = done.output?.citations as Record<
       string,
       { segment_id: string; page_number: number; bboxes: unknown[] }[]
@@ -102,6 +101,11 @@ describe('TypeScript SDK chunkr-ai 0.1.0-alpha.14: extract tasks', () => {
       bboxes: [expect.any(Object)],
     });
     expect(Array.isArray(citations.page_count)).toBe(true);
+    // Per field: High where a citation backs the value, Low where none does.
+    expect(done.output?.metrics).toEqual({
+      section_title: { confidence: 'High' },
+      page_count: { confidence: citations.page_count!.length > 0 ? 'High' : 'Low' },
+    });
     expect(done.file_info).toMatchObject({ name: 'report.pdf', mime_type: 'application/pdf' });
 
     // The first answer was refused; the second ask carried ajv's reason.

@@ -411,12 +411,14 @@ export function initialTaskState(input: ProcessDocumentInput): TaskState {
 /**
  * The stored result of an extraction (`extractionKey`), in the current API's names: `results`
  * valid against the schema; `citations` mirrors `results` with, at each leaf, the segments whose
- * text contains the value (empty where none does); `metrics` is null (no per-field confidence).
+ * text contains the value (empty where none does); `metrics` mirrors it too, with each leaf's
+ * `{ confidence: 'High' | 'Low' }` (High where a citation backs the value). Outputs stored before
+ * metrics existed hold null there.
  */
 export interface ExtractionOutput {
   results: unknown;
   citations: unknown;
-  metrics: null;
+  metrics: unknown;
   /** The model that answered, and the calls it took (re-asks included). */
   model_id: string;
   attempts: number;

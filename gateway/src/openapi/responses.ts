@@ -341,7 +341,10 @@ export const extractOutputSchema = z
       description:
         'Mirrors `results`: each leaf (a primitive or an array of primitives) holds the segments whose text contains the value (`citation_id`, `citation_type` Segment, `bboxes`, `content`, `segment_id`, `segment_type`, `page_number`, `page_width`, `page_height`), at most 5; `[]` when none holds it literally.',
     }),
-    metrics: z.unknown().meta({ description: 'Always null: no per-field confidence is computed.' }),
+    metrics: z.unknown().meta({
+      description:
+        'Mirrors `results`: each leaf holds `{ confidence }`, `High` where a citation backs the value (the document states it literally), `Low` where none does (a value the model computed, reworded or inferred, a boolean, null). Null on outputs stored before metrics existed.',
+    }),
   })
   // The SDK reads all three keys; zod makes an `unknown` field optional, the presenter always writes it.
   .required()

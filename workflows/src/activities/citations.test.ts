@@ -1,6 +1,6 @@
 import type { OutputSegment } from '@folio/proto/chunk/v1';
 import { describe, expect, it } from 'vitest';
-import { MAX_CITATIONS_PER_LEAF, citeLeaves } from './citations.js';
+import { MAX_CITATIONS_PER_LEAF, citeLeaves, leafMetrics } from './citations.js';
 
 function segment(segmentId: string, text: string, pageNumber = 1): OutputSegment {
   return {
@@ -76,11 +76,44 @@ describe('citeLeaves', () => {
     expect(citeLeaves('bolts', segments)).toEqual([expect.objectContaining({ segment_id: 's3' })]);
   });
 
+  it('cites a number only where it stands as a number of its own', () => {
+    const figures = [
+      segment('f1', 'Filed in 2024, 12 items at 1.25 each, 2,000 in all'),
+      segment('f2', 'Total: 2 boxes, 3.00 EUR'),
+    ];
+    expect(citeLeaves({ count: 2, price: 1.25, year: 202, total: 3, all: 2000 }, figures)).toEqual({
+      count: [expect.objectContaining({ segment_id: 'f2' })],
+      price: [expect.objectContaining({ segment_id: 'f1' })],
+      year: [],
+      total: [expect.objectContaining({ segment_id: 'f2' })],
+      all: [expect.objectContaining({ segment_id: 'f1' })],
+    });
+  });
+
   it('keeps at most a bounded number of citations per leaf', () => {
     const many = Array.from({ length: 9 }, (_, index) => segment(`m${index}`, 'repeated line'));
     expect(citeLeaves({ line: 'repeated line' }, many)).toEqual({ line: expect.any(Array) as unknown });
     expect((citeLeaves({ line: 'repeated line' }, many) as { line: unknown[] }).line).toHaveLength(
       MAX_CITATIONS_PER_LEAF,
     );
+  });
+});
+
+describe('leafMetrics', () => {
+  it("mirrors the results with each leaf's confidence: High where a citation backs the value, Low elsewhere", () => {
+    const results = {
+      invoice: { number: 'number a-17', total: 1249.99 },
+      items: ['bolts', 'nuts'],
+      lines: [{ item: 'nuts' }, { item: 'washers' }],
+      paid: false,
+      due: null,
+    };
+    expect(leafMetrics(results, citeLeaves(results, segments))).toEqual({
+      invoice: { number: { confidence: 'High' }, total: { confidence: 'Low' } },
+      items: { confidence: 'High' },
+      lines: [{ item: { confidence: 'High' } }, { item: { confidence: 'Low' } }],
+      paid: { confidence: 'Low' },
+      due: { confidence: 'Low' },
+    });
   });
 });

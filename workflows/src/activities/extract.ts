@@ -3,7 +3,7 @@ import { ExtractionDocument } from '@folio/proto/llm/v1';
 import { putJson } from '@folio/runtime';
 import type { ExtractionOutput, ExtractionSpec, LlmProcessing } from '../contracts.js';
 import { callStage } from './call-stage.js';
-import { citeLeaves } from './citations.js';
+import { citeLeaves, leafMetrics } from './citations.js';
 import { readMessage, refOf, writeMessage } from './manifests.js';
 import { runKeys } from './run-keys.js';
 import type { ActivityDeps, RunRef } from './types.js';
@@ -63,10 +63,11 @@ export function createExtractActivities(deps: ActivityDeps): ExtractActivities {
       );
       if (response.error !== '') return { kind: 'failed', message: `Extraction failed: ${response.error}` };
       const results: unknown = JSON.parse(response.resultsJson);
+      const citations = citeLeaves(results, segments);
       const extraction: ExtractionOutput = {
         results,
-        citations: citeLeaves(results, segments),
-        metrics: null,
+        citations,
+        metrics: leafMetrics(results, citations),
         model_id: response.modelId,
         attempts: response.attempts,
       };

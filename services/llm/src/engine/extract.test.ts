@@ -183,7 +183,7 @@ describe('ExtractData engine', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('refuses a document longer than one call takes without calling a model', async () => {
+  it('refuses a document with a segment longer than one call takes without calling a model', async () => {
     const server = await provider(() => ({ content: '{}' }));
     const outcome = await engine([model('main', server, { isDefault: true, isFallback: true })]).extractData(
       input({ documentKey: 'long.json' }),
@@ -191,9 +191,60 @@ describe('ExtractData engine', () => {
     expect(outcome).toEqual({
       kind: 'failed',
       attempts: 0,
-      error: 'The document is too long to extract from in one call (217 characters of text; at most 100)',
+      error: 'A segment of the document is too long to extract from in one call (217 characters of text; at most 100)',
     });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('extracts a document longer than one call part by part and merges the answers by the schema', async () => {
+    // Three pages of about 60 characters: parts of at most 100 characters hold one page each.
+    await putJson(store, 'pages.json', {
+      segments: [1, 2, 3].map((page) => ({
+        segmentId: `p${page}`,
+        segmentType: 'Text',
+        pageNumber: page,
+        content: `Page ${page} of the statement. Line items follow here: item-${page}.`,
+      })),
+    });
+    const schema = {
+      type: 'object',
+      properties: {
+        account: { type: ['string', 'null'] },
+        items: { type: 'array', items: { type: 'string' }, maxItems: 3 },
+        totals: { type: 'object', properties: { due: { type: ['number', 'null'] } } },
+      },
+      required: ['account', 'items', 'totals'],
+    };
+    const answers = [
+      { account: 'ACC-9', items: ['item-1'], totals: { due: null } },
+      { account: null, items: ['item-2', 'item-1'], totals: { due: null } },
+      { account: 'ACC-other', items: ['item-3'], totals: { due: 42 } },
+    ];
+    const server = await provider((index) => ({ content: fenced(answers[index]) }));
+    const outcome = await engine([model('main', server, { isDefault: true, isFallback: true })]).extractData(
+      input({ documentKey: 'pages.json', schemaJson: JSON.stringify(schema), validator: compileJsonSchema(schema) }),
+    );
+    expect(outcome).toEqual({
+      kind: 'extracted',
+      results: { account: 'ACC-9', items: ['item-1', 'item-2', 'item-3'], totals: { due: 42 } },
+      modelId: 'main',
+      attempts: 3,
+    });
+    const prompts = server.requests.map((request) => textOf(request.body.messages[1]?.content));
+    expect(prompts.map((prompt) => /part (\d) of 3/.exec(prompt)?.[1])).toEqual(['1', '2', '3']);
+    expect(prompts[1]).toContain('item-2');
+    expect(prompts[1]).not.toContain('item-1');
+
+    // A merged value the schema refuses (four items where at most three may be) fails clearly.
+    const more = [...answers.slice(0, 2), { ...answers[2], items: ['item-3', 'item-4'] }];
+    const strict = await provider((index) => ({ content: fenced(more[index]) }));
+    const refused = await engine([model('main', strict, { isDefault: true, isFallback: true })]).extractData(
+      input({ documentKey: 'pages.json', schemaJson: JSON.stringify(schema), validator: compileJsonSchema(schema) }),
+    );
+    expect(refused).toMatchObject({ kind: 'failed', attempts: 3 });
+    expect(refused.kind === 'failed' && refused.error).toMatch(
+      /^The extractions of the document's 3 parts merged into a value the schema refuses \(\/items: must NOT have more than 3 items\)$/,
+    );
   });
 
   it('fails FAILED_PRECONDITION with a clear message when no model is configured', async () => {

@@ -34,7 +34,7 @@ export interface ExtractorDeps {
   logger: Logger;
   /** Asks after the first, per model, when an answer is cut off, not JSON or not valid against the schema. */
   maxReasks: number;
-  /** Longest document text sent in one call; longer documents fail with a clear message. */
+  /** Longest document text sent in one call; a longer document is extracted part by part. */
   maxDocumentChars: number;
 }
 
@@ -64,9 +64,13 @@ export function documentText(document: ExtractionDocument): string {
   return parts.join('\n\n');
 }
 
-function instructions(schemaJson: string, text: string): string {
+function instructions(schemaJson: string, text: string, part: { index: number; count: number }): string {
+  const whole = part.count === 1;
   return [
-    'Extract the data described by this JSON Schema from the document below.',
+    whole
+      ? 'Extract the data described by this JSON Schema from the document below.'
+      : `Extract the data described by this JSON Schema from part ${part.index + 1} of ${part.count} of a document, below. ` +
+        'Other parts are read separately and the answers merged: give what this part states, null where it states nothing, and list items only this part holds.',
     'Answer with one JSON value that is valid against the schema, inside a ```json fenced code block.',
     'Where the document does not state a value, use null if the schema allows it; otherwise the closest value the document supports.',
     '',
@@ -107,25 +111,84 @@ const TRUNCATED: Refusal = {
 };
 
 /**
+ * The document cut into parts that each fit one call: whole segments in reading order, a part
+ * ending before the segment that would take its text past `maxChars`. A single segment longer
+ * than that is returned as `tooLong` (its length): no cut inside a segment is safe to make.
+ */
+export function documentParts(
+  document: ExtractionDocument,
+  maxChars: number,
+): { parts: string[] } | { tooLong: number } {
+  const parts: string[] = [];
+  let current: ExtractionDocument['segments'] = [];
+  // An upper bound of the part's text: each segment with its page marker and separators.
+  let length = 0;
+  for (const segment of document.segments) {
+    const size = `<!-- page ${segment.pageNumber} -->`.length + segment.content.trim().length + 4;
+    if (size - 2 > maxChars && documentText({ segments: [segment] }).length > maxChars) {
+      return { tooLong: documentText({ segments: [segment] }).length };
+    }
+    if (current.length > 0 && length + size > maxChars) {
+      parts.push(documentText({ segments: current }));
+      current = [];
+      length = 0;
+    }
+    current.push(segment);
+    length += size;
+  }
+  if (current.length > 0) parts.push(documentText({ segments: current }));
+  return { parts };
+}
+
+/**
+ * One value from the extractions of the document's parts, in document order: objects merge key by
+ * key, arrays are joined (an item equal to an earlier one kept once), and any other value is the
+ * first part's that is not null. The schema shaped every part's answer alike, so merging by shape
+ * is merging by the schema.
+ */
+export function mergeExtractions(values: readonly unknown[]): unknown {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  if (present.length === 0) return values.length > 0 ? null : undefined;
+  if (present.every(Array.isArray)) {
+    const seen = new Set<string>();
+    return present.flat().filter((item) => {
+      const key = JSON.stringify(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+  if (present.every(isPlainObject)) {
+    const keys = [...new Set(present.flatMap((value) => Object.keys(value)))];
+    return Object.fromEntries(keys.map((key) => [key, mergeExtractions(present.map((value) => value[key]))]));
+  }
+  return present[0];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
  * Creates the extractor. Per model: ask for JSON matching the schema; an answer that is cut off,
  * not JSON or invalid against the schema is asked again in the same conversation with what was
  * wrong (ajv's messages), at most `maxReasks` times; then the fallback model gets the same turns.
- * Document text, prompts and answers are logged only at debug level.
+ * A document longer than one call takes (`maxDocumentChars`) is extracted part by part
+ * (documentParts), each part told where it stands, and the parts' answers merged
+ * (mergeExtractions) and validated again. Document text, prompts and answers are logged only at
+ * debug level.
  */
 export function createExtractor(deps: ExtractorDeps): Extractor {
-  return async function extract(input, models) {
-    const document = ExtractionDocument.fromJSON(await getJson<unknown>(deps.store, input.documentKey));
-    const text = documentText(document);
-    if (text.length > deps.maxDocumentChars) {
-      return {
-        kind: 'failed',
-        attempts: 0,
-        error: `The document is too long to extract from in one call (${text.length} characters of text; at most ${deps.maxDocumentChars})`,
-      };
-    }
+  /** One call's extraction over the models in turn, from `text`. */
+  async function extractText(
+    input: ExtractInput,
+    models: readonly ModelConfig[],
+    text: string,
+    part: { index: number; count: number },
+  ): Promise<ExtractOutcome> {
     const opening: ChatMessage[] = [
       { role: 'system', content: input.systemPrompt.trim() || DEFAULT_EXTRACT_SYSTEM_PROMPT },
-      { role: 'user', content: instructions(input.schemaJson, text) },
+      { role: 'user', content: instructions(input.schemaJson, text, part) },
     ];
     const failures: string[] = [];
     let attempts = 0;
@@ -143,7 +206,7 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
             maxCompletionTokens: input.maxCompletionTokens,
             signal: input.signal,
           });
-          deps.logger.debug({ modelId: model.id, ask, answer: answer.content }, 'extraction answer');
+          deps.logger.debug({ modelId: model.id, ask, part: part.index, answer: answer.content }, 'extraction answer');
           const read = answer.finishReason === 'length' ? TRUNCATED : readAnswer(answer.content, input.validator);
           if ('value' in read) return { kind: 'extracted', results: read.value, modelId: model.id, attempts };
           refusal = read;
@@ -157,6 +220,43 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       deps.logger.warn({ modelId: model.id, reason: refusal?.reason }, 'extraction attempt failed');
       failures.push(`${label}, ${asks} ask${asks === 1 ? '' : 's'}: ${refusal?.reason ?? 'no answer'}`);
     }
-    return { kind: 'failed', attempts, error: `No valid extraction: ${failures.join('; ')}` };
+    const where = part.count > 1 ? ` of part ${part.index + 1} of ${part.count}` : '';
+    return { kind: 'failed', attempts, error: `No valid extraction${where}: ${failures.join('; ')}` };
+  }
+
+  return async function extract(input, models) {
+    const document = ExtractionDocument.fromJSON(await getJson<unknown>(deps.store, input.documentKey));
+    const split = documentParts(document, deps.maxDocumentChars);
+    if ('tooLong' in split) {
+      return {
+        kind: 'failed',
+        attempts: 0,
+        error: `A segment of the document is too long to extract from in one call (${split.tooLong} characters of text; at most ${deps.maxDocumentChars})`,
+      };
+    }
+    const count = Math.max(1, split.parts.length);
+    const texts = split.parts.length > 0 ? split.parts : [''];
+    const answers: unknown[] = [];
+    let attempts = 0;
+    let modelId = '';
+    for (const [index, text] of texts.entries()) {
+      const outcome = await extractText(input, models, text, { index, count });
+      attempts += outcome.attempts;
+      if (outcome.kind === 'failed') return { ...outcome, attempts };
+      answers.push(outcome.results);
+      modelId ||= outcome.modelId;
+    }
+    if (count === 1) return { kind: 'extracted', results: answers[0], modelId, attempts };
+    const results = mergeExtractions(answers);
+    const violations = input.validator.validate(results);
+    if (violations.length > 0) {
+      return {
+        kind: 'failed',
+        attempts,
+        error: `The extractions of the document's ${count} parts merged into a value the schema refuses (${violations.join('; ')})`,
+      };
+    }
+    deps.logger.info({ parts: count, attempts }, 'extraction merged from parts');
+    return { kind: 'extracted', results, modelId, attempts };
   };
 }
