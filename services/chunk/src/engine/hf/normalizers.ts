@@ -71,13 +71,73 @@ export function bertNormalizer(options: BertNormalizerOptions): Normalize {
   };
 }
 
+/**
+ * Rewrites the inline case-insensitive groups of Oniguruma and Rust's regex, `(?i:...)`, which
+ * JavaScript before ES2025 lacks (Llama 3's split pattern opens with `(?i:'s|'t|...)`): the group
+ * becomes `(?:...)` with each ASCII letter outside a class written as `[xX]` and each letter of a
+ * class given its other case. Escapes (`\\p{L}`, `\\r`) are left as they are.
+ */
+export function withoutInlineCaseFlag(source: string): string {
+  let out = '';
+  let depth = 0;
+  /** The depths of the open `(?i:` groups, innermost last. */
+  const caseless: number[] = [];
+  let inClass = false;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index]!;
+    if (char === '\\') {
+      const braced = /^[pPu]\{[^}]*\}/u.exec(source.slice(index + 1));
+      const escape = braced ? `\\${braced[0]}` : source.slice(index, index + 2);
+      out += escape;
+      index += escape.length - 1;
+      continue;
+    }
+    const folding = caseless.length > 0;
+    if (inClass) {
+      if (char === ']') inClass = false;
+      const range = folding ? /^[a-z]-[a-z]/iu.exec(source.slice(index)) : null;
+      if (range) {
+        // "a-c" is both "a-c" and "A-C": doubling each end would make "aA-cC", a range from A to c.
+        out += `${range[0].toLowerCase()}${range[0].toUpperCase()}`;
+        index += 2;
+      } else out += folding && /[a-z]/iu.test(char) ? char.toLowerCase() + char.toUpperCase() : char;
+      continue;
+    }
+    if (char === '[') {
+      inClass = true;
+      out += char;
+      // A class's first ']' (or '^]') is a literal: copy it so it does not close the class.
+      const literal = /^\^?\]/u.exec(source.slice(index + 1));
+      if (literal) {
+        out += literal[0];
+        index += literal[0].length;
+      }
+      continue;
+    }
+    if (char === '(') {
+      depth++;
+      if (source.startsWith('(?i:', index)) {
+        caseless.push(depth);
+        out += '(?:';
+        index += 3;
+        continue;
+      }
+    } else if (char === ')') {
+      if (caseless.at(-1) === depth) caseless.pop();
+      depth--;
+    }
+    out += folding && /[a-z]/iu.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char;
+  }
+  return out;
+}
+
 /** A `{String}` or `{Regex}` pattern of tokenizer.json as a global JS regex. */
 export function toPattern(value: unknown, where: string): RegExp {
   const pattern = asObject(value, where);
   if (typeof pattern.String === 'string') return new RegExp(escapeRegExp(pattern.String), 'gu');
   if (typeof pattern.Regex === 'string') {
     try {
-      return new RegExp(pattern.Regex, 'gu');
+      return new RegExp(withoutInlineCaseFlag(pattern.Regex), 'gu');
     } catch (error) {
       throw new UnsupportedTokenizerError(`${where}: regex not supported here (${pattern.Regex})`, { cause: error });
     }
