@@ -342,38 +342,20 @@ async function processPageGroups(
 }
 
 /** A spreadsheet's pages: rendered (one page per sheet), then its cell segments placed on them. */
-async function processSheets(
-  task: TaskRecord,
-  { run, pdf, pageCount, configuration }: PageRun,
-  sheetPages: ObjectRefJson[],
-): Promise<void> {
-  let renderedCount = 0;
-  task.update({ message: `Rendering sheets (0/${pageCount})` });
-  await mapLimit(
-    batches(
-      Array.from({ length: pageCount }, (_, index) => index),
-      RENDER_BATCH,
-    ),
-    PARALLEL_CALLS,
-    async (pageIndexes) => {
-      const result = await stageActivities.renderPages({
-        run,
-        pdf,
-        pageIndexes,
-        scale: configuration.high_resolution ? 2 : 1,
-      });
-      renderedCount += result.renderedCount;
-      task.update({ message: `Rendering sheets (${renderedCount}/${pageCount})` });
-    },
-  );
-  await fastStage.placeSheetSegments({ run, sheetPages });
+async function processSheets(task: TaskRecord, pageRun: PageRun, sheetPages: ObjectRefJson[]): Promise<void> {
+  await renderEveryPage(task, pageRun, 'Rendering sheets');
+  await fastStage.placeSheetSegments({ run: pageRun.run, sheetPages });
 }
 
-/** Before `overlap-pages`: every page rendered, then every page read, then every page laid out. */
-async function processStageByStage(task: TaskRecord, { run, pdf, pageCount, configuration }: PageRun): Promise<void> {
-  const pages = Array.from({ length: pageCount }, (_, index) => index);
+/** Renders every page in batches, PARALLEL_CALLS at a time, counting them in the message ("<label> (n/N)"). */
+async function renderEveryPage(
+  task: TaskRecord,
+  { run, pdf, pageCount, configuration }: PageRun,
+  label: string,
+): Promise<void> {
   let renderedCount = 0;
-  task.update({ message: `Rendering pages (0/${pageCount})` });
+  task.update({ message: `${label} (0/${pageCount})` });
+  const pages = Array.from({ length: pageCount }, (_, index) => index);
   await mapLimit(batches(pages, RENDER_BATCH), PARALLEL_CALLS, async (pageIndexes) => {
     const result = await stageActivities.renderPages({
       run,
@@ -382,8 +364,15 @@ async function processStageByStage(task: TaskRecord, { run, pdf, pageCount, conf
       scale: configuration.high_resolution ? 2 : 1,
     });
     renderedCount += result.renderedCount;
-    task.update({ message: `Rendering pages (${renderedCount}/${pageCount})` });
+    task.update({ message: `${label} (${renderedCount}/${pageCount})` });
   });
+}
+
+/** Before `overlap-pages`: every page rendered, then every page read, then every page laid out. */
+async function processStageByStage(task: TaskRecord, pageRun: PageRun): Promise<void> {
+  const { run, pageCount, configuration } = pageRun;
+  const pages = Array.from({ length: pageCount }, (_, index) => index);
+  await renderEveryPage(task, pageRun, 'Rendering pages');
 
   task.update({ message: 'Running OCR' });
   await mapLimit(batches(pages, OCR_BATCH), PARALLEL_CALLS, (pageIndexes) =>
