@@ -97,6 +97,21 @@ describe('latexFromGlyphs', () => {
     expect(latexFromGlyphs(glyphs)).toBe('\\varphi(x_{i}^{2})=\\sin \\epsilon');
   });
 
+  it("reads Unicode's math letters as an OpenType math font (a Word equation in Cambria Math) sets them", () => {
+    const glyphs = line([
+      { text: '𝑥', font: 'CambriaMath' },
+      { text: '2', font: 'CambriaMath', size: 7, rise: -4 },
+      { text: '+', font: 'CambriaMath', gap: 2 },
+      { text: '𝐀', font: 'CambriaMath', gap: 2 },
+      { text: '𝛼', font: 'CambriaMath' },
+      { text: '∈', font: 'CambriaMath', gap: 2 },
+      { text: '𝔹', font: 'CambriaMath', gap: 2 },
+      { text: 'ℎ', font: 'CambriaMath' },
+      { text: '𝟏', font: 'CambriaMath' },
+    ]);
+    expect(latexFromGlyphs(glyphs)).toBe('x^{2}+\\mathbf{A}\\alpha\\in\\mathbb{B}h1');
+  });
+
   it('gives up on what it cannot read for certain: stacked rows, extension pieces, radicals, unknown characters', () => {
     const fraction = line([{ text: 'a' }, { text: 'b' }]);
     fraction[1]!.baseline += 8;

@@ -177,9 +177,46 @@ interface Placed {
   level: 'base' | 'sup' | 'sub';
 }
 
+/**
+ * Unicode's mathematical alphanumeric letters (U+1D400 to U+1D7FF, as OpenType math fonts such as
+ * Cambria Math set a Word equation: 𝑥, 𝐀, 𝔅, 𝔹, 𝒫) by block of 52 letters from U+1D400: the
+ * alphabet command of each style; italic is plain math, as TeX sets a letter.
+ */
+const MATH_ALPHABETS = [
+  '\\mathbf',
+  '',
+  '\\boldsymbol',
+  '\\mathcal',
+  '\\mathcal',
+  '\\mathfrak',
+  '\\mathbb',
+  '\\mathfrak',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathtt',
+];
+
+/** The LaTeX of a mathematical alphanumeric character (a letter, Greek letter or digit), or null. */
+function mathAlphanumericLatex(char: string): string | null {
+  // ℎ (U+210E) stands in the italic block's hole for h.
+  if (char === '\u210e') return 'h';
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x1d400 || code > 0x1d7ff) return null;
+  const base = char.normalize('NFKC');
+  if (/^[0-9]$/u.test(base)) return base;
+  if (SYMBOLS[base] !== undefined && /^\p{Script=Greek}$/u.test(base)) return SYMBOLS[base];
+  if (!/^[A-Za-z]$/u.test(base)) return null;
+  const alphabet = code < 0x1d6a4 ? MATH_ALPHABETS[Math.floor((code - 0x1d400) / 52)] : '';
+  return alphabet ? `${alphabet}{${base}}` : base;
+}
+
 /** The LaTeX of one glyph, or null when it has none here. */
 function glyphLatex(glyph: Glyph): string | null {
   const char = glyph.text;
+  const mathLetter = mathAlphanumericLatex(char);
+  if (mathLetter !== null) return mathLetter;
   const alphabet = alphabetOf(glyph.fontName);
   // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal.
   if (alphabet && /^[A-Za-z]$/u.test(char)) return `${alphabet}{${char}}`;
