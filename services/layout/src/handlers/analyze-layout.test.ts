@@ -1,5 +1,5 @@
 import { createLogger, getJson, putJson, type AppError, type ObjectStore } from '@folio/runtime';
-import { PageSegments, PageWords } from '@folio/proto/documents/v1';
+import { PageSegments, PageWords, TextLayer, type Glyph } from '@folio/proto/documents/v1';
 import { SegmentationStrategy, type LayoutPageInput } from '@folio/proto/layout/v1';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BBox } from '@folio/proto/common/v1';
@@ -147,6 +147,81 @@ describe('AnalyzeLayout', () => {
     expect(segments[0]!.tableHtml).toBe(
       '<table><tbody><tr><td>Heading</td></tr><tr><td>Body</td><td>text</td></tr></tbody></table>',
     );
+  });
+
+  it('reads a Formula whose text-layer glyphs state it and counts only the others for ReadFormulas', async () => {
+    const temp = await createTempStore();
+    cleanup = temp.cleanup;
+    const { store } = temp;
+    // Line 0: "x = 1" in TeX's math fonts, glyphs kept; line 1: a formula whose glyphs the layer lacks.
+    const glyph = (text: string, left: number, fontName: string): Glyph => ({
+      text,
+      bbox: { left, top: 100, width: 8, height: 12 },
+      fontName,
+      fontSize: 12,
+      baseline: 110,
+    });
+    const glyphs = [glyph('x', 100, 'CMMI10'), glyph('=', 115, 'CMR10'), glyph('1', 130, 'CMR10')];
+    const words = [
+      word('x', 100, 100, 0, 0),
+      word('=', 115, 100, 0, 0),
+      word('1', 130, 100, 0, 0),
+      word('y', 100, 300, 1, 1),
+    ];
+    const line = (index: number, lineGlyphs: Glyph[]) => ({
+      words: words.filter((w) => w.lineIndex === index),
+      bbox: undefined,
+      fontSize: 12,
+      bold: false,
+      fontName: 'CMMI10',
+      glyphs: lineGlyphs,
+    });
+    const layer: TextLayer = {
+      pageIndex: 0,
+      width: 612,
+      height: 792,
+      blocks: [
+        { lines: [line(0, glyphs)], bbox: undefined },
+        { lines: [line(1, [])], bbox: undefined },
+      ],
+      images: [],
+      rules: [],
+      formFields: [],
+      quality: undefined,
+    };
+    const pageWords: PageWords = { pageIndex: 0, width: 612, height: 792, words, source: 'text-layer' };
+    const engine: LayoutEngine = {
+      name: 'fake-detector',
+      detect: () =>
+        Promise.resolve([
+          { segmentType: 'Formula', bbox: { left: 90, top: 95, width: 60, height: 20 }, confidence: 0.9 },
+          { segmentType: 'Formula', bbox: { left: 90, top: 295, width: 60, height: 20 }, confidence: 0.9 },
+        ]),
+    };
+    const analyze = createAnalyzeLayoutHandler({ store, logger, engine });
+    const response = await analyze({
+      pages: [
+        {
+          page: {
+            pageIndex: 0,
+            width: 612,
+            height: 792,
+            image: await store.put('f/page-0.png', Buffer.from('png')),
+            scale: 1,
+          },
+          words: await putJson(store, 'f/words-0.json', PageWords.toJSON(pageWords)),
+          textLayer: await putJson(store, 'f/layer-0.json', TextLayer.toJSON(layer)),
+        },
+      ],
+      strategy: SegmentationStrategy.SEGMENTATION_STRATEGY_LAYOUT_ANALYSIS,
+      outputPrefix: 'f/layout/',
+    });
+    expect(response.pages.map((p) => p.formulaCount)).toEqual([1]);
+    const { segments } = await storedSegments(store, 'f/layout/segments-0.json');
+    expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([
+      ['Formula', 'x=1'],
+      ['Formula', undefined],
+    ]);
   });
 
   it('refuses empty, oversized and malformed batches', async () => {

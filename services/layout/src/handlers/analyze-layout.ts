@@ -129,7 +129,8 @@ export function createAnalyzeLayoutHandler(
         pageIndex: page.pageIndex,
         segments: stored,
         segmentCount: segments.length,
-        formulaCount: segments.filter((segment) => segment.segmentType === 'Formula').length,
+        // Formulas read from the text layer are done: only the others send the page to ReadFormulas.
+        formulaCount: segments.filter((segment) => segment.segmentType === 'Formula' && !segment.latex).length,
       });
     }
     logger.info(

@@ -89,7 +89,10 @@ export interface LayoutPageResult {
   /** JSON PageSegments: the page's segments in reading order. */
   segments: ObjectRef | undefined;
   segmentCount: number;
-  /** How many of the segments are Formulas (the workflow sends only those pages to ReadFormulas). */
+  /**
+   * How many of the segments are Formulas still without LaTeX, the layout stage having read none of
+   * them from the text layer (the workflow sends only those pages to ReadFormulas).
+   */
   formulaCount: number;
 }
 
