@@ -64,8 +64,9 @@ export function citeLeaves(results: unknown, segments: readonly OutputSegment[])
   const cite = (values: readonly unknown[]): Citation[] => {
     const wanted = values.flatMap(spellings);
     if (wanted.length === 0) return [];
+    const numeric = values.some((value) => typeof value === 'number');
     const found = (text: string): boolean =>
-      values.some((value) => typeof value === 'number')
+      numeric
         ? wanted.some((spelling) => standsAlone(text, spelling))
         : wanted.some((spelling) => text.includes(spelling));
     const cited: Citation[] = [];

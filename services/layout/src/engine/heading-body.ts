@@ -1,5 +1,6 @@
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, unionBox } from './geometry.js';
+import { groupLines } from './lines.js';
 import { BULLET, bodySizeOf, type LineFont } from './refine-types.js';
 
 /** A heading line is bold or at least this many times the body's size. */
@@ -32,7 +33,7 @@ export function splitHeadingFromBody(
     // A detector's list item that opens with no bullet or number is a heading it misread.
     const listItem = type === 'ListItem' && !BULLET.test(segment.words[0]?.text ?? '');
     if (type !== 'SectionHeader' && type !== 'Title' && !listItem) return [segment];
-    const lines = linesOf(segment.words);
+    const lines = groupLines(segment.words).map((line) => line.words);
     if (lines.length < 2 || lines.some((line) => !fonts.has(line[0]!.lineIndex))) return [segment];
     const styles = lines.map((line) => isHeadingLine(fonts.get(line[0]!.lineIndex)));
     const cut = styles.indexOf(false);
@@ -45,11 +46,4 @@ export function splitHeadingFromBody(
       { segmentId: newId(), segmentType: 'Text', bbox: boxOf(bodyWords), words: bodyWords, tableHtml: '' },
     ];
   });
-}
-
-/** The segment's words by text-layer line, top to bottom, each line's words in their order. */
-function linesOf(words: Word[]): Word[][] {
-  const byLine = new Map<number, Word[]>();
-  for (const word of words) byLine.set(word.lineIndex, [...(byLine.get(word.lineIndex) ?? []), word]);
-  return [...byLine.values()].sort((a, b) => (a[0]!.bbox?.top ?? 0) - (b[0]!.bbox?.top ?? 0));
 }

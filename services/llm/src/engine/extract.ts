@@ -121,20 +121,17 @@ export function documentParts(
 ): { parts: string[] } | { tooLong: number } {
   const parts: string[] = [];
   let current: ExtractionDocument['segments'] = [];
-  // An upper bound of the part's text: each segment with its page marker and separators.
+  // An upper bound of the part's text: each segment's own text (with its page marker) and a separator.
   let length = 0;
   for (const segment of document.segments) {
-    const size = `<!-- page ${segment.pageNumber} -->`.length + segment.content.trim().length + 4;
-    if (size - 2 > maxChars && documentText({ segments: [segment] }).length > maxChars) {
-      return { tooLong: documentText({ segments: [segment] }).length };
-    }
-    if (current.length > 0 && length + size > maxChars) {
+    const alone = documentText({ segments: [segment] }).length;
+    if (alone > maxChars) return { tooLong: alone };
+    if (current.length > 0 && length + 2 + alone > maxChars) {
       parts.push(documentText({ segments: current }));
       current = [];
-      length = 0;
     }
+    length = current.length > 0 ? length + 2 + alone : alone;
     current.push(segment);
-    length += size;
   }
   if (current.length > 0) parts.push(documentText({ segments: current }));
   return { parts };
