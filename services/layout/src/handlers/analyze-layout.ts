@@ -18,6 +18,12 @@ import { readTables } from '../engine/table-model.js';
 export const MAX_PAGES_PER_REQUEST = 3;
 
 /** Storage key of a page's segments under the request's prefix. */
+/** Where a request's time went: the page detector and the table reader; the rest is I/O and rules. */
+interface StepTimings {
+  detectMs: number;
+  tablesMs: number;
+}
+
 export function segmentsKey(prefix: string, pageIndex: number): string {
   return `${prefix}segments-${pageIndex}.json`;
 }
@@ -68,6 +74,7 @@ export function createAnalyzeLayoutHandler(
     strategy: SegmentationStrategy,
     size: PageSize,
     signal: AbortSignal | undefined,
+    timings: StepTimings,
   ): Promise<Segment[]> {
     const wordsKey = input.words?.key ?? '';
     const pageWords = wordsKey ? PageWords.fromJSON(await getJson(store, wordsKey)) : undefined;
@@ -79,7 +86,9 @@ export function createAnalyzeLayoutHandler(
     const imageKey = page.image?.key;
     if (engine && imageKey) {
       const image = await store.get(imageKey);
+      let started = performance.now();
       const regions = await engine.detect({ pageIndex: page.pageIndex, image, ...size }, signal);
+      timings.detectMs += performance.now() - started;
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
@@ -95,6 +104,7 @@ export function createAnalyzeLayoutHandler(
       });
       // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
       if (layer && fonts) readFormulasFromTextLayer(segments, layer);
+      started = performance.now();
       if (tableEngine)
         await readTables(segments, {
           engine: tableEngine,
@@ -103,6 +113,7 @@ export function createAnalyzeLayoutHandler(
           fonts,
           signal,
         });
+      timings.tablesMs += performance.now() - started;
     } else {
       segments = segmentByBlocks(words, newId);
     }
@@ -113,12 +124,14 @@ export function createAnalyzeLayoutHandler(
     validate(request);
     const signal = context?.signal;
     const results: LayoutPageResult[] = [];
+    const timings: StepTimings = { detectMs: 0, tablesMs: 0 };
+    const started = performance.now();
     // One page at a time: a detector saturates the CPU on its own.
     for (const input of request.pages) {
       signal?.throwIfAborted();
       const page = input.page!; // validate() checked it
       const size = { width: page.width, height: page.height };
-      const segments = await segmentPage(input, request.strategy, size, signal);
+      const segments = await segmentPage(input, request.strategy, size, signal, timings);
       const pageSegments: PageSegments = { pageIndex: page.pageIndex, ...size, segments, image: page.image };
       const stored = await putJson(
         store,
@@ -139,6 +152,9 @@ export function createAnalyzeLayoutHandler(
         segmentCount: results.reduce((sum, r) => sum + r.segmentCount, 0),
         strategy: SegmentationStrategy[request.strategy],
         engine: engine?.name ?? 'text-blocks',
+        totalMs: Math.round(performance.now() - started),
+        detectMs: Math.round(timings.detectMs),
+        tablesMs: Math.round(timings.tablesMs),
       },
       'layout analyzed',
     );

@@ -14,6 +14,8 @@ export interface OcrPageImage {
    * every text line on the page, but reads only the lines these do not cover (`isKnownLine`).
    */
   knownText?: BBox[];
+  /** Rules the page draws (page pixels), with `knownText`: ink that is no text line to read. */
+  rules?: BBox[];
 }
 
 /**

@@ -113,7 +113,8 @@ export function createRecognizePagesHandler(
         const misread = layer?.quality?.scanned ? misreadLayerLines(layerWords) : new Set<number>();
         const kept = layerWords.filter((word) => !misread.has(word.lineIndex));
         const knownText = kept.flatMap((word) => (word.bbox ? [word.bbox] : []));
-        words = mergeOcrWords(kept, await engine.recognize({ ...image, knownText }, signal));
+        const rules = layer?.rules ?? [];
+        words = mergeOcrWords(kept, await engine.recognize({ ...image, knownText, rules }, signal));
         if (misread.size > 0)
           words = mergeOcrWords(
             words,

@@ -120,7 +120,7 @@ for (const { recognizer, precision } of RECOGNIZERS)
         width: w.right - w.left,
         height: w.bottom - w.top,
       }));
-      const read = await engine.recognize(page.image, knownText);
+      const read = await engine.recognize(page.image, { text: knownText, rules: [] });
       expect(read.map((w) => w.text).join(' ')).toBe('Left column Right column');
     });
 

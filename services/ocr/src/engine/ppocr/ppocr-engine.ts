@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
-import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, requireModelFile, type ModelPrecision, type PrecisionProbe } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
 import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
 import { isKnownLine } from '../known-text.js';
+import { unexplainedInk, type KnownInk } from '../unexplained-ink.js';
 import { boundsOf } from './geometry.js';
 import { cropLine, type LineCrop } from './line-crops.js';
 import {
@@ -83,10 +83,12 @@ export interface PpOcrEngine {
    * Reads one page image. Words come in reading order (lines top to bottom, then left to right;
    * words along each line), boxes in the image's pixels, `confidence` the mean probability of the
    * word's characters, `lineIndex` the line's index on the page and `blockIndex` 0 (OCR finds no
-   * blocks; layout groups lines later). With `knownText` (word boxes in the image's pixels), lines
-   * those boxes already cover are found but not read (`isKnownLine`). Safe to call concurrently.
+   * blocks; layout groups lines later). With `known` (the text layer's word boxes and rules, in the
+   * image's pixels), nothing is detected when they account for all the page's ink
+   * (`unexplainedInk`), and otherwise lines the words already cover are found but not read
+   * (`isKnownLine`). Safe to call concurrently.
    */
-  recognize(image: RgbImage, knownText?: readonly BBox[]): Promise<Word[]>;
+  recognize(image: RgbImage, known?: KnownInk): Promise<Word[]>;
   /** Frees the ONNX sessions. */
   close(): Promise<void>;
 }
@@ -196,11 +198,13 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
 
   return {
     name: ppOcrEngineName(recognizer),
-    async recognize(image: RgbImage, knownText?: readonly BBox[]): Promise<Word[]> {
+    async recognize(image: RgbImage, known?: KnownInk): Promise<Word[]> {
       assertRgbImage(image);
+      // A page whose every mark is a known word or rule has no line the text layer lacks.
+      if (known && unexplainedInk(image, known).length === 0) return [];
       // With known text the detector only looks for what the text layer lacks: the coarse scale will do.
-      let rects = await detectTextLines(detector, image, knownText ? coarseDetection : detection);
-      if (knownText) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), knownText));
+      let rects = await detectTextLines(detector, image, known ? coarseDetection : detection);
+      if (known) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
       const lines = await readLines(crops, primary, secondReader, batching);

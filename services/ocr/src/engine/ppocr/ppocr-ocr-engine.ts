@@ -18,7 +18,11 @@ export async function createPpOcrServiceEngine(options: PpOcrEngineOptions): Pro
   const engine = await createPpOcrEngine(options);
   return {
     name: engine.name,
-    recognize: (page: OcrPageImage): Promise<Word[]> => engine.recognize(decodePng(page.image), page.knownText),
+    recognize: (page: OcrPageImage): Promise<Word[]> =>
+      engine.recognize(
+        decodePng(page.image),
+        page.knownText ? { text: page.knownText, rules: page.rules ?? [] } : undefined,
+      ),
     close: () => engine.close(),
   };
 }
