@@ -34,6 +34,7 @@ export class FakeTaskWorkflows implements TaskWorkflows {
     // A copy first: the caller may change the tasks while it reads.
     const states = [...this.states.values()].filter((state) => !state.deleted).map((state) => structuredClone(state));
     for (const state of states) {
+      // Each on a later tick, as a listing read page by page answers.
       await Promise.resolve();
       yield state;
     }
