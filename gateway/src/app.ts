@@ -38,6 +38,7 @@ import { uploadRoute } from './routes/upload.js';
 import { viewerRoutes } from './routes/viewer.js';
 import type { ModelCatalog } from './tasks/model-catalog.js';
 import { createOwnerQuotas } from './tasks/owner-quotas.js';
+import { createTaskIndex } from './tasks/task-index.js';
 import { createTaskPresenter } from './tasks/task-response.js';
 import { createTaskService } from './tasks/task-service.js';
 import type { TaskWorkflows } from './tasks/task-workflows.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Koa<GatewayState> {
   const service = createTaskService({
     store,
     workflows: deps.workflows,
+    index: createTaskIndex(store),
     files,
     models: deps.models,
     settings: {

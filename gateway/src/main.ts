@@ -18,6 +18,8 @@ import { createJwtVerifier } from './auth/jwt.js';
 import { loadConfig } from './config.js';
 import { createDependencyProbes } from './readiness.js';
 import { createCachedModelCatalog, createGrpcModelSource } from './tasks/model-catalog.js';
+import { createTaskIndex } from './tasks/task-index.js';
+import { backfillTaskIndex } from './tasks/task-index-backfill.js';
 import { createTemporalTaskCounts } from './temporal/temporal-task-counts.js';
 import { createTemporalTaskWorkflows } from './temporal/temporal-task-workflows.js';
 import { readVersion } from './version.js';
@@ -66,11 +68,12 @@ const readiness = createDependencyProbes({
   stageChannel,
 });
 
+const workflows = createTemporalTaskWorkflows({ client });
 const app = createApp({
   config,
   logger,
   store,
-  workflows: createTemporalTaskWorkflows({ client }),
+  workflows,
   models: createCachedModelCatalog({ fetchModels: llm.fetchModels, logger }),
   apiKeys: createApiKeyStore(store),
   verifyJwt: createJwtVerifier({
@@ -100,6 +103,9 @@ logger.info(
   },
   'gateway listening',
 );
+// Tasks created before the list index existed get their markers once, in the background: it
+// logs its outcome and never throws, and the gateway serves meanwhile.
+void backfillTaskIndex({ index: createTaskIndex(store), workflows, logger });
 
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

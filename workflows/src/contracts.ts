@@ -317,6 +317,12 @@ export interface ProcessDocumentInput {
   /** Set when the client named a `webhook_url`: every run's end is posted there. */
   webhook?: WebhookSpec;
   /**
+   * Objects outside the task's prefix that name the task: the gateway's list index markers
+   * (`gateway/src/tasks/task-index.ts`), all under TASK_INDEX_PREFIX. Expiry deletes them with the
+   * task's artifacts. Absent for tasks started before the index existed.
+   */
+  indexKeys?: string[];
+  /**
    * Set only by continue-as-new: the state to resume from instead of `initialTaskState(input)`.
    * The gateway never sets it.
    */
@@ -423,6 +429,12 @@ export interface ExtractionOutput {
   model_id: string;
   attempts: number;
 }
+
+/**
+ * Where the gateway keeps its per-owner list index of tasks (issue 18): marker objects outside any
+ * task's prefix, which the workflow deletes at expiry through `ProcessDocumentInput.indexKeys`.
+ */
+export const TASK_INDEX_PREFIX = 'task-index/';
 
 /** Storage layout of a task: everything under `tasks/<taskId>/`, so delete is one prefix. */
 export const storageKeys = {

@@ -28,6 +28,7 @@ import {
   TASK_MEMO_KEY,
   UPDATES,
   initialTaskState,
+  TASK_INDEX_PREFIX,
   storageKeys,
   type ProcessDocumentInput,
   type TaskConfiguration,
@@ -755,15 +756,33 @@ describe('processDocument', () => {
     });
   });
 
-  it('deletes the task when it expires', async () => {
+  it('deletes the task and its list index markers when it expires', async () => {
     await withWorker({}, async (taskQueue, calls) => {
-      const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 1 } });
+      const indexKeys = [`${TASK_INDEX_PREFIX}owner/asc/1-task`, `${TASK_INDEX_PREFIX}owner/desc/2-task`];
+      const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 1 }, indexKeys });
       const handle = await startTask(taskQueue, input);
       const succeeded = await waitForMemo(handle, (state) => state.status === 'Succeeded');
       expect(Date.parse(succeeded.expiresAt ?? '') - Date.parse(succeeded.finishedAt ?? '')).toBe(1000);
       const final = await handle.result();
+      await recordHistoryIfAsked(handle);
       expect(final).toMatchObject({ deleted: true, status: 'Succeeded' });
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.taskPrefix(input.taskId) }]);
+      expect(calledWith(calls, 'deleteIndexKeys')).toEqual([{ keys: indexKeys }]);
+      expect(await statusAttribute(handle)).toBe('Deleted');
+      await Worker.runReplayHistory({ workflowBundle: bundle }, await handle.fetchHistory());
+    });
+  });
+
+  it('lets a task expire when its list index markers cannot be deleted', async () => {
+    const deleteIndexKeys = (): Promise<never> =>
+      Promise.reject(ApplicationFailure.nonRetryable('store unreachable', 'StoreError'));
+    await withWorker({ deleteIndexKeys }, async (taskQueue) => {
+      const input = makeInput({
+        configuration: { ...defaultConfiguration(), expires_in: 1 },
+        indexKeys: [`${TASK_INDEX_PREFIX}owner/asc/1-task`],
+      });
+      const handle = await startTask(taskQueue, input);
+      expect(await handle.result()).toMatchObject({ deleted: true, status: 'Succeeded' });
       expect(await statusAttribute(handle)).toBe('Deleted');
     });
   });

@@ -5,7 +5,9 @@ import { badRequest } from '../http-errors.js';
  * Cursor pagination of the current API's lists (`GET /api/v1/files`, `GET /api/v1/tasks`): items
  * are ordered by creation time, ties by id, and a cursor names the last item a page ended on as
  * `<RFC 3339 time>_<id>`. A bare timestamp is accepted too (the SDK documents cursors as
- * timestamps): the next page then starts strictly after that instant.
+ * timestamps): the next page then starts strictly after that instant. Files are paged here by
+ * `pageOf`; tasks are paged by their list index (tasks/task-index.ts), which reads the same cursors
+ * but keeps ids ascending within one millisecond in either order.
  */
 
 /** Where an item sits in the order: creation time (epoch ms) and id. */
@@ -37,13 +39,15 @@ export const MAX_PAGE_LIMIT = 1000;
 /** Page size when the request names none. */
 export const DEFAULT_PAGE_LIMIT = 10;
 
-interface Cursor {
+/** A parsed cursor: the position a page ended on, or a bare instant. */
+export interface Cursor {
   ms: number;
   /** Null for a bare-timestamp cursor. */
   id: string | null;
 }
 
-function parseCursor(text: string): Cursor {
+/** Reads a `next_cursor` (or a bare RFC 3339 time); 400 when it is neither. */
+export function parseCursor(text: string): Cursor {
   const split = text.indexOf('_');
   const time = split === -1 ? text : text.slice(0, split);
   const ms = Date.parse(time);

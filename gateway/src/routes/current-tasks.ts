@@ -4,7 +4,7 @@ import { Router } from '@koa/router';
 import { z } from 'zod';
 import { readJsonBody, type BodyBudget } from '../body.js';
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
-import { pageOf, pageQueryFields } from '../current-api/cursor.js';
+import { pageQueryFields } from '../current-api/cursor.js';
 import { webhookRequestOf } from '../configuration/schema.js';
 import { extractCreateBodySchema, parseTaskIdOf } from '../current-api/extract-request.js';
 import { parseCreateBodySchema } from '../current-api/parse-request.js';
@@ -219,23 +219,17 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
 
   async function listTasks(ctx: GatewayContext): Promise<void> {
     const query = parseOr400(listQuerySchema, ctx.query);
-    // Every live task of the owner, newest first; the cursor page is cut from them.
-    const all = await service.list(callerOf(ctx), {
-      page: 1,
-      limit: Number.MAX_SAFE_INTEGER,
+    const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
+    const page = await service.listPage(callerOf(ctx), {
+      cursor: query.cursor,
+      limit: query.limit,
+      sort: query.sort,
       startMs: query.start,
       endMs: query.end,
-    });
-    const statuses = query.statuses === null ? null : new Set<TaskStatus>(query.statuses);
-    const kept = all.filter(
-      (state) =>
+      keep: (state) =>
         (statuses === null || statuses.has(state.status)) &&
         (query.task_types === null || query.task_types.includes(taskTypeOf(state))),
-    );
-    const page = pageOf(kept, { ...query, startMs: query.start, endMs: query.end }, (state) => ({
-      ms: Date.parse(state.createdAt),
-      id: state.taskId,
-    }));
+    });
     const tasks = await present(page.items, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
     ctx.body = { tasks, has_more: page.hasMore, next_cursor: page.nextCursor };
   }

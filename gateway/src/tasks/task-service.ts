@@ -1,6 +1,7 @@
 import {
   detectFileType,
   errorMessage,
+  mapLimit,
   metrics,
   setSpanAttributes,
   type Logger,
@@ -23,11 +24,13 @@ import {
   unknownModelMessage,
 } from '../configuration/resolve.js';
 import type { ConfigurationInput } from '../configuration/schema.js';
+import { parseCursor, toCursor, type CursorPage, type PageQuery } from '../current-api/cursor.js';
 import type { FileService } from '../files/file-service.js';
 import { ApiError, MESSAGES, badRequest } from '../http-errors.js';
 import { fileNameFromUrl, type FileInput } from './file-input.js';
 import type { ModelCatalog } from './model-catalog.js';
 import type { OwnerQuotas } from './owner-quotas.js';
+import type { IndexEntry, TaskIndex } from './task-index.js';
 import type { TaskWorkflows } from './task-workflows.js';
 
 export interface TaskSettings {
@@ -57,6 +60,8 @@ export interface WebhookRequest {
 export interface TaskServiceDeps {
   store: ObjectStore;
   workflows: TaskWorkflows;
+  /** The owners' ordered task lists, which `list` and `listPage` read. */
+  index: TaskIndex;
   /** The Files API's uploads, for `ch://files/{id}` inputs. */
   files: FileService;
   models: ModelCatalog;
@@ -81,6 +86,7 @@ export interface StoredInput {
   fileName: string;
 }
 
+/** v1's list: newest first, by page number. */
 export interface ListQuery {
   /** 1-based. */
   page: number;
@@ -89,6 +95,19 @@ export interface ListQuery {
   startMs: number | null;
   endMs: number | null;
 }
+
+/** The current API's list: by cursor, in either order, keeping only the tasks `keep` accepts. */
+export interface TaskPageQuery extends PageQuery {
+  keep?: (state: TaskState) => boolean;
+}
+
+/** States read at once while a list page is built. */
+const READ_CONCURRENCY = 16;
+/**
+ * How long a marker whose workflow is not found may belong to a create still starting it: the
+ * marker is written before the workflow starts, so a list running meanwhile must not remove it.
+ */
+const STARTING_GRACE_MS = 5 * 60_000;
 
 export interface TaskService {
   newTaskId(): string;
@@ -129,7 +148,10 @@ export interface TaskService {
   update(caller: Caller, taskId: string, input: ConfigurationInput): Promise<TaskState>;
   cancel(caller: Caller, taskId: string): Promise<TaskState>;
   delete(caller: Caller, taskId: string): Promise<void>;
+  /** One v1 page of the caller's live tasks, newest first. */
   list(caller: Caller, query: ListQuery): Promise<TaskState[]>;
+  /** One cursor page of the caller's live tasks; `nextCursor` names the last one when more follow. */
+  listPage(caller: Caller, query: TaskPageQuery): Promise<CursorPage<TaskState>>;
 }
 
 /**
@@ -137,7 +159,7 @@ export interface TaskService {
  * inputs, and the workflow calls. Routes only parse requests and shape responses.
  */
 export function createTaskService(deps: TaskServiceDeps): TaskService {
-  const { store, workflows, settings } = deps;
+  const { store, workflows, index, settings } = deps;
 
   async function checkModels(configuration: TaskConfiguration, prefix: string): Promise<void> {
     const { model_id: modelId, fallback_strategy: fallback } = configuration.llm_processing;
@@ -163,6 +185,64 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return state;
   }
 
+  /** Removes a task's markers from the index; a failure leaves stale markers, which lists skip and retry. */
+  async function unindex(ownerId: string, entry: IndexEntry): Promise<void> {
+    await index.remove(ownerId, entry).catch((error: unknown) => {
+      deps.logger.warn({ task_id: entry.taskId, owner: ownerId, error: errorMessage(error) }, 'index cleanup failed');
+    });
+  }
+
+  /**
+   * The caller's live tasks among `entries`, in their order (null for the others). A marker whose
+   * task is gone (deleted, expired, or no longer in Temporal) is removed, except a young one whose
+   * workflow may still be starting.
+   */
+  async function liveStates(caller: Caller, entries: readonly IndexEntry[]): Promise<(TaskState | null)[]> {
+    return mapLimit(entries, READ_CONCURRENCY, async (entry) => {
+      const state = await workflows.get(entry.taskId);
+      if (state !== null && !state.deleted && state.ownerId === caller.ownerId && !isExpired(state)) return state;
+      if (state !== null || deps.now() - entry.createdMs > STARTING_GRACE_MS) await unindex(caller.ownerId, entry);
+      return null;
+    });
+  }
+
+  /**
+   * Reads on through `entries` until `want` live tasks that `keep` accepts are found or the index
+   * ends. Stale markers are read past (and removed), so a page is full whenever enough tasks follow.
+   */
+  async function collect(
+    caller: Caller,
+    entries: AsyncGenerator<IndexEntry>,
+    want: number,
+    keep: ((state: TaskState) => boolean) | undefined,
+  ): Promise<{ entry: IndexEntry; state: TaskState }[]> {
+    const found: { entry: IndexEntry; state: TaskState }[] = [];
+    try {
+      let ended = false;
+      while (!ended && found.length < want) {
+        // With a filter, read at least a full round of states: most of a chunk may be filtered out.
+        const size = keep === undefined ? want - found.length : Math.max(want - found.length, READ_CONCURRENCY);
+        const chunk: IndexEntry[] = [];
+        while (chunk.length < size) {
+          const next = await entries.next();
+          if (next.done === true) {
+            ended = true;
+            break;
+          }
+          chunk.push(next.value);
+        }
+        const states = await liveStates(caller, chunk);
+        chunk.forEach((entry, position) => {
+          const state = states[position] ?? null;
+          if (state !== null && (keep === undefined || keep(state))) found.push({ entry, state });
+        });
+      }
+    } finally {
+      await entries.return(undefined);
+    }
+    return found.slice(0, want);
+  }
+
   /** Removes what a refused or failed create stored. */
   async function removeInput(taskId: string): Promise<void> {
     await store.deletePrefix(storageKeys.taskPrefix(taskId)).catch((cleanupError: unknown) => {
@@ -186,7 +266,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     }
     const webhook: WebhookSpec | undefined =
       webhookRequest === undefined ? undefined : { ...webhookRequest, publicUrl: settings.publicUrl };
-    const createdAt = new Date(deps.now()).toISOString();
+    const createdMs = deps.now();
+    const createdAt = new Date(createdMs).toISOString();
     const stored = source.kind === 'stored' ? source : null;
     const initialState: TaskState = {
       taskId,
@@ -224,14 +305,18 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       requestId: caller.requestId,
       ...(extraction === undefined ? {} : { extraction }),
       ...(webhook === undefined ? {} : { webhook }),
+      indexKeys: index.keysOf(caller.ownerId, { taskId, createdMs }),
     };
     // The request's span (with tracing on) names the task it creates, like the routes that take one.
     setSpanAttributes({ 'folio.task_id': taskId });
+    // Indexed before it starts: a task that exists is always listed (a marker without a task is skipped).
     try {
+      await index.add(caller.ownerId, { taskId, createdMs });
       await workflows.start(input, initialState);
     } catch (error) {
       // Logged once, by the error handler, with this error as the cause.
       await removeInput(taskId);
+      await unindex(caller.ownerId, { taskId, createdMs });
       throw new ApiError('create-failed', undefined, { cause: error });
     }
     // The receiver's host only: a webhook URL may carry a token in its path or query.
@@ -342,22 +427,46 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (state.status === 'Processing') throw badRequest(MESSAGES.cannotDelete(state.status));
       const outcome = await workflows.delete(taskId);
       if (outcome === 'removed') await store.deletePrefix(storageKeys.taskPrefix(taskId));
+      await unindex(caller.ownerId, { taskId, createdMs: Date.parse(state.createdAt) });
       deps.logger.info(
         { requestId: caller.requestId, task_id: taskId, owner: caller.ownerId, outcome },
         'task deleted',
       );
     },
     async list(caller, query) {
-      const states = (await workflows.listByOwner(caller.ownerId)).filter((state) => {
-        if (state.deleted || state.ownerId !== caller.ownerId || isExpired(state)) return false;
-        const createdMs = Date.parse(state.createdAt);
-        return (
-          (query.startMs === null || createdMs >= query.startMs) && (query.endMs === null || createdMs <= query.endMs)
-        );
-      });
-      states.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.taskId.localeCompare(a.taskId));
-      const offset = (query.page - 1) * query.limit;
-      return states.slice(offset, offset + query.limit);
+      const entries = index.entries(
+        caller.ownerId,
+        { order: 'desc', after: null, startMs: query.startMs, endMs: query.endMs },
+        { batchSize: query.page * query.limit },
+      );
+      // Page N skips the keys of the pages before it without reading their tasks.
+      let skipped = 0;
+      const skip = (query.page - 1) * query.limit;
+      while (skipped < skip && (await entries.next()).done !== true) skipped += 1;
+      if (skipped < skip) return [];
+      return (await collect(caller, entries, query.limit, undefined)).map(({ state }) => state);
+    },
+    async listPage(caller, query) {
+      const entries = index.entries(
+        caller.ownerId,
+        {
+          order: query.sort,
+          after: query.cursor === null ? null : parseCursor(query.cursor),
+          startMs: query.startMs,
+          endMs: query.endMs,
+        },
+        { batchSize: query.limit + 1 },
+      );
+      // One more than the page: whether it exists is `has_more`.
+      const found = await collect(caller, entries, query.limit + 1, query.keep);
+      const page = found.slice(0, query.limit);
+      const last = page[page.length - 1];
+      const hasMore = found.length > page.length;
+      return {
+        items: page.map(({ state }) => state),
+        hasMore,
+        nextCursor: hasMore && last ? toCursor({ ms: last.entry.createdMs, id: last.entry.taskId }) : null,
+      };
     },
   };
 }

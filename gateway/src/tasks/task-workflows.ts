@@ -10,8 +10,11 @@ export interface TaskWorkflows {
   start(input: ProcessDocumentInput, initialState: TaskState): Promise<void>;
   /** The task's state from the workflow memo, or null when there is no such workflow. */
   get(taskId: string): Promise<TaskState | null>;
-  /** Every task of `ownerId` that is not deleted, in no particular order. */
-  listByOwner(ownerId: string): Promise<TaskState[]>;
+  /**
+   * Every task of every owner that is not deleted, in no particular order: read once, by the
+   * backfill of the list index (task-index-backfill.ts). Lists read the index, never this.
+   */
+  listAll(): AsyncIterable<TaskState>;
   /** How many of `ownerId`'s tasks are `Starting` or `Processing` (queued or running). */
   countUnfinished(ownerId: string): Promise<number>;
   cancel(taskId: string): Promise<TaskState>;

@@ -103,17 +103,17 @@ export function createTemporalTaskWorkflows(options: TemporalTaskWorkflowsOption
         throw error;
       }
     },
-    async listByOwner(ownerId) {
-      const query = `${SEARCH_ATTRIBUTES.owner} = ${quote(ownerId)} AND ${SEARCH_ATTRIBUTES.status} != ${quote(DELETED_STATUS)}`;
-      return bounded(async () => {
-        const states = new Map<string, TaskState>();
-        for await (const execution of client.workflow.list({ query })) {
-          const state = memoState(execution.memo);
-          // Runs are listed newest first; should an id ever be reused, the newest run wins.
-          if (state && !states.has(state.taskId)) states.set(state.taskId, state);
-        }
-        return [...states.values()];
-      });
+    async *listAll() {
+      // A continued-as-new run is an old copy of a task whose latest run is listed on its own.
+      const query = `WorkflowType = ${quote(PROCESS_DOCUMENT_WORKFLOW)} AND ${SEARCH_ATTRIBUTES.status} != ${quote(DELETED_STATUS)} AND ExecutionStatus != 'ContinuedAsNew'`;
+      // A deadline per step, not over the whole listing, which may be long: the client reads it by pages.
+      const executions = client.workflow.list({ query })[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await bounded(() => executions.next());
+        if (next.done === true) return;
+        const state = memoState(next.value.memo);
+        if (state) yield state;
+      }
     },
     async countUnfinished(ownerId) {
       // Open executions only: a workflow terminated while Processing keeps that status for good.

@@ -26,12 +26,18 @@ export class FakeTaskWorkflows implements TaskWorkflows {
     return Promise.resolve(state ? structuredClone(state) : null);
   }
 
-  listByOwner(ownerId: string): Promise<TaskState[]> {
-    return Promise.resolve(
-      [...this.states.values()]
-        .filter((state) => state.ownerId === ownerId && !state.deleted)
-        .map((state) => structuredClone(state)),
-    );
+  /** Set to make `listAll` fail like a visibility query that times out. */
+  listError: Error | null = null;
+
+  async *listAll(): AsyncGenerator<TaskState> {
+    if (this.listError) throw this.listError;
+    // A copy first: the caller may change the tasks while it reads.
+    const states = [...this.states.values()].filter((state) => !state.deleted).map((state) => structuredClone(state));
+    for (const state of states) {
+      // Each on a later tick, as a listing read page by page answers.
+      await Promise.resolve();
+      yield state;
+    }
   }
 
   countUnfinished(ownerId: string): Promise<number> {

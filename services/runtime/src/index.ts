@@ -82,7 +82,7 @@ export type { ModelPrecision, StageListenEnv } from './stage-config.js';
 export { ACTIVITY_POLICIES, STAGES, STAGE_NAMES, STAGE_PORTS } from './stages.js';
 export type { ActivityPolicy, ActivityPolicyName, StageActivityName, StageDefinition, StageName } from './stages.js';
 export { assertValidKey, getJson, putJson } from './storage/object-store.js';
-export type { ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
+export type { ListPageOptions, ObjectStore, PresignOptions, PutOptions, StoredObject } from './storage/object-store.js';
 export { createFsStore } from './storage/fs-store.js';
 export type { FsStoreOptions } from './storage/fs-store.js';
 export { createS3Store } from './storage/s3-store.js';

@@ -379,4 +379,18 @@ describe('stage activities over storage references', () => {
     expect(await store.list('tasks/t1/runs/3/')).toEqual([]);
     await expect(env.run(activities.deleteArtifacts, { prefix: 'tasks' })).rejects.toThrow('Refusing to delete');
   });
+
+  it('deletes list index markers and nothing outside the index', async () => {
+    const keys = ['task-index/owner/asc/0000000000001-t1', 'task-index/owner/desc/9999999999998-t1'];
+    for (const key of keys) await store.put(key, Buffer.alloc(0));
+    await store.put('tasks/t1/input/a.pdf', Buffer.from('x'));
+    expect(await env.run(activities.deleteIndexKeys, { keys })).toEqual({ deletedCount: 2 });
+    expect(await store.list('task-index/')).toEqual([]);
+    // Already gone: deleting again is no error (a retried activity).
+    expect(await env.run(activities.deleteIndexKeys, { keys })).toEqual({ deletedCount: 2 });
+    await expect(
+      env.run(activities.deleteIndexKeys, { keys: [keys[0] ?? '', 'tasks/t1/input/a.pdf'] }),
+    ).rejects.toThrow('Refusing to delete outside the task index');
+    expect(await store.stat('tasks/t1/input/a.pdf')).not.toBeNull();
+  });
 });

@@ -79,6 +79,7 @@ export function createFakeActivities(
     extractData: (input) =>
       Promise.resolve({ kind: 'extracted', extractionKey: `${input.run.runPrefix}extraction.json` }),
     deleteArtifacts: () => Promise.resolve({ deletedCount: 1 }),
+    deleteIndexKeys: (input) => Promise.resolve({ deletedCount: input.keys.length }),
     // No per-owner limit unless a test passes the real admission activities.
     requestAdmission: () => Promise.resolve({ admitted: true }),
     activeRuns: (input) => Promise.resolve(input.slots),

@@ -1,4 +1,5 @@
 import {
+  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
   allHandlersFinished,
@@ -7,6 +8,7 @@ import {
   defineSignal,
   defineUpdate,
   getExternalWorkflowHandle,
+  isCancellation,
   log,
   makeContinueAsNewFunc,
   patched,
@@ -378,12 +380,29 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     if (await condition(wake, Math.max(Date.parse(expiresAt) - Date.now(), 1))) continue;
     deleting = true;
     await deleteArtifacts(input.taskId);
+    // Histories from before the list index replay without this; lists skip and remove what is left.
+    if (input.indexKeys !== undefined && input.indexKeys.length > 0 && patched('expire-index-keys')) {
+      await deleteIndexKeys(input.indexKeys);
+    }
     task.update({ deleted: true });
     log.info('task expired', { task_id: input.taskId, owner: input.ownerId });
     break;
   }
   await condition(() => allHandlersFinished() && webhooksSettled());
   return task.state;
+}
+
+/**
+ * Deletes the task's list index markers at expiry. A failure only leaves markers that the gateway's
+ * lists skip and remove on their own, so it is logged, not fatal.
+ */
+async function deleteIndexKeys(keys: string[]): Promise<void> {
+  try {
+    await cleanupStage.deleteIndexKeys({ keys });
+  } catch (error) {
+    if (!(error instanceof ActivityFailure) || isCancellation(error)) throw error;
+    log.warn('index cleanup failed', { keyCount: keys.length, error: failureMessage(error) });
+  }
 }
 
 /** Deletes every object of the task (delete and expiry). */

@@ -131,6 +131,12 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
         .filter((key) => key.startsWith(prefix) && !key.endsWith('.tmp'))
         .sort();
     },
+    async listPage(prefix, { startAfter, limit }) {
+      // The folder is read whole either way; cutting here keeps the driver's answer the same as S3's.
+      const keys = await this.list(prefix);
+      const after = startAfter === undefined ? keys : keys.filter((key) => key > startAfter);
+      return after.slice(0, Math.max(1, limit));
+    },
     presignGet(key, presign: PresignOptions) {
       assertValidKey(key);
       const expiresAtSec = Math.floor(now() / 1000) + presign.expiresInSec;

@@ -56,6 +56,32 @@ function describeStore(name: string, makeStore: () => Promise<ObjectStore>): voi
       expect(await store.list('tasks/bb/')).toEqual(['tasks/bb/three']);
     });
 
+    it('pages through a prefix in key order from after a given key', async () => {
+      const keys = ['idx/o/0001-a', 'idx/o/0001-b', 'idx/o/0002-a', 'idx/o/0003-a', 'idx/o/0003-b'];
+      // Written out of order, and next to keys that only share the prefix's text.
+      for (const key of [...keys].reverse()) await store.put(key, Buffer.alloc(0));
+      await store.put('idx/o2/0000-a', Buffer.alloc(0));
+      await store.put('idx/0000', Buffer.alloc(0));
+
+      expect(await store.listPage('idx/o/', { limit: 2 })).toEqual(keys.slice(0, 2));
+      expect(await store.listPage('idx/o/', { startAfter: 'idx/o/0001-b', limit: 2 })).toEqual(keys.slice(2, 4));
+      // A start key that is not stored still places the page; a bare prefix of keys sorts before them.
+      expect(await store.listPage('idx/o/', { startAfter: 'idx/o/0003', limit: 10 })).toEqual(keys.slice(3));
+      expect(await store.listPage('idx/o/', { startAfter: 'idx/o/0003-b', limit: 10 })).toEqual([]);
+      expect(await store.listPage('idx/o/', { limit: 100 })).toEqual(keys);
+      expect(await store.listPage('idx/o', { startAfter: 'idx/o/0003-b', limit: 10 })).toEqual(['idx/o2/0000-a']);
+      expect(await store.listPage('idx/none/', { limit: 10 })).toEqual([]);
+    });
+
+    it('pages past the most keys one listing request answers', async () => {
+      const keys = Array.from({ length: 1005 }, (_, index) => `many/${String(index).padStart(4, '0')}`);
+      for (let start = 0; start < keys.length; start += 50) {
+        await Promise.all(keys.slice(start, start + 50).map((key) => store.put(key, Buffer.alloc(0))));
+      }
+      expect(await store.listPage('many/', { limit: 1003 })).toEqual(keys.slice(0, 1003));
+      expect(await store.listPage('many/', { startAfter: 'many/0998', limit: 1003 })).toEqual(keys.slice(999));
+    }, 60_000);
+
     it('presigns URLs that fetch the object', async () => {
       await store.put('tasks/c/doc.txt', Buffer.from('signed'));
       const url = await store.presignGet('tasks/c/doc.txt', { expiresInSec: 60 });

@@ -12,6 +12,14 @@ export interface PutOptions {
   contentType?: string;
 }
 
+/** Where a `listPage` starts and how much it reads. */
+export interface ListPageOptions {
+  /** Only keys sorting strictly after this one (it need not exist); from the first key when absent. */
+  startAfter?: string;
+  /** Most keys returned; at least 1. */
+  limit: number;
+}
+
 export interface PresignOptions {
   /** Lifetime of the URL in seconds. */
   expiresInSec: number;
@@ -38,6 +46,12 @@ export interface ObjectStore {
   deletePrefix(prefix: string): Promise<number>;
   /** Keys under `prefix`, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * One page of `list(prefix)`: the keys after `startAfter`, at most `limit` of them, so that a
+   * caller walking a long ordered prefix reads only what it needs. Keys sort by code unit, which
+   * for the ASCII keys this is meant for is S3's byte order.
+   */
+  listPage(prefix: string, options: ListPageOptions): Promise<string[]>;
   /** A URL that lets anyone holding it read the object until it expires. */
   presignGet(key: string, options: PresignOptions): Promise<string>;
 }

@@ -2,7 +2,7 @@ import { Client } from 'minio';
 import { Readable } from 'node:stream';
 import { ObjectNotFoundError } from '../errors.js';
 import { HashingStream, sha256Hex } from './hashing.js';
-import { assertValidKey, type ObjectStore, type StoredObject } from './object-store.js';
+import { assertValidKey, type ListPageOptions, type ObjectStore, type StoredObject } from './object-store.js';
 
 export interface S3StoreOptions {
   endPoint: string;
@@ -90,6 +90,30 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
     return keys.sort();
   }
 
+  /** ListObjectsV2 answers at most this many keys per request. */
+  const MAX_KEYS_PER_REQUEST = 1000;
+
+  async function listPage(prefix: string, { startAfter, limit }: ListPageOptions): Promise<string[]> {
+    const wanted = Math.max(1, limit);
+    const keys: string[] = [];
+    let continuationToken = '';
+    // Each request asks only for what is still missing, so a short page costs one short request.
+    while (keys.length < wanted) {
+      const result = await client.listObjectsV2Query(
+        bucket,
+        prefix,
+        continuationToken,
+        '',
+        Math.min(MAX_KEYS_PER_REQUEST, wanted - keys.length),
+        startAfter ?? '',
+      );
+      for (const item of result.objects) if (item.name) keys.push(item.name);
+      if (!result.isTruncated || !result.nextContinuationToken) break;
+      continuationToken = result.nextContinuationToken;
+    }
+    return keys.slice(0, wanted);
+  }
+
   return {
     async ensureBucket() {
       if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, options.region ?? 'us-east-1');
@@ -161,6 +185,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       return keys.length;
     },
     list,
+    listPage,
     presignGet(key, presign) {
       assertValidKey(key);
       const headers = presign.fileName
