@@ -24,6 +24,12 @@ function ownerOf(args: readonly unknown[]): string | undefined {
   return typeof owner === 'string' ? owner : undefined;
 }
 
+/** `background` when the activity's run holds a background slot (`run.priority`); the stage calls carry it. */
+function backgroundOf(args: readonly unknown[]): boolean {
+  const input = args[0] as { run?: { priority?: unknown } } | undefined; // one input object, as above
+  return input?.run?.priority === 'background';
+}
+
 /** Pages of a page activity's input (`pageIndexes`); 0 for any other shape. */
 function pageCountOf(args: readonly unknown[]): number {
   const input = args[0] as { pageIndexes?: unknown } | undefined; // page activities take one input object
@@ -32,8 +38,8 @@ function pageCountOf(args: readonly unknown[]): number {
 
 /**
  * Activity interceptors of the worker: every activity line logged through `@temporalio/activity`'s
- * `log` gets `task_id` (the workflow id), `run` (the workflow run id) and `owner` when the input
- * names it; the same fields ride along to the stages (callStage); every attempt is timed
+ * `log` gets `task_id` (the workflow id), `run` (the workflow run id), `owner` when the input
+ * names it and `priority` for a background run; the same fields ride along to the stages (callStage); every attempt is timed
  * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
  * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
  * With tracing on, the activity's span gets the task id, run and owner as attributes.
@@ -50,6 +56,7 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
           const startedAt = performance.now();
           const owner = ownerOf(input.args);
           if (owner !== undefined) fields = { ...fields, owner };
+          if (backgroundOf(input.args)) fields = { ...fields, priority: 'background' };
           // The activity's span (tracing on: Temporal's interceptor runs outside this one) names the task.
           setSpanAttributes(taskSpanAttributes({ taskId: fields.task_id, run: fields.run, owner: fields.owner }));
           let outcome = 'ok';

@@ -31,13 +31,24 @@ const workerSchema = z.object({
   ...limitsEnv,
   // Deadline of one gRPC call into each stage; the defaults are the stage table's (`STAGES`).
   ...stageTimeoutEnv,
-  WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(8),
+  /**
+   * Activities the worker runs at once. They mostly wait on stage calls; the stages' thread pools
+   * decide what runs first, so background runs' activities must not fill the worker (16: one
+   * owner's two runs with four calls in flight each, and as many again for other owners).
+   */
+  WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().default(16),
   /**
    * Runs of one owner's tasks processing at once (docs/architecture.md, "Fairness"); the rest wait,
    * `Starting`, in order. 1 keeps another owner's task within about twice its unloaded time beside a
    * flood (2 let it reach 2.4x); 0: no limit (16x measured).
    */
   OWNER_MAX_ACTIVE_TASKS: z.coerce.number().int().min(0).default(1),
+  /**
+   * More runs of one owner admitted beside those, in background slots: the stages run their jobs
+   * only while no other job waits (JobPriority), so a batch of small documents keeps both cores busy
+   * and another owner's task still goes first. 0: none.
+   */
+  OWNER_BACKGROUND_TASKS: z.coerce.number().int().min(0).max(16).default(1),
   /** Let `fetchInput` reach loopback, link-local and private addresses (tests, trusted networks). */
   ALLOW_PRIVATE_URLS: envBoolean.default(false),
   /** Largest input a URL may deliver, in bytes (1 GB). */

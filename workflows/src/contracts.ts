@@ -101,22 +101,31 @@ export interface GateSlot {
   runRevision: number;
 }
 
-/** Payload of `OWNER_GATE_SIGNALS.acquire`: the run, and the limit the worker is configured with now. */
+/** Payload of `OWNER_GATE_SIGNALS.acquire`: the run, and the limits the worker is configured with now. */
 export interface AcquireSlotSignal extends GateSlot {
   limit: number;
+  /** Background slots beside the `limit` normal ones (`OWNER_BACKGROUND_TASKS`); absent: none. */
+  backgroundLimit?: number;
+}
+
+/** A slot a run holds; `background` when it was granted as one of the background slots. */
+export interface HeldSlot extends GateSlot {
+  background?: boolean;
 }
 
 /** Input of `ownerGate`; `holders` and `waiting` carry the state across continue-as-new. */
 export interface OwnerGateInput {
   ownerId: string;
   limit: number;
-  holders?: GateSlot[];
+  backgroundLimit?: number;
+  holders?: HeldSlot[];
   waiting?: GateSlot[];
 }
 
-/** Payload of `ADMITTED_SIGNAL`. */
+/** Payload of `ADMITTED_SIGNAL`; `background`: the run holds a background slot (JobPriority). */
 export interface AdmittedSignal {
   runRevision: number;
+  background?: boolean;
 }
 
 /** Failure types the update validators throw (`ApplicationFailure.type`); the message is the API's text. */

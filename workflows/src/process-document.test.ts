@@ -817,15 +817,18 @@ describe('processDocument', () => {
   });
 });
 
+/** One run of an owner at a time, no background slot. */
+const ONE_SLOT = { limit: 1, backgroundLimit: 0 };
+
 describe('per-owner admission', () => {
   it("holds an owner's second task Starting while its first runs, and starts another owner's task at once", async () => {
     const gate = new Gate();
     let queue = '';
     // The real activities over the test server; the gate runs on the test's own task queue.
     const admission = createAdmissionActivities({
-      limit: 1,
-      acquire: (ownerId, request) => createTemporalAdmission(env.client, 1, queue).acquire(ownerId, request),
-      activeRuns: (slots) => createTemporalAdmission(env.client, 1, queue).activeRuns(slots),
+      ...ONE_SLOT,
+      acquire: (ownerId, request) => createTemporalAdmission(env.client, ONE_SLOT, queue).acquire(ownerId, request),
+      activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'flood-owner' });
     const prepareDocument: Activities['prepareDocument'] = async (input) => {
@@ -847,13 +850,53 @@ describe('per-owner admission', () => {
     });
   });
 
+  it("runs an owner's next task in a background slot beside the first, its stage calls marked so", async () => {
+    const gate = new Gate();
+    let queue = '';
+    const limits = { limit: 1, backgroundLimit: 1 };
+    const admission = createAdmissionActivities({
+      ...limits,
+      acquire: (ownerId, request) => createTemporalAdmission(env.client, limits, queue).acquire(ownerId, request),
+      activeRuns: (slots) => createTemporalAdmission(env.client, limits, queue).activeRuns(slots),
+    });
+    const first = makeInput({ ownerId: 'batch-owner' });
+    const second = makeInput({ ownerId: 'batch-owner' });
+    const prepareDocument: Activities['prepareDocument'] = async (input) => {
+      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
+      if (input.taskId === first.taskId || input.taskId === second.taskId) await blockOn(gate);
+      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    };
+    await withWorker({ ...admission, prepareDocument }, async (taskQueue, calls) => {
+      queue = taskQueue;
+      const firstHandle = await startTask(taskQueue, first);
+      await waitForMemo(firstHandle, (state) => state.status === 'Processing');
+      // The second starts beside the first (a background slot); the third waits for a slot.
+      const secondHandle = await startTask(taskQueue, second);
+      await waitForMemo(secondHandle, (state) => state.status === 'Processing');
+      const third = await startTask(taskQueue, makeInput({ ownerId: 'batch-owner' }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await memoState(third)).status).toBe('Starting');
+      gate.open();
+      for (const handle of [firstHandle, secondHandle, third])
+        expect((await waitForMemo(handle, (state) => state.status === 'Succeeded')).status).toBe('Succeeded');
+      const priorityOf = (taskId: string): unknown[] =>
+        calls
+          .filter((call) => call.name === 'renderPages')
+          .map((call) => call.input as { run: { taskId: string; priority?: string } })
+          .filter((input) => input.run.taskId === taskId)
+          .map((input) => input.run.priority);
+      expect(priorityOf(second.taskId)).toEqual(['background']);
+      expect(priorityOf(first.taskId)).toEqual([undefined]);
+    });
+  });
+
   it('gives the place back when a waiting task is cancelled, so the next one runs', async () => {
     const gate = new Gate();
     let queue = '';
     const admission = createAdmissionActivities({
-      limit: 1,
-      acquire: (ownerId, request) => createTemporalAdmission(env.client, 1, queue).acquire(ownerId, request),
-      activeRuns: (slots) => createTemporalAdmission(env.client, 1, queue).activeRuns(slots),
+      ...ONE_SLOT,
+      acquire: (ownerId, request) => createTemporalAdmission(env.client, ONE_SLOT, queue).acquire(ownerId, request),
+      activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'owner-c' });
     const prepareDocument: Activities['prepareDocument'] = async (input) => {

@@ -82,7 +82,10 @@ const worker = await Worker.create({
       timeoutMs: config.FETCH_TIMEOUT_SEC * 1000,
     },
     // Each owner's runs wait in that owner's gate beyond OWNER_MAX_ACTIVE_TASKS (owner-gate.ts).
-    admission: createTemporalAdmission(client, config.OWNER_MAX_ACTIVE_TASKS),
+    admission: createTemporalAdmission(client, {
+      limit: config.OWNER_MAX_ACTIVE_TASKS,
+      backgroundLimit: config.OWNER_BACKGROUND_TASKS,
+    }),
     pageQuota: createPageQuota(limits),
     webhook: {
       logger,

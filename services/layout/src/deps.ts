@@ -11,6 +11,8 @@ export interface LayoutServerDeps {
   engine?: LayoutEngine;
   /** Reads the structure of detected tables from the page image; without it tables come from words and rules. */
   tableEngine?: TableStructureEngine;
+  /** Pages of one request analyzed at once (default 1): the detector's worker count keeps them all busy. */
+  concurrency?: number;
   /** Segment ids; defaults to crypto.randomUUID. */
   newId?: IdFactory;
 }

@@ -64,7 +64,7 @@ logger.info(
   },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
-const server = createLayoutServer({ store, logger, engine, tableEngine });
+const server = createLayoutServer({ store, logger, engine, tableEngine, concurrency: workers });
 // Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
 const tls = grpcServerCredentials(config);
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT, tls.credentials);

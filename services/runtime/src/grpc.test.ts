@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallCancelledError, DeadlineExceededError, type AppError } from './errors.js';
 import { callUnary, createGrpcServer, listen, shutdownServer, unary, type UnaryContext } from './grpc.js';
 import { createLogger } from './logger.js';
+import { currentJobPriority } from './threads/job-priority.js';
 
 // A one-method service with JSON messages: the handler waits until its signal aborts (or answers
 // at once with `{ echo }`), and reports the abort reason it saw.
@@ -22,6 +23,8 @@ const method = {
 
 interface WaitRequest {
   echo?: string;
+  /** Answer with the job priority the handler runs at instead. */
+  priority?: boolean;
 }
 
 const logger = createLogger({ name: 'grpc-test', level: 'silent' });
@@ -33,6 +36,7 @@ let client: Client;
 
 function handleWait(request: WaitRequest, context: UnaryContext): Promise<{ echo: string }> {
   if (request.echo !== undefined) return Promise.resolve({ echo: request.echo });
+  if (request.priority) return Promise.resolve({ echo: currentJobPriority() });
   waiting += 1;
   return new Promise((_resolve, reject) => {
     context.signal.addEventListener('abort', () => {
@@ -75,6 +79,13 @@ afterAll(async () => {
 describe('unary handler context', () => {
   it('answers a call that finishes in time', async () => {
     await expect(callUnary(wait, { echo: 'hi' }, { timeoutMs: 5000 })).resolves.toEqual({ echo: 'hi' });
+  });
+
+  it("runs the handler at the caller's job priority, normal unless it says background", async () => {
+    await expect(callUnary(wait, { priority: true }, { timeoutMs: 5000 })).resolves.toEqual({ echo: 'normal' });
+    await expect(callUnary(wait, { priority: true }, { timeoutMs: 5000, priority: 'background' })).resolves.toEqual({
+      echo: 'background',
+    });
   });
 
   it("aborts the handler's signal with DeadlineExceededError when the deadline passes", async () => {

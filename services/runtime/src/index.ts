@@ -15,6 +15,7 @@ export {
   REQUEST_ID_METADATA,
   TASK_ID_METADATA,
   TASK_OWNER_METADATA,
+  TASK_PRIORITY_METADATA,
   TASK_RUN_METADATA,
   GRPC_MAX_MESSAGE_BYTES,
   callUnary,
@@ -117,6 +118,7 @@ export { isMathFont } from './text/math-fonts.js';
 export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
+export { currentJobPriority, type JobPriority } from './threads/job-priority.js';
 export { timeInference } from './threads/inference-timing.js';
 export type { InferenceTiming } from './threads/inference-timing.js';
 export type { RunJobOptions, ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';

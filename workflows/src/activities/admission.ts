@@ -15,6 +15,8 @@ import {
 export interface OwnerAdmission {
   /** Runs of one owner's tasks processing at once; 0 admits every run at once (no gate). */
   limit: number;
+  /** More runs of the owner admitted beside those, whose stage jobs yield to everyone else's. */
+  backgroundLimit: number;
   /** Asks `ownerId`'s gate for a slot (starting the gate if none runs); the gate signals `admitted`. */
   acquire(ownerId: string, request: AcquireSlotSignal): Promise<void>;
   /** The slots whose run is still waiting or processing (the others were left without a release). */
@@ -48,6 +50,7 @@ export function createAdmissionActivities(admission: OwnerAdmission | undefined)
         taskId: input.taskId,
         runRevision: input.runRevision,
         limit: admission.limit,
+        ...(admission.backgroundLimit > 0 ? { backgroundLimit: admission.backgroundLimit } : {}),
       });
       return { admitted: false };
     },
@@ -60,16 +63,20 @@ export function createAdmissionActivities(admission: OwnerAdmission | undefined)
 const ACTIVE_STATUSES = new Set(['Starting', 'Processing']);
 
 /** `OwnerAdmission` over a Temporal client (the worker's); gates run on `taskQueue` (the task queue). */
-export function createTemporalAdmission(client: Client, limit: number, taskQueue: string = TASK_QUEUE): OwnerAdmission {
+export function createTemporalAdmission(
+  client: Client,
+  limits: { limit: number; backgroundLimit: number },
+  taskQueue: string = TASK_QUEUE,
+): OwnerAdmission {
   return {
-    limit,
+    ...limits,
     async acquire(ownerId, request) {
       await client.workflow.signalWithStart<(input: OwnerGateInput) => Promise<void>, [AcquireSlotSignal]>(
         OWNER_GATE_WORKFLOW,
         {
           workflowId: ownerGateId(ownerId),
           taskQueue,
-          args: [{ ownerId, limit: request.limit }],
+          args: [{ ownerId, limit: request.limit, backgroundLimit: request.backgroundLimit }],
           signal: OWNER_GATE_SIGNALS.acquire,
           signalArgs: [request],
         },

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { callUnary, currentLogFields, type StageName } from '@folio/runtime';
+import { callUnary, currentJobPriority, currentLogFields, type StageName } from '@folio/runtime';
 import { isInternalFailure, toActivityFailure, toRepeatedCallFailure } from './grpc-failure.js';
 
 /** A generated unary client method, bound to its client (grpc-js methods use `this`). */
@@ -46,6 +46,8 @@ export async function callStage<Req, Res>(
       run: context.info.workflowExecution?.runId,
       // Set for the activity by its interceptor (activity-telemetry.ts) when its input names the owner.
       owner: ownerField(),
+      // A background run's calls (the same interceptor sets it) queue behind other runs' jobs.
+      priority: currentJobPriority(),
       signal,
     });
   try {

@@ -1,4 +1,4 @@
-import type { ObjectStore, PageQuota, StageName } from '@folio/runtime';
+import type { JobPriority, ObjectStore, PageQuota, StageName } from '@folio/runtime';
 import type { PagesProgressSignal, ProcessingStartedSignal } from '../contracts.js';
 import type { OwnerAdmission } from './admission.js';
 import type { StageClients } from './stage-clients.js';
@@ -56,6 +56,8 @@ export interface RunRef {
   requestId: string;
   /** The task's owner, for the logs of the activities and stages (absent in runs from before it). */
   ownerId?: string;
+  /** `background`: the run holds a background slot of its owner, and its stage calls say so (JobPriority). */
+  priority?: JobPriority;
   /**
    * Prefix of an earlier run whose render, OCR and layout manifests this run reuses; absent when
    * the run makes its own. Everything the run writes still goes under `runPrefix`.

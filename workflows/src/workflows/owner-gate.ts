@@ -14,6 +14,7 @@ import {
   type AcquireSlotSignal,
   type AdmittedSignal,
   type GateSlot,
+  type HeldSlot,
   type OwnerGateInput,
 } from '../contracts.js';
 import { admissionStage } from './activity-proxies.js';
@@ -34,21 +35,35 @@ const MAX_HISTORY_EVENTS = 4000;
 
 /**
  * One owner's admission gate (workflow id `ownerGateId(owner)`): at most `limit` runs of that
- * owner's tasks hold a slot; the others wait in the order they asked. A run asks through the
- * `requestAdmission` activity (signal-with-start), is told by the `admitted` signal, and gives the
- * slot back with `releaseSlot` when it ends, however it ends.
+ * owner's tasks hold a slot, and up to `backgroundLimit` more hold a background slot, whose stage
+ * jobs run only while no other job waits (JobPriority); the others wait in the order they asked.
+ * A run asks through the `requestAdmission` activity (signal-with-start), is told by the
+ * `admitted` signal (which says whether the slot is a background one), and gives the slot back
+ * with `releaseSlot` when it ends, however it ends. A run keeps the kind of slot it was given.
  */
 export async function ownerGate(input: OwnerGateInput): Promise<void> {
   let limit = input.limit;
+  let backgroundLimit = input.backgroundLimit ?? 0;
   /** taskId -> the run revision holding the slot. */
   const holders = new Map<string, number>((input.holders ?? []).map((slot) => [slot.taskId, slot.runRevision]));
+  /** The holders whose slot is a background one. */
+  const background = new Set((input.holders ?? []).filter((slot) => slot.background).map((slot) => slot.taskId));
   const waiting: GateSlot[] = [...(input.waiting ?? [])];
   /** Holders to tell again: a task asked anew for a run it already holds a slot for. */
   const regrant: GateSlot[] = [];
   let changed = false;
+  const release = (taskId: string): void => {
+    holders.delete(taskId);
+    background.delete(taskId);
+  };
+  const heldSlots = (): HeldSlot[] =>
+    [...holders].map(([taskId, runRevision]) =>
+      background.has(taskId) ? { taskId, runRevision, background: true } : { taskId, runRevision },
+    );
 
   setHandler(acquireSlotSignal, (request) => {
     limit = request.limit;
+    backgroundLimit = request.backgroundLimit ?? 0;
     const slot = { taskId: request.taskId, runRevision: request.runRevision };
     if (holders.has(slot.taskId)) {
       // A retried request, or a newer run of the task whose old release was lost: it keeps the slot.
@@ -63,7 +78,7 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
   });
 
   setHandler(releaseSlotSignal, (slot) => {
-    if (holders.get(slot.taskId) === slot.runRevision) holders.delete(slot.taskId);
+    if (holders.get(slot.taskId) === slot.runRevision) release(slot.taskId);
     const index = waiting.findIndex(
       (candidate) => candidate.taskId === slot.taskId && candidate.runRevision === slot.runRevision,
     );
@@ -74,15 +89,24 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
   for (;;) {
     changed = false;
     const grants = regrant.splice(0);
-    while (holders.size < limit && waiting.length > 0) {
+    while (holders.size - background.size < limit && waiting.length > 0) {
       const next = waiting.shift()!; // length checked above
       holders.set(next.taskId, next.runRevision);
       grants.push(next);
     }
+    while (background.size < backgroundLimit && waiting.length > 0) {
+      const next = waiting.shift()!; // length checked above
+      holders.set(next.taskId, next.runRevision);
+      background.add(next.taskId);
+      grants.push(next);
+    }
     let lost = false;
     for (const slot of grants) {
+      const admitted = background.has(slot.taskId)
+        ? { runRevision: slot.runRevision, background: true }
+        : { runRevision: slot.runRevision };
       try {
-        await getExternalWorkflowHandle(slot.taskId).signal(admittedSignal, { runRevision: slot.runRevision });
+        await getExternalWorkflowHandle(slot.taskId).signal(admittedSignal, admitted);
       } catch (error) {
         // The task's workflow is gone (deleted, terminated): its slot is free again.
         log.warn('admission signal not delivered', {
@@ -90,7 +114,7 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
           taskId: slot.taskId,
           error: String(error),
         });
-        if (holders.get(slot.taskId) === slot.runRevision) holders.delete(slot.taskId);
+        if (holders.get(slot.taskId) === slot.runRevision) release(slot.taskId);
         lost = true;
       }
     }
@@ -104,8 +128,13 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
     }
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > MAX_HISTORY_EVENTS) {
       await condition(allHandlersFinished);
-      const holding = [...holders].map(([taskId, runRevision]) => ({ taskId, runRevision }));
-      await continueAsNew<typeof ownerGate>({ ownerId: input.ownerId, limit, holders: holding, waiting: [...waiting] });
+      await continueAsNew<typeof ownerGate>({
+        ownerId: input.ownerId,
+        limit,
+        ...(backgroundLimit > 0 ? { backgroundLimit } : {}),
+        holders: heldSlots(),
+        waiting: [...waiting],
+      });
     }
     if (await condition(() => changed, HOLDER_CHECK_MS)) continue;
     if (waiting.length > 0 && holders.size > 0) {
@@ -116,7 +145,7 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
       for (const slot of held) {
         if (active.has(`${slot.taskId}/${slot.runRevision}`) || holders.get(slot.taskId) !== slot.runRevision) continue;
         log.warn('admission slot freed: its run is no longer active', { owner: input.ownerId, task_id: slot.taskId });
-        holders.delete(slot.taskId);
+        release(slot.taskId);
       }
     }
   }

@@ -48,6 +48,8 @@ export interface PipelineContext {
   markStarted: () => void;
   /** The last successful run's results, for the steps this run may reuse; null runs everything. */
   stored: StoredRunResults | null;
+  /** The run holds one of its owner's background slots: its stage calls go at background priority. */
+  background?: boolean;
 }
 
 /** How a run ended when it was not cancelled. Expected failures are values, not throws. */
@@ -87,6 +89,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
     runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision),
     requestId: input.requestId,
     ownerId: input.ownerId,
+    ...(ctx.background ? { priority: 'background' as const } : {}),
   };
 
   let pageCount: number;

@@ -84,6 +84,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let storedRun: StoredRunResults | null = input.resumeStoredRun ?? null;
   /** The run revision the owner's gate last admitted (owner-gate.ts). */
   let admittedRevision: number | null = null;
+  /** Whether that admission gave a background slot: the run's stage jobs then yield to others. */
+  let admittedInBackground = false;
   /** Webhook posts still being attempted; the workflow waits for them before it closes or continues as new. */
   let pendingWebhooks = 0;
 
@@ -143,15 +145,17 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   };
   const webhooksSettled = (): boolean => pendingWebhooks === 0;
 
-  setHandler(admittedSignal, ({ runRevision }) => {
+  setHandler(admittedSignal, ({ runRevision, background }) => {
     admittedRevision = runRevision;
+    admittedInBackground = background === true;
   });
 
   /**
-   * Waits for the owner's gate to admit this run (at once without a per-owner limit). `asked` is
-   * set before the request, so a run cancelled meanwhile still gives its place back.
+   * Waits for the owner's gate to admit this run (at once without a per-owner limit); true when it
+   * got a background slot. `asked` is set before the request, so a run cancelled meanwhile still
+   * gives its place back.
    */
-  async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<void> {
+  async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<boolean> {
     admission.asked = true;
     const { admitted } = await admissionStage.requestAdmission({
       ownerId: input.ownerId,
@@ -160,9 +164,10 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     });
     if (admitted) {
       admission.asked = false;
-      return;
+      return false;
     }
     await condition(() => admittedRevision === runRevision);
+    return admittedInBackground;
   }
 
   /** Gives the run's slot (or its place in the queue) back to the owner's gate. */
@@ -281,11 +286,12 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     const admission = { asked: false };
     void run.scope
       .run(async () => {
-        if (gated) await waitForAdmission(run.revision, admission);
+        const background = gated ? await waitForAdmission(run.revision, admission) : false;
         return runPipeline({
           input,
           task,
           runRevision: run.revision,
+          background,
           markStarted: () => markStarted(run),
           stored: reuse ? storedRun : null,
         });

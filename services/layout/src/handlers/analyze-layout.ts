@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, getJson, InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime';
+import { assertValidKey, getJson, InvalidRequestError, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments, PageWords, TextLayer, type Segment } from '@folio/proto/documents/v1';
 import {
   SegmentationStrategy,
@@ -18,7 +18,7 @@ import { readTables } from '../engine/table-model.js';
 export const MAX_PAGES_PER_REQUEST = 3;
 
 /** Storage key of a page's segments under the request's prefix. */
-/** Where a request's time went: the page detector and the table reader; the rest is I/O and rules. */
+/** Where a request's time went, summed over its pages: the detector and the table reader; the rest is I/O and rules. */
 interface StepTimings {
   detectMs: number;
   tablesMs: number;
@@ -61,6 +61,7 @@ export function createAnalyzeLayoutHandler(
   deps: LayoutServerDeps,
 ): (request: AnalyzeLayoutRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<AnalyzeLayoutResponse> {
   const { store, engine, tableEngine, logger } = deps;
+  const concurrency = Math.max(1, deps.concurrency ?? 1);
   const newId = deps.newId ?? randomUUID;
 
   /** The page's text layer, when the render stage stored one. */
@@ -123,11 +124,10 @@ export function createAnalyzeLayoutHandler(
   return async function analyzeLayout(request, context) {
     validate(request);
     const signal = context?.signal;
-    const results: LayoutPageResult[] = [];
     const timings: StepTimings = { detectMs: 0, tablesMs: 0 };
     const started = performance.now();
-    // One page at a time: a detector saturates the CPU on its own.
-    for (const input of request.pages) {
+    // As many pages at once as the detector has workers (each runs one inference on its own threads).
+    const results = await mapLimit(request.pages, concurrency, async (input): Promise<LayoutPageResult> => {
       signal?.throwIfAborted();
       const page = input.page!; // validate() checked it
       const size = { width: page.width, height: page.height };
@@ -138,14 +138,14 @@ export function createAnalyzeLayoutHandler(
         segmentsKey(request.outputPrefix, page.pageIndex),
         PageSegments.toJSON(pageSegments),
       );
-      results.push({
+      return {
         pageIndex: page.pageIndex,
         segments: stored,
         segmentCount: segments.length,
         // Formulas read from the text layer are done: only the others send the page to ReadFormulas.
         formulaCount: segments.filter((segment) => segment.segmentType === 'Formula' && !segment.latex).length,
-      });
-    }
+      };
+    });
     logger.info(
       {
         pageCount: results.length,

@@ -1,4 +1,4 @@
-import { assertValidKey, getJson, InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime';
+import { assertValidKey, getJson, InvalidRequestError, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
 import { PageWords, TextLayer, type Word } from '@folio/proto/documents/v1';
 import {
   OcrStrategy,
@@ -40,31 +40,6 @@ function validate(request: RecognizePagesRequest): void {
   request.pages.forEach((input, index) => {
     if (!input.page) throw new InvalidRequestError(`pages[${index}].page is required`);
   });
-}
-
-/**
- * Maps items with at most `limit` calls in flight; results keep the items' order. Once `signal`
- * aborts no further item starts (the call fails with its reason).
- */
-async function mapConcurrently<T, R>(
-  items: T[],
-  limit: number,
-  map: (item: T) => Promise<R>,
-  signal?: AbortSignal,
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      signal?.throwIfAborted();
-      const index = next;
-      next += 1;
-      // index < items.length was checked just above, and no other worker took it (single thread).
-      results[index] = await map(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
-  return results;
 }
 
 /**
@@ -142,12 +117,11 @@ export function createRecognizePagesHandler(
     // `concurrency` pages at once: each OCR inference uses its own ONNX threads, so the service
     // sets concurrency x threads to the cores it may use.
     const signal = context?.signal;
-    const pages = await mapConcurrently(
-      request.pages,
-      concurrency,
-      (input) => recognizePage(input, request.strategy, request.outputPrefix, signal),
-      signal,
-    );
+    // Once the caller gives up, no further page starts.
+    const pages = await mapLimit(request.pages, concurrency, (input) => {
+      signal?.throwIfAborted();
+      return recognizePage(input, request.strategy, request.outputPrefix, signal);
+    });
     const bySource = pages.reduce<Record<string, number>>(
       (counts, page) => ({ ...counts, [page.source]: (counts[page.source] ?? 0) + 1 }),
       {},

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CallCancelledError, DeadlineExceededError } from '../errors.js';
-import { createLogger } from '../logger.js';
+import { createLogger, withLogFields } from '../logger.js';
 import { createThreadPool } from './thread-pool.js';
 
 // Worker threads run plain JavaScript, so this test drives the compiled worker: turbo's test task
@@ -67,6 +67,32 @@ describe('thread pool', () => {
       expect(outcome).toBeInstanceOf(CallCancelledError);
       await expect(busy).resolves.toBe(300);
       await expect(single.run({ square: 3 }, { signal: AbortSignal.abort() })).rejects.toThrow();
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('runs queued normal jobs before background ones, each kind in its order', async () => {
+    const single = createThreadPool<object, number>({ name: 'priority', size: 1, workerUrl, logger });
+    try {
+      await single.start();
+      const finished: number[] = [];
+      const track = (job: Promise<number>): Promise<number> =>
+        job.then((n) => {
+          finished.push(n);
+          return n;
+        });
+      const busy = track(single.run({ blockMs: 200 }));
+      const queued = [
+        track(single.run({ square: 2 }, { priority: 'background' })),
+        track(single.run({ square: 3 }, { priority: 'background' })),
+        track(single.run({ square: 4 })),
+        // A background RPC's jobs take its priority without being told (the call's log fields).
+        track(withLogFields({ priority: 'background' }, () => single.run({ square: 5 }))),
+        track(single.run({ square: 6 }, { priority: 'normal' })),
+      ];
+      await Promise.all([busy, ...queued]);
+      expect(finished).toEqual([200, 16, 36, 4, 9, 25]);
     } finally {
       await single.close();
     }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DeadlineExceededError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
+import { currentJobPriority, type JobPriority } from './job-priority.js';
 import { observeInferenceTimings } from './inference-timing.js';
 import {
   deserializeError,
@@ -40,6 +41,12 @@ export interface RunJobOptions {
    * reason; a job already running finishes (or hits jobTimeoutMs).
    */
   signal?: AbortSignal;
+  /**
+   * `background` jobs wait until no `normal` job is queued (an owner's extra runs, which use the
+   * cores only while nobody else needs them: docs/architecture.md, "Fairness between owners").
+   * By default the priority of the RPC the job serves (`currentJobPriority`).
+   */
+  priority?: JobPriority;
 }
 
 /** Jobs of one kind run on a fixed set of worker threads. */
@@ -61,6 +68,8 @@ interface Job {
   id: number;
   input: unknown;
   transfer: ArrayBuffer[];
+  /** Queued behind every normal job (RunJobOptions.priority). */
+  background: boolean;
   /** Settles the caller's promise once; later calls do nothing. */
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
@@ -209,7 +218,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       for (const slot of slots) if (!slot.worker) spawn(slot);
       await Promise.all(slots.map((slot) => slot.ready ?? Promise.resolve()));
     },
-    run(input: Input, { transfer = [], signal }: RunJobOptions = {}): Promise<Output> {
+    run(input: Input, { transfer = [], signal, priority = currentJobPriority() }: RunJobOptions = {}): Promise<Output> {
       if (closed) return Promise.reject(closedError());
       if (signal?.aborted) return Promise.reject(abortReason(signal));
       return new Promise<Output>((resolve, reject) => {
@@ -224,6 +233,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           id: nextId++,
           input,
           transfer,
+          background: priority === 'background',
           // The worker's handler answers this input with an Output (see serveThreadJobs).
           resolve: (output) => {
             signal?.removeEventListener('abort', onAbort);
@@ -235,7 +245,10 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           },
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        queue.push(job);
+        // A normal job goes ahead of every background job; within a priority, first come first served.
+        const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
+        if (firstBackground < 0) queue.push(job);
+        else queue.splice(firstBackground, 0, job);
         dispatch();
       });
     },
