@@ -2,7 +2,6 @@ import { decodePng, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { FormulaEngine } from './formula-engine.js';
 import { formulaLines, joinFormulaLines, rowsOf } from './formula-lines.js';
-import { cropPixels } from '../detection-windows.js';
 
 /** A rendered page and the boxes of its Formula segments, handed to a formula reader. */
 export interface FormulaPageImage {
@@ -34,7 +33,14 @@ export function cropRgb(image: RgbImage, box: BBox): RgbImage | null {
   const right = Math.min(image.width, Math.ceil(box.left + box.width + MARGIN_PX));
   const bottom = Math.min(image.height, Math.ceil(box.top + box.height + MARGIN_PX));
   if (right <= left || bottom <= top) return null;
-  return cropPixels(image, { left, top, width: right - left, height: bottom - top });
+  const width = right - left;
+  const height = bottom - top;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const start = ((top + y) * image.width + left) * 3;
+    rgb.set(image.rgb.subarray(start, start + width * 3), y * width * 3);
+  }
+  return { width, height, rgb };
 }
 
 /** Rows of a LaTeX formula: its line breaks, nested ones included, plus one. */

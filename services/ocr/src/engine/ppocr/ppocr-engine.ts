@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { assertRgbImage, type RgbImage } from '@folio/imaging';
-import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { AppError, requireModelFile, type ModelPrecision, type PrecisionProbe } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { createAlphabet, type CtcAlphabet } from './ctc.js';
-import {
-  COARSE_DETECTION_SIZE,
-  DEFAULT_DETECTION_SIZE,
-  detectTextLines,
-  detectionInputSize,
-  sortLines,
-  type DetectionSize,
-} from './detector.js';
+import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type DetectionSize } from './detector.js';
 import { isKnownLine } from '../known-text.js';
-import { cropPixels, detectionWindows } from '../detection-windows.js';
 import { unexplainedInk, type KnownInk } from '../unexplained-ink.js';
-import { boundsOf, type Point, type RotatedRect } from './geometry.js';
+import { boundsOf } from './geometry.js';
 import { cropLine, type LineCrop } from './line-crops.js';
 import {
   DEFAULT_PPOCR_MODELS,
@@ -205,46 +196,15 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
   const minLineConfidence = options.minLineConfidence ?? 0.5;
   const batching = { maxLines: options.recognitionBatchSize ?? 3, maxWidth: options.recognitionBatchWidth ?? 1200 };
 
-  /**
-   * The text lines in and around `regions`: one detector pass per detection window, at the scale
-   * the coarse pass would give the whole page, or one coarse pass over the page when the windows
-   * would cover most of it.
-   */
-  async function detectUnexplained(image: RgbImage, regions: BBox[]): Promise<RotatedRect[]> {
-    const windows = detectionWindows(image, regions);
-    if (windows === null) return detectTextLines(detector, image, coarseDetection);
-    const pageScale = detectionInputSize(image.width, image.height, coarseDetection).width / image.width;
-    const found: RotatedRect[] = [];
-    for (const window of windows) {
-      // Both limits at the page's scale: the window is scaled by exactly that (detectionInputSize).
-      const size = {
-        maxSideLen: Math.max(window.width, window.height) * pageScale,
-        minSideLen: Math.min(window.width, window.height) * pageScale,
-      };
-      const shift = (point: Point): Point => ({ x: point.x + window.left, y: point.y + window.top });
-      for (const rect of await detectTextLines(detector, cropPixels(image, window), size)) {
-        const [a, b, c, d] = rect.quad;
-        found.push({ ...rect, quad: [shift(a), shift(b), shift(c), shift(d)] });
-      }
-    }
-    return sortLines(found);
-  }
-
   return {
     name: ppOcrEngineName(recognizer),
     async recognize(image: RgbImage, known?: KnownInk): Promise<Word[]> {
       assertRgbImage(image);
-      let rects: RotatedRect[];
-      if (known) {
-        // Only the lines the text layer lacks are wanted: none on a page whose every mark is a known
-        // word or rule, and otherwise only around the marks that are not (the coarse scale will do).
-        const regions = unexplainedInk(image, known);
-        if (regions.length === 0) return [];
-        rects = await detectUnexplained(image, regions);
-        rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
-      } else {
-        rects = await detectTextLines(detector, image, detection);
-      }
+      // A page whose every mark is a known word or rule has no line the text layer lacks.
+      if (known && unexplainedInk(image, known).length === 0) return [];
+      // With known text the detector only looks for what the text layer lacks: the coarse scale will do.
+      let rects = await detectTextLines(detector, image, known ? coarseDetection : detection);
+      if (known) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
       const lines = await readLines(crops, primary, secondReader, batching);
