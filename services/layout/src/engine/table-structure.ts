@@ -232,15 +232,6 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
   return ruledHtml(words, spaced, options) ?? (spaced ? tableHtml(spaced.rows, spaced.columnCount, options) : '');
 }
 
-/**
- * The table from its ruled grid, when the page draws one that describes it (the first choice of
- * buildTableHtml); null otherwise. A table-structure model is asked only about the other tables.
- */
-export function ruledTableHtml(words: Word[], options: TableOptions = {}): string | null {
-  if (words.length < 2 || !options.ruled) return null;
-  return ruledHtml(words, spacedRows(words), options);
-}
-
 function ruledHtml(words: Word[], spaced: ReturnType<typeof spacedRows>, options: TableOptions): string | null {
   const grid = options.ruled ? gridCells(words, options.ruled.rules, options.ruled.box) : null;
   if (!grid || !trustsGrid(grid, spaced)) return null;
