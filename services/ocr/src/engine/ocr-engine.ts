@@ -1,5 +1,5 @@
-import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
+import type { KnownInk } from './unexplained-ink.js';
 
 /** A rendered page handed to an OCR engine. */
 export interface OcrPageImage {
@@ -10,12 +10,10 @@ export interface OcrPageImage {
   width: number;
   height: number;
   /**
-   * Boxes of the words the page's text layer already holds (page pixels): the engine still finds
-   * every text line on the page, but reads only the lines these do not cover (`isKnownLine`).
+   * What the page's text layer already holds (page pixels): its words' boxes and its rules. The
+   * engine looks only for text lines they do not account for (`unexplainedInk`, `isKnownLine`).
    */
-  knownText?: BBox[];
-  /** Rules the page draws (page pixels), with `knownText`: ink that is no text line to read. */
-  rules?: BBox[];
+  known?: KnownInk;
 }
 
 /**

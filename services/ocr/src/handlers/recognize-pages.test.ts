@@ -65,8 +65,8 @@ describe('RecognizePages', () => {
     expect(all.pages.map((p) => p.source)).toEqual(['text-layer+fake-ocr', 'fake-ocr']);
     expect(engine.seen.map((page) => Buffer.from(page.image).toString())).toEqual(['png-0', 'png-1']);
     // Page 0: the engine is told where the text layer's two words are, and reads the rest whole.
-    expect(engine.seen[0]!.knownText).toHaveLength(2);
-    expect(engine.seen[1]!.knownText).toBeUndefined();
+    expect(engine.seen[0]!.known?.text).toHaveLength(2);
+    expect(engine.seen[1]!.known).toBeUndefined();
     expect((await storedWords(store, 'all/words-0.json')).words.map((w) => w.text)).toEqual([
       'Hello',
       'world',
@@ -128,7 +128,7 @@ describe('RecognizePages', () => {
       outputPrefix: 'mixed/',
     });
     expect(response.pages.map((p) => [p.source, p.wordCount])).toEqual([['text-layer+fake-ocr', 3]]);
-    expect(engine.seen.map((page) => page.knownText?.length)).toEqual([2]);
+    expect(engine.seen.map((page) => page.known?.text.length)).toEqual([2]);
     expect((await storedWords(store, 'mixed/words-0.json')).words.map((w) => w.text)).toEqual([
       'Hello',
       'world',

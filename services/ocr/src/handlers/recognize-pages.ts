@@ -87,9 +87,8 @@ export function createRecognizePagesHandler(
         // but for jumbles where it saw no text (ornaments, rules and specks read as "&0tarf0rJiiR").
         const misread = layer?.quality?.scanned ? misreadLayerLines(layerWords) : new Set<number>();
         const kept = layerWords.filter((word) => !misread.has(word.lineIndex));
-        const knownText = kept.flatMap((word) => (word.bbox ? [word.bbox] : []));
-        const rules = layer?.rules ?? [];
-        words = mergeOcrWords(kept, await engine.recognize({ ...image, knownText, rules }, signal));
+        const known = { text: kept.flatMap((word) => (word.bbox ? [word.bbox] : [])), rules: layer?.rules ?? [] };
+        words = mergeOcrWords(kept, await engine.recognize({ ...image, known }, signal));
         if (misread.size > 0)
           words = mergeOcrWords(
             words,

@@ -18,7 +18,7 @@ export const DEFAULT_DETECTION_SIZE: DetectionSize = { maxSideLen: 1600, minSide
 
 /**
  * Scaling when the page's text layer holds its text and the detector only looks for the lines it
- * lacks (`knownText`): a letter page at about 87 dpi, where body text is still 11 pixels high or
+ * lacks (`known`): a letter page at about 87 dpi, where body text is still 11 pixels high or
  * more, for 40% of the detector's time at DEFAULT_DETECTION_SIZE (0.31 against 0.78 s on a dense
  * ICDAR page, AVX2). The lines found are cropped from the full-resolution page for recognition.
  * Not for whole pages: their line boxes shape the layout, and detecting scans this coarsely (then

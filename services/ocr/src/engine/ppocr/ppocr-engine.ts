@@ -61,7 +61,7 @@ export interface PpOcrEngineOptions {
   angleClassification?: boolean;
   /** Page scaling for the detector (DEFAULT_DETECTION_SIZE by default). */
   detection?: Partial<DetectionSize>;
-  /** Page scaling for the detector when `knownText` is given (COARSE_DETECTION_SIZE by default). */
+  /** Page scaling for the detector when `known` is given (COARSE_DETECTION_SIZE by default). */
   coarseDetection?: Partial<DetectionSize>;
   /** Lines whose mean character probability is below this are dropped (default 0.5). */
   minLineConfidence?: number;

@@ -11,18 +11,14 @@ export interface PpOcrServiceEngine extends OcrEngine {
 /**
  * Builds the OCR service's engine: decodes each page PNG with MuPDF (blocking, tens of ms per
  * page at scale 2) and runs PP-OCR on it. A page whose decoded size differs from the size the
- * render stage recorded is still read; boxes are in the decoded image's pixels. With `knownText`,
- * only the lines it does not cover are read.
+ * render stage recorded is still read; boxes are in the decoded image's pixels. With `known`, only
+ * the lines the text layer lacks are read.
  */
 export async function createPpOcrServiceEngine(options: PpOcrEngineOptions): Promise<PpOcrServiceEngine> {
   const engine = await createPpOcrEngine(options);
   return {
     name: engine.name,
-    recognize: (page: OcrPageImage): Promise<Word[]> =>
-      engine.recognize(
-        decodePng(page.image),
-        page.knownText ? { text: page.knownText, rules: page.rules ?? [] } : undefined,
-      ),
+    recognize: (page: OcrPageImage): Promise<Word[]> => engine.recognize(decodePng(page.image), page.known),
     close: () => engine.close(),
   };
 }
