@@ -7,10 +7,11 @@
 //                   [--resolution high|normal] [--corpus DIR]
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 // --only: the checks documents whose file name contains TEXT (and no other set's pages).
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { run } from './lib/run.mjs';
+import { pip, run, step } from './lib/run.mjs';
 import { setup } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,5 +61,13 @@ const env = {
   ...(values.corpus ? { FOLIO_EVAL_CORPUS: resolve(callerDir, values.corpus) } : {}),
 };
 
+/** The library OmniDocBench's text metric folds inline LaTeX with (test/eval/benchmark-text.ts); pinned. */
+const PYLATEXENC = 'pylatexenc==2.10';
+const evalTools = join(root, '.tools', 'eval');
+
 await setup();
+if (!existsSync(join(evalTools, 'pylatexenc'))) {
+  step(`installing the text metric's LaTeX reader (${PYLATEXENC}) into .tools/eval`);
+  await pip('install', ['--target', evalTools, PYLATEXENC], root);
+}
 await run('npm', ['run', 'eval', '-w', 'test'], { cwd: root, env });
