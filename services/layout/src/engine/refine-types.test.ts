@@ -244,6 +244,40 @@ describe('refineTypes', () => {
     expect(refineTypes([seg('Text', body, 100, 3), figures, note], page)).toEqual(['Text', 'Text', 'Footnote']);
   });
 
+  it('takes small print on a scan by its tight leading when its OCR boxes come out nearly body-sized', () => {
+    /** Two lines of 11 px boxes whose second line starts `pitch` below the first. */
+    const notes = (pitch: number, top = 700): RefinableSegment => {
+      const note = seg('Text', 'Brunel, Pichois and Rousseau, What is comparative literature, Peking 1989', top, 2, 11);
+      const firstLine = note.words[0]!.lineIndex;
+      for (const word of note.words) if (word.lineIndex !== firstLine) word.bbox = { ...word.bbox!, top: top + pitch };
+      return note;
+    };
+    const paragraphs = [seg('Text', body, 100, 3), seg('Text', body, 200, 4)];
+    expect(refineTypes([...paragraphs, notes(11)], page)[2]).toBe('Footnote');
+    // At the body's leading (16 px) the same lines are the column's last paragraph.
+    expect(refineTypes([...paragraphs, notes(16)], page)[2]).toBe('Text');
+    // A narrow block of small print (contact lines in a sidebar) is no note.
+    const narrow = notes(11);
+    narrow.bbox.width = 200;
+    expect(refineTypes([...paragraphs, narrow], page)[2]).toBe('Text');
+    // Nor is small print with more of the column below it (a heading and its text under a list of reports).
+    const more = [seg('SectionHeader', 'Analysts', 620), seg('Text', body, 640, 2)];
+    expect(refineTypes([...paragraphs, notes(11, 590), ...more], page)[2]).toBe('Text');
+    expect(refineTypes([...paragraphs, notes(11, 590)], page)[2]).toBe('Footnote');
+  });
+
+  it('takes no footnote without a word in it: a lone figure or sign boxed low on the page stays text', () => {
+    const digit = seg('Footnote', '4', 700, 1, 8);
+    const sign = seg('Text', '<', 720, 1, 8);
+    const note = seg('Footnote', '* p < 0.05', 740, 1, 8);
+    expect(refineTypes([seg('Text', body, 100, 3), digit, sign, note], page)).toEqual([
+      'Text',
+      'Text',
+      'Text',
+      'Footnote',
+    ]);
+  });
+
   it('makes a paragraph in the lower part of the page that opens with a raised mark a footnote, at body size too', () => {
     const raised = (text: string, top: number): RefinableSegment => {
       const note = seg('Text', text, top, 2);

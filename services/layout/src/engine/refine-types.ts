@@ -72,6 +72,16 @@ const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
 /** A footnote says something: at least this many characters. */
 const FOOTNOTE_LENGTH = 30;
+/** Small print's lines stand at most this fraction of the body's line pitch apart. */
+const TIGHT_PITCH = 0.8;
+/** ... and run at least this fraction of the body paragraphs' median width. */
+const NOTE_WIDTH = 0.6;
+
+/** Whether a segment says something: an ideograph, or a letter among at least four visible characters ("* p < 0.05"). */
+function saysSomething(fact: SegmentFacts): boolean {
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(fact.text)) return true;
+  return /\p{L}/u.test(fact.text) && fact.text.replace(/\s/gu, '').length >= 4;
+}
 
 /** Whether the segment opens with a footnote mark followed by words ("1 [法]布吕奈尔...", "*Corresponding author"). */
 export function opensWithFootnoteMark(words: Word[]): boolean {
@@ -121,6 +131,8 @@ export interface SegmentFacts {
   text: string;
   /** Every line is set mostly in math fonts. */
   math: boolean;
+  /** Median distance between the centres of consecutive lines, in page pixels; null for one line. */
+  pitch: number | null;
 }
 
 export function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> | undefined): SegmentFacts {
@@ -133,7 +145,34 @@ export function factsOf(segment: RefinableSegment, fonts: Map<number, LineFont> 
   const bold = lineFonts.length > 0 && lineFonts.filter((f) => f.bold).length * 2 > lineFonts.length;
   const text = segment.words.map((w) => w.text).join(' ');
   const math = lineFonts.length > 0 && lineFonts.every((f) => f.math === true);
-  return { size, bold, lineCount: lineIndexes.length, text, math };
+  const steps = lineSteps(segment.words);
+  return { size, bold, lineCount: lineIndexes.length, text, math, pitch: steps.length > 0 ? median(steps) : null };
+}
+
+/** The distances between the centres of a segment's consecutive lines (a line's centre: its words' median). */
+function lineSteps(words: Word[]): number[] {
+  const centres = new Map<number, number[]>();
+  for (const word of words) {
+    const box = word.bbox ?? EMPTY_BOX;
+    const line = centres.get(word.lineIndex) ?? [];
+    line.push(box.top + box.height / 2);
+    centres.set(word.lineIndex, line);
+  }
+  const sorted = [...centres.values()].map((line) => median(line)).sort((a, b) => a - b);
+  return sorted.slice(1).map((centre, index) => centre - sorted[index]!);
+}
+
+/** The body's measure: its line pitch (median step between consecutive lines) and the median width of its paragraphs. */
+export function bodyMeasureOf(segments: RefinableSegment[]): { pitch: number; width: number } {
+  const paragraphs = segments
+    .filter((segment) => segment.segmentType === 'Text')
+    .map((segment) => ({ segment, steps: lineSteps(segment.words) }))
+    .filter(({ steps }) => steps.length > 0);
+  if (paragraphs.length === 0) return { pitch: 0, width: 0 };
+  return {
+    pitch: median(paragraphs.flatMap(({ steps }) => steps)),
+    width: median(paragraphs.map(({ segment }) => segment.bbox.width)),
+  };
 }
 
 /** The body text size of a page: the size most of its words have (median over words). */
@@ -300,6 +339,7 @@ function isSideways(box: RefinableSegment['bbox']): boolean {
 export function refineTypes(segments: RefinableSegment[], page: PageFacts): SegmentType[] {
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
   const body = bodySizeOf(segments, page.fonts);
+  const measure = hasFonts ? { pitch: 0, width: 0 } : bodyMeasureOf(segments);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   // Upright text only: a line set sideways in the margin (arXiv's 20 pt identifier stamp) is no title.
   const largest = Math.max(0, ...facts.filter((_, i) => !isSideways(segments[i]!.bbox)).map((f) => f.size));
@@ -324,6 +364,25 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       .filter((s) => bottomOf(s.bbox) > strip)
       .map((s) => s.bbox.top),
   );
+
+  /** Small print by leading: lines far closer together than the body's. */
+  const tight = (fact: SegmentFacts): boolean =>
+    fact.pitch !== null && measure.pitch > 0 && fact.pitch <= TIGHT_PITCH * measure.pitch;
+  /**
+   * Whether nothing but small print and running feet stands below segment `index` in its column:
+   * notes close a column, where a sidebar's small print ("related reports") goes on above more.
+   */
+  const onlySmallPrintBelow = (index: number): boolean => {
+    const box = segments[index]!.bbox;
+    return segments.every((other, j) => {
+      const v = other.bbox;
+      const below = v.top >= bottomOf(box) - 0.5 * facts[index]!.size;
+      const overlaps = Math.min(rightOf(box), rightOf(v)) > Math.max(box.left, v.left);
+      if (j === index || !below || !overlaps) return true;
+      if (v.top >= FOOTER_BAND * page.height || other.segmentType === 'PageFooter') return true;
+      return other.words.length > 0 && (tight(facts[j]!) || facts[j]!.size <= 0.85 * body);
+    });
+  };
 
   return segments.map((segment, index) => {
     const type = segment.segmentType;
@@ -398,11 +457,23 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     // Register page's notes fill the lower half of its columns, as much print as its body).
     const lowerPart = segment.bbox.top >= RAISED_NOTE_BAND * page.height;
     if (type === 'Text' && lowerPart && fact.size <= body && opensWithRaisedMark(segment.words)) return 'Footnote';
-    if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0) {
+    if (type === 'Text' && segment.bbox.top >= FOOTNOTE_BAND * page.height && fact.size > 0 && saysSomething(fact)) {
       // Smaller than the body, or no bigger and opening with a mark (OCR boxes hide small print).
       const marked = fact.text.length >= FOOTNOTE_LENGTH && opensWithFootnoteMark(segment.words);
-      if (fact.size <= 0.85 * body || (marked && fact.size <= 1.15 * body)) return 'Footnote';
+      // On a scan a word box's height is a coarse measure of type size (the detector's padding
+      // narrows a 0.8 ratio of glyph heights to 0.87 of boxes), while footnotes also come with
+      // their own tighter leading: lines far closer together than the body's, at no bigger a size,
+      // across the column as the body's paragraphs are (a narrow block of small print beside
+      // others, such as an analyst's contact lines, is no note).
+      const tighter =
+        tight(fact) &&
+        fact.size <= body &&
+        segment.bbox.width >= NOTE_WIDTH * measure.width &&
+        onlySmallPrintBelow(index);
+      if (fact.size <= 0.85 * body || tighter || (marked && fact.size <= 1.15 * body)) return 'Footnote';
     }
+    // A note says something in words: a lone "4" or "<" the detector boxed low on the page is not one.
+    if (type === 'Footnote' && !saysSomething(fact)) return 'Text';
     return type;
   });
 }
