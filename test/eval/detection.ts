@@ -191,3 +191,27 @@ export function confusion(pages: readonly DetectionPage[], threshold = 0.5): Con
   }
   return counts;
 }
+
+/**
+ * The other way round: where each predicted class's boxes went (the most overlapping reference's
+ * class at IoU >= threshold, `ignored` over an ignored region, else `unmatched`), to read false positives.
+ */
+export function predictionConfusion(pages: readonly DetectionPage[], threshold = 0.5): Confusion {
+  const counts: Confusion = {};
+  for (const page of pages) {
+    for (const prediction of page.predictions) {
+      let bestLabel = page.ignored.some((box) => iou(prediction.box, box) >= threshold) ? 'ignored' : 'unmatched';
+      let bestIou = threshold;
+      for (const reference of page.references) {
+        const overlap = iou(prediction.box, reference.box);
+        if (overlap >= bestIou) {
+          bestLabel = reference.label;
+          bestIou = overlap;
+        }
+      }
+      const row = (counts[prediction.label] ??= {});
+      row[bestLabel] = (row[bestLabel] ?? 0) + 1;
+    }
+  }
+  return counts;
+}

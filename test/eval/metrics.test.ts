@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averagePrecision,
   confusion,
+  predictionConfusion,
   matchBoxes,
   scoreClass,
   scoreDetections,
@@ -122,5 +123,18 @@ describe('confusion', () => {
       ignored: [],
     };
     expect(confusion([page])).toEqual({ Caption: { Text: 1, missed: 1 }, Picture: { Picture: 1 } });
+  });
+
+  it('counts each prediction under the class of its most overlapping reference, ignored or unmatched', () => {
+    const page: DetectionPage = {
+      references: [{ box: box(0, 0, 100, 20), label: 'Caption' }],
+      predictions: [
+        { box: box(0, 0, 100, 22), label: 'Text', score: 0.9 },
+        { box: box(0, 100, 100, 140), label: 'Text', score: 0.8 },
+        { box: box(0, 200, 100, 300), label: 'Picture', score: 0.7 },
+      ],
+      ignored: [box(0, 195, 100, 300)],
+    };
+    expect(predictionConfusion([page])).toEqual({ Text: { Caption: 1, unmatched: 1 }, Picture: { ignored: 1 } });
   });
 });

@@ -1,5 +1,5 @@
 // The printed summary of an evaluation run: one table per set, figures to 3 decimals.
-import type { ClassScores } from './detection.js';
+import type { ClassScores, Confusion } from './detection.js';
 import type { ChecksSetReport } from './run-checks.js';
 import type { IcdarSetReport } from './run-icdar.js';
 import type { OmniSetReport } from './run-omnidoc.js';
@@ -31,6 +31,16 @@ function classRow(name: string, scores: ClassScores): string[] {
 
 const CLASS_HEADER = ['class', 'refs', 'preds', 'TP', 'precision', 'recall', 'AP@0.5'];
 
+function confusionLines(confusion: Confusion): string[] {
+  return Object.entries(confusion).map(
+    ([label, row]) =>
+      `  ${label.padEnd(10)} ${Object.entries(row)
+        .sort((a, b) => b[1] - a[1])
+        .map(([other, count]) => `${other} ${count}`)
+        .join(', ')}`,
+  );
+}
+
 /** Summary lines of the OmniDocBench set. */
 export function formatOmniDoc(report: OmniSetReport): string[] {
   const succeeded = report.pages.filter((page) => page.status === 'Succeeded').length;
@@ -44,13 +54,9 @@ export function formatOmniDoc(report: OmniSetReport): string[] {
     ),
     `layout mAP@0.5 over the ${scored} classes with references: ${figure(report.layout.meanAveragePrecision)}`,
     'where the references went (the most overlapping prediction at IoU >= 0.5, else missed):',
-    ...Object.entries(report.layout.confusion).map(
-      ([label, row]) =>
-        `  ${label.padEnd(10)} ${Object.entries(row)
-          .sort((a, b) => b[1] - a[1])
-          .map(([predicted, count]) => `${predicted} ${count}`)
-          .join(', ')}`,
-    ),
+    ...confusionLines(report.layout.confusion),
+    'where the predictions went (the most overlapping reference at IoU >= 0.5, else over an ignored region, else unmatched):',
+    ...confusionLines(report.layout.predictionConfusion),
     `text normalized edit distance (mean per page), OmniDocBench's normalization (inline LaTeX folded to Unicode, ` +
       `letters and digits compared): ${figure(report.meanBenchmarkTextEditDistance)} (target <= 0.10); ` +
       `whitespace-only normalization: ${figure(report.meanTextEditDistance)}`,

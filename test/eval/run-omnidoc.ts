@@ -3,7 +3,7 @@ import { mapLimit, normalizedEditDistance } from '@folio/runtime';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchmarkForm, foldInlineLatex } from './benchmark-text.js';
-import { confusion, scoreDetections, type ClassScores, type Confusion } from './detection.js';
+import { confusion, predictionConfusion, scoreDetections, type ClassScores, type Confusion } from './detection.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { loadFormulaReferences, scoreFormulas } from './formula.js';
 import { fromApiBox } from './geometry.js';
@@ -26,6 +26,8 @@ export interface OmniPageReport {
   benchmarkTextEditDistance: number | null;
   /** Where this page's references went (reference class -> best prediction class or `missed`). */
   referencesWent: Confusion;
+  /** Where this page's predictions went (predicted class -> reference class, `ignored` or `unmatched`). */
+  predictionsWent: Confusion;
   /** The compared running texts (normalized), for reading what the distance counts. */
   text: { predicted: string; reference: string };
   readingOrderEditDistance: number | null;
@@ -38,7 +40,12 @@ export interface OmniPageReport {
 
 export interface OmniSetReport {
   pages: OmniPageReport[];
-  layout: { classes: Record<string, ClassScores>; meanAveragePrecision: number | null; confusion: Confusion };
+  layout: {
+    classes: Record<string, ClassScores>;
+    meanAveragePrecision: number | null;
+    confusion: Confusion;
+    predictionConfusion: Confusion;
+  };
   meanTextEditDistance: number | null;
   /** The mean in OmniDocBench's normalization, the figure issue 15's target (<= 0.10) is stated in. */
   meanBenchmarkTextEditDistance: number | null;
@@ -116,6 +123,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
       textEditDistance: score.textEditDistance,
       benchmarkTextEditDistance: null,
       referencesWent: confusion([score.detection]),
+      predictionsWent: predictionConfusion([score.detection]),
       text: score.text,
       readingOrderEditDistance: score.readingOrderEditDistance,
       orderedReferences: score.orderedReferences,
@@ -135,7 +143,11 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
   const pageReports = withBenchmarkText(scored.map((item) => item.pageReport));
   return {
     pages: pageReports,
-    layout: { ...scoreDetections(detections, LAYOUT_CLASSES), confusion: confusion(detections) },
+    layout: {
+      ...scoreDetections(detections, LAYOUT_CLASSES),
+      confusion: confusion(detections),
+      predictionConfusion: predictionConfusion(detections),
+    },
     meanTextEditDistance: mean(pageReports.map((page) => page.textEditDistance)),
     meanBenchmarkTextEditDistance: mean(pageReports.map((page) => page.benchmarkTextEditDistance)),
     meanReadingOrderEditDistance: mean(scored.map((item) => item.pageReport.readingOrderEditDistance)),
