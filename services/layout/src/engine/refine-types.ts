@@ -3,6 +3,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
+import { PAGE_NUMBER } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 
@@ -64,9 +65,6 @@ const FOOTNOTE_BAND = 0.7;
 const RAISED_NOTE_BAND = 0.4;
 
 export const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
-export const PAGE_NUMBER =
-  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
-
 /** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */
 const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
