@@ -15,7 +15,8 @@ import {
 } from './geometry.js';
 import { groupLines } from './lines.js';
 import { orderWords } from './reading-order.js';
-import { CAPTION_START, PAGE_NUMBER } from './refine-types.js';
+import { PAGE_NUMBER } from './furniture-evidence.js';
+import { CAPTION_START } from './refine-types.js';
 
 /*
  * The current API's finer segment types (Segment.fine_type), told from layout and the text layer.

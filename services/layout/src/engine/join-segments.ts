@@ -1,7 +1,8 @@
 import type { Segment } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
-import { CAPTION_START, PAGE_NUMBER } from './refine-types.js';
+import { PAGE_NUMBER } from './furniture-evidence.js';
+import { CAPTION_START } from './refine-types.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
 const BESIDE_REACH = 15;

@@ -1,8 +1,8 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { bottomOf, fractionInside } from './geometry.js';
+import { isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import {
-  PAGE_NUMBER,
   bodySizeOf,
   factsOf,
   opensWithFootnoteMark,
@@ -18,9 +18,6 @@ const STRIP = 0.06;
 /** A running line is short: at most this many lines and characters. */
 const MAX_LINES = 3;
 const MAX_LENGTH = 200;
-/** Smaller than the body: font size (text layer) or word height (OCR, which varies more) at most this share of it. */
-const SMALL_WITH_FONTS = 0.9;
-const SMALL_WITHOUT_FONTS = 0.8;
 /** A heading-typed line is retyped only when its size is below this share of the page's biggest text. */
 const BELOW_BIGGEST = 0.95;
 /** Share of a line's characters that furniture patterns must cover to decide alone (a heading needs more). */
@@ -28,63 +25,6 @@ const PATTERN_DECIDES = 0.5;
 const PATTERN_DECIDES_HEADING = 0.6;
 /** A detector's PageHeader/PageFooter box covering this share of a segment counts for it. */
 const HINT_COVER = 0.5;
-
-/**
- * Patterns only page furniture has, each matched anywhere in a line: page numbers in words,
- * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps and a citation's
- * "(2005) 153-160".
- */
-const STRONG_PATTERNS: readonly RegExp[] = [
-  /\b(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?\b/giu,
-  /第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?|共\s*\d{1,4}\s*页/gu,
-  /\b(?:vol(?:ume)?\.?|no\.|nr\.|issue|iss\.)\s*\d{1,5}(?:\s*\(\d{1,4}\))?/giu,
-  /\bpp?\.\s*\d{1,5}\s*[-–—]\s*\d{1,5}/giu,
-  /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?10\.\d{4,9}\/[^\s,;]+/giu,
-  /\bIS[SB]N(?:-1[03])?:?\s*[\dX][\dX-]{7,16}/giu,
-  /©\s*(?:\d{4})?|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b/giu,
-  /\barXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\[[\w.-]+\])?/giu,
-  /\(\d{4}\)\s*\d{1,5}\s*[-–—]\s*\d{1,5}/gu,
-];
-
-/** Evidence that a line may be furniture but not enough alone: dates, journal-like names, "et al.", URLs. */
-const WEAK_PATTERNS: readonly RegExp[] = [
-  /\b(?:\d{1,2}\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?\d{4}\b/giu,
-  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b/gu,
-  /\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?/gu,
-  /\b(?:journal|proceedings|transactions|bulletin|annals|letters|review|quarterly|magazine|gazette|acta|newsletter|zeitschrift|revue|conference|symposium|workshop)\b/giu,
-  /\bet al\.?/giu,
-  // A URL may be a journal's site or a sentence's link.
-  /\b(?:https?:\/\/|www\.)[^\s,;]+/giu,
-  /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|int|io|info|(?:ac|co|gov|edu)\.[a-z]{2})(?:\/[^\s,;]*)?\b/giu,
-  // Abbreviated journal names before a volume: "J. Chromatogr. A 1083", "Phys. Lett. B 595".
-  /\b(?:[A-Z][a-z]{0,9}\.\s*){2,}(?:[A-Z]\s+)?\d{1,5}\b/gu,
-];
-
-/** Characters of `text` (spaces aside) that the patterns match. */
-function coveredBy(patterns: readonly RegExp[], text: string): number {
-  const covered = new Uint8Array(text.length);
-  for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) covered.fill(1, match.index, match.index + match[0].length);
-  }
-  let count = 0;
-  for (let i = 0; i < text.length; i += 1) if (covered[i] === 1 && !/\s/u.test(text[i]!)) count += 1;
-  return count;
-}
-
-/** What a line's words say about it being furniture. */
-interface TextEvidence {
-  /** Share of its (non-space) characters matched by STRONG_PATTERNS; 1 for a bare page number. */
-  strong: number;
-  weak: boolean;
-}
-
-function textEvidenceOf(text: string): TextEvidence {
-  const trimmed = text.trim();
-  const letters = trimmed.replace(/\s/gu, '').length;
-  if (letters === 0) return { strong: 0, weak: false };
-  if (PAGE_NUMBER.test(trimmed)) return { strong: 1, weak: false };
-  return { strong: coveredBy(STRONG_PATTERNS, trimmed) / letters, weak: coveredBy(WEAK_PATTERNS, trimmed) > 0 };
-}
 
 type Band = 'top' | 'bottom';
 
@@ -113,8 +53,7 @@ export function markPageFurniture(
   const body = bodySizeOf(segments, page.fonts);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   const largest = Math.max(0, ...facts.map((fact) => fact.size));
-  const small = (fact: SegmentFacts): boolean =>
-    body > 0 && fact.size > 0 && fact.size <= (hasFonts ? SMALL_WITH_FONTS : SMALL_WITHOUT_FONTS) * body;
+  const small = (fact: SegmentFacts): boolean => isSmallerThanBody(fact.size, body, hasFonts);
 
   const isFurniture = (index: number, band: Band): boolean => {
     const segment = segments[index]!;

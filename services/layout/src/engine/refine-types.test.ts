@@ -309,6 +309,20 @@ describe('refineTypes', () => {
     expect(refineTypes([seg('Text', body, 100, 3), left, right], page)).toEqual(['Text', 'PageFooter', 'PageFooter']);
   });
 
+  it('keeps a lone body-sized line at the top or foot of a page as Text unless it is smaller or reads as furniture', () => {
+    // A typed recipe: its title line is the topmost, set like the body, in the header band but below the strip.
+    const title = seg('Text', 'Linzensoep à la Waterman', 60);
+    const closing = seg('Text', 'With kind regards, Anna', 730);
+    const text = [seg('Text', body, 120, 6), seg('Text', body, 300, 6)];
+    expect(refineTypes([title, ...text, closing], page)).toEqual(['Text', 'Text', 'Text', 'Text']);
+    const small = seg('Text', 'Linzensoep à la Waterman', 62, 1, 8);
+    const dated = seg('Text', 'Cookery Journal, March 1968', 60);
+    const numbered = seg('Text', '- 4 -', 730);
+    expect(refineTypes([small, ...text], page)[0]).toBe('PageHeader');
+    expect(refineTypes([dated, ...text], page)[0]).toBe('PageHeader');
+    expect(refineTypes([...text, numbered], page)[2]).toBe('PageFooter');
+  });
+
   it('makes a short label set tight against a picture its Caption, and leaves one further away', () => {
     const picture: RefinableSegment = {
       segmentType: 'Picture',

@@ -3,6 +3,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
+import { PAGE_NUMBER, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 
@@ -64,9 +65,6 @@ const FOOTNOTE_BAND = 0.7;
 const RAISED_NOTE_BAND = 0.4;
 
 export const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
-export const PAGE_NUMBER =
-  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
-
 /** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */
 const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
@@ -322,6 +320,15 @@ function isScanTitle(
   );
 }
 
+/**
+ * What one page tells of a line being furniture beyond its place: type smaller than the body, or
+ * words only furniture has or that count for it (page numbers, references, dates, journal names, URLs).
+ */
+function isFurnitureLike(fact: SegmentFacts, body: number, hasFonts: boolean): boolean {
+  const evidence = textEvidenceOf(fact.text);
+  return isSmallerThanBody(fact.size, body, hasFonts) || evidence.strong > 0 || evidence.weak;
+}
+
 /** A box far taller than wide: text set sideways, up a margin. */
 function isSideways(box: RefinableSegment['bbox']): boolean {
   return box.height > 3 * box.width;
@@ -354,6 +361,11 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   );
 
   const boxesWithWords = withWords.map(({ s }) => s.bbox);
+  // The top and bottom rows: the outermost segment with words and those aligned with it (a spread's two running heads).
+  const rowOf = (outermost: number): number[] =>
+    outermost < 0 ? [] : withWords.filter(({ s }) => aligned(s.bbox, segments[outermost]!.bbox)).map(({ i }) => i);
+  const topRow = rowOf(topmost);
+  const bottomRow = rowOf(bottommost);
 
   // The top of the body: the highest segment with words that reaches below the header strip.
   const strip = HEADER_STRIP * page.height;
@@ -419,15 +431,20 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const runningSized = fact.size <= (hasFonts ? 1.1 : 1.25) * body && !fact.bold;
     // Only plain Text is re-typed by position: a heading that opens a page stays a heading.
     const running = type === 'Text' && short && runningSized;
-    // The top and bottom rows: the outermost segment and those aligned with it (a spread's two running heads).
-    const inTopRow = topmost >= 0 && aligned(segment.bbox, segments[topmost]!.bbox);
-    const inBottomRow = bottommost >= 0 && aligned(segment.bbox, segments[bottommost]!.bbox);
+    // The outermost row alone does not make a running line: a recipe's or a letter's first or last
+    // line sits there too, set like the body. It must also be set smaller, say what furniture says,
+    // or share its row with another line (a spread's two running heads).
+    const furnitureLike = (row: number[]): boolean =>
+      running && (row.length > 1 || isFurnitureLike(fact, body, hasFonts));
+    const inTopRow = topRow.includes(index);
+    const inBottomRow = bottomRow.includes(index);
     // A long line must stand apart from what follows: a first body line the detector boxed alone
     // sits only a paragraph gap above the rest. Short ones ("No. / Date" on a notebook page) need not.
     const apart = fact.text.length < SHORT_HEAD || gapBelow(segment.bbox, boxesWithWords) >= HEAD_GAP * fact.size;
-    if (running && inTopRow && apart && bottomOf(segment.bbox) <= HEADER_BAND * page.height) return 'PageHeader';
+    const inHeaderBand = bottomOf(segment.bbox) <= HEADER_BAND * page.height;
+    if (inTopRow && apart && inHeaderBand && furnitureLike(topRow)) return 'PageHeader';
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
-      if (inBottomRow || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
+      if ((inBottomRow && furnitureLike(bottomRow)) || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
     }
     // A heading set bigger than the body right under a picture is the next section's, not a caption.
     const headingSized =

@@ -30,6 +30,19 @@ describe('suppressOverlaps', () => {
     ]);
   });
 
+  it('keeps a Caption the Picture box reached over at its foot as its own region, and ends the Picture at it', () => {
+    // A book illustration whose box holds its caption line and reaches past it (Huckleberry Finn, p. 22).
+    const kept = suppressOverlaps([
+      region('Picture', 0.477, 11, 60, 798, 1720),
+      region('Caption', 0.381, 297, 1665, 303, 25),
+      region('Caption', 0.3, 300, 900, 200, 25),
+    ]);
+    expect(kept.map((r) => [r.segmentType, r.bbox.top, r.bbox.height])).toEqual([
+      ['Picture', 60, 1605],
+      ['Caption', 1665, 25],
+    ]);
+  });
+
   it('drops a Text box that duplicates a typed one, keeping the more specific class when its score is close', () => {
     const kept = suppressOverlaps([region('Text', 0.7, 100, 100, 400, 30), region('ListItem', 0.5, 102, 101, 398, 29)]);
     expect(summary(kept)).toEqual(['ListItem@102,101']);

@@ -1,5 +1,5 @@
 import type { SegmentType } from '@folio/proto/segment-types';
-import { areaOf, fractionInside, iouOf } from './geometry.js';
+import { areaOf, bottomOf, fractionInside, iouOf } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 
 /** Thresholds of suppressOverlaps; the defaults suit yolov8n-doclaynet at its 0.25 score cut. */
@@ -57,6 +57,25 @@ function winnerOf(a: DetectedRegion, b: DetectedRegion, options: SuppressOptions
 }
 
 /**
+ * A Caption whose far side lies within this many of its heights, or this share of the Picture's
+ * height, of a Picture's top or bottom edge lies along it (loose picture boxes reach a line or two past their caption).
+ */
+const EDGE_CAPTION_REACH = 3;
+const EDGE_CAPTION_SHARE = 0.1;
+
+/**
+ * Whether `caption` is a Caption set along the top or bottom edge of the Picture `picture`, inside
+ * its box: the detector's picture box often reaches over the caption under or over it (a book
+ * illustration's "THEY TIP-TOED ALONG."), which is then no label inside the picture but its own
+ * element.
+ */
+function isEdgeCaption(caption: DetectedRegion, picture: DetectedRegion): boolean {
+  if (caption.segmentType !== 'Caption' || picture.segmentType !== 'Picture') return false;
+  const reach = Math.max(EDGE_CAPTION_REACH * caption.bbox.height, EDGE_CAPTION_SHARE * picture.bbox.height);
+  return bottomOf(picture.bbox) - bottomOf(caption.bbox) <= reach || caption.bbox.top - picture.bbox.top <= reach;
+}
+
+/**
  * Whether two regions describe the same content: near-identical boxes, or one nested inside the
  * other where the nesting means a duplicate: the same class (a formula box inside a formula box),
  * anything inside a Table or Picture (a cell, a label), or a box of about the same extent (a Text
@@ -68,7 +87,7 @@ function conflicts(a: DetectedRegion, b: DetectedRegion, options: SuppressOption
   const [small, big] = areaOf(a.bbox) <= areaOf(b.bbox) ? [a, b] : [b, a];
   const inside = fractionInside(small.bbox, big.bbox);
   if (big.segmentType === small.segmentType && inside >= options.sameClassContainment) return true;
-  if (inside < options.containment) return false;
+  if (inside < options.containment || isEdgeCaption(small, big)) return false;
   return (
     big.segmentType === 'Table' ||
     big.segmentType === 'Picture' ||
@@ -79,7 +98,8 @@ function conflicts(a: DetectedRegion, b: DetectedRegion, options: SuppressOption
 /**
  * Removes duplicate and nested detections: regions are taken best score first; a region that
  * conflicts with one already kept (see `conflicts`) either loses, or replaces it when it is of a
- * more specific class with a score not far below. Tiny regions are dropped. Order of the result:
+ * more specific class with a score not far below. Tiny regions are dropped. A Caption along a
+ * Picture's top or bottom edge stays, and the Picture's box ends at it. Order of the result:
  * score, highest first.
  */
 export function suppressOverlaps(
@@ -103,5 +123,30 @@ export function suppressOverlaps(
       kept = [...kept.filter((region) => !rivals.includes(region)), candidate];
     }
   }
-  return kept.sort((a, b) => b.confidence - a.confidence);
+  const captions = kept.filter((region) => region.segmentType === 'Caption');
+  return kept
+    .map((region) => (region.segmentType === 'Picture' ? endedAtCaptions(region, captions, options) : region))
+    .sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * The Picture's box ended at the captions along its edges (isEdgeCaption) that it holds: a
+ * caption under a picture marks where the picture ends, and its words are the caption's, not the
+ * picture's (nor its crop's).
+ */
+function endedAtCaptions(
+  picture: DetectedRegion,
+  captions: DetectedRegion[],
+  options: SuppressOptions,
+): DetectedRegion {
+  let top = picture.bbox.top;
+  let bottom = bottomOf(picture.bbox);
+  for (const caption of captions) {
+    if (!isEdgeCaption(caption, picture) || fractionInside(caption.bbox, picture.bbox) < options.containment) continue;
+    const middle = caption.bbox.top + caption.bbox.height / 2;
+    if (middle > (top + bottom) / 2) bottom = Math.min(bottom, caption.bbox.top);
+    else top = Math.max(top, bottomOf(caption.bbox));
+  }
+  if (top === picture.bbox.top && bottom === bottomOf(picture.bbox)) return picture;
+  return { ...picture, bbox: { ...picture.bbox, top, height: Math.max(0, bottom - top) } };
 }

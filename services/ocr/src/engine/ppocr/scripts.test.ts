@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasMisreadWord, isCjkLine, needsRereading } from './scripts.js';
+import { hasLookAlikeDigit, hasMisreadWord, isCjkLine, needsRereading } from './scripts.js';
 import type { RecognizedLine } from './words.js';
 
 const line = (text: string): RecognizedLine => ({
@@ -74,5 +74,24 @@ describe('hasMisreadWord', () => {
         chars: line('We serouched down and laid still.').chars.map((c) => ({ ...c, probability: 0.99 })),
       }),
     ).toBe(true);
+  });
+});
+
+describe('hasLookAlikeDigit', () => {
+  it('reads again a line where a typewriter l or o may have been read as 1 or 0', () => {
+    expect(hasLookAlikeDigit(line('Linzensoep à 1a Waterman'))).toBe(true);
+    expect(hasLookAlikeDigit(line('de uien bakken met laurier en kruidnage1.'))).toBe(true);
+    expect(
+      needsRereading({
+        ...line('Linzensoep à 1a Waterman'),
+        chars: [...'Linzensoep à 1a Waterman'].map((text, step) => ({ text, step, probability: 0.99 })),
+      }),
+    ).toBe(true);
+  });
+
+  it('keeps lines whose digits stand as numbers, labels or codes', () => {
+    expect(hasLookAlikeDigit(line('De linzen wassen en in 1 liter kokend wa-'))).toBe(false);
+    expect(hasLookAlikeDigit(line('8a Taxable interest. Attach Schedule B if required'))).toBe(false);
+    expect(hasLookAlikeDigit(line('as Figure 12b shows, 10 km from A1B'))).toBe(false);
   });
 });

@@ -48,9 +48,27 @@ export function hasMisreadWord(line: RecognizedLine): boolean {
 }
 
 /**
+ * A 1 or 0 glued to a short lower-case word's start or a longer one's end ("1a", "kruidnage1."):
+ * on typewritten or worn print the tiny recognizer's slip for l or o, which tidyOcrWord cannot
+ * undo from the word alone ("Figure 1a" is right) and the small recognizer reads right.
+ */
+const LOOK_ALIKE_DIGIT = /^[01]\p{Ll}{1,2}$|^\p{Ll}{2,}[01]$/u;
+
+/** Whether a line holds a word that may be a letter misread as its look-alike digit (LOOK_ALIKE_DIGIT). */
+export function hasLookAlikeDigit(line: RecognizedLine): boolean {
+  const text = line.chars.map((char) => char.text).join('');
+  return text.split(/\s+/).some((token) => LOOK_ALIKE_DIGIT.test(token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')));
+}
+
+/**
  * Whether the second reader should read a line again: CJK text, a line read with low confidence,
- * or an English line with a misread word.
+ * an English line with a misread word, or a word that may hold a letter read as a digit.
  */
 export function needsRereading(line: RecognizedLine): boolean {
-  return isCjkLine(line) || meanProbability(line) < REREAD_BELOW_CONFIDENCE || hasMisreadWord(line);
+  return (
+    isCjkLine(line) ||
+    meanProbability(line) < REREAD_BELOW_CONFIDENCE ||
+    hasMisreadWord(line) ||
+    hasLookAlikeDigit(line)
+  );
 }

@@ -1,0 +1,74 @@
+// What one page tells of a line being page furniture (a running head or foot) rather than body:
+// the words only furniture has, and type set smaller than the body. refineTypes and
+// markPageFurniture both weigh it; kept here so the two read the same evidence.
+
+/** A page number alone: "12", "Page 3 of 10", "- 4 -", "xiv". */
+export const PAGE_NUMBER =
+  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
+
+/** Smaller than the body: font size (text layer) or word height (OCR, which varies more) at most this share of it. */
+const SMALL_WITH_FONTS = 0.9;
+const SMALL_WITHOUT_FONTS = 0.8;
+
+/** Whether text of `size` is set smaller than a body of `body` (both font sizes, or both OCR word heights). */
+export function isSmallerThanBody(size: number, body: number, hasFonts: boolean): boolean {
+  return body > 0 && size > 0 && size <= (hasFonts ? SMALL_WITH_FONTS : SMALL_WITHOUT_FONTS) * body;
+}
+
+/**
+ * Patterns only page furniture has, each matched anywhere in a line: page numbers in words,
+ * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps and a citation's
+ * "(2005) 153-160".
+ */
+const STRONG_PATTERNS: readonly RegExp[] = [
+  /\b(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?\b/giu,
+  /第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?|共\s*\d{1,4}\s*页/gu,
+  /\b(?:vol(?:ume)?\.?|no\.|nr\.|issue|iss\.)\s*\d{1,5}(?:\s*\(\d{1,4}\))?/giu,
+  /\bpp?\.\s*\d{1,5}\s*[-–—]\s*\d{1,5}/giu,
+  /\b(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?10\.\d{4,9}\/[^\s,;]+/giu,
+  /\bIS[SB]N(?:-1[03])?:?\s*[\dX][\dX-]{7,16}/giu,
+  /©\s*(?:\d{4})?|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b/giu,
+  /\barXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\[[\w.-]+\])?/giu,
+  /\(\d{4}\)\s*\d{1,5}\s*[-–—]\s*\d{1,5}/gu,
+];
+
+/** Evidence that a line may be furniture but not enough alone: dates, journal-like names, "et al.", URLs. */
+const WEAK_PATTERNS: readonly RegExp[] = [
+  /\b(?:\d{1,2}\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?\d{4}\b/giu,
+  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b/gu,
+  /\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?/gu,
+  /\b(?:journal|proceedings|transactions|bulletin|annals|letters|review|quarterly|magazine|gazette|acta|newsletter|zeitschrift|revue|conference|symposium|workshop)\b/giu,
+  /\bet al\.?/giu,
+  // A URL may be a journal's site or a sentence's link.
+  /\b(?:https?:\/\/|www\.)[^\s,;]+/giu,
+  /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|int|io|info|(?:ac|co|gov|edu)\.[a-z]{2})(?:\/[^\s,;]*)?\b/giu,
+  // Abbreviated journal names before a volume: "J. Chromatogr. A 1083", "Phys. Lett. B 595".
+  /\b(?:[A-Z][a-z]{0,9}\.\s*){2,}(?:[A-Z]\s+)?\d{1,5}\b/gu,
+];
+
+/** Characters of `text` (spaces aside) that the patterns match. */
+function coveredBy(patterns: readonly RegExp[], text: string): number {
+  const covered = new Uint8Array(text.length);
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) covered.fill(1, match.index, match.index + match[0].length);
+  }
+  let count = 0;
+  for (let i = 0; i < text.length; i += 1) if (covered[i] === 1 && !/\s/u.test(text[i]!)) count += 1;
+  return count;
+}
+
+/** What a line's words say about it being furniture. */
+export interface TextEvidence {
+  /** Share of its (non-space) characters matched by STRONG_PATTERNS; 1 for a bare page number. */
+  strong: number;
+  weak: boolean;
+}
+
+/** What a line's text says of it being furniture (see TextEvidence). */
+export function textEvidenceOf(text: string): TextEvidence {
+  const trimmed = text.trim();
+  const letters = trimmed.replace(/\s/gu, '').length;
+  if (letters === 0) return { strong: 0, weak: false };
+  if (PAGE_NUMBER.test(trimmed)) return { strong: 1, weak: false };
+  return { strong: coveredBy(STRONG_PATTERNS, trimmed) / letters, weak: coveredBy(WEAK_PATTERNS, trimmed) > 0 };
+}
