@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField, Segment, Word } from '@folio/proto/documents/v1';
 import { counterIds, ocrLine, word } from '../testing/fixtures.js';
-import {
-  furnitureFineType,
-  isPageNumberText,
-  markFineTypes,
-  splitFormRegions,
-  splitLineNumbers,
-} from './fine-types.js';
+import { furnitureFineType, markFineTypes, splitFormRegions, splitLineNumbers } from './fine-types.js';
+import { isPageNumberText } from './furniture-evidence.js';
 import { segmentByRegions } from './segmenter.js';
 
 const PAGE = { width: 612, height: 792 };
@@ -156,9 +151,10 @@ describe('markFineTypes', () => {
   });
 
   it('reads page numbers in the forms pages carry them', () => {
-    for (const number of ['7', 'Page 3', 'page 3 of 10', '3 / 10', '- 4 -', 'xii', '第 3 页'])
+    for (const number of ['7', 'Page 3', 'page 3 of 10', '3 / 10', '- 4 -', 'xii', '第 3 页', '一一五', '第十二页'])
       expect(isPageNumberText(number), number).toBe(true);
-    for (const other of ['Chapter 3', '2025 Annual report', '']) expect(isPageNumberText(other), other).toBe(false);
+    for (const other of ['Chapter 3', '2025 Annual report', '', '第二章', '一一五年'])
+      expect(isPageNumberText(other), other).toBe(false);
     expect(furnitureFineType({ segmentType: 'Text', words: ocrLine('7', 0, 0, 0) })).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@ import {
 } from './geometry.js';
 import { groupLines } from './lines.js';
 import { orderWords } from './reading-order.js';
-import { PAGE_NUMBER } from './furniture-evidence.js';
+import { isPageNumberText } from './furniture-evidence.js';
 import { CAPTION_START } from './refine-types.js';
 
 /*
@@ -240,19 +240,6 @@ export function lineNumberSegment(column: Word[], segmentId: string): Segment {
     words,
     tableHtml: '',
   };
-}
-
-/** "Page 3", "3 / 10", "- 3 -", "iv", "第 3 页": a line that says which page this is and nothing else. */
-const PAGE_NUMBER_PHRASES = [
-  PAGE_NUMBER,
-  /^第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?$/u,
-  /^page\s+\d{1,4}\s+of\s+\d{1,4}$/iu,
-];
-
-/** Whether a running line's text is a page number alone. */
-export function isPageNumberText(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.length > 0 && PAGE_NUMBER_PHRASES.some((pattern) => pattern.test(trimmed));
 }
 
 /** The fine type of page furniture: PageNumber for a page header or footer that is a page number. */

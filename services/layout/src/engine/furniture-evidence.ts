@@ -2,9 +2,19 @@
 // the words only furniture has, and type set smaller than the body. refineTypes and
 // markPageFurniture both weigh it; kept here so the two read the same evidence.
 
-/** A page number alone: "12", "Page 3 of 10", "- 4 -", "xiv". */
-export const PAGE_NUMBER =
-  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu;
+/** The forms of a page number alone: "12", "Page 3 of 10", "- 4 -", "xiv", "第 3 页", "一一五". */
+const PAGE_NUMBER_PHRASES = [
+  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu,
+  /^第\s*(?:\d{1,4}|[〇零一二三四五六七八九十百]{1,6})\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?$/u,
+  // Chinese books number pages in numerals too, digit by digit (一一五) or counted (一百一十五).
+  /^[〇零一二三四五六七八九十百]{1,6}$/u,
+];
+
+/** Whether a line's text is a page number and nothing else. */
+export function isPageNumberText(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length > 0 && PAGE_NUMBER_PHRASES.some((pattern) => pattern.test(trimmed));
+}
 
 /** Smaller than the body: font size (text layer) or word height (OCR, which varies more) at most this share of it. */
 const SMALL_WITH_FONTS = 0.9;
@@ -69,6 +79,6 @@ export function textEvidenceOf(text: string): TextEvidence {
   const trimmed = text.trim();
   const letters = trimmed.replace(/\s/gu, '').length;
   if (letters === 0) return { strong: 0, weak: false };
-  if (PAGE_NUMBER.test(trimmed)) return { strong: 1, weak: false };
+  if (isPageNumberText(trimmed)) return { strong: 1, weak: false };
   return { strong: coveredBy(STRONG_PATTERNS, trimmed) / letters, weak: coveredBy(WEAK_PATTERNS, trimmed) > 0 };
 }

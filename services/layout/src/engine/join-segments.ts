@@ -1,7 +1,7 @@
 import type { Segment } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
-import { PAGE_NUMBER } from './furniture-evidence.js';
+import { isPageNumberText } from './furniture-evidence.js';
 import { CAPTION_START } from './refine-types.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
@@ -56,7 +56,7 @@ function absorb(into: Segment, rest: Segment): void {
 function joinLevelPieces(segments: Segment[], group: readonly string[]): Set<Segment> {
   const absorbed = new Set<Segment>();
   const pieces = segments
-    .filter((s) => group.includes(s.segmentType) && !PAGE_NUMBER.test(textOf(s).trim()))
+    .filter((s) => group.includes(s.segmentType) && !isPageNumberText(textOf(s)))
     .sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left);
   for (const piece of pieces) {
     if (absorbed.has(piece)) continue;

@@ -3,7 +3,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { PAGE_NUMBER, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
+import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 
@@ -444,7 +444,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const inHeaderBand = bottomOf(segment.bbox) <= HEADER_BAND * page.height;
     if (inTopRow && apart && inHeaderBand && furnitureLike(topRow)) return 'PageHeader';
     if (running && segment.bbox.top >= FOOTER_BAND * page.height) {
-      if ((inBottomRow && furnitureLike(bottomRow)) || PAGE_NUMBER.test(fact.text.trim())) return 'PageFooter';
+      if ((inBottomRow && furnitureLike(bottomRow)) || isPageNumberText(fact.text)) return 'PageFooter';
     }
     // A heading set bigger than the body right under a picture is the next section's, not a caption.
     const headingSized =
