@@ -1,7 +1,7 @@
 import type { Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { describe, expect, it } from 'vitest';
-import { refineTypes, type LineFont, type RefinableSegment } from './refine-types.js';
+import { readsAsProse, refineTypes, type LineFont, type RefinableSegment } from './refine-types.js';
 
 let nextLine = 0;
 
@@ -264,6 +264,25 @@ describe('refineTypes', () => {
     const more = [seg('SectionHeader', 'Analysts', 620), seg('Text', body, 640, 2)];
     expect(refineTypes([...paragraphs, notes(11, 590), ...more], page)[2]).toBe('Text');
     expect(refineTypes([...paragraphs, notes(11, 590)], page)[2]).toBe('Footnote');
+  });
+
+  it("reads the detector's Formula of plain words as text, and keeps mathematics", () => {
+    for (const prose of ['中西比较美术学 ZHONGXIBIJIAOMEISHUXUE', 'Chapter two', '第二章'])
+      expect(readsAsProse(prose), prose).toBe(true);
+    for (const math of [
+      'f(x) = 0 otherwise',
+      'sin x cos y',
+      'x',
+      'a² + b² = c²',
+      'E ∈ ℝ',
+      '路程 = 速度 × 时间',
+      '解',
+      '',
+    ])
+      expect(readsAsProse(math), math).toBe(false);
+    const foot = seg('Formula', '中西比较美术学 ZHONGXIBIJIAOMEISHUXUE', 770, 1, 9);
+    const formula = seg('Formula', 'x = y + 1', 400);
+    expect(refineTypes([seg('Text', body, 100, 3), formula, foot], page)).toEqual(['Text', 'Formula', 'PageFooter']);
   });
 
   it('takes no footnote without a word in it: a lone figure or sign boxed low on the page stays text', () => {

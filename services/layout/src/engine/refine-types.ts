@@ -75,6 +75,21 @@ const TIGHT_PITCH = 0.8;
 /** ... and run at least this fraction of the body paragraphs' median width. */
 const NOTE_WIDTH = 0.6;
 
+/** Signs that only mathematics sets between words: relations, operators, brackets, scripts, digits. */
+const MATH_SIGN = /[\d=+\-−×÷*/<>≤≥≠≈∼≡∑∏∫√∞±∓·∂∇∈∉⊂⊆∪∩∧∨¬→←↔⇒⇔()[\]{}|^_]/u;
+
+/** A word of prose: four letters in a row, or two ideographs (a Chinese, Japanese or Korean word). */
+const PROSE_WORD = /\p{L}{4}|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u;
+
+/**
+ * Whether a region's words are prose rather than mathematics: no math sign at all, and a word of
+ * prose. "sin x cos y" or a lone "x" stay formulas; so does anything with "=" or a bracket, such
+ * as "f(x) = 0 otherwise".
+ */
+export function readsAsProse(text: string): boolean {
+  return text.trim().length > 0 && !MATH_SIGN.test(text) && PROSE_WORD.test(text);
+}
+
 /** Whether a segment says something: an ideograph, or a letter among at least four visible characters ("* p < 0.05"). */
 function saysSomething(fact: SegmentFacts): boolean {
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(fact.text)) return true;
@@ -397,8 +412,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   };
 
   return segments.map((segment, index) => {
-    const type = segment.segmentType;
     const fact = facts[index]!;
+    // The detector's Formula that reads as plain words (a book's running foot "中西比较美术学
+    // ZHONGXIBIJIAOMEISHUXUE") is text: the formula recognizer would only make LaTeX noise of it.
+    const type = segment.segmentType === 'Formula' && readsAsProse(fact.text) ? 'Text' : segment.segmentType;
     // A one-line "caption" set far bigger than the body is the next section's heading (Wikipedia's
     // "History" under the contents box): captions are set at body size or smaller.
     if (type === 'Caption' && isCaptionSizedHeading(fact, body)) return 'SectionHeader';
