@@ -167,6 +167,30 @@ export function matchBoxes(a: readonly Box[], b: readonly Box[], threshold = 0.5
 /** Where the references of one class went: predicted class (or `missed`) -> count. */
 export type Confusion = Record<string, Record<string, number>>;
 
+/** The label of the box among `others` that overlaps `box` most at IoU >= threshold, else `fallback`. */
+function bestOverlapLabel(
+  box: Box,
+  others: readonly { box: Box; label: string }[],
+  threshold: number,
+  fallback: string,
+): string {
+  let bestLabel = fallback;
+  let bestIou = threshold;
+  for (const other of others) {
+    const overlap = iou(other.box, box);
+    if (overlap >= bestIou) {
+      bestLabel = other.label;
+      bestIou = overlap;
+    }
+  }
+  return bestLabel;
+}
+
+function count(counts: Confusion, label: string, went: string): void {
+  const row = (counts[label] ??= {});
+  row[went] = (row[went] ?? 0) + 1;
+}
+
 /**
  * For each reference, the class of the prediction that overlaps it most, if that IoU reaches
  * `threshold`, else `missed`; counted per reference class. Shows which errors are wrong types
@@ -175,19 +199,8 @@ export type Confusion = Record<string, Record<string, number>>;
 export function confusion(pages: readonly DetectionPage[], threshold = 0.5): Confusion {
   const counts: Confusion = {};
   for (const page of pages) {
-    for (const reference of page.references) {
-      let bestLabel = 'missed';
-      let bestIou = threshold;
-      for (const prediction of page.predictions) {
-        const overlap = iou(prediction.box, reference.box);
-        if (overlap >= bestIou) {
-          bestLabel = prediction.label;
-          bestIou = overlap;
-        }
-      }
-      const row = (counts[reference.label] ??= {});
-      row[bestLabel] = (row[bestLabel] ?? 0) + 1;
-    }
+    for (const reference of page.references)
+      count(counts, reference.label, bestOverlapLabel(reference.box, page.predictions, threshold, 'missed'));
   }
   return counts;
 }
@@ -200,17 +213,9 @@ export function predictionConfusion(pages: readonly DetectionPage[], threshold =
   const counts: Confusion = {};
   for (const page of pages) {
     for (const prediction of page.predictions) {
-      let bestLabel = page.ignored.some((box) => iou(prediction.box, box) >= threshold) ? 'ignored' : 'unmatched';
-      let bestIou = threshold;
-      for (const reference of page.references) {
-        const overlap = iou(prediction.box, reference.box);
-        if (overlap >= bestIou) {
-          bestLabel = reference.label;
-          bestIou = overlap;
-        }
-      }
-      const row = (counts[prediction.label] ??= {});
-      row[bestLabel] = (row[bestLabel] ?? 0) + 1;
+      const overIgnored = page.ignored.some((box) => iou(prediction.box, box) >= threshold);
+      const went = bestOverlapLabel(prediction.box, page.references, threshold, overIgnored ? 'ignored' : 'unmatched');
+      count(counts, prediction.label, went);
     }
   }
   return counts;
