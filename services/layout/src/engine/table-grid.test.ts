@@ -57,6 +57,17 @@ describe('gridCells', () => {
     ]);
   });
 
+  it('gives words outside the rules a row or column of their own instead of leaving them out', () => {
+    // A form's section label left of the first rule, and a title over the grid.
+    const label = { ...word('Income', 0, 90), bbox: { left: -70, top: 90, width: 48, height: 12 } };
+    const title = { ...word('Totals', 150, -30) };
+    const grid = gridCells([...words, label, title], rules, box)!;
+    const texts = grid.map((row) => row.map((cell) => cell.words.map((w) => w.text).join(' ')));
+    expect(texts[0]).toEqual(['Totals']);
+    expect(texts.at(-1)).toEqual(['Income', 'South', '7', '9']);
+    expect(grid.flat().flatMap((cell) => cell.words)).toHaveLength(words.length + 2);
+  });
+
   it('is no grid with too few rules, or when most words lie outside the rules', () => {
     expect(gridCells(words, [horizontal(0), horizontal(120)], box)).toBeNull();
     expect(

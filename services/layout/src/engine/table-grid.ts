@@ -31,6 +31,24 @@ function crosses(verticals: BBox[], line: number, y: number, tolerance: number):
   );
 }
 
+/**
+ * Adds a line before the first of `lines` when some word's centre lies before it, and one after
+ * the last when some centre lies after it, each just outside the farthest such word's edge.
+ */
+function enclose(
+  lines: number[],
+  words: Word[],
+  start: (word: Word) => number,
+  end: (word: Word) => number,
+  along: (centre: { x: number; y: number }) => number,
+): void {
+  const [first, last] = [lines[0]!, lines[lines.length - 1]!];
+  const before = words.filter((word) => along(centerOf(boxOf(word))) <= first);
+  const after = words.filter((word) => along(centerOf(boxOf(word))) >= last);
+  if (before.length > 0) lines.unshift(Math.min(...before.map(start)) - 1);
+  if (after.length > 0) lines.push(Math.max(...after.map(end)) + 1);
+}
+
 /** Words of a cell in reading order: lines top to bottom, words left to right. */
 export function readingOrder(words: Word[], lineHeight: number): Word[] {
   return [...words].sort((a, b) => {
@@ -45,7 +63,8 @@ export function readingOrder(words: Word[], lineHeight: number): Word[] {
  * columns whose separating rule does not cross its band (a header over a column group). Returns
  * null when the rules do not make a grid of at least two rows and two columns holding most of the
  * words (a table ruled only above and below, say): the caller reads the structure from word
- * positions then. Words outside the grid (a title inside the detected box) are left out.
+ * positions then. Words outside the grid (a title inside the detected box, a form's section labels
+ * left of its first rule) make an outer row or column of their own.
  */
 export function gridCells(words: Word[], rules: BBox[], box: BBox): GridCell[][] | null {
   if (words.length === 0) return null;
@@ -72,16 +91,31 @@ export function gridCells(words: Word[], rules: BBox[], box: BBox): GridCell[][]
   );
   if (xs.length < 3 || ys.length < 3) return null;
   const [left, right, top, bottom] = [xs[0]!, xs[xs.length - 1]!, ys[0]!, ys[ys.length - 1]!];
-  const inside = words.filter((word) => {
-    const c = centerOf(boxOf(word));
-    return c.x > left && c.x < right && c.y > top && c.y < bottom;
-  });
+  const centres = words.map((word) => centerOf(boxOf(word)));
+  const inside = centres.filter((c) => c.x > left && c.x < right && c.y > top && c.y < bottom);
   if (inside.length < 0.7 * words.length) return null;
+  // Words outside the rules (a form's section labels left of its first rule, a title above the
+  // grid, a note under it) get a column or a row of their own on that side: left out, they would
+  // be lost from the output, since the table's words are no other segment's.
+  enclose(
+    xs,
+    words,
+    (word) => boxOf(word).left,
+    (word) => rightOf(boxOf(word)),
+    (c) => c.x,
+  );
+  enclose(
+    ys,
+    words,
+    (word) => boxOf(word).top,
+    (word) => bottomOf(boxOf(word)),
+    (c) => c.y,
+  );
 
   const rows: GridCell[][] = [];
   for (let band = 0; band + 1 < ys.length; band += 1) {
     const [bandTop, bandBottom] = [ys[band]!, ys[band + 1]!];
-    const bandWords = inside.filter((word) => {
+    const bandWords = words.filter((word) => {
       const y = centerOf(boxOf(word)).y;
       return y > bandTop && y < bandBottom;
     });
