@@ -70,7 +70,9 @@ const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
 /** A footnote says something: at least this many characters. */
 const FOOTNOTE_LENGTH = 30;
-/** Small print's lines stand at most this fraction of the body's line pitch apart. */
+/** Small print is set at most this share of the body's size... */
+const SMALL_PRINT = 0.85;
+/** ... or its lines stand at most this fraction of the body's line pitch apart. */
 const TIGHT_PITCH = 0.8;
 /** ... and run at least this fraction of the body paragraphs' median width. */
 const NOTE_WIDTH = 0.6;
@@ -78,8 +80,11 @@ const NOTE_WIDTH = 0.6;
 /** Signs that only mathematics sets between words: relations, operators, brackets, scripts, digits. */
 const MATH_SIGN = /[\d=+\-−×÷*/<>≤≥≠≈∼≡∑∏∫√∞±∓·∂∇∈∉⊂⊆∪∩∧∨¬→←↔⇒⇔()[\]{}|^_]/u;
 
+/** Han ideographs, kana and Hangul: Chinese, Japanese and Korean writing, a word in one or two characters. */
+const IDEOGRAPH = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]';
+const HAS_IDEOGRAPH = new RegExp(IDEOGRAPH, 'u');
 /** A word of prose: four letters in a row, or two ideographs (a Chinese, Japanese or Korean word). */
-const PROSE_WORD = /\p{L}{4}|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}/u;
+const PROSE_WORD = new RegExp(`\\p{L}{4}|${IDEOGRAPH}{2}`, 'u');
 
 /**
  * Whether a region's words are prose rather than mathematics: no math sign at all, and a word of
@@ -92,7 +97,7 @@ export function readsAsProse(text: string): boolean {
 
 /** Whether a segment says something: an ideograph, or a letter among at least four visible characters ("* p < 0.05"). */
 function saysSomething(fact: SegmentFacts): boolean {
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(fact.text)) return true;
+  if (HAS_IDEOGRAPH.test(fact.text)) return true;
   return /\p{L}/u.test(fact.text) && fact.text.replace(/\s/gu, '').length >= 4;
 }
 
@@ -407,7 +412,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       const overlaps = Math.min(rightOf(box), rightOf(v)) > Math.max(box.left, v.left);
       if (j === index || !below || !overlaps) return true;
       if (v.top >= FOOTER_BAND * page.height || other.segmentType === 'PageFooter') return true;
-      return other.words.length > 0 && (tight(facts[j]!) || facts[j]!.size <= 0.85 * body);
+      return other.words.length > 0 && (tight(facts[j]!) || facts[j]!.size <= SMALL_PRINT * body);
     });
   };
 
@@ -504,7 +509,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
         fact.size <= body &&
         segment.bbox.width >= NOTE_WIDTH * measure.width &&
         onlySmallPrintBelow(index);
-      if (fact.size <= 0.85 * body || tighter || (marked && fact.size <= 1.15 * body)) return 'Footnote';
+      if (fact.size <= SMALL_PRINT * body || tighter || (marked && fact.size <= 1.15 * body)) return 'Footnote';
     }
     // A note says something in words: a lone "4" or "<" the detector boxed low on the page is not one.
     if (type === 'Footnote' && !saysSomething(fact)) return 'Text';

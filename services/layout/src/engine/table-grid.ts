@@ -32,21 +32,20 @@ function crosses(verticals: BBox[], line: number, y: number, tolerance: number):
 }
 
 /**
- * Adds a line before the first of `lines` when some word's centre lies before it, and one after
- * the last when some centre lies after it, each just outside the farthest such word's edge.
+ * Adds a line before the first of `lines` (rule positions along `axis`) when some word's centre
+ * lies before it, and one after the last when some centre lies after it, each just outside the
+ * farthest such word's edge.
  */
-function enclose(
-  lines: number[],
-  words: Word[],
-  start: (word: Word) => number,
-  end: (word: Word) => number,
-  along: (centre: { x: number; y: number }) => number,
-): void {
+function enclose(lines: number[], words: Word[], axis: 'x' | 'y'): void {
+  const spans = words.map((word): [number, number] => {
+    const box = boxOf(word);
+    return axis === 'x' ? [box.left, rightOf(box)] : [box.top, bottomOf(box)];
+  });
   const [first, last] = [lines[0]!, lines[lines.length - 1]!];
-  const before = words.filter((word) => along(centerOf(boxOf(word))) <= first);
-  const after = words.filter((word) => along(centerOf(boxOf(word))) >= last);
-  if (before.length > 0) lines.unshift(Math.min(...before.map(start)) - 1);
-  if (after.length > 0) lines.push(Math.max(...after.map(end)) + 1);
+  const before = spans.filter(([start, end]) => (start + end) / 2 <= first);
+  const after = spans.filter(([start, end]) => (start + end) / 2 >= last);
+  if (before.length > 0) lines.unshift(Math.min(...before.map(([start]) => start)) - 1);
+  if (after.length > 0) lines.push(Math.max(...after.map(([, end]) => end)) + 1);
 }
 
 /** Words of a cell in reading order: lines top to bottom, words left to right. */
@@ -97,20 +96,8 @@ export function gridCells(words: Word[], rules: BBox[], box: BBox): GridCell[][]
   // Words outside the rules (a form's section labels left of its first rule, a title above the
   // grid, a note under it) get a column or a row of their own on that side: left out, they would
   // be lost from the output, since the table's words are no other segment's.
-  enclose(
-    xs,
-    words,
-    (word) => boxOf(word).left,
-    (word) => rightOf(boxOf(word)),
-    (c) => c.x,
-  );
-  enclose(
-    ys,
-    words,
-    (word) => boxOf(word).top,
-    (word) => bottomOf(boxOf(word)),
-    (c) => c.y,
-  );
+  enclose(xs, words, 'x');
+  enclose(ys, words, 'y');
 
   const rows: GridCell[][] = [];
   for (let band = 0; band + 1 < ys.length; band += 1) {

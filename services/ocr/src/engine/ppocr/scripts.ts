@@ -22,6 +22,19 @@ function meanProbability(line: RecognizedLine): number {
   return line.chars.reduce((sum, char) => sum + char.probability, 0) / line.chars.length;
 }
 
+/** A recognized line's text split at its spaces. */
+function tokensOf(line: RecognizedLine): string[] {
+  return line.chars
+    .map((char) => char.text)
+    .join('')
+    .split(/\s+/);
+}
+
+/** A token without the punctuation and symbols around it ("(kruidnage1." -> "kruidnage1"). */
+function bare(token: string): string {
+  return token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+}
+
 /** Lower-case Latin words at least this long are judged against the English word list. */
 const MIN_JUDGED_WORD = 4;
 /** A line is English when this share of its judged words (and at least three) are in the list. */
@@ -34,13 +47,10 @@ const ENGLISH_LINE_SHARE = 0.6;
  * words with digits and a line-end fragment ("min-") are not judged; nor are non-English lines.
  */
 export function hasMisreadWord(line: RecognizedLine): boolean {
-  const tokens = line.chars
-    .map((char) => char.text)
-    .join('')
-    .split(/\s+/);
+  const tokens = tokensOf(line);
   if (tokens.at(-1)?.endsWith('-')) tokens.pop();
   const judged = tokens
-    .flatMap((token) => token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').split('-'))
+    .flatMap((token) => bare(token).split('-'))
     .filter((word) => word.length >= MIN_JUDGED_WORD && /^\p{Ll}[\p{Ll}'’]*$/u.test(word));
   if (judged.length < 3) return false;
   const unknown = judged.filter((word) => !isEnglishWord(word)).length;
@@ -56,8 +66,7 @@ const LOOK_ALIKE_DIGIT = /^[01]\p{Ll}{1,2}$|^\p{Ll}{2,}[01]$/u;
 
 /** Whether a line holds a word that may be a letter misread as its look-alike digit (LOOK_ALIKE_DIGIT). */
 export function hasLookAlikeDigit(line: RecognizedLine): boolean {
-  const text = line.chars.map((char) => char.text).join('');
-  return text.split(/\s+/).some((token) => LOOK_ALIKE_DIGIT.test(token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '')));
+  return tokensOf(line).some((token) => LOOK_ALIKE_DIGIT.test(bare(token)));
 }
 
 /**
