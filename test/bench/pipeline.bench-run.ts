@@ -9,6 +9,7 @@ import { PageSegments } from '@folio/proto/documents/v1';
 import { createFsStore, putJson } from '@folio/runtime';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { api, createTask, waitForTask, type ApiTask } from '../src/api.js';
+import { waitForQuietCpu } from '../src/cpu-sampler.js';
 import { makeReport } from '../src/fixtures.js';
 import { OTHER_CASE_IDS, pipelineCases, selectCases, type CaseOptions, type PipelineCase } from './cases.js';
 import { runCase, type CaseResult } from './run-case.js';
@@ -95,14 +96,20 @@ describe('pipeline benchmark', () => {
     }
   });
 
-  it('prints the machine yardstick', async () => {
-    const inputs = {
-      layoutModelPath: join(root, 'models', 'doclaynet', 'yolov8n-doclaynet.onnx'),
-      renderPdfPath: join(options.corpus, 'icdar2013-tables', 'competition-dataset-eu', 'eu-001.pdf'),
-    };
-    for (const line of formatYardstick(await measureYardstick(inputs), inputs)) print(line);
-    if (remote) print('yardstick: measured on this machine; the stack at BENCH_API_URL may run on another');
-  });
+  const yardstickInputs = {
+    layoutModelPath: join(root, 'models', 'doclaynet', 'yolov8n-doclaynet.onnx'),
+    renderPdfPath: join(options.corpus, 'icdar2013-tables', 'competition-dataset-eu', 'eu-001.pdf'),
+  };
+  /** The yardstick once the machine is quiet, its lines marked with `when`. */
+  async function printYardstick(when: string): Promise<void> {
+    const { waitedMs, quiet } = await waitForQuietCpu();
+    const wait = `${quiet ? 'after' : 'machine still busy after'} ${(waitedMs / 1000).toFixed(1)} s of waiting for idle cores`;
+    print(`yardstick (${when}; ${wait}):`);
+    for (const line of formatYardstick(await measureYardstick(yardstickInputs), yardstickInputs)) print(`  ${line}`);
+    if (remote) print('  yardstick: measured on this machine; the stack at BENCH_API_URL may run on another');
+  }
+
+  it('prints the machine yardstick', () => printYardstick('before the cases'));
 
   for (const benchCase of cases) {
     it.skipIf(!selected.has(benchCase.id))(`${benchCase.id}: ${benchCase.name}`, async () => {
@@ -129,6 +136,10 @@ describe('pipeline benchmark', () => {
         throw new Error(`${benchCase.id}: ${failed.length} of ${result.outcomes.length} tasks did not succeed`);
     });
   }
+
+  // Again at the end: a machine whose speed changed during the run (another tenant, throttling)
+  // shows as two yardsticks that differ.
+  it('prints the machine yardstick again', () => printYardstick('after the cases'));
 
   it.skipIf(!selected.has('patch-50'))('patch-50: target_length-only update of a finished 50-page task', async () => {
     print('');

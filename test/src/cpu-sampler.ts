@@ -71,3 +71,28 @@ export function sampleCpu(intervalMs = 250): { stop: () => CpuUsage } {
     },
   };
 }
+
+/**
+ * Waits until the whole machine is quiet: the busy share of all cores over the last `windowMs`
+ * under `belowPercent`, read every 250 ms, for at most `timeoutMs`. A freshly started stack keeps
+ * the cores busy for seconds after its ports answer (models load, precision probes and warm-up
+ * inferences run), and a yardstick timed then reads slow. Returns the time waited and whether the
+ * machine went quiet.
+ */
+export async function waitForQuietCpu(
+  options: { belowPercent?: number; windowMs?: number; timeoutMs?: number } = {},
+): Promise<{ waitedMs: number; quiet: boolean }> {
+  const { belowPercent = 15, windowMs = 1000, timeoutMs = 60_000 } = options;
+  const startedAt = performance.now();
+  const readings: CpuReading[] = [readCpu(startedAt)];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = readCpu(startedAt);
+    readings.push(now);
+    const from = readings.find((reading) => now.atMs - reading.atMs <= windowMs) ?? now;
+    if (now.atMs - readings[0]!.atMs >= windowMs && from !== now && busyPercent(from, now) < belowPercent) {
+      return { waitedMs: now.atMs, quiet: true };
+    }
+    if (now.atMs >= timeoutMs) return { waitedMs: now.atMs, quiet: false };
+  }
+}

@@ -2,6 +2,7 @@ import type { RgbImage } from '@folio/imaging';
 import { timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_DB_OPTIONS, extractTextRects, type DbOptions } from './db-postprocess.js';
+import type { PixelWindow } from './detection-windows.js';
 import { orderCorners, rectOfQuad, type RotatedRect } from './geometry.js';
 import { toDetectionTensor } from './rgb-image.js';
 
@@ -27,18 +28,27 @@ export const DEFAULT_DETECTION_SIZE: DetectionSize = { maxSideLen: 1600, minSide
 export const COARSE_DETECTION_SIZE: DetectionSize = { maxSideLen: 960, minSideLen: 736 };
 
 /**
- * The model input size: scaled to respect both limits (the max side wins), then each side rounded
- * to a multiple of 32 because the DB network downsamples five times.
+ * How much the page is scaled for the detector: the shorter side up to `minSideLen` when it is
+ * smaller, then the longer side down to `maxSideLen` when it is bigger (the max side wins).
  */
+function detectionScale(width: number, height: number, size: DetectionSize): number {
+  const ratio = Math.max(1, size.minSideLen / Math.min(width, height));
+  return Math.min(ratio, size.maxSideLen / Math.max(width, height));
+}
+
+/** A side scaled by `ratio` and rounded to a multiple of 32, because the DB network downsamples five times. */
+function scaledSide(side: number, ratio: number): number {
+  return Math.max(32, Math.round((side * ratio) / 32) * 32);
+}
+
+/** The model input size for a whole image: see detectionScale. */
 export function detectionInputSize(
   width: number,
   height: number,
   size: DetectionSize,
 ): { width: number; height: number } {
-  let ratio = Math.max(1, size.minSideLen / Math.min(width, height));
-  ratio = Math.min(ratio, size.maxSideLen / Math.max(width, height));
-  const round32 = (value: number): number => Math.max(32, Math.round((value * ratio) / 32) * 32);
-  return { width: round32(width), height: round32(height) };
+  const ratio = detectionScale(width, height, size);
+  return { width: scaledSide(width, ratio), height: scaledSide(height, ratio) };
 }
 
 /**
@@ -70,16 +80,38 @@ export function sortLines(rects: RotatedRect[]): RotatedRect[] {
 
 /**
  * Runs DB text detection on a page and returns text-line rectangles in page pixels, sorted in
- * reading order (top to bottom, left to right).
+ * reading order (top to bottom, left to right). With `windows`, only those parts of the page are
+ * looked at, each at the scale the whole page would get (so type keeps the size the detector sees
+ * on whole pages), and their lines are put together.
  */
 export async function detectTextLines(
   session: ort.InferenceSession,
   image: RgbImage,
   size: DetectionSize = DEFAULT_DETECTION_SIZE,
+  windows: readonly PixelWindow[] = [{ left: 0, top: 0, width: image.width, height: image.height }],
   options: DbOptions = DEFAULT_DB_OPTIONS,
 ): Promise<RotatedRect[]> {
-  const input = detectionInputSize(image.width, image.height, size);
-  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height), [
+  const ratio = detectionScale(image.width, image.height, size);
+  const found: RotatedRect[] = [];
+  for (const window of windows) {
+    const whole = window.width === image.width && window.height === image.height;
+    const input = whole
+      ? detectionInputSize(image.width, image.height, size)
+      : { width: scaledSide(window.width, ratio), height: scaledSide(window.height, ratio) };
+    found.push(...(await detectInWindow(session, image, window, input, options)));
+  }
+  return sortLines(found);
+}
+
+/** One detector pass over `window` of the image, scaled to `input`; rectangles in page pixels. */
+async function detectInWindow(
+  session: ort.InferenceSession,
+  image: RgbImage,
+  window: PixelWindow,
+  input: { width: number; height: number },
+  options: DbOptions,
+): Promise<RotatedRect[]> {
+  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height, window), [
     1,
     3,
     input.height,
@@ -93,12 +125,12 @@ export async function detectTextLines(
   const data = output.data as Float32Array; // type checked just above
   const rects = extractTextRects({ width: mapWidth ?? input.width, height: mapHeight ?? input.height, data }, options);
   output.dispose();
-  const sx = image.width / (mapWidth ?? input.width);
-  const sy = image.height / (mapHeight ?? input.height);
-  const clampX = (x: number): number => Math.min(Math.max(x * sx, 0), image.width);
-  const clampY = (y: number): number => Math.min(Math.max(y * sy, 0), image.height);
+  const sx = window.width / (mapWidth ?? input.width);
+  const sy = window.height / (mapHeight ?? input.height);
+  const clampX = (x: number): number => Math.min(Math.max(window.left + x * sx, 0), image.width);
+  const clampY = (y: number): number => Math.min(Math.max(window.top + y * sy, 0), image.height);
   const scaled = rects.map((rect) =>
     rectOfQuad(orderCorners(rect.quad.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })))),
   );
-  return sortLines(scaled.filter((rect) => rect.width >= 1 && rect.height >= 1));
+  return scaled.filter((rect) => rect.width >= 1 && rect.height >= 1);
 }

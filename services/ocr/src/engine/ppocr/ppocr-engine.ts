@@ -8,6 +8,7 @@ import { COARSE_DETECTION_SIZE, DEFAULT_DETECTION_SIZE, detectTextLines, type De
 import { isKnownLine } from '../known-text.js';
 import { unexplainedInk, type KnownInk } from '../unexplained-ink.js';
 import { boundsOf } from './geometry.js';
+import { detectionWindows } from './detection-windows.js';
 import { cropLine, type LineCrop } from './line-crops.js';
 import {
   DEFAULT_PPOCR_MODELS,
@@ -85,8 +86,9 @@ export interface PpOcrEngine {
    * word's characters, `lineIndex` the line's index on the page and `blockIndex` 0 (OCR finds no
    * blocks; layout groups lines later). With `known` (the text layer's word boxes and rules, in the
    * image's pixels), nothing is detected when they account for all the page's ink
-   * (`unexplainedInk`), and otherwise lines the words already cover are found but not read
-   * (`isKnownLine`). Safe to call concurrently.
+   * (`unexplainedInk`); otherwise the detector looks only around the marks they leave unexplained
+   * (`detectionWindows`), and lines the words already cover are found but not read (`isKnownLine`).
+   * Safe to call concurrently.
    */
   recognize(image: RgbImage, known?: KnownInk): Promise<Word[]>;
   /** Frees the ONNX sessions. */
@@ -200,11 +202,16 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
     name: ppOcrEngineName(recognizer),
     async recognize(image: RgbImage, known?: KnownInk): Promise<Word[]> {
       assertRgbImage(image);
-      // A page whose every mark is a known word or rule has no line the text layer lacks.
-      if (known && unexplainedInk(image, known).length === 0) return [];
-      // With known text the detector only looks for what the text layer lacks: the coarse scale will do.
-      let rects = await detectTextLines(detector, image, known ? coarseDetection : detection);
-      if (known) rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
+      let rects;
+      if (known) {
+        // A page whose every mark is a known word or rule has no line the text layer lacks; on any
+        // other, the detector looks around the marks nothing explains, at the coarse scale.
+        const unexplained = unexplainedInk(image, known);
+        if (unexplained.length === 0) return [];
+        const windows = detectionWindows(unexplained, image.width, image.height);
+        rects = await detectTextLines(detector, image, coarseDetection, windows);
+        rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
+      } else rects = await detectTextLines(detector, image, detection);
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
       const lines = await readLines(crops, primary, secondReader, batching);
