@@ -41,16 +41,6 @@ function scaledSide(side: number, ratio: number): number {
   return Math.max(32, Math.round((side * ratio) / 32) * 32);
 }
 
-/** The model input size for a whole image: see detectionScale. */
-export function detectionInputSize(
-  width: number,
-  height: number,
-  size: DetectionSize,
-): { width: number; height: number } {
-  const ratio = detectionScale(width, height, size);
-  return { width: scaledSide(width, ratio), height: scaledSide(height, ratio) };
-}
-
 /**
  * Sorts lines top to bottom, then left to right among lines that share a row: two lines are on
  * the same row when their vertical centres are closer than half the smaller line height.
@@ -94,10 +84,7 @@ export async function detectTextLines(
   const ratio = detectionScale(image.width, image.height, size);
   const found: RotatedRect[] = [];
   for (const window of windows) {
-    const whole = window.width === image.width && window.height === image.height;
-    const input = whole
-      ? detectionInputSize(image.width, image.height, size)
-      : { width: scaledSide(window.width, ratio), height: scaledSide(window.height, ratio) };
+    const input = { width: scaledSide(window.width, ratio), height: scaledSide(window.height, ratio) };
     found.push(...(await detectInWindow(session, image, window, input, options)));
   }
   return sortLines(found);
