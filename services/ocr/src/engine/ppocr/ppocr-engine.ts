@@ -18,7 +18,8 @@ import {
   type PpOcrRecognizer,
 } from './model-files.js';
 import { classifyAngles, recognizeLines, type BatchLimits } from './recognizer.js';
-import { needsRereading } from './scripts.js';
+import { needsRereading, suspectWords } from './scripts.js';
+import { withWordReread, wordRereadings } from './word-rereads.js';
 import { toWords, type RecognizedLine } from './words.js';
 
 /** The recognizer file of a size and precision; int8 exists only for `small`. */
@@ -138,7 +139,9 @@ export function probeSmallRecognizer(modelsDir: string): PrecisionProbe {
 
 /**
  * Reads the crops with `primary`; with a `second` reader, the lines `needsRereading` picks are read
- * again by it, and its reading replaces the first.
+ * again whole by it, and its reading replaces the first; on the other lines, the words
+ * `suspectWords` picks are read again in windows of the line (`wordRereadings`; the whole line when
+ * those would cover it), and their reading replaces those words.
  */
 async function readLines(
   crops: readonly LineCrop[],
@@ -148,16 +151,29 @@ async function readLines(
 ): Promise<RecognizedLine[]> {
   const lines = await recognizeLines(primary.session, crops, primary.alphabet, batching);
   if (!second) return lines;
-  const again = lines.flatMap((line, index) => (needsRereading(line) ? [index] : []));
-  if (again.length === 0) return lines;
+  const wordsOf = lines.map((line, index) =>
+    needsRereading(line) ? null : wordRereadings(line, crops[index]!, suspectWords(line)),
+  );
+  const whole = wordsOf.flatMap((rereadings, index) => (rereadings ? [] : [index]));
+  const words = wordsOf.flatMap((rereadings) => rereadings ?? []);
+  if (whole.length + words.length === 0) return lines;
   const reread = await recognizeLines(
     second.session,
-    again.map((index) => crops[index]!),
+    [...whole.map((index) => crops[index]!), ...words.map((word) => word.window)],
     second.alphabet,
     batching,
   );
-  again.forEach((index, n) => {
+  whole.forEach((index, n) => {
     lines[index] = reread[n]!;
+  });
+  let next = whole.length;
+  wordsOf.forEach((rereadings, index) => {
+    if (!rereadings) return;
+    const readings = rereadings.map(() => reread[next++]!);
+    // Right to left, so that a word's replacement leaves the char indexes of those before it valid.
+    for (let n = rereadings.length - 1; n >= 0; n -= 1) {
+      lines[index] = withWordReread(lines[index]!, rereadings[n]!, readings[n]!);
+    }
   });
   return lines;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLookAlikeDigit, hasMisreadWord, isCjkLine, needsRereading } from './scripts.js';
+import { isCjkLine, lineTokens, lookAlikeDigitWords, misreadWords, needsRereading, suspectWords } from './scripts.js';
 import type { RecognizedLine } from './words.js';
 
 const line = (text: string): RecognizedLine => ({
@@ -46,52 +46,65 @@ describe('needsRereading', () => {
   });
 });
 
-describe('hasMisreadWord', () => {
-  it('finds a lower-case non-word in an English line', () => {
-    expect(hasMisreadWord(line("dasn't seratch it; and then my ear begun to itch; and next my back, right be-"))).toBe(
-      true,
-    );
-    expect(hasMisreadWord(line('right between us ; we could a touehed'))).toBe(true);
-    expect(hasMisreadWord(line('WE went tip-oeing along a path amongst'))).toBe(true);
-  });
+const words = (tokens: { text: string }[]): string[] => tokens.map((token) => token.text);
 
-  it('leaves names, line-end fragments, numbers and short lines alone', () => {
-    expect(hasMisreadWord(line('Miss Watson and Tom Sawyer were setting there'))).toBe(false);
-    expect(hasMisreadWord(line('him, nearly. Well, likely it was min-'))).toBe(false);
-    expect(hasMisreadWord(line('total 12,300 units in 2024 q3'))).toBe(false);
-    expect(hasMisreadWord(line('seratch it'))).toBe(false);
-  });
-
-  it('leaves lines in other languages alone', () => {
-    expect(hasMisreadWord(line('Linux ist ein freies und quelloffenes Betriebssystem'))).toBe(false);
-    expect(hasMisreadWord(line("à côté de l'alcôve ovoïde, où les bûches se consument"))).toBe(false);
-  });
-
-  it('makes needsRereading read such a line again', () => {
-    expect(
-      needsRereading({
-        ...line('We serouched down and laid still.'),
-        chars: line('We serouched down and laid still.').chars.map((c) => ({ ...c, probability: 0.99 })),
-      }),
-    ).toBe(true);
+describe('lineTokens', () => {
+  it("splits a line at its spaces, with each token's first and last character", () => {
+    expect(lineTokens(line(' we  could a'))).toEqual([
+      { text: 'we', first: 1, last: 2 },
+      { text: 'could', first: 5, last: 9 },
+      { text: 'a', first: 11, last: 11 },
+    ]);
   });
 });
 
-describe('hasLookAlikeDigit', () => {
-  it('reads again a line where a typewriter l or o may have been read as 1 or 0', () => {
-    expect(hasLookAlikeDigit(line('Linzensoep à 1a Waterman'))).toBe(true);
-    expect(hasLookAlikeDigit(line('de uien bakken met laurier en kruidnage1.'))).toBe(true);
+describe('misreadWords', () => {
+  it('finds the lower-case non-words of an English line', () => {
     expect(
-      needsRereading({
-        ...line('Linzensoep à 1a Waterman'),
-        chars: [...'Linzensoep à 1a Waterman'].map((text, step) => ({ text, step, probability: 0.99 })),
-      }),
-    ).toBe(true);
+      words(misreadWords(line("dasn't seratch it; and then my ear begun to itch; and next my back, right be-"))),
+    ).toEqual(['seratch']);
+    expect(words(misreadWords(line('right between us ; we could a touehed')))).toEqual(['touehed']);
+    expect(words(misreadWords(line('WE went tip-oeing along a path amongst')))).toEqual(['tip-oeing']);
   });
 
-  it('keeps lines whose digits stand as numbers, labels or codes', () => {
-    expect(hasLookAlikeDigit(line('De linzen wassen en in 1 liter kokend wa-'))).toBe(false);
-    expect(hasLookAlikeDigit(line('8a Taxable interest. Attach Schedule B if required'))).toBe(false);
-    expect(hasLookAlikeDigit(line('as Figure 12b shows, 10 km from A1B'))).toBe(false);
+  it('leaves names, line-end fragments, numbers and short lines alone', () => {
+    expect(misreadWords(line('Miss Watson and Tom Sawyer were setting there'))).toEqual([]);
+    expect(misreadWords(line('him, nearly. Well, likely it was min-'))).toEqual([]);
+    expect(misreadWords(line('total 12,300 units in 2024 q3'))).toEqual([]);
+    expect(misreadWords(line('seratch it'))).toEqual([]);
+  });
+
+  it('leaves lines in other languages alone', () => {
+    expect(misreadWords(line('Linux ist ein freies und quelloffenes Betriebssystem'))).toEqual([]);
+    expect(misreadWords(line("à côté de l'alcôve ovoïde, où les bûches se consument"))).toEqual([]);
+  });
+});
+
+describe('lookAlikeDigitWords', () => {
+  it('finds words where a typewriter l or o may have been read as 1 or 0', () => {
+    expect(words(lookAlikeDigitWords(line('Linzensoep à 1a Waterman')))).toEqual(['1a']);
+    expect(words(lookAlikeDigitWords(line('de uien bakken met laurier en kruidnage1.')))).toEqual(['kruidnage1.']);
+  });
+
+  it('keeps digits that stand as numbers, labels or codes', () => {
+    expect(lookAlikeDigitWords(line('De linzen wassen en in 1 liter kokend wa-'))).toEqual([]);
+    expect(lookAlikeDigitWords(line('8a Taxable interest. Attach Schedule B if required'))).toEqual([]);
+    expect(lookAlikeDigitWords(line('as Figure 12b shows, 10 km from A1B'))).toEqual([]);
+  });
+});
+
+describe('suspectWords', () => {
+  it('gives each suspect word once, in line order, whichever rules find it', () => {
+    const text = 'right between us we could have touehed the 1a hat';
+    const at = (word: string): { text: string; first: number; last: number } => ({
+      text: word,
+      first: text.indexOf(word),
+      last: text.indexOf(word) + word.length - 1,
+    });
+    expect(suspectWords(line(text))).toEqual([at('touehed'), at('1a')]);
+  });
+
+  it('finds none on a line read right', () => {
+    expect(suspectWords(line('We crouched down and laid still.'))).toEqual([]);
   });
 });

@@ -22,12 +22,25 @@ function meanProbability(line: RecognizedLine): number {
   return line.chars.reduce((sum, char) => sum + char.probability, 0) / line.chars.length;
 }
 
-/** A recognized line's text split at its spaces. */
-function tokensOf(line: RecognizedLine): string[] {
-  return line.chars
-    .map((char) => char.text)
-    .join('')
-    .split(/\s+/);
+/** A run of characters between spaces on a recognized line: its text and its first and last char indexes. */
+export interface LineToken {
+  text: string;
+  first: number;
+  last: number;
+}
+
+/** A recognized line's tokens: its characters split at spaces. */
+export function lineTokens(line: RecognizedLine): LineToken[] {
+  const tokens: LineToken[] = [];
+  line.chars.forEach((char, index) => {
+    if (char.text.trim() === '') return;
+    const current = tokens.at(-1);
+    if (current && current.last === index - 1) {
+      current.text += char.text;
+      current.last = index;
+    } else tokens.push({ text: char.text, first: index, last: index });
+  });
+  return tokens;
 }
 
 /** A token without the punctuation and symbols around it ("(kruidnage1." -> "kruidnage1"). */
@@ -41,20 +54,24 @@ const MIN_JUDGED_WORD = 4;
 const ENGLISH_LINE_SHARE = 0.6;
 
 /**
- * Whether an English line holds a lower-case word that is no word: the tiny recognizer's typical
- * slip on old or worn print is one letter for a look-alike ("seratch", "touehed", "tip-oeing") in
- * a line it is otherwise sure of, which the small recognizer reads right. Capitalized words (names),
+ * The lower-case words of an English line that are no word: the tiny recognizer's typical slip on
+ * old or worn print is one letter for a look-alike ("seratch", "touehed", "tip-oeing") in a line
+ * it is otherwise sure of, which the small recognizer reads right. Capitalized words (names),
  * words with digits and a line-end fragment ("min-") are not judged; nor are non-English lines.
  */
-export function hasMisreadWord(line: RecognizedLine): boolean {
-  const tokens = tokensOf(line);
-  if (tokens.at(-1)?.endsWith('-')) tokens.pop();
-  const judged = tokens
-    .flatMap((token) => bare(token).split('-'))
-    .filter((word) => word.length >= MIN_JUDGED_WORD && /^\p{Ll}[\p{Ll}'’]*$/u.test(word));
-  if (judged.length < 3) return false;
-  const unknown = judged.filter((word) => !isEnglishWord(word)).length;
-  return unknown > 0 && 1 - unknown / judged.length >= ENGLISH_LINE_SHARE;
+export function misreadWords(line: RecognizedLine): LineToken[] {
+  const tokens = lineTokens(line);
+  if (tokens.at(-1)?.text.endsWith('-')) tokens.pop();
+  const judged = tokens.flatMap((token) =>
+    bare(token.text)
+      .split('-')
+      .filter((word) => word.length >= MIN_JUDGED_WORD && /^\p{Ll}[\p{Ll}'’]*$/u.test(word))
+      .map((word) => ({ token, word })),
+  );
+  if (judged.length < 3) return [];
+  const unknown = judged.filter(({ word }) => !isEnglishWord(word));
+  if (unknown.length === 0 || 1 - unknown.length / judged.length < ENGLISH_LINE_SHARE) return [];
+  return [...new Set(unknown.map(({ token }) => token))];
 }
 
 /**
@@ -64,20 +81,25 @@ export function hasMisreadWord(line: RecognizedLine): boolean {
  */
 const LOOK_ALIKE_DIGIT = /^[01]\p{Ll}{1,2}$|^\p{Ll}{2,}[01]$/u;
 
-/** Whether a line holds a word that may be a letter misread as its look-alike digit (LOOK_ALIKE_DIGIT). */
-export function hasLookAlikeDigit(line: RecognizedLine): boolean {
-  return tokensOf(line).some((token) => LOOK_ALIKE_DIGIT.test(bare(token)));
+/** The words of a line that may hold a letter misread as its look-alike digit (LOOK_ALIKE_DIGIT). */
+export function lookAlikeDigitWords(line: RecognizedLine): LineToken[] {
+  return lineTokens(line).filter((token) => LOOK_ALIKE_DIGIT.test(bare(token.text)));
 }
 
 /**
- * Whether the second reader should read a line again: CJK text, a line read with low confidence,
- * an English line with a misread word, or a word that may hold a letter read as a digit.
+ * Whether the second reader should read a whole line again: CJK text, or a line read with low
+ * confidence (handwriting, blur, formulas).
  */
 export function needsRereading(line: RecognizedLine): boolean {
-  return (
-    isCjkLine(line) ||
-    meanProbability(line) < REREAD_BELOW_CONFIDENCE ||
-    hasMisreadWord(line) ||
-    hasLookAlikeDigit(line)
-  );
+  return isCjkLine(line) || meanProbability(line) < REREAD_BELOW_CONFIDENCE;
+}
+
+/**
+ * The words of a line the second reader should read again on their own (each with a little of the
+ * line around it): a misread English word or a letter read as a digit. Whole lines of such slips
+ * cost the small recognizer five times the tiny one's time per pixel, for one word.
+ */
+export function suspectWords(line: RecognizedLine): LineToken[] {
+  const firsts = new Set([...misreadWords(line), ...lookAlikeDigitWords(line)].map((word) => word.first));
+  return lineTokens(line).filter((token) => firsts.has(token.first));
 }

@@ -17,6 +17,18 @@ export interface RecognizedLine {
 /** Typical glyph width relative to the 48-pixel line height, used when a line has one char. */
 const SINGLE_CHAR_WIDTH = 0.6 * 48;
 
+/** Where along the line's crop a character was read: the centre of its time step, in crop pixels. */
+export function charColumn(line: RecognizedLine, char: CtcChar): number {
+  return (char.step + 0.5) * line.pixelsPerStep;
+}
+
+/** The line's mean distance between character centres in crop pixels (a typical glyph width for one character). */
+export function charPitch(line: RecognizedLine): number {
+  const { chars } = line;
+  if (chars.length < 2) return SINGLE_CHAR_WIDTH;
+  return (charColumn(line, chars[chars.length - 1]!) - charColumn(line, chars[0]!)) / (chars.length - 1);
+}
+
 /**
  * Fixes the recognizer's look-alike slips that no word allows: a 1 or 0 between lower-case letters
  * ("me1k", "wh0le"), a 1 opening a lower-case word ("1iter"), and a doubled apostrophe ("I''d").
@@ -84,12 +96,10 @@ function isGluedPunctuation(chars: CtcChar[], index: number): boolean {
  * ends its word (isGluedPunctuation).
  */
 export function toWords(line: RecognizedLine, indexes: { blockIndex: number; lineIndex: number }): Word[] {
-  const { chars, cropWidth, pixelsPerStep } = line;
+  const { chars, cropWidth } = line;
   if (chars.length === 0) return [];
-  const column = (char: CtcChar): number => (char.step + 0.5) * pixelsPerStep;
-  const first = chars[0]!;
-  const last = chars[chars.length - 1]!;
-  const pitch = chars.length > 1 ? (column(last) - column(first)) / (chars.length - 1) : SINGLE_CHAR_WIDTH;
+  const column = (char: CtcChar): number => charColumn(line, char);
+  const pitch = charPitch(line);
 
   const words: Word[] = [];
   let current: CtcChar[] = [];
