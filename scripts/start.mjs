@@ -15,7 +15,6 @@ await setup();
 
 const base = { ...readEnvFile(join(root, '.env')), ...process.env };
 const dataDir = resolve(root, base.DATA_DIR ?? '.data');
-const env = stackEnv({ LOG_PRETTY: '1', ...base }, { root, dataDir });
 
 const colors = [31, 32, 33, 34, 35, 36, 91, 92, 93, 94];
 const names = new Map();
@@ -25,8 +24,11 @@ function output(name, line) {
 }
 
 step('starting the service');
+let env;
 let stack;
 try {
+  // Refuses a bad <STAGE>_REPLICAS or port list before anything starts.
+  env = stackEnv({ LOG_PRETTY: '1', ...base }, { root, dataDir });
   // A process that keeps dying (5 restarts in a minute) stops the service with the reason, rather
   // than leave tasks retrying against a stage that is not coming back.
   stack = await startStack({

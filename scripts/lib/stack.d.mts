@@ -1,9 +1,27 @@
 // Types of stack.mjs for the TypeScript end-to-end harness.
 import type { RestartPolicy, Supervisor } from './supervise.mjs';
 
-export declare const STAGE_DEFAULT_PORTS: Readonly<Record<'render' | 'ocr' | 'layout' | 'chunk' | 'llm', number>>;
-export declare const STAGES: readonly ('render' | 'ocr' | 'layout' | 'chunk' | 'llm')[];
+export type StackStage = 'render' | 'ocr' | 'layout' | 'chunk' | 'llm';
+export declare const STAGE_DEFAULT_PORTS: Readonly<Record<StackStage, { grpc: number; metrics: number }>>;
+export declare const STAGES: readonly StackStage[];
 export declare const SEARCH_ATTRIBUTES: readonly string[];
+/** Most instances of one stage `<STAGE>_REPLICAS` may ask for. */
+export declare const MAX_REPLICAS: number;
+
+/** One process of a stage: `ocr` (the first instance), `ocr-2`, ... */
+export interface StageInstance {
+  stage: StackStage;
+  name: string;
+  /** Its `<STAGE>_GRPC_PORT`. */
+  grpcPort: string;
+  /** Its `<STAGE>_METRICS_PORT`: a port, `0` (any free one) or `off`. */
+  metricsPort: string;
+}
+
+/** `<STAGE>_REPLICAS` of every stage (1 when unset); throws naming every bad one. */
+export declare function stageReplicas(env: NodeJS.ProcessEnv): Record<StackStage, number>;
+/** Every stage instance a stack with `env` runs, with its ports; throws naming every bad variable. */
+export declare function stageInstances(env: NodeJS.ProcessEnv): StageInstance[];
 
 export interface StackEnv extends NodeJS.ProcessEnv {
   PORT: string;
@@ -12,8 +30,8 @@ export interface StackEnv extends NodeJS.ProcessEnv {
   TEMPORAL_UI_PORT?: string;
 }
 
-/** The names of a stack's processes: `temporal` (embedded only), the stages, `worker`, `gateway`. */
-export type StackProcessName = 'temporal' | (typeof STAGES)[number] | 'worker' | 'gateway';
+/** The names of a stack's processes: `temporal` (embedded only), the stage instances, `worker`, `gateway`. */
+export type StackProcessName = 'temporal' | StackStage | `${StackStage}-${number}` | 'worker' | 'gateway';
 
 export interface Stack {
   stop(): Promise<void>;

@@ -1,6 +1,7 @@
 // Starts the whole service as child processes: the Temporal dev server (unless TEMPORAL_ADDRESS
-// points at a cluster), the five gRPC stage services, the Temporal worker and the gateway. Used by
-// `npm start` and by the end-to-end tests, which run it on free ports.
+// points at a cluster), the five gRPC stage services (`<STAGE>_REPLICAS` instances of each, one by
+// default), the Temporal worker and the gateway. Used by `npm start` and by the end-to-end tests,
+// which run it on free ports.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -8,12 +9,91 @@ import { join } from 'node:path';
 import { supervise } from './supervise.mjs';
 
 /**
- * The stages and their default gRPC ports. A copy of the stage table (`@folio/runtime/stages`,
- * not built yet when `npm start` loads this file), checked against it by test/deploy/stage-table.test.ts.
+ * The stages and their default ports (gRPC listener, `/metrics`). A copy of the stage table
+ * (`@folio/runtime/stages`, not built yet when `npm start` loads this file), checked against it by
+ * test/deploy/stage-table.test.ts.
  */
-export const STAGE_DEFAULT_PORTS = { render: 50051, ocr: 50052, layout: 50053, chunk: 50054, llm: 50055 };
+export const STAGE_DEFAULT_PORTS = {
+  render: { grpc: 50051, metrics: 9461 },
+  ocr: { grpc: 50052, metrics: 9462 },
+  layout: { grpc: 50053, metrics: 9463 },
+  chunk: { grpc: 50054, metrics: 9464 },
+  llm: { grpc: 50055, metrics: 9465 },
+};
 export const STAGES = Object.keys(STAGE_DEFAULT_PORTS);
 export const SEARCH_ATTRIBUTES = ['TaskOwner=Keyword', 'TaskStatus=Keyword'];
+
+/** Most instances of one stage `<STAGE>_REPLICAS` may ask for: a demo or a test on one machine, not a cluster. */
+export const MAX_REPLICAS = 8;
+
+/**
+ * Instance k (1-based) of a stage whose port variable names one port listens on that port + 10 × (k - 1):
+ * ten apart, the replicas of the five stages' default ports never meet another stage's (ocr-2 on
+ * 50062 and 9472, layout-2 on 50063 and 9473).
+ */
+const REPLICA_PORT_STEP = 10;
+
+/** `<STAGE>_REPLICAS` of every stage (1 when unset); throws naming every variable that is not 1 to MAX_REPLICAS. */
+export function stageReplicas(env) {
+  const problems = [];
+  const replicas = Object.fromEntries(STAGES.map((stage) => [stage, replicaCount(env, stage, problems)]));
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return replicas;
+}
+
+function replicaCount(env, stage, problems) {
+  const variable = `${stage.toUpperCase()}_REPLICAS`;
+  const value = env[variable];
+  if (value === undefined || value === '') return 1;
+  if (/^[1-9]\d*$/.test(value.trim()) && Number(value) <= MAX_REPLICAS) return Number(value);
+  problems.push(
+    `${variable} must be a whole number from 1 to ${MAX_REPLICAS} (instances of the ${stage} stage), not "${value}"`,
+  );
+  return 1;
+}
+
+/**
+ * One value of a port variable per instance: the listed ones (`50052,50099`, one per instance), or
+ * the one given stepped by REPLICA_PORT_STEP. `off` and 0 (a metrics listener's "none" and "any
+ * free port") hold for every instance. The stage's own config checks each value.
+ */
+function instanceValues(variable, value, count, problems) {
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.length === count) return entries;
+  if (entries.length === 1) {
+    const [entry] = entries;
+    if (!/^[1-9]\d*$/.test(entry)) return Array(count).fill(entry);
+    return Array.from({ length: count }, (_, index) => String(Number(entry) + index * REPLICA_PORT_STEP));
+  }
+  problems.push(`${variable} lists ${entries.length} ports for ${count} instances: give one, or one per instance`);
+  return Array(count).fill(entries[0]);
+}
+
+/**
+ * The stage processes of a stack: `<STAGE>_REPLICAS` of each stage, named `ocr`, `ocr-2`, ... (the
+ * first keeps the stage's name), each with its own `<STAGE>_GRPC_PORT` and `<STAGE>_METRICS_PORT`
+ * (`env` sets those to one value or one per instance; unset, the stage's defaults). Throws naming
+ * every bad variable.
+ */
+export function stageInstances(env) {
+  const problems = [];
+  const instances = STAGES.flatMap((stage) => {
+    const upper = stage.toUpperCase();
+    const count = replicaCount(env, stage, problems);
+    const ports = (kind, variable) =>
+      instanceValues(variable, env[variable] ?? String(STAGE_DEFAULT_PORTS[stage][kind]), count, problems);
+    const grpcPorts = ports('grpc', `${upper}_GRPC_PORT`);
+    const metricsPorts = ports('metrics', `${upper}_METRICS_PORT`);
+    return grpcPorts.map((grpcPort, index) => ({
+      stage,
+      name: index === 0 ? stage : `${stage}-${index + 1}`,
+      grpcPort,
+      metricsPort: metricsPorts[index],
+    }));
+  });
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  return instances;
+}
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */
 export function waitForPort(host, port, timeoutMs, isAlive = () => true) {
@@ -67,14 +147,14 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
   const supervisors = [];
   let stopping = false;
 
-  function launch(name, command, args) {
+  function launch(name, command, args, processEnv = env) {
     const supervisor = supervise({
       name,
       policy: restartPolicy,
       log: (line) => output(name, line),
       onGiveUp: (reason) => onGiveUp(name, reason),
       start: () => {
-        const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(command, args, { cwd: root, env: processEnv, stdio: ['ignore', 'pipe', 'pipe'] });
         for (const stream of [child.stdout, child.stderr]) {
           let buffered = '';
           stream.on('data', (data) => {
@@ -129,15 +209,17 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
       ]);
       await waitForPort(host, Number(port), 60_000, isRunning(temporal));
     }
-    const stageProcesses = STAGES.map((stage) =>
-      launch(stage, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')]),
-    );
     await Promise.all(
-      STAGES.map((stage, index) => {
-        // Wait where the stage listens: its address for clients may be a list or a dns:/// target.
+      stageInstances(env).map(({ stage, name, grpcPort, metricsPort }) => {
         const upper = stage.toUpperCase();
+        const instance = launch(name, process.execPath, [join(root, 'services', stage, 'dist', 'main.js')], {
+          ...env,
+          [`${upper}_GRPC_PORT`]: grpcPort,
+          [`${upper}_METRICS_PORT`]: metricsPort,
+        });
+        // Wait where the instance listens: the stage's address for clients may be a list or a dns:/// target.
         const host = ['0.0.0.0', '::'].includes(env[`${upper}_GRPC_HOST`]) ? '127.0.0.1' : env[`${upper}_GRPC_HOST`];
-        return waitForPort(host, Number(env[`${upper}_GRPC_PORT`]), 60_000, isRunning(stageProcesses[index]));
+        return waitForPort(host, Number(grpcPort), 60_000, isRunning(instance));
       }),
     );
     launch('worker', process.execPath, [join(root, 'workflows', 'dist', 'worker.js')]);
@@ -157,7 +239,7 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
   const byName = Object.fromEntries(supervisors.map((supervisor) => [supervisor.name, supervisor]));
   return {
     stop,
-    /** Each process's supervisor by name (`temporal`, the stages, `worker`, `gateway`): pid, state, restarts. */
+    /** Each process's supervisor by name (`temporal`, the stage instances, `worker`, `gateway`): pid, state, restarts. */
     processes: byName,
     /** The current pid of each named process (a chaos test kills one and waits for a new pid). */
     pids: () => Object.fromEntries(supervisors.map((supervisor) => [supervisor.name, supervisor.pid])),
@@ -165,16 +247,21 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
 }
 
 /**
- * Fills the environment for a stack: every stage address from its port, the embedded Temporal
- * dev server unless TEMPORAL_ADDRESS is given, storage under the data folder.
+ * Fills the environment for a stack: every stage address from its instances' ports (a list when
+ * `<STAGE>_REPLICAS` runs several), the embedded Temporal dev server unless TEMPORAL_ADDRESS is
+ * given, storage under the data folder. Throws naming every bad `<STAGE>_REPLICAS` or port list.
  */
 export function stackEnv(base, { root, dataDir }) {
   const env = { ...base };
+  const instances = stageInstances(env);
   for (const stage of STAGES) {
     const upper = stage.toUpperCase();
-    env[`${upper}_GRPC_PORT`] ??= String(STAGE_DEFAULT_PORTS[stage]);
+    env[`${upper}_GRPC_PORT`] ??= String(STAGE_DEFAULT_PORTS[stage].grpc);
     env[`${upper}_GRPC_HOST`] ??= '127.0.0.1';
-    env[`${upper}_GRPC_ADDRESS`] ??= `127.0.0.1:${env[`${upper}_GRPC_PORT`]}`;
+    env[`${upper}_GRPC_ADDRESS`] ??= instances
+      .filter((instance) => instance.stage === stage)
+      .map((instance) => `127.0.0.1:${instance.grpcPort}`)
+      .join(',');
   }
   env.PORT ??= '8000';
   env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;

@@ -36,6 +36,8 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('apiKey', apiKey);
   // Empty: no stage shares (the bench says so).
   project.provide('temporalAddress', process.env.BENCH_TEMPORAL_ADDRESS ?? '');
+  // Unknown: how many instances of each stage a remote stack runs is its own business.
+  project.provide('stageReplicas', {});
   process.stdout.write(
     `bench: remote stack ${toBaseUrl(apiUrl)}, Temporal ${process.env.BENCH_TEMPORAL_ADDRESS ?? 'not given'}\n`,
   );

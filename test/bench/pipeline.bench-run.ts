@@ -42,6 +42,16 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/**
+ * `replicas: ocr 2, layout 2 (other stages 1)` when the local stack runs several instances of a
+ * stage (`<STAGE>_REPLICAS`), so that runs compared side by side say how they differ; null otherwise.
+ */
+function replicasLine(): string | null {
+  const several = Object.entries(inject('stageReplicas')).filter(([, count]) => count > 1);
+  if (several.length === 0) return null;
+  return `replicas: ${several.map(([stage, count]) => `${stage} ${count}`).join(', ')} (other stages 1)`;
+}
+
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
@@ -79,7 +89,10 @@ function writeCpuTimeline(benchCase: PipelineCase, result: CaseResult): void {
 describe('pipeline benchmark', () => {
   const remote = inject('benchRemote');
 
+  const replicas = replicasLine();
+
   beforeAll(() => {
+    if (replicas) print(replicas);
     if (cpuTimelinePath)
       writeFileSync(cpuTimelinePath, '# CPU busy % of all cores, one line per second since the case started\n\n');
   });
@@ -87,6 +100,7 @@ describe('pipeline benchmark', () => {
   afterAll(() => {
     if (summary.length === 0) return;
     print('');
+    if (replicas) print(replicas);
     print('case | pages | wall s | pages/s | mean CPU busy % | peak RSS MiB');
     for (const { id, result } of summary) {
       const peak = result.peakRssBytes === null ? '-' : (result.peakRssBytes / 1024 / 1024).toFixed(0);

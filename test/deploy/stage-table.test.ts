@@ -51,9 +51,13 @@ describe('stage table', () => {
     );
   });
 
-  it('is what npm start and the test stacks launch: the same stages on the same default ports', () => {
+  it('is what npm start and the test stacks launch: the same stages on the same default gRPC and metrics ports', () => {
     expect([...STACK_STAGES]).toEqual(STAGE_NAMES);
-    expect(STAGE_DEFAULT_PORTS).toEqual(STAGE_PORTS);
+    expect(STAGE_DEFAULT_PORTS).toEqual(
+      Object.fromEntries(
+        STAGE_NAMES.map((stage) => [stage, { grpc: STAGES[stage].grpcPort, metrics: STAGES[stage].metricsPort }]),
+      ),
+    );
   });
 
   it('names only option sets that exist', () => {

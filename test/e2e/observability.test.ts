@@ -2,17 +2,12 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createTask, waitForTask, type ApiTask } from '../src/api.js';
 import { makeReport } from '../src/fixtures.js';
+import { sample } from '../src/prometheus.js';
 
 // One real task through the stack; then what an operator sees of it: every process's /metrics,
 // the log lines carrying its id, the progress messages a client saw, and the whole document.
 let task: ApiTask;
 const messages = new Set<string>();
-
-/** The value of one series in a scrape (0 when absent). */
-function sample(text: string, series: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? 0 : Number(line.slice(series.length + 1));
-}
 
 async function scrape(name: string): Promise<string> {
   const response = await fetch(inject('metricsUrls')[name]!);

@@ -47,17 +47,20 @@ export interface ApiChunk {
   embed: string;
 }
 
-/** Calls the API with the e2e owner's key (or `key`), returning status, text and JSON body. */
+/**
+ * Calls the API of the suite's stack (or the stack at `baseUrl`) with the e2e owner's key (or `key`),
+ * returning status, text and JSON body.
+ */
 export async function api(
   method: string,
   path: string,
-  options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+  options: { body?: unknown; key?: string | null; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<{ status: number; text: string; json: <T>() => T; headers: Headers }> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? inject('apiKey') : options.key;
   if (key !== null) headers.authorization = headers.authorization ?? key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}${path}`, {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeOpenAi } from './fake-openai.js';
 import { startOtlpReceiver } from './otlp-receiver.js';
-import { STAGES } from '../../scripts/lib/stack.mjs';
+import { stageInstances, stageReplicas, type StackStage } from '../../scripts/lib/stack.mjs';
 import { startTestStack } from './test-stack.js';
 
 declare module 'vitest' {
@@ -21,8 +21,10 @@ declare module 'vitest' {
     layoutEngine: string;
     /** The Temporal frontend the stack runs on (the benchmark reads workflow histories there). */
     temporalAddress: string;
-    /** Each process's `/metrics` URL by name (`gateway`, `worker`, the stages). */
+    /** Each process's `/metrics` URL by name (`gateway`, `worker`, the stage instances: `ocr`, `ocr-2`, ...). */
     metricsUrls: Record<string, string>;
+    /** How many instances of each stage the stack runs (`<STAGE>_REPLICAS`); empty when not known (a remote stack). */
+    stageReplicas: Partial<Record<StackStage, number>>;
     /** Each stage's gRPC address (`host:port`) by stage name, for tests that call a stage directly. */
     stageAddresses: Record<string, string>;
     /** The filesystem storage driver's folder (`STORAGE_DIR`): an object's key is its path under it. */
@@ -105,13 +107,13 @@ export async function startStack(project: TestProject, options: { tracing: boole
   project.provide('fakeOpenAiControlUrl', fake.controlUrl);
   project.provide('layoutEngine', stack.env.LAYOUT_ENGINE ?? 'doclaynet');
   project.provide('temporalAddress', stack.env.TEMPORAL_ADDRESS!);
-  const metricsUrls: Record<string, string> = { gateway: `${stack.baseUrl}/metrics` };
-  for (const name of ['worker', 'render', 'ocr', 'layout', 'chunk', 'llm'])
-    metricsUrls[name] = `http://127.0.0.1:${stack.env[`${name.toUpperCase()}_METRICS_PORT`]}/metrics`;
-  project.provide('metricsUrls', metricsUrls);
+  project.provide('metricsUrls', stack.metricsUrls);
+  project.provide('stageReplicas', stageReplicas(stack.env));
+  // One instance's host:port, even when the stack runs replicas (its clients' addresses are lists then).
+  const firstInstances = stageInstances(stack.env).filter((instance) => instance.name === instance.stage);
   project.provide(
     'stageAddresses',
-    Object.fromEntries(STAGES.map((stage) => [stage, stack.env[`${stage.toUpperCase()}_GRPC_ADDRESS`]!])),
+    Object.fromEntries(firstInstances.map((instance) => [instance.stage, `127.0.0.1:${instance.grpcPort}`])),
   );
   project.provide('storageDir', stack.env.STORAGE_DIR!);
   project.provide('webhookSecret', webhookSecret);

@@ -1,12 +1,20 @@
-// The real service on free ports for a test run: the Temporal dev server, the five stage services,
-// the worker and the gateway, with storage in a fresh folder. Used by the end-to-end suite's and
+// The real service on free ports for a test run: the Temporal dev server, the five stage services
+// (`<STAGE>_REPLICAS` instances of each), the worker and the gateway, with storage in a fresh folder. Used by the end-to-end suite's and
 // the evaluation's global setups.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { StackStartError, startStack, stackEnv, STAGES, type Stack } from '../../scripts/lib/stack.mjs';
+import {
+  StackStartError,
+  stageInstances,
+  stageReplicas,
+  startStack,
+  stackEnv,
+  STAGES,
+  type Stack,
+} from '../../scripts/lib/stack.mjs';
 import { freePort } from './free-port.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -33,6 +41,8 @@ const PASSED_THROUGH = [
   'OWNER_MAX_ACTIVE_TASKS',
   'OWNER_BACKGROUND_TASKS',
   'LOG_LEVEL',
+  // How many instances of each stage (the benchmark compares one OCR and layout instance with two).
+  ...STAGES.map((stage) => `${stage.toUpperCase()}_REPLICAS`),
 ];
 
 /** A running test stack. */
@@ -47,8 +57,10 @@ export interface TestStack {
   createKey(owner: string): string;
   /** Each process's supervisor (pid, state, restart count); a killed process comes back with a new pid. */
   processes: Stack['processes'];
-  /** The current pid of each process, by name (`temporal`, the stages, `worker`, `gateway`). */
+  /** The current pid of each process, by name (`temporal`, the stage instances, `worker`, `gateway`). */
   pids: Stack['pids'];
+  /** Each process's `/metrics` URL by name (`gateway`, `worker`, the stage instances: `ocr`, `ocr-2`, ...). */
+  metricsUrls: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -71,12 +83,20 @@ export async function startTestStack(name: string, settings: NodeJS.ProcessEnv):
 const START_ATTEMPTS = 3;
 
 async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), `folio-${name}-`));
-  const stackLog = join(dataDir, 'stack.log');
-  const ports: Record<string, string> = { PORT: String(await freePort()) };
-  for (const stage of STAGES) ports[`${stage.toUpperCase()}_GRPC_PORT`] = String(await freePort());
-  // Stacks run side by side (and beside npm start): each process's /metrics gets a free port too.
-  for (const name of ['worker', ...STAGES]) ports[`${name.toUpperCase()}_METRICS_PORT`] = String(await freePort());
+  const chosen: NodeJS.ProcessEnv = { ...settings };
+  for (const variable of PASSED_THROUGH) if (process.env[variable]) chosen[variable] = process.env[variable];
+  const freePorts = async (count: number): Promise<string> =>
+    (await Promise.all(Array.from({ length: count }, () => freePort()))).join(',');
+  const ports: Record<string, string> = {
+    PORT: String(await freePort()),
+    WORKER_METRICS_PORT: String(await freePort()),
+  };
+  // Stacks run side by side (and beside npm start): every stage instance gets free ports for its
+  // gRPC listener and its /metrics, one per instance (stack.mjs hands each its own).
+  for (const [stage, count] of Object.entries(stageReplicas(chosen))) {
+    ports[`${stage.toUpperCase()}_GRPC_PORT`] = await freePorts(count);
+    ports[`${stage.toUpperCase()}_METRICS_PORT`] = await freePorts(count);
+  }
   const temporalPort = await freePort();
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -85,9 +105,10 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
     LOG_LEVEL: 'info',
     // Its own random secret: every process refuses the public example one.
     STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
-    ...settings,
+    ...chosen,
   };
-  for (const variable of PASSED_THROUGH) if (process.env[variable]) base[variable] = process.env[variable];
+  const dataDir = mkdtempSync(join(tmpdir(), `folio-${name}-`));
+  const stackLog = join(dataDir, 'stack.log');
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
   env.TEMPORAL_UI_PORT = '0';
@@ -98,14 +119,22 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
     dataDir,
     output: (processName: string, line: string) => appendFileSync(stackLog, `${processName} | ${line}\n`),
   });
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  const metricsUrls: Record<string, string> = {
+    gateway: `${baseUrl}/metrics`,
+    worker: `http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics`,
+  };
+  for (const instance of stageInstances(env))
+    metricsUrls[instance.name] = `http://127.0.0.1:${instance.metricsPort}/metrics`;
   return {
     env,
     dataDir,
     stackLog,
-    baseUrl: `http://127.0.0.1:${env.PORT}`,
+    baseUrl,
     createKey: (owner) => createKey(env, owner),
     processes: stack.processes,
     pids: stack.pids,
+    metricsUrls,
     stop: stack.stop,
   };
 }
