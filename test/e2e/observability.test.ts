@@ -54,7 +54,9 @@ describe('observability of a real task', () => {
 
     const ocr = await scrape('ocr');
     expect(sample(ocr, 'folio_rpc_duration_seconds_count{rpc="RecognizePages",code="OK"}')).toBeGreaterThanOrEqual(3);
-    expect(sample(ocr, 'folio_model_inference_seconds_count{model="ppocr-detector"}')).toBeGreaterThanOrEqual(3);
+    // The report's text layer explains all its ink, so OCR runs no model on it (docs/architecture.md,
+    // "What OCR does with each strategy"); the inference histogram is still served.
+    expect(ocr).toContain('# TYPE folio_model_inference_seconds histogram');
     expect(ocr).toContain('folio_thread_pool_queue_depth{pool=');
     const layout = await scrape('layout');
     expect(sample(layout, 'folio_rpc_duration_seconds_count{rpc="AnalyzeLayout",code="OK"}')).toBeGreaterThanOrEqual(1);
