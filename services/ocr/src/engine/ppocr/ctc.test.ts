@@ -23,4 +23,10 @@ describe('decodeCtc', () => {
     expect(chars.map((c) => c.step)).toEqual([0, 3, 4, 7, 8]);
     expect(chars[0]!.probability).toBeCloseTo(0.9);
   });
+
+  it('finds the best class of a step where none is sure (no class above one half)', () => {
+    const chars = decodeCtc(steps([2, 0, 3], 0.4), 0, 3, alphabet);
+    expect(chars.map((c) => c.text).join('')).toBe('bc');
+    expect(chars[1]!.probability).toBeCloseTo(0.4);
+  });
 });
