@@ -1,6 +1,6 @@
 // The real service on free ports for a test run: the Temporal dev server, the five stage services
-// (`<STAGE>_REPLICAS` instances of each), the worker and the gateway, with storage in a fresh folder. Used by the end-to-end suite's and
-// the evaluation's global setups.
+// (`<STAGE>_REPLICAS` instances of each), the worker and the gateway, with storage in a fresh
+// folder. Used by the end-to-end suite's and the evaluation's global setups.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
