@@ -60,9 +60,13 @@ const ENGLISH_LINE_SHARE = 0.6;
  * words with digits and a line-end fragment ("min-") are not judged; nor are non-English lines.
  */
 export function misreadWords(line: RecognizedLine): LineToken[] {
-  const tokens = lineTokens(line);
-  if (tokens.at(-1)?.text.endsWith('-')) tokens.pop();
-  const judged = tokens.flatMap((token) =>
+  return misreadAmong(lineTokens(line));
+}
+
+/** misreadWords of a line's tokens. */
+function misreadAmong(tokens: readonly LineToken[]): LineToken[] {
+  const judgedTokens = tokens.at(-1)?.text.endsWith('-') ? tokens.slice(0, -1) : tokens;
+  const judged = judgedTokens.flatMap((token) =>
     bare(token.text)
       .split('-')
       .filter((word) => word.length >= MIN_JUDGED_WORD && /^\p{Ll}[\p{Ll}'’]*$/u.test(word))
@@ -83,7 +87,11 @@ const LOOK_ALIKE_DIGIT = /^[01]\p{Ll}{1,2}$|^\p{Ll}{2,}[01]$/u;
 
 /** The words of a line that may hold a letter misread as its look-alike digit (LOOK_ALIKE_DIGIT). */
 export function lookAlikeDigitWords(line: RecognizedLine): LineToken[] {
-  return lineTokens(line).filter((token) => LOOK_ALIKE_DIGIT.test(bare(token.text)));
+  return lineTokens(line).filter(hasLookAlikeDigit);
+}
+
+function hasLookAlikeDigit(token: LineToken): boolean {
+  return LOOK_ALIKE_DIGIT.test(bare(token.text));
 }
 
 /**
@@ -100,6 +108,7 @@ export function needsRereading(line: RecognizedLine): boolean {
  * cost the small recognizer five times the tiny one's time per pixel, for one word.
  */
 export function suspectWords(line: RecognizedLine): LineToken[] {
-  const firsts = new Set([...misreadWords(line), ...lookAlikeDigitWords(line)].map((word) => word.first));
-  return lineTokens(line).filter((token) => firsts.has(token.first));
+  const tokens = lineTokens(line);
+  const suspect = new Set(misreadAmong(tokens));
+  return tokens.filter((token) => suspect.has(token) || hasLookAlikeDigit(token));
 }
