@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, type ApiTask } from '../src/api.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTask, waitForTask, type ApiTask } from '../src/api.js';
 import { makeDenseReport, makeScannedPdf } from '../src/fixtures.js';
 import { sample } from '../src/prometheus.js';
 import { startTestStack, type TestStack } from '../src/test-stack.js';
@@ -38,23 +38,9 @@ afterAll(async () => {
 
 /** Sends a scanned PDF with OCR on every page and waits for the task to end. */
 async function runTask(pdf: Buffer, fileName: string): Promise<ApiTask> {
-  const created = await api('POST', '/api/v1/task/parse', {
-    baseUrl: stack.baseUrl,
-    key,
-    body: { file: `data:application/pdf;base64,${pdf.toString('base64')}`, file_name: fileName, ocr_strategy: 'All' },
-  });
-  expect(created.status, created.text).toBe(200);
-  const taskId = created.json<ApiTask>().task_id;
-  return vi.waitFor(
-    async () => {
-      const task = (
-        await api('GET', `/api/v1/task/${taskId}?include_chunks=false`, { baseUrl: stack.baseUrl, key })
-      ).json<ApiTask>();
-      if (task.status === 'Starting' || task.status === 'Processing') throw new Error(`${fileName}: ${task.message}`);
-      return task;
-    },
-    { timeout: 120_000, interval: 250 },
-  );
+  const target = { baseUrl: stack.baseUrl, key };
+  const created = await createTask(pdf, { file_name: fileName, ocr_strategy: 'All' }, 'application/pdf', target);
+  return waitForTask(created.task_id, 120_000, undefined, 250, target);
 }
 
 /** Each instance's count of successful calls of its page RPC. */

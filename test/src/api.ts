@@ -47,14 +47,17 @@ export interface ApiChunk {
   embed: string;
 }
 
-/**
- * Calls the API of the suite's stack (or the stack at `baseUrl`) with the e2e owner's key (or `key`),
- * returning status, text and JSON body.
- */
+/** Which stack an API call goes to (`baseUrl`, the suite's by default) with which key (`key`, the e2e owner's by default; null for none). */
+export interface ApiTarget {
+  baseUrl?: string;
+  key?: string | null;
+}
+
+/** Calls the API of the target stack, returning status, text and JSON body. */
 export async function api(
   method: string,
   path: string,
-  options: { body?: unknown; key?: string | null; headers?: Record<string, string>; baseUrl?: string } = {},
+  options: ApiTarget & { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; text: string; json: <T>() => T; headers: Headers }> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? inject('apiKey') : options.key;
@@ -74,8 +77,10 @@ export async function createTask(
   file: Buffer,
   config: Record<string, unknown> = {},
   mime = 'application/pdf',
+  target: ApiTarget = {},
 ): Promise<ApiTask> {
   const response = await api('POST', '/api/v1/task/parse', {
+    ...target,
     body: { file: `data:${mime};base64,${file.toString('base64')}`, ...config },
   });
   if (response.status !== 200) throw new Error(`create failed: ${response.status} ${response.text}`);
@@ -91,10 +96,11 @@ export async function waitForTask(
   timeoutMs = 120_000,
   until?: (task: ApiTask) => boolean,
   pollMs = 250,
+  target: ApiTarget = {},
 ): Promise<ApiTask> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await api('GET', `/api/v1/task/${taskId}`);
+    const response = await api('GET', `/api/v1/task/${taskId}`, target);
     if (response.status !== 200) throw new Error(`poll failed: ${response.status} ${response.text}`);
     const task = response.json<ApiTask>();
     const done = until ? until(task) : task.status !== 'Starting' && task.status !== 'Processing';
