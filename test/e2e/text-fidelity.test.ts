@@ -47,6 +47,24 @@ describe('text fidelity', () => {
     expect(segments[0]!.page_width).toBe(1200);
   });
 
+  it("reads a scan under an old OCR layer whole and keeps each line's better reading", async () => {
+    // The archive's OCR misread two lines; the page prints them right.
+    const misread = new Map([
+      ['in good heart will find that the', 'in gond heart wi11 find tbat the'],
+      ['rotation of crops serves him', 'rotatiou of crops serves hirn'],
+    ]);
+    const lines = BOOK_LINES.map((line) => ({ ...line, layerText: misread.get(line.text) }));
+    const segments = await segmentsOf(makeScanWithTextLayer({ width: 180, height: 300, lines }));
+    const text = flow(segments);
+    expect(text).toContain('in good heart will find that the rotation of crops serves him');
+    // Those two lines are the engine's reading, the others the layer's word for word.
+    const words = segments.flatMap((segment) => segment.ocr);
+    const fromEngine = words.filter((word) => word.confidence !== 1).map((word) => word.text);
+    expect(fromEngine).toEqual(expect.arrayContaining(['good', 'heart', 'rotation', 'him']));
+    expect(fromEngine.length).toBeLessThanOrEqual(12);
+    expect(text).toContain('better than any purchased manure, and that his horses, kept at home');
+  });
+
   it('spaces words a PDF placed without space characters and rejoins words hyphenated at line ends', async () => {
     const segments = await segmentsOf(
       makeSpacelessPdf([

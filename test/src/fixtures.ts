@@ -154,19 +154,22 @@ export interface PlacedLine {
   x: number;
   y: number;
   size: number;
+  /** What an invisible OCR layer says of the line when its OCR misread it (makeScanWithTextLayer); the text by default. */
+  layerText?: string;
 }
 
 /**
  * A scanned page under an invisible OCR text layer, as scanners with OCR and archives deliver
  * them: the lines are rendered at `dpi` into a JPEG that fills the page, and the same lines are
- * drawn over it in text render mode 3 (invisible), so the layer matches the pixels word for word.
+ * drawn over it in text render mode 3 (invisible), so the layer matches the pixels word for word,
+ * but for lines with a `layerText`, which the layer holds instead.
  */
 export function makeScanWithTextLayer(page: { width: number; height: number; lines: PlacedLine[] }, dpi = 200): Buffer {
   const textOps = (invisible: boolean): string =>
     page.lines
       .map(
         (line) =>
-          `BT ${invisible ? '3 Tr ' : ''}/F1 ${line.size} Tf ${line.x} ${page.height - line.y} Td (${escapePdfText(line.text)}) Tj ET`,
+          `BT ${invisible ? '3 Tr ' : ''}/F1 ${line.size} Tf ${line.x} ${page.height - line.y} Td (${escapePdfText(invisible ? (line.layerText ?? line.text) : line.text)}) Tj ET`,
       )
       .join('\n');
   const printed = new mupdf.PDFDocument();

@@ -6,11 +6,11 @@ import { chooseWordSource, isUsableTextLayer } from './word-source.js';
 
 const { OCR_STRATEGY_ALL: ALL, OCR_STRATEGY_AUTO: AUTO, OCR_STRATEGY_UNSPECIFIED: UNSPECIFIED } = OcrStrategy;
 
-const born = { textLayerUsable: true, hasImagesToRead: false };
+const born = { textLayerUsable: true, hasImagesToRead: false, scanned: false };
 const withImages = { ...born, hasImagesToRead: true };
 /** A scan under a good OCR layer: the render stage keeps such a layer (TextLayerQuality.usable). */
-const scanUnderLayer = { textLayerUsable: true, hasImagesToRead: true };
-const noLayer = { textLayerUsable: false, hasImagesToRead: false };
+const scanUnderLayer = { textLayerUsable: true, hasImagesToRead: true, scanned: true };
+const noLayer = { textLayerUsable: false, hasImagesToRead: false, scanned: false };
 
 describe('chooseWordSource', () => {
   it('uses the text layer, or nothing, when no engine is configured, whatever the strategy', () => {
@@ -28,8 +28,10 @@ describe('chooseWordSource', () => {
     }
   });
 
-  it('keeps a good OCR layer over a scan under All, reading only the lines it lacks', () => {
-    expect(chooseWordSource(ALL, scanUnderLayer, true)).toBe('text-layer+engine');
+  it('reads a scan under a good OCR layer whole for All, to keep the better reading of each line', () => {
+    for (const strategy of [ALL, UNSPECIFIED])
+      expect(chooseWordSource(strategy, scanUnderLayer, true)).toBe('text-layer|engine');
+    expect(chooseWordSource(ALL, { ...scanUnderLayer, textLayerUsable: false }, true)).toBe('engine');
   });
 
   it('keeps a usable text layer under Auto, reads the lines it lacks on pages with big images, and OCRs pages without one', () => {

@@ -9,6 +9,7 @@ import {
 } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
+import { preferBetterReadings } from '../engine/better-readings.js';
 import { isJumble, misreadLayerLines } from '../engine/misread-lines.js';
 import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 
@@ -68,10 +69,11 @@ export function createRecognizePagesHandler(
     const facts = {
       textLayerUsable: isUsableTextLayer(layer),
       hasImagesToRead: imageRegions.length > 0,
+      scanned: layer?.quality?.scanned ?? false,
     };
     const source = chooseWordSource(strategy, facts, engine !== undefined);
     let words: Word[] = source === 'text-layer' ? layerWords : [];
-    if ((source === 'engine' || source === 'text-layer+engine') && engine) {
+    if (source !== 'text-layer' && source !== 'none' && engine) {
       const imageKey = page.image?.key;
       if (!imageKey) throw new InvalidRequestError(`Page ${page.pageIndex} has no image to recognise`);
       const image = {
@@ -81,8 +83,10 @@ export function createRecognizePagesHandler(
         height: page.height,
       };
       if (source === 'engine') words = await engine.recognize(image, signal);
+      else if (source === 'text-layer|engine')
+        words = preferBetterReadings(layerWords, await engine.recognize(image, signal));
       else {
-        // A scan's OCR layer keeps the lines it read well; the engine reads those it misread, and
+        // Under Auto, a scan's OCR layer keeps the lines it read well; the engine reads those it misread, and
         // what it did not read again (part of a line it found known) stays as the layer has it,
         // but for jumbles where it saw no text (ornaments, rules and specks read as "&0tarf0rJiiR").
         const misread = layer?.quality?.scanned ? misreadLayerLines(layerWords) : new Set<number>();

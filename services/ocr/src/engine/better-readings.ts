@@ -1,0 +1,97 @@
+import { englishWordShare } from '@folio/runtime';
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { mergeOcrWords } from './merge-words.js';
+import { isJumble } from './misread-lines.js';
+
+/** Share of a layer word's height that must lie inside an OCR line for the word to sit on it. */
+const SAME_LINE_OVERLAP = 0.5;
+
+/**
+ * How well a line's words read: its English words less its jumbles of letters, digits and marks,
+ * counted in the parts between dashes ("1877—NEW" is a year and a word, "Service—Led" two words).
+ * Proper names count for neither reading, so a line is judged by the words both could get right.
+ */
+export function readingScore(words: readonly string[]): number {
+  const parts = words.flatMap((word) => word.split(/[-‐‑–—]+/u)).filter((part) => part.length > 0);
+  const { latinWords, share } = englishWordShare(parts);
+  return Math.round(latinWords * share) - parts.filter(isJumble).length;
+}
+
+function lineBoxes(words: readonly Word[]): Map<number, BBox> {
+  const boxes = new Map<number, BBox>();
+  for (const word of words) {
+    if (!word.bbox) continue;
+    const box = boxes.get(word.lineIndex);
+    if (!box) {
+      boxes.set(word.lineIndex, { ...word.bbox });
+      continue;
+    }
+    const right = Math.max(box.left + box.width, word.bbox.left + word.bbox.width);
+    const bottom = Math.max(box.top + box.height, word.bbox.top + word.bbox.height);
+    box.left = Math.min(box.left, word.bbox.left);
+    box.top = Math.min(box.top, word.bbox.top);
+    box.width = right - box.left;
+    box.height = bottom - box.top;
+  }
+  return boxes;
+}
+
+/** Overlap of the spans [a, a + aLength] and [b, b + bLength]; negative when they are apart. */
+function overlapOf(a: number, aLength: number, b: number, bLength: number): number {
+  return Math.min(a + aLength, b + bLength) - Math.max(a, b);
+}
+
+/** The OCR line a layer word sits on: most of its height and half its width inside the line's box. */
+function lineOf(word: Word, lines: Map<number, BBox>): number | undefined {
+  const box = word.bbox;
+  if (!box || box.height <= 0) return undefined;
+  let best: number | undefined;
+  let bestOverlap = SAME_LINE_OVERLAP * box.height;
+  for (const [lineIndex, line] of lines) {
+    if (overlapOf(box.left, box.width, line.left, line.width) < box.width / 2) continue;
+    const overlap = overlapOf(box.top, box.height, line.top, line.height);
+    if (overlap >= bestOverlap) {
+      best = lineIndex;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
+/**
+ * The words of a scan read twice, by the OCR layer it came with and by the engine: line by line
+ * (the engine's lines), the reading with the better readingScore, the layer's on a tie. A layer
+ * word on no engine line stays, but for jumbles (ornaments, rules and specks); an engine line without layer words (text the old OCR missed) is
+ * added. Old OCR layers misread display type, faint print and the odd word of body text
+ * ("Yeteran", "ESTABLISHED EW SERIES."), and read some lines better than a small model does.
+ */
+export function preferBetterReadings(layerWords: readonly Word[], ocrWords: readonly Word[]): Word[] {
+  const lines = lineBoxes(ocrWords);
+  const layerOnLine = new Map<number, Word[]>();
+  const offLine: Word[] = [];
+  for (const word of layerWords) {
+    const lineIndex = lineOf(word, lines);
+    // A jumble where the engine saw no text is an ornament, a rule or specks the old OCR read.
+    if (lineIndex === undefined) {
+      if (!isJumble(word.text)) offLine.push(word);
+    } else layerOnLine.set(lineIndex, [...(layerOnLine.get(lineIndex) ?? []), word]);
+  }
+  const ocrOnLine = new Map<number, Word[]>();
+  for (const word of ocrWords) ocrOnLine.set(word.lineIndex, [...(ocrOnLine.get(word.lineIndex) ?? []), word]);
+
+  const keptLayer = [...offLine];
+  const takenOcr: Word[] = [];
+  for (const [lineIndex, ours] of ocrOnLine) {
+    const theirs = layerOnLine.get(lineIndex) ?? [];
+    const better =
+      theirs.length === 0 ||
+      readingScore(ours.map((word) => word.text)) > readingScore(theirs.map((word) => word.text));
+    if (better) takenOcr.push(...ours);
+    else keptLayer.push(...theirs);
+  }
+  // The layer's own order for its words; the engine's lines after them, as mergeOcrWords numbers them.
+  const order = new Map(layerWords.map((word, index) => [word, index]));
+  keptLayer.sort((a, b) => order.get(a)! - order.get(b)!);
+  return mergeOcrWords(keptLayer, takenOcr);
+}
