@@ -79,17 +79,23 @@ describe('chooseTableHtml', () => {
   });
 });
 
+/** An engine that answers `structure` for every table and records the boxes it was asked about. */
+function recordingEngine(): { engine: TableStructureEngine; asked: BBox[][] } {
+  const asked: BBox[][] = [];
+  const engine: TableStructureEngine = {
+    name: 'fake',
+    recognize: (_page, tables) => {
+      asked.push(tables);
+      return Promise.resolve(tables.map(() => structure));
+    },
+    close: () => Promise.resolve(),
+  };
+  return { engine, asked };
+}
+
 describe('readTables', () => {
   it('asks the engine about every Table segment of the page at once and rewrites their HTML', async () => {
-    const asked: BBox[][] = [];
-    const engine: TableStructureEngine = {
-      name: 'fake',
-      recognize: (_page, tables) => {
-        asked.push(tables);
-        return Promise.resolve(tables.map(() => structure));
-      },
-      close: () => Promise.resolve(),
-    };
+    const { engine, asked } = recordingEngine();
     const box = { left: 90, top: 98, width: 300, height: 60 };
     const segments = [
       Segment.fromPartial({ segmentId: 't', segmentType: 'Table', bbox: box, words, tableHtml: 'old' }),
@@ -103,5 +109,25 @@ describe('readTables', () => {
     expect(asked).toEqual([[box]]);
     expect(segments[0]!.tableHtml).toContain('<th colspan="2">Sales 2024</th>');
     expect(segments[1]!.tableHtml).toBe('');
+  });
+
+  it('reads a table the page rules completely from its rules, without asking the engine', async () => {
+    const { engine, asked } = recordingEngine();
+    // Two rows of two columns, each row and column between rules of its own.
+    const gridWords = [word('Name', 100, 104), word('Amount', 200, 104), word('Rent', 100, 124), word('500', 200, 124)];
+    const box = { left: 90, top: 100, width: 220, height: 40 };
+    const horizontal = [100, 120, 140].map((top) => ({ left: 90, top, width: 220, height: 1 }));
+    const vertical = [90, 190, 310].map((left) => ({ left, top: 100, width: 1, height: 40 }));
+    const ruled = Segment.fromPartial({ segmentId: 'r', segmentType: 'Table', bbox: box, words: gridWords });
+    // The header spans two columns: the same rules cannot say where its words belong, the model is asked.
+    const spanning = Segment.fromPartial({ segmentId: 's', segmentType: 'Table', bbox: box, words });
+    const page = { image: new Uint8Array(), width: 600, height: 800 };
+    await readTables([ruled], { engine, page, rules: [...horizontal, ...vertical] });
+    expect(asked).toEqual([]);
+    expect(ruled.tableHtml).toBe(
+      '<table><thead><tr><th>Name</th><th>Amount</th></tr></thead><tbody><tr><td>Rent</td><td>500</td></tr></tbody></table>',
+    );
+    await readTables([spanning], { engine, page, rules: [...horizontal, ...vertical] });
+    expect(asked).toHaveLength(1);
   });
 });

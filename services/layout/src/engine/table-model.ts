@@ -3,7 +3,7 @@ import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX } from './geometry.js';
 import type { LineFont } from './refine-types.js';
 import { tableFromStructure } from './table-cells.js';
-import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
+import { buildTableHtml, completeGridHtml, labelValueTableHtml } from './table-structure.js';
 import type { TablePageImage, TableStructure, TableStructureEngine } from './table-structure-engine.js';
 
 /**
@@ -59,16 +59,40 @@ export interface ReadTablesContext {
   signal?: AbortSignal;
 }
 
+/** Whether the text layer sets a table's first line in bold. */
+function firstRowBold(segment: Segment, fonts: Map<number, LineFont> | undefined): boolean {
+  return fonts?.get(segment.words[0]!.lineIndex)?.bold === true;
+}
+
+/**
+ * Gives a table the page rules completely its HTML from the rules (completeGridHtml), so the
+ * model is not asked; returns whether it did.
+ */
+function readFromRules(segment: Segment, context: ReadTablesContext): boolean {
+  if (!context.rules || context.rules.length === 0) return false;
+  const html = completeGridHtml(segment.words, {
+    firstRowBold: firstRowBold(segment, context.fonts),
+    ruled: { rules: context.rules, box: segment.bbox ?? EMPTY_BOX },
+  });
+  if (html !== null) segment.tableHtml = html;
+  return html !== null;
+}
+
 /**
  * Rebuilds the HTML of a page's Table segments with the table-structure model (one engine call
- * for all of them), cross-checked with the words (chooseTableHtml). Segments are changed in
- * place; returns how many tables took the model's structure.
+ * for all of them), cross-checked with the words (chooseTableHtml); a table the page rules
+ * completely is read from its rules instead. Segments are changed in place; returns how many
+ * tables took the model's structure.
  */
 export async function readTables(segments: Segment[], context: ReadTablesContext): Promise<number> {
   // A list of labels and values is two columns its word positions state plainly; the model,
   // trained on grids, reads the wrapped values as rows of their own.
   const tables = segments.filter(
-    (s) => s.segmentType === 'Table' && s.words.length >= 2 && labelValueTableHtml(s.words) === null,
+    (s) =>
+      s.segmentType === 'Table' &&
+      s.words.length >= 2 &&
+      labelValueTableHtml(s.words) === null &&
+      !readFromRules(s, context),
   );
   if (tables.length === 0) return 0;
   // The segment's box: the detection grown to its words. Cropping to the words' box instead (a
@@ -81,14 +105,14 @@ export async function readTables(segments: Segment[], context: ReadTablesContext
   let fromModel = 0;
   tables.forEach((segment, index) => {
     const box = segment.bbox ?? EMPTY_BOX;
-    const firstRowBold = context.fonts?.get(segment.words[0]!.lineIndex)?.bold === true;
+    const bold = firstRowBold(segment, context.fonts);
     const fallback = (): string =>
       segment.tableHtml ||
       buildTableHtml(segment.words, {
-        firstRowBold,
+        firstRowBold: bold,
         ruled: context.rules && context.rules.length > 0 ? { rules: context.rules, box } : undefined,
       });
-    const chosen = chooseTableHtml(segment.words, structures[index], fallback, { firstRowBold });
+    const chosen = chooseTableHtml(segment.words, structures[index], fallback, { firstRowBold: bold });
     segment.tableHtml = chosen.html;
     if (chosen.source === 'model') fromModel += 1;
   });
