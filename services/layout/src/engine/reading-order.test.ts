@@ -21,6 +21,19 @@ describe('orderSegments', () => {
     expect(names(orderSegments(page, 612))).toEqual(['title', 'L1', 'L2', 'R1', 'R2', 'figure']);
   });
 
+  it('reads a heading under the left column before the full-width section it opens, after both columns', () => {
+    const page = [
+      seg('L', 'Text', 40, 100, 250, 200),
+      seg('R', 'Text', 320, 100, 250, 200),
+      seg('heading', 'SectionHeader', 40, 320, 120, 20),
+      seg('item', 'ListItem', 40, 350, 530, 20),
+    ];
+    expect(names(orderSegments(page, 612))).toEqual(['L', 'R', 'heading', 'item']);
+    // A heading that opens more of the left column stays in it.
+    const column = [...page.slice(0, 3), seg('L2', 'Text', 40, 350, 250, 60), seg('R2', 'Text', 320, 350, 250, 60)];
+    expect(names(orderSegments(column, 612))).toEqual(['L', 'heading', 'L2', 'R', 'R2']);
+  });
+
   it('reads newspaper columns a gutter of 0.7% of the page apart column by column', () => {
     const page = [
       seg('A1', 'Text', 0, 372, 348, 150),

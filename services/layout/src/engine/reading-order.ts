@@ -73,15 +73,16 @@ function splitAt<T>(items: T[], gaps: Gap[], centerOf: (item: T) => number): T[]
  * columns, read left to right. Otherwise it is cut into horizontal bands at its horizontal gaps,
  * except that a band that continues the columns of the band above is kept with it (else the
  * paragraphs of two columns would interleave wherever their gaps happen to line up; see
- * sharesColumns).
+ * sharesColumns). A band of headings alone goes with what follows it: under two columns, a heading
+ * over a full-width section starts that section rather than closing the column it stands under.
  * What cannot be cut (overlapping boxes) falls back to rows by position.
  */
-function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
+function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number, isHeading: (item: T) => boolean): T[] {
   if (items.length <= 1) return items;
   const columns = columnGaps(items, boxOf, minGap);
   if (columns.length > 0) {
     return splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2).flatMap((part) =>
-      xyCut(part, boxOf, minGap),
+      xyCut(part, boxOf, minGap, isHeading),
     );
   }
   // Detector boxes of consecutive elements often overlap by a few pixels: trim them before
@@ -97,14 +98,20 @@ function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): T[] {
   if (rowGaps.length === 0) return orderByPosition(items, boxOf);
   const bands = splitAt(items, rowGaps, (item) => boxOf(item).top + boxOf(item).height / 2);
   const merged: T[][] = [];
-  for (const band of bands) {
+  bands.forEach((band, index) => {
     const previous = merged[merged.length - 1];
-    if (previous && sharesColumns(previous, band, boxOf, minGap)) merged[merged.length - 1] = [...previous, ...band];
+    const next = bands[index + 1];
+    const opensNext =
+      next !== undefined &&
+      band.every(isHeading) &&
+      !sharesColumns([...(previous ?? []), ...band], next, boxOf, minGap);
+    if (previous && !opensNext && sharesColumns(previous, band, boxOf, minGap))
+      merged[merged.length - 1] = [...previous, ...band];
     else merged.push(band);
-  }
+  });
   // Merging can leave one band holding everything; it then has a common column gap, so it splits.
   if (merged.length === 1 && columnGaps(merged[0]!, boxOf, minGap).length === 0) return orderByPosition(items, boxOf);
-  return merged.flatMap((band) => xyCut(band, boxOf, minGap));
+  return merged.flatMap((band) => xyCut(band, boxOf, minGap, isHeading));
 }
 
 /**
@@ -142,12 +149,13 @@ export function orderSegments<T extends OrderableSegment>(segments: T[], pageWid
   const minGap = Math.max(4, pageWidth * 0.005);
   const of = (...types: string[]): T[] => segments.filter((s) => types.includes(s.segmentType));
   const headers = orderByPosition(of('PageHeader'), boxOfSegment);
-  const footnotes = xyCut(of('Footnote'), boxOfSegment, minGap);
+  const footnotes = xyCut(of('Footnote'), boxOfSegment, minGap, () => false);
   const footers = orderByPosition(of('PageFooter'), boxOfSegment);
   const body = xyCut(
     segments.filter((s) => !['PageHeader', 'Footnote', 'PageFooter'].includes(s.segmentType)),
     boxOfSegment,
     minGap,
+    (s) => s.segmentType === 'Title' || s.segmentType === 'SectionHeader',
   );
   return [...headers, ...placeCaptions(body), ...footnotes, ...footers];
 }
