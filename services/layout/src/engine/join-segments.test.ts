@@ -85,4 +85,32 @@ describe('joinLinePieces', () => {
       ['Text', 'Page 1'],
     ]);
   });
+
+  it('gives a word cut off the end of a line of a longer segment back to it, but not a word a gutter away', () => {
+    const item = segmentOf('ListItem', [
+      { text: 'Simple, easy to learn operation. If needed,', left: 100, top: 300 },
+      { text: 'HELP button displays explanations.', left: 120, top: 322 },
+    ]);
+    // "the" a word space (a third of the 12-pixel line) after "needed,"; "Editing" a 30-pixel
+    // gutter after a line of a paragraph.
+    const the = segmentOf('Text', [{ text: 'the', left: 100 + 10 * 37 + 8 * 6 + 4, top: 301 }]);
+    const paragraph = segmentOf('Text', [
+      { text: 'To erase a wrong note, simply', left: 100, top: 500 },
+      { text: 'hold ERASE and press the note', left: 100, top: 522 },
+    ]);
+    const heading = segmentOf('SectionHeader', [{ text: 'Editing', left: 100 + 10 * 25 + 8 * 5 + 30, top: 500 }]);
+    // Chinese sets no word space: a fragment beside a line of a paragraph is the next column's.
+    const chinese = segmentOf('Text', [
+      { text: '金农工程山东率先', left: 100, top: 700 },
+      { text: '引入云计算技术', left: 100, top: 722 },
+    ]);
+    const nextColumn = segmentOf('Text', [{ text: '据介绍', left: 100 + 80 + 4, top: 700 }]);
+    expect(texts(joinLinePieces([item, the, paragraph, heading, chinese, nextColumn]))).toEqual([
+      ['ListItem', 'Simple, easy to learn operation. If needed, the HELP button displays explanations.'],
+      ['Text', 'To erase a wrong note, simply hold ERASE and press the note'],
+      ['SectionHeader', 'Editing'],
+      ['Text', '金农工程山东率先 引入云计算技术'],
+      ['Text', '据介绍'],
+    ]);
+  });
 });

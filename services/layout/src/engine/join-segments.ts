@@ -1,8 +1,9 @@
-import type { Segment } from '@folio/proto/documents/v1';
+import type { BBox } from '@folio/proto/common/v1';
+import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { isPageNumberText } from './furniture-evidence.js';
-import { CAPTION_START } from './refine-types.js';
+import { CAPTION_START, hasIdeograph } from './refine-types.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
 const BESIDE_REACH = 15;
@@ -83,25 +84,44 @@ const FRAGMENT_WORDS = 3;
 
 const lineCount = (segment: Segment): number => new Set(segment.words.map((w) => w.lineIndex)).size;
 
+/** A segment's lines: their boxes and their text. */
+function linesOf(segment: Segment): { box: BBox; text: string }[] {
+  const lines = new Map<number, Word[]>();
+  for (const word of segment.words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
+  return [...lines.values()].map((words) => ({
+    box: unionBox(words.map((w) => w.bbox ?? EMPTY_BOX)),
+    text: words.map((w) => w.text).join(' '),
+  }));
+}
+
+/** Horizontal distance between two boxes side by side; negative when they overlap. */
+const besideGap = (a: BBox, b: BBox): number => Math.max(b.left - rightOf(a), a.left - rightOf(b));
+
 /**
  * Gives a fragment of a line its own detection made ("This" beside "document was obtained from
- * ...") to the one-line segment it is level with and less than a line height from, which keeps its
- * type.
+ * ...") to the segment it continues, which keeps its type: a one-line segment it is level with and
+ * less than a line height from, or a line of a longer segment it is level with and less than half
+ * a line height from, a word space ("the" cut off the end of a list item's first line; a column
+ * gutter is wider). Chinese, Japanese and Korean set no space between words, so a fragment in
+ * them beside a longer segment's line is taken for the next column's.
  */
 function joinFragments(segments: Segment[]): Set<Segment> {
   const absorbed = new Set<Segment>();
-  const oneLine = segments.filter(
-    (s) => LINE_TYPES.includes(s.segmentType) && s.words.length > 0 && lineCount(s) === 1,
-  );
-  for (const fragment of oneLine.filter((s) => s.words.length <= FRAGMENT_WORDS)) {
+  const lineSegments = segments.filter((s) => LINE_TYPES.includes(s.segmentType) && s.words.length > 0);
+  const continues = (fragment: Segment, other: Segment): boolean => {
+    if (other === fragment || absorbed.has(other) || other.words.length <= fragment.words.length) return false;
     const a = fragment.bbox ?? EMPTY_BOX;
-    const host = oneLine.find((other) => {
-      if (other === fragment || absorbed.has(other) || other.words.length <= fragment.words.length) return false;
-      const b = other.bbox ?? EMPTY_BOX;
-      const lineHeight = Math.min(a.height, b.height);
-      const gap = Math.max(b.left - rightOf(a), a.left - rightOf(b));
-      return areLevel(a, b) && gap >= -0.5 * lineHeight && gap < lineHeight;
-    });
+    const beside = (line: BBox, reach: number): boolean => {
+      const lineHeight = Math.min(a.height, line.height);
+      const gap = besideGap(a, line);
+      return areLevel(a, line) && gap >= -0.5 * lineHeight && gap < reach * lineHeight;
+    };
+    if (lineCount(other) === 1) return beside(other.bbox ?? EMPTY_BOX, 1);
+    if (hasIdeograph(textOf(fragment))) return false;
+    return linesOf(other).some((line) => !hasIdeograph(line.text) && beside(line.box, 0.5));
+  };
+  for (const fragment of lineSegments.filter((s) => s.words.length <= FRAGMENT_WORDS && lineCount(s) === 1)) {
+    const host = lineSegments.find((other) => continues(fragment, other));
     if (!host) continue;
     absorb(host, fragment);
     absorbed.add(fragment);

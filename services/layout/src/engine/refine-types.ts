@@ -83,6 +83,11 @@ const MATH_SIGN = /[\d=+\-−×÷*/<>≤≥≠≈∼≡∑∏∫√∞±∓·∂
 /** Han ideographs, kana and Hangul: Chinese, Japanese and Korean writing, a word in one or two characters. */
 const IDEOGRAPH = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}]';
 const HAS_IDEOGRAPH = new RegExp(IDEOGRAPH, 'u');
+
+/** Whether a text holds Chinese, Japanese or Korean writing, which sets no space between words. */
+export function hasIdeograph(text: string): boolean {
+  return HAS_IDEOGRAPH.test(text);
+}
 /** A word of prose: four letters in a row, or two ideographs (a Chinese, Japanese or Korean word). */
 const PROSE_WORD = new RegExp(`\\p{L}{4}|${IDEOGRAPH}{2}`, 'u');
 
