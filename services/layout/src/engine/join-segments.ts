@@ -1,8 +1,9 @@
 import type { BBox } from '@folio/proto/common/v1';
-import type { Segment, Word } from '@folio/proto/documents/v1';
+import type { Segment } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { isPageNumberText } from './furniture-evidence.js';
+import { wordsByLine } from './lines.js';
 import { CAPTION_START, hasIdeograph } from './refine-types.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
@@ -86,9 +87,7 @@ const lineCount = (segment: Segment): number => new Set(segment.words.map((w) =>
 
 /** A segment's lines: their boxes and their text. */
 function linesOf(segment: Segment): { box: BBox; text: string }[] {
-  const lines = new Map<number, Word[]>();
-  for (const word of segment.words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
-  return [...lines.values()].map((words) => ({
+  return wordsByLine(segment.words).map((words) => ({
     box: unionBox(words.map((w) => w.bbox ?? EMPTY_BOX)),
     text: words.map((w) => w.text).join(' '),
   }));

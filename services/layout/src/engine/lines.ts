@@ -10,6 +10,17 @@ export interface TextLineGroup {
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
 
+/** Words by the line they came on (their `lineIndex`: the text layer's or the OCR detector's), lines in order of first word. */
+export function wordsByLine(words: readonly Word[]): Word[][] {
+  const byIndex = new Map<number, Word[]>();
+  for (const word of words) {
+    const line = byIndex.get(word.lineIndex);
+    if (line) line.push(word);
+    else byIndex.set(word.lineIndex, [word]);
+  }
+  return [...byIndex.values()];
+}
+
 function lineOf(words: Word[]): TextLineGroup {
   const sorted = [...words].sort((a, b) => boxOf(a).left - boxOf(b).left);
   return { words: sorted, bbox: unionBox(sorted.map(boxOf)) };
@@ -22,10 +33,8 @@ function lineOf(words: Word[]): TextLineGroup {
  * cells). Lines come top to bottom, then left to right.
  */
 export function groupLines(words: Word[], maxGapFactor = 2.5): TextLineGroup[] {
-  const byIndex = new Map<number, Word[]>();
-  for (const word of words) byIndex.set(word.lineIndex, [...(byIndex.get(word.lineIndex) ?? []), word]);
   const lines: TextLineGroup[] = [];
-  for (const lineWords of byIndex.values()) {
+  for (const lineWords of wordsByLine(words)) {
     const sorted = [...lineWords].sort((a, b) => boxOf(a).left - boxOf(b).left);
     const height = median(sorted.map((w) => boxOf(w).height));
     let run: Word[] = [];

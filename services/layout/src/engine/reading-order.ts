@@ -1,6 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
+import { wordsByLine } from './lines.js';
 
 /**
  * Whether a box shares a row with the anchor: it overlaps more than half the smaller height, and
@@ -213,9 +214,7 @@ function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
  * apart in height), words left to right within each line.
  */
 export function orderWords(words: Word[]): Word[] {
-  const lines = new Map<number, Word[]>();
-  for (const word of words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
-  const boxed = [...lines.values()].map((line) => ({
+  const boxed = wordsByLine(words).map((line) => ({
     words: [...line].sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left),
     box: unionBox(line.map((w) => w.bbox ?? EMPTY_BOX)),
   }));

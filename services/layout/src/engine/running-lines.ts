@@ -4,6 +4,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
 import { furnitureFineType } from './fine-types.js';
+import { wordsByLine } from './lines.js';
 import { orderSegments } from './reading-order.js';
 import type { IdFactory } from './segmenter.js';
 
@@ -109,10 +110,8 @@ function edgeLinesCandidateOf(page: number, segment: Segment, height: number): C
 
 /** A segment's words grouped by text line, the lines top to bottom. */
 function linesOf(words: Word[]): Word[][] {
-  const byLine = new Map<number, Word[]>();
-  for (const word of words) byLine.set(word.lineIndex, [...(byLine.get(word.lineIndex) ?? []), word]);
   const topOf = (line: Word[]) => Math.min(...line.map((word) => (word.bbox ?? EMPTY_BOX).top));
-  return [...byLine.values()].sort((a, b) => topOf(a) - topOf(b));
+  return wordsByLine(words).sort((a, b) => topOf(a) - topOf(b));
 }
 
 /** Moves a candidate's edge lines out of its segment into a segment of their own, which it returns. */
