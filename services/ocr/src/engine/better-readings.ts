@@ -1,11 +1,10 @@
 import { englishWordShare } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
+import { SAME_LINE_OVERLAP } from './known-text.js';
 import { mergeOcrWords } from './merge-words.js';
 import { isJumble } from './misread-lines.js';
-
-/** Share of a layer word's height that must lie inside an OCR line for the word to sit on it. */
-const SAME_LINE_OVERLAP = 0.5;
+import { wordsByLine } from './word-source.js';
 
 /**
  * How well a line's words read: its English words less its jumbles of letters, digits and marks,
@@ -18,23 +17,15 @@ export function readingScore(words: readonly string[]): number {
   return Math.round(latinWords * share) - parts.filter(isJumble).length;
 }
 
-function lineBoxes(words: readonly Word[]): Map<number, BBox> {
-  const boxes = new Map<number, BBox>();
-  for (const word of words) {
-    if (!word.bbox) continue;
-    const box = boxes.get(word.lineIndex);
-    if (!box) {
-      boxes.set(word.lineIndex, { ...word.bbox });
-      continue;
-    }
-    const right = Math.max(box.left + box.width, word.bbox.left + word.bbox.width);
-    const bottom = Math.max(box.top + box.height, word.bbox.top + word.bbox.height);
-    box.left = Math.min(box.left, word.bbox.left);
-    box.top = Math.min(box.top, word.bbox.top);
-    box.width = right - box.left;
-    box.height = bottom - box.top;
-  }
-  return boxes;
+/** The box around words; undefined when none has one. */
+function boxAround(words: readonly Word[]): BBox | undefined {
+  const boxes = words.flatMap((word) => (word.bbox ? [word.bbox] : []));
+  if (boxes.length === 0) return undefined;
+  const left = Math.min(...boxes.map((box) => box.left));
+  const top = Math.min(...boxes.map((box) => box.top));
+  const right = Math.max(...boxes.map((box) => box.left + box.width));
+  const bottom = Math.max(...boxes.map((box) => box.top + box.height));
+  return { left, top, width: right - left, height: bottom - top };
 }
 
 /** Overlap of the spans [a, a + aLength] and [b, b + bLength]; negative when they are apart. */
@@ -43,7 +34,7 @@ function overlapOf(a: number, aLength: number, b: number, bLength: number): numb
 }
 
 /** The OCR line a layer word sits on: most of its height and half its width inside the line's box. */
-function lineOf(word: Word, lines: Map<number, BBox>): number | undefined {
+function lineOf(word: Word, lines: ReadonlyMap<number, BBox>): number | undefined {
   const box = word.bbox;
   if (!box || box.height <= 0) return undefined;
   let best: number | undefined;
@@ -62,12 +53,17 @@ function lineOf(word: Word, lines: Map<number, BBox>): number | undefined {
 /**
  * The words of a scan read twice, by the OCR layer it came with and by the engine: line by line
  * (the engine's lines), the reading with the better readingScore, the layer's on a tie. A layer
- * word on no engine line stays, but for jumbles (ornaments, rules and specks); an engine line without layer words (text the old OCR missed) is
- * added. Old OCR layers misread display type, faint print and the odd word of body text
+ * word on no engine line stays, but for jumbles (ornaments, rules and specks); an engine line
+ * without layer words (text the old OCR missed) is added. Old OCR layers misread display type, faint print and the odd word of body text
  * ("Yeteran", "ESTABLISHED EW SERIES."), and read some lines better than a small model does.
  */
 export function preferBetterReadings(layerWords: readonly Word[], ocrWords: readonly Word[]): Word[] {
-  const lines = lineBoxes(ocrWords);
+  const ocrOnLine = wordsByLine(ocrWords);
+  const lines = new Map<number, BBox>();
+  for (const [lineIndex, words] of ocrOnLine) {
+    const box = boxAround(words);
+    if (box) lines.set(lineIndex, box);
+  }
   const layerOnLine = new Map<number, Word[]>();
   const offLine: Word[] = [];
   for (const word of layerWords) {
@@ -75,10 +71,12 @@ export function preferBetterReadings(layerWords: readonly Word[], ocrWords: read
     // A jumble where the engine saw no text is an ornament, a rule or specks the old OCR read.
     if (lineIndex === undefined) {
       if (!isJumble(word.text)) offLine.push(word);
-    } else layerOnLine.set(lineIndex, [...(layerOnLine.get(lineIndex) ?? []), word]);
+    } else {
+      const onLine = layerOnLine.get(lineIndex);
+      if (onLine) onLine.push(word);
+      else layerOnLine.set(lineIndex, [word]);
+    }
   }
-  const ocrOnLine = new Map<number, Word[]>();
-  for (const word of ocrWords) ocrOnLine.set(word.lineIndex, [...(ocrOnLine.get(word.lineIndex) ?? []), word]);
 
   const keptLayer = [...offLine];
   const takenOcr: Word[] = [];

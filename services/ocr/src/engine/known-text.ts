@@ -16,7 +16,7 @@ export interface Bounds {
 export const KNOWN_LINE_COVERAGE = 0.5;
 
 /** Share of a word's height that must lie inside the line for the word to count on that line. */
-const SAME_LINE_OVERLAP = 0.5;
+export const SAME_LINE_OVERLAP = 0.5;
 
 /**
  * Whether the text-layer words `known` already hold the detected line `line`: the words that sit on

@@ -1,5 +1,6 @@
 import { englishWordShare, latinWordOf } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
+import { wordsByLine } from './word-source.js';
 
 /** A line of an OCR layer reading as English less than this (two Latin words or more) is misread. */
 const MIN_LINE_ENGLISH_SHARE = 0.5;
@@ -18,10 +19,9 @@ export function isJumble(token: string): boolean {
  * the line indexes.
  */
 export function misreadLayerLines(words: readonly Word[]): Set<number> {
-  const lines = new Map<number, string[]>();
-  for (const word of words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word.text]);
   const misread = new Set<number>();
-  for (const [lineIndex, tokens] of lines) {
+  for (const [lineIndex, lineWords] of wordsByLine(words)) {
+    const tokens = lineWords.map((word) => word.text);
     const { latinWords, share } = englishWordShare(tokens);
     const jumbles = tokens.filter(isJumble).length;
     if ((latinWords >= 2 && share < MIN_LINE_ENGLISH_SHARE) || jumbles * 2 >= tokens.length) misread.add(lineIndex);

@@ -9,6 +9,17 @@ import { OcrStrategy } from '@folio/proto/ocr/v1';
  */
 export type WordSource = 'text-layer' | 'text-layer+engine' | 'text-layer|engine' | 'engine' | 'none';
 
+/** Words by the line they came on (their `lineIndex`), lines in order of first word. */
+export function wordsByLine(words: readonly Word[]): Map<number, Word[]> {
+  const lines = new Map<number, Word[]>();
+  for (const word of words) {
+    const line = lines.get(word.lineIndex);
+    if (line) line.push(word);
+    else lines.set(word.lineIndex, [word]);
+  }
+  return lines;
+}
+
 /** The words of a text layer in its own order (MuPDF's: blocks, lines, words). */
 export function textLayerWords(layer: TextLayer): Word[] {
   return layer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words));
@@ -42,10 +53,9 @@ export interface PageTextFacts {
  * lines the text layer lacks (text in pictures, pasted scans) are recognized, since reading again
  * what a born-digital layer states exactly would cost most of the time and add nothing. Auto keeps
  * a usable text layer (on a scan, the lines its OCR layer misread count as lacking:
- * misreadLayerLines), reads the
- * lines it lacks the same way on a page with big raster images (one coarse detection pass over the
- * page costs less than reading each image on its own, small ones scaled up), and reads the other
- * pages whole.
+ * misreadLayerLines), reads the lines it lacks the same way on a page with big raster images (one
+ * coarse detection pass over the page costs less than reading each image on its own, small ones
+ * scaled up), and reads the other pages whole.
  */
 export function chooseWordSource(strategy: OcrStrategy, facts: PageTextFacts, hasEngine: boolean): WordSource {
   if (!hasEngine) return facts.textLayerUsable ? 'text-layer' : 'none';
