@@ -8,6 +8,8 @@ export interface FixtureText {
   y: number;
   size?: number;
   bold?: boolean;
+  /** Text render mode 3, as a scan's OCR layer: in the text layer, not on the page. */
+  invisible?: boolean;
 }
 
 export interface FixturePage {
@@ -19,6 +21,8 @@ export interface FixturePage {
   drawing?: string[];
   /** AcroForm widgets of the page. */
   fields?: FixtureField[];
+  /** A grey raster image over the whole page, drawn before the text (a background) or after it (covering it). */
+  pageImage?: 'under-text' | 'over-text';
 }
 
 /** An interactive form field, its box in points from the top-left. */
@@ -77,15 +81,23 @@ export function createTextPdf(pages: FixturePage[]): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const regular = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   const bold = doc.addSimpleFont(new mupdf.Font('Helvetica-Bold'));
-  const resources = doc.addObject({ Font: { F1: regular, F2: bold } });
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 64, 64], false);
+  pixmap.clear(230);
+  const image = doc.addImage(new mupdf.Image(pixmap));
+  pixmap.destroy();
+  const resources = doc.addObject({ Font: { F1: regular, F2: bold }, XObject: { Im1: image } });
   for (const page of pages) {
     const width = page.width ?? 612;
     const height = page.height ?? 792;
+    const drawImage = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`;
     const content = [
       ...(page.drawing ?? []),
+      ...(page.pageImage === 'under-text' ? [drawImage] : []),
       ...page.texts.map(
-        (t) => `BT /${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`,
+        (t) =>
+          `BT ${t.invisible ? '3 Tr ' : ''}/${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`,
       ),
+      ...(page.pageImage === 'over-text' ? [drawImage] : []),
     ].join('\n');
     doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
     for (const field of page.fields ?? []) addField(doc, doc.countPages() - 1, height, field);

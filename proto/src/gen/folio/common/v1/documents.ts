@@ -99,7 +99,10 @@ export interface FormField {
 
 /** What the render stage measured of a page's text layer; the OCR stage chooses its word source by it. */
 export interface TextLayerQuality {
-  /** Raster images cover half the page or more: a scan, and its words (if any) an invisible OCR layer. */
+  /**
+   * Raster images cover half the page or more and its text, if any, is hidden (render mode 3 or under
+   * an image): a scan, its words someone's OCR. Text painted on top of the images is no scan's.
+   */
   scanned: boolean;
   /** Share of the words holding U+FFFD or control characters (a font without a usable ToUnicode map). */
   garbledShare: number;

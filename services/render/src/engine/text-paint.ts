@@ -1,0 +1,55 @@
+import * as mupdf from 'mupdf';
+
+/** Where each glyph of a text object starts on the page (its origin on the baseline). */
+function glyphOrigins(text: mupdf.Text, ctm: mupdf.Matrix): mupdf.Point[] {
+  const origins: mupdf.Point[] = [];
+  text.walk({
+    showGlyph(_font, trm): void {
+      const [x, y] = [trm[4], trm[5]];
+      origins.push([x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]]);
+    },
+  });
+  return origins;
+}
+
+function inside([x, y]: mupdf.Point, area: mupdf.Rect): boolean {
+  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
+}
+
+/** The unit square an image fills, mapped by its matrix. */
+const UNIT_SQUARE: mupdf.Rect = [0, 0, 1, 1];
+
+/**
+ * Whether a page whose raster images cover most of it shows its text, as a born-digital page on a
+ * background picture or a full-page chart with a caption does, rather than hiding it as a scan's OCR
+ * layer does: in text render mode 3 (MuPDF's `ignoreText`), at alpha 0, or under an image painted
+ * after it. True when at least half of the text layer's `layerGlyphs` are painted visibly and no
+ * later image covers them. Runs the page's contents once, so call it only for pages whose images
+ * cover most of the page.
+ */
+export function textPaintedOverImages(page: mupdf.Page, layerGlyphs: number): boolean {
+  if (layerGlyphs <= 0) return false;
+  let shown: mupdf.Point[] = [];
+  const paint = (text: mupdf.Text, ctm: mupdf.Matrix, alpha: number): void => {
+    if (alpha > 0) shown.push(...glyphOrigins(text, ctm));
+  };
+  const device = new mupdf.Device({
+    fillImage(_image, ctm): void {
+      const area = mupdf.Rect.transform(UNIT_SQUARE, ctm);
+      shown = shown.filter((origin) => !inside(origin, area));
+    },
+    fillText(text, ctm, _colorspace, _color, alpha): void {
+      paint(text, ctm, alpha);
+    },
+    strokeText(text, _stroke, ctm, _colorspace, _color, alpha): void {
+      paint(text, ctm, alpha);
+    },
+  });
+  try {
+    page.run(device, mupdf.Matrix.identity);
+  } finally {
+    device.close();
+    device.destroy();
+  }
+  return shown.length >= layerGlyphs / 2;
+}
