@@ -18,6 +18,7 @@ describe('scan or born-digital page over a picture', () => {
 
   it('calls a page a scan when the page image covers the text painted before it', () => {
     expect(qualityOf({ texts: texts(false), pageImage: 'over-text' })).toMatchObject({ scanned: true });
+    expect(qualityOf({ texts: texts(false), pageImage: 'mask-over-text' })).toMatchObject({ scanned: true });
   });
 
   it('keeps born-digital text painted on a background picture as a text layer, not a scan', () => {

@@ -1,15 +1,13 @@
 import * as mupdf from 'mupdf';
 
-/** Where each glyph of a text object starts on the page (its origin on the baseline). */
-function glyphOrigins(text: mupdf.Text, ctm: mupdf.Matrix): mupdf.Point[] {
-  const origins: mupdf.Point[] = [];
+/** Adds where each glyph of a text object starts on the page (its origin on the baseline) to `origins`. */
+function addGlyphOrigins(text: mupdf.Text, ctm: mupdf.Matrix, origins: mupdf.Point[]): void {
   text.walk({
     showGlyph(_font, trm): void {
       const [x, y] = [trm[4], trm[5]];
       origins.push([x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]]);
     },
   });
-  return origins;
 }
 
 function inside([x, y]: mupdf.Point, area: mupdf.Rect): boolean {
@@ -31,12 +29,19 @@ export function textPaintedOverImages(page: mupdf.Page, layerGlyphs: number): bo
   if (layerGlyphs <= 0) return false;
   let shown: mupdf.Point[] = [];
   const paint = (text: mupdf.Text, ctm: mupdf.Matrix, alpha: number): void => {
-    if (alpha > 0) shown.push(...glyphOrigins(text, ctm));
+    if (alpha > 0) addGlyphOrigins(text, ctm, shown);
+  };
+  const cover = (ctm: mupdf.Matrix): void => {
+    const area = mupdf.Rect.transform(UNIT_SQUARE, ctm);
+    shown = shown.filter((origin) => !inside(origin, area));
   };
   const device = new mupdf.Device({
     fillImage(_image, ctm): void {
-      const area = mupdf.Rect.transform(UNIT_SQUARE, ctm);
-      shown = shown.filter((origin) => !inside(origin, area));
+      cover(ctm);
+    },
+    // A bilevel scan may be drawn as a stencil mask in one colour.
+    fillImageMask(_image, ctm): void {
+      cover(ctm);
     },
     fillText(text, ctm, _colorspace, _color, alpha): void {
       paint(text, ctm, alpha);

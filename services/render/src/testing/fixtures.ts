@@ -21,8 +21,11 @@ export interface FixturePage {
   drawing?: string[];
   /** AcroForm widgets of the page. */
   fields?: FixtureField[];
-  /** A grey raster image over the whole page, drawn before the text (a background) or after it (covering it). */
-  pageImage?: 'under-text' | 'over-text';
+  /**
+   * A grey raster image over the whole page, drawn before the text (a background) or after it
+   * (covering it); `mask-over-text`: a black one-bit stencil mask (a bilevel scan) after the text.
+   */
+  pageImage?: 'under-text' | 'over-text' | 'mask-over-text';
 }
 
 /** An interactive form field, its box in points from the top-left. */
@@ -98,6 +101,9 @@ export function createTextPdf(pages: FixturePage[]): Uint8Array {
           `BT ${t.invisible ? '3 Tr ' : ''}/${t.bold ? 'F2' : 'F1'} ${t.size ?? 12} Tf ${t.x} ${height - t.y} Td ${pdfString(t.text)} Tj ET`,
       ),
       ...(page.pageImage === 'over-text' ? [drawImage] : []),
+      ...(page.pageImage === 'mask-over-text'
+        ? [`q ${width} 0 0 ${height} 0 0 cm BI /IM true /W 8 /H 1 /D [1 0] ID \x00 EI Q`]
+        : []),
     ].join('\n');
     doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
     for (const field of page.fields ?? []) addField(doc, doc.countPages() - 1, height, field);
