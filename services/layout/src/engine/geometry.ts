@@ -1,15 +1,11 @@
+import { unionBox as unionOf } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 
 export const EMPTY_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
 
 /** The smallest box holding every box; EMPTY_BOX for none. */
 export function unionBox(boxes: BBox[]): BBox {
-  if (boxes.length === 0) return EMPTY_BOX;
-  const left = Math.min(...boxes.map((b) => b.left));
-  const top = Math.min(...boxes.map((b) => b.top));
-  const right = Math.max(...boxes.map((b) => b.left + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.top + b.height));
-  return { left, top, width: right - left, height: bottom - top };
+  return unionOf(boxes) ?? EMPTY_BOX;
 }
 
 export function centerOf(box: BBox): { x: number; y: number } {

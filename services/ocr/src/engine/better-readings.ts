@@ -1,3 +1,4 @@
+import { unionBox } from '@folio/imaging';
 import { englishWordShare } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
@@ -15,17 +16,6 @@ export function readingScore(words: readonly string[]): number {
   const parts = words.flatMap((word) => word.split(/[-‐‑–—]+/u)).filter((part) => part.length > 0);
   const { latinWords, share } = englishWordShare(parts);
   return Math.round(latinWords * share) - parts.filter(isJumble).length;
-}
-
-/** The box around words; undefined when none has one. */
-function boxAround(words: readonly Word[]): BBox | undefined {
-  const boxes = words.flatMap((word) => (word.bbox ? [word.bbox] : []));
-  if (boxes.length === 0) return undefined;
-  const left = Math.min(...boxes.map((box) => box.left));
-  const top = Math.min(...boxes.map((box) => box.top));
-  const right = Math.max(...boxes.map((box) => box.left + box.width));
-  const bottom = Math.max(...boxes.map((box) => box.top + box.height));
-  return { left, top, width: right - left, height: bottom - top };
 }
 
 /** Overlap of the spans [a, a + aLength] and [b, b + bLength]; negative when they are apart. */
@@ -61,7 +51,7 @@ export function preferBetterReadings(layerWords: readonly Word[], ocrWords: read
   const ocrOnLine = wordsByLine(ocrWords);
   const lines = new Map<number, BBox>();
   for (const [lineIndex, words] of ocrOnLine) {
-    const box = boxAround(words);
+    const box = unionBox(words.flatMap((word) => (word.bbox ? [word.bbox] : [])));
     if (box) lines.set(lineIndex, box);
   }
   const layerOnLine = new Map<number, Word[]>();

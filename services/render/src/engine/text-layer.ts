@@ -1,3 +1,4 @@
+import { unionBox } from '@folio/imaging';
 import { isEnglishWord, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
@@ -43,19 +44,10 @@ function mapBBox(box: BBox, map: PixelMapping): BBox {
   };
 }
 
-/** A loop, not `Math.min(...boxes)`: a word of a million letters would overflow the call stack. */
+/** The union of boxes (a line's words, a block's lines: never none), rounded as the layer's boxes are. */
 function unionBBox(boxes: BBox[]): BBox {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const box of boxes) {
-    left = Math.min(left, box.left);
-    top = Math.min(top, box.top);
-    right = Math.max(right, box.left + box.width);
-    bottom = Math.max(bottom, box.top + box.height);
-  }
-  return { left: round(left), top: round(top), width: round(right - left), height: round(bottom - top) };
+  const box = unionBox(boxes) ?? ZERO_BOX;
+  return { left: round(box.left), top: round(box.top), width: round(box.width), height: round(box.height) };
 }
 
 const ZERO_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
