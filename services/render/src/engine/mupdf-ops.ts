@@ -14,7 +14,7 @@ import type {
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
 import { extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
-import { isScannedPage, layerCharCount, measureTextLayer } from './text-layer-quality.js';
+import { measureTextLayer } from './text-layer-quality.js';
 import { textPaintedOverImages } from './text-paint.js';
 
 /**
@@ -180,9 +180,10 @@ function renderPage(
     const stext = page.toStructuredText('preserve-images');
     const inPoints = extractTextLayer(stext, { pageIndex, width: x1 - x0, height: y1 - y0 }, POINTS);
     stext.destroy();
-    const textOverImages =
-      isScannedPage(inPoints.textLayer) && textPaintedOverImages(page, layerCharCount(inPoints.textLayer));
-    const quality = measureTextLayer(inPoints.textLayer, { textOverImages });
+    const loaded = page;
+    const quality = measureTextLayer(inPoints.textLayer, {
+      textOverImages: (layerChars) => textPaintedOverImages(loaded, layerChars),
+    });
     const scale = pageScale(input.scale, input.ocrLongSide, quality, {
       longSidePoints: Math.max(x1 - x0, y1 - y0),
       imageScale: inPoints.imageScale,

@@ -38,29 +38,22 @@ export function isScannedPage(layer: Pick<TextLayer, 'width' | 'height' | 'image
   return imageArea >= SCAN_IMAGE_AREA_FRACTION * pageArea;
 }
 
-/** The characters of a layer's words. */
-export function layerCharCount(layer: Pick<TextLayer, 'blocks'>): number {
-  let count = 0;
-  for (const block of layer.blocks)
-    for (const line of block.lines) for (const word of line.words) count += word.text.length;
-  return count;
-}
-
 /**
  * Measures a text layer: is it over a scan, how much of it is garbled, how much is English words,
- * and so whether its words can be kept. A page is a scan when its images cover it
- * (isScannedPage) and its text is not painted on top of them (`textOverImages`, text-paint.ts: a
- * born-digital page on a background picture is no scan). A scan's layer came from someone's OCR
- * and may be poor, so it must read as English to be kept; other text (another language, CJK) on a
- * scan is read again by OCR. Lines a kept layer lacks are still read by OCR (the OCR stage's
+ * and so whether its words can be kept. A page is a scan when its images cover it (isScannedPage)
+ * and its text is not painted on top of them (`textOverImages`, asked only then, with the layer's
+ * character count: text-paint.ts; a born-digital page on a background picture is no scan). A
+ * scan's layer came from someone's OCR and may be poor, so it must read as English to be kept;
+ * other text (another language, CJK) on a scan is read again by OCR. Lines a kept layer lacks are still read by OCR (the OCR stage's
  * `text-layer+engine` source).
  */
 export function measureTextLayer(
   layer: Pick<TextLayer, 'width' | 'height' | 'images' | 'blocks'>,
-  paint: { textOverImages: boolean } = { textOverImages: false },
+  paint: { textOverImages?: (layerChars: number) => boolean } = {},
 ): TextLayerQuality {
   const texts = layer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words.map((word) => word.text)));
-  const scanned = isScannedPage(layer) && !paint.textOverImages;
+  const scanned =
+    isScannedPage(layer) && !(paint.textOverImages?.(texts.reduce((chars, text) => chars + text.length, 0)) ?? false);
   const garbledShare = texts.length === 0 ? 0 : texts.filter(isGarbled).length / texts.length;
   const { latinWords, share } = englishWordShare(texts);
   const readsAsEnglish = scanned
