@@ -1,6 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areaOf, centerOf, intersect, median } from './geometry.js';
+import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
 import { escapeHtml, isHeaderRow } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
@@ -24,6 +24,12 @@ export interface CellFit {
    * COLUMN_GAP word heights): the model merged two columns there.
    */
   gappedCells: number;
+  /**
+   * One-row cells holding text lines more than RECORD_GAP line heights apart: the lines of two
+   * rows the page sets apart, which the model put into one cell (its rows slipped against the
+   * text's, so figures land in the wrong record).
+   */
+  recordsMerged: number;
 }
 
 /** The HTML of a model's table with the page's words in its cells, and how well they fit. */
@@ -75,6 +81,19 @@ function hasColumnGap(words: readonly Word[], lineHeight: number): boolean {
       return boxOf(word).left - (boxOf(before).left + boxOf(before).width) > COLUMN_GAP * lineHeight;
     });
   });
+}
+
+/**
+ * The space between two lines of one multi-line cell is under about half a line height; rows of a
+ * table set apart by whitespace alone are further apart (0.8 to 1 line height on the Senate
+ * expenditure report, whose model rows slipped a record).
+ */
+const RECORD_GAP = 0.6;
+
+/** Whether a cell's words stand on text lines further apart than RECORD_GAP line heights. */
+function spansRecordGap(words: readonly Word[], lineHeight: number): boolean {
+  const lines = textRows(words).map((row) => unionBox(row.map(boxOf)));
+  return lines.some((line, index) => index > 0 && line.top - bottomOf(lines[index - 1]!) > RECORD_GAP * lineHeight);
 }
 
 /** Text rows: words level with each other (overlapping by half the smaller height), top to bottom. */
@@ -193,6 +212,8 @@ export function tableFromStructure(
       filledCells: texts.filter((t) => t.length > 0).length,
       cells: cells.length,
       gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
+      recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
+        .length,
     },
   };
 }

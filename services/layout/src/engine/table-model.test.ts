@@ -72,6 +72,33 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(words, merged, () => 'fallback').source).toBe('words');
   });
 
+  it('keeps the word-based table when the model merged rows the page sets apart (its rows slipped a record)', () => {
+    // Four records 30 px apart (lines 12 px high, 18 px of white between records); the model's rows
+    // take two records each, so each figure sits with its neighbour's label.
+    const records = [0, 1, 2, 3].flatMap((n) => [
+      word(`ID${n}`, 100, 100 + 30 * n),
+      word(`${n}.00`, 300, 100 + 30 * n),
+    ]);
+    const twoRecordsHigh = (left: number, top: number): TableStructureCell => ({
+      ...cell(left, top, 100),
+      bbox: { left, top, width: 100, height: 46 },
+    });
+    const slipped: TableStructure = {
+      complete: true,
+      rows: [
+        [twoRecordsHigh(90, 98), twoRecordsHigh(290, 98)],
+        [twoRecordsHigh(90, 158), twoRecordsHigh(290, 158)],
+      ],
+    };
+    expect(chooseTableHtml(records, slipped, () => 'fallback').source).toBe('words');
+    // The same rows, one record each: the model is kept.
+    const aligned: TableStructure = {
+      complete: true,
+      rows: [0, 1, 2, 3].map((n) => [cell(90, 98 + 30 * n, 100), cell(290, 98 + 30 * n, 100)]),
+    };
+    expect(chooseTableHtml(records, aligned, () => 'fallback').source).toBe('model');
+  });
+
   it('keeps the word-based table when the model reads one column where the words stand in several', () => {
     const oneColumn: TableStructure = { complete: true, rows: [[cell(90, 98, 320)], [cell(90, 118, 320)]] };
     const fallback = '<table><tbody><tr><td>Q1</td><td>5</td></tr></tbody></table>';

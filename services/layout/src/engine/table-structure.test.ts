@@ -124,6 +124,92 @@ describe('buildTableHtml', () => {
     );
   });
 
+  it('keeps lines whose figures stand under figures as rows of their own, though set as tight as wrapped lines', () => {
+    const words = [
+      ...row(100, 0, [
+        ['Doc', 100],
+        ['Name', 200],
+        ['Amount', 400],
+      ]),
+      ...row(120, 1, [
+        ['Ann Lee', 200],
+        ['37,499.96', 400],
+      ]),
+      ...row(134, 2, [
+        ['Bob Ray', 200],
+        ['446.87', 400],
+      ]),
+      ...row(160, 3, [
+        ['D2', 100],
+        ['Citibank', 200],
+        ['920.68', 400],
+      ]),
+    ];
+    expect(buildTableHtml(words, { firstRowBold: true })).toContain(
+      '<tr><td></td><td>Ann Lee</td><td>37,499.96</td></tr><tr><td></td><td>Bob Ray</td><td>446.87</td></tr>',
+    );
+  });
+
+  it('keeps short labels spread under a heading centred over them as a row of sub-headings, not a wrapped line', () => {
+    const words = [
+      ...row(100, 0, [
+        ['No.', 100],
+        ['SERVICE DATES', 250],
+        ['Amount', 450],
+      ]),
+      ...row(114, 1, [
+        ['START', 240],
+        ['END', 320],
+      ]),
+      ...row(140, 2, [
+        ['A1', 100],
+        ['03/04', 240],
+        ['03/06', 320],
+        ['920.68', 450],
+      ]),
+    ];
+    const html = buildTableHtml(words, { firstRowBold: true });
+    expect(html).toContain('<th colspan="2">SERVICE DATES</th>');
+    expect(html).toContain('<tr><td></td><td>START</td><td>END</td><td></td></tr>');
+  });
+
+  it('reads a ruled table from its rules though its row labels stand between the lines of their rows', () => {
+    // Two groups of three figure rows, each labelled by a three-line label set half a line off the
+    // figures; rules around every figure row and between the columns.
+    const values = (top: number, index: number): Word[] =>
+      row(top, index, [
+        ['Low', 200],
+        ['5%', 300],
+      ]);
+    const label = (top: number, index: number, text: string): Word[] => row(top, index, [[text, 100]]);
+    const words = [
+      ...row(100, 0, [
+        ['Group', 100],
+        ['Level', 200],
+        ['Share', 300],
+      ]),
+      ...[0, 1].flatMap((group) => {
+        const top = 120 + 60 * group;
+        return [
+          ...values(top, 1),
+          ...values(top + 20, 2),
+          ...values(top + 40, 3),
+          ...label(top + 8, 4, `Per${group}`),
+          ...label(top + 28, 5, 'cycle'),
+          ...label(top + 48, 6, 'fuel'),
+        ];
+      }),
+    ];
+    const box = { left: 90, top: 96, width: 300, height: 140 };
+    const ys = [96, 117, 137, 157, 177, 197, 217, 236];
+    const rules = [
+      ...ys.map((y) => ({ left: 90, top: y, width: 300, height: 1 })),
+      ...[90, 190, 290, 390].map((x) => ({ left: x, top: 96, width: 1, height: 140 })),
+    ];
+    const html = buildTableHtml(words, { ruled: { rules, box } });
+    expect(html.match(/<tr>/g)).toHaveLength(ys.length - 1);
+  });
+
   it('gives up on text that is not a grid (one column or one row)', () => {
     expect(buildTableHtml(row(100, 0, [['just one line of words', 100]]))).toBe('');
     expect(buildTableHtml([...row(100, 0, [['one', 100]]), ...row(120, 1, [['column', 100]])])).toBe('');

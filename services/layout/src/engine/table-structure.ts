@@ -154,6 +154,9 @@ function columnOf(x: number, boundaries: number[]): number {
 
 const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:±]+$/u;
 
+const cellText = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
+const cellBox = (cell: Cell): BBox => unionBox(cell.words.map(boxOf));
+
 /** Text escaped for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
@@ -187,7 +190,9 @@ function firstColumnLeft(row: Row): number {
 /**
  * Whether row `next` continues the cells of `row` (a wrapped line of a multi-line cell): right
  * below it, adding only to cells the row has; a line in the first column (a wrapped row label)
- * continues a row that has other cells too, when it is not indented less than the label.
+ * continues a row that has other cells too, when it is not indented less than the label. Not a
+ * continuation: labels under a heading that spans them (a sub-header row, headsGroup), and a figure
+ * under a figure (the next row's value, as in a list of names and amounts set line under line).
  */
 function continues(row: Row, next: Row, lineHeight: number): boolean {
   if (!tightlyBelow(row, next, lineHeight)) return false;
@@ -196,7 +201,36 @@ function continues(row: Row, next: Row, lineHeight: number): boolean {
       onlyFirstColumn(next) && row.cells.length > 1 && firstColumnLeft(next) >= firstColumnLeft(row) - 0.5 * lineHeight
     );
   }
-  return next.cells.every((cell) => row.cells.some((own) => own.first <= cell.first && own.last >= cell.last));
+  const owners = next.cells.map((cell) => row.cells.find((own) => own.first <= cell.first && own.last >= cell.last));
+  if (owners.some((own) => own === undefined)) return false;
+  const under = (own: Cell | undefined): Cell[] => next.cells.filter((_, index) => owners[index] === own);
+  if (owners.some((own) => headsGroup(own!, under(own), lineHeight))) return false;
+  // A number under a number in the same column is the next row's value: figures do not wrap.
+  return !next.cells.some((cell, index) => isNumeric(cell) && isNumeric(owners[index]!));
+}
+
+/**
+ * Whether `heading`, a cell over two or more cells of the next line, is their group's heading
+ * ("SERVICE DATES" over "START" and "END") rather than a line wrapping on: the cells under it are
+ * short labels set further apart than the narrower one is wide (the wrapped lines of two text
+ * columns under a line that ran across both fill their columns up to a gutter), and the heading
+ * is centred over them, within a line height.
+ */
+function headsGroup(heading: Cell, under: readonly Cell[], lineHeight: number): boolean {
+  if (under.length < 2) return false;
+  const centre = (box: BBox): number => box.left + box.width / 2;
+  const boxes = under.map(cellBox).sort((a, b) => a.left - b.left);
+  const apart = boxes.every((box, at) => {
+    const before = boxes[at - 1];
+    return !before || box.left - rightOf(before) >= Math.min(box.width, before.width);
+  });
+  if (!apart) return false;
+  return Math.abs(centre(cellBox(heading)) - centre(unionBox(boxes))) <= lineHeight;
+}
+
+/** Whether a cell holds a figure (digits and the signs that go with them) and nothing else. */
+function isNumeric(cell: Cell): boolean {
+  return /\d/u.test(cellText(cell)) && NUMERIC.test(cellText(cell));
 }
 
 /**
@@ -207,7 +241,7 @@ function continues(row: Row, next: Row, lineHeight: number): boolean {
 function leadsInto(row: Row, next: Row, lineHeight: number): boolean {
   if (!onlyFirstColumn(row) || next.cells.length < 2 || !next.cells.some((cell) => cell.first === 0)) return false;
   if (!tightlyBelow(row, next, lineHeight)) return false;
-  const label = row.cells[0]!.words.map((w) => w.text).join(' ');
+  const label = cellText(row.cells[0]!);
   return !label.endsWith(':') && Math.abs(firstColumnLeft(next) - firstColumnLeft(row)) <= 0.5 * lineHeight;
 }
 
@@ -260,14 +294,29 @@ function ruledHtml(words: Word[], spaced: ReturnType<typeof spacedRows>, options
 /**
  * Whether the ruled grid describes the table better than whitespace does: at least 60% of its
  * rows have several cells (the vertical rules run through the body, not only the header), and it
- * has at least 60% as many rows as the words form (a table ruled only around its header or its
- * frame puts many rows into one band). Both thresholds were tuned on the 67 ICDAR 2013 documents
+ * has at least 60% as many rows as the words form on their own (a table ruled only around its
+ * header or its frame puts many rows into one band; a row label set between the lines of its
+ * rows, level with part of them, is no row). Both thresholds were tuned on the 67 ICDAR 2013 documents
  * (TEDS 0.866 at 0.6, 0.859 at 0.75).
  */
 function trustsGrid(grid: Cell[][], spaced: { rows: Cell[][] } | null): boolean {
   const multiCell = grid.filter((row) => row.length >= 2).length;
   if (multiCell < 0.6 * grid.length) return false;
-  return !spaced || grid.length >= 0.6 * spaced.rows.length;
+  return !spaced || grid.length >= 0.6 * rowsOfTheirOwn(spaced.rows);
+}
+
+/**
+ * Rows that stand on their own: a lone cell level with part of the row above or below it (a
+ * row label set between the lines of its group) is not counted.
+ */
+function rowsOfTheirOwn(rows: readonly Cell[][]): number {
+  const boxes = rows.map((row) => unionBox(row.map(cellBox)));
+  const level = (a: BBox | undefined, b: BBox): boolean =>
+    a !== undefined && overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) > 0;
+  return rows.filter(
+    (row, index) =>
+      row.length > 1 || !(level(boxes[index - 1], boxes[index]!) || level(boxes[index + 1], boxes[index]!)),
+  ).length;
 }
 
 /** A label of a label-value list: a few words, a letter word among them, no list marker. */
@@ -411,13 +460,13 @@ function spanGroupHeadings(rows: Row[], edges: number[]): void {
   const centerOf = (first: number, last: number): number => (edges[first]! + edges[last + 1]!) / 2;
   for (let index = 0; index + 1 < rows.length; index += 1) {
     const row = rows[index]!;
-    const texts = row.cells.map((cell) => cell.words.map((w) => w.text).join(' '));
+    const texts = row.cells.map(cellText);
     if (texts.some((text) => NUMERIC.test(text))) return;
     const below = rows[index + 1]!;
     if (row.cells.length > columnCount / 2 || below.cells.length < 1.5 * row.cells.length) continue;
     const cells = [...row.cells].sort((a, b) => a.first - b.first);
     const centers = cells.map((cell) => {
-      const box = unionBox(cell.words.map(boxOf));
+      const box = cellBox(cell);
       return box.left + box.width / 2;
     });
     cells.forEach((cell, at) => {
@@ -444,13 +493,12 @@ function spanGroupHeadings(rows: Row[], edges: number[]): void {
  * (bold, or words above a body of numbers).
  */
 function tableHtml(rows: Cell[][], columnCount: number, options: TableOptions): string {
-  const textOf = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
   const [head, ...bodyRows] = rows;
   const headerRow =
     head !== undefined &&
     isHeaderRow(
-      head.map(textOf),
-      bodyRows.flatMap((row) => row.map(textOf)),
+      head.map(cellText),
+      bodyRows.flatMap((row) => row.map(cellText)),
       options.firstRowBold === true,
     );
 
@@ -462,7 +510,7 @@ function tableHtml(rows: Cell[][], columnCount: number, options: TableOptions): 
     for (const cell of cells) {
       for (; column < cell.first; column += 1) html += `<${tag}></${tag}>`;
       const span = cell.last - cell.first + 1;
-      html += `<${tag}${span > 1 ? ` colspan="${span}"` : ''}>${escapeHtml(textOf(cell))}</${tag}>`;
+      html += `<${tag}${span > 1 ? ` colspan="${span}"` : ''}>${escapeHtml(cellText(cell))}</${tag}>`;
       column = cell.last + 1;
     }
     for (; column < columnCount; column += 1) html += `<${tag}></${tag}>`;
