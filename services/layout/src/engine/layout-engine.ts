@@ -23,6 +23,18 @@ export interface DetectedRegion {
    * holding no words is dropped.
    */
   blank?: boolean;
+  /** The rules of a ruled table the engine saw in a Picture's pixels (see tablesFromLattices). */
+  lattice?: Lattice;
+}
+
+/**
+ * The rules of a ruled table seen in a page image: the positions of its horizontal rules (top to
+ * bottom) and of its vertical ones (left to right), and the box they enclose, in page pixels.
+ */
+export interface Lattice {
+  rows: number[];
+  columns: number[];
+  bbox: BBox;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   splitLineNumbers,
 } from './fine-types.js';
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
+import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { markPageFurniture } from './page-furniture.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
@@ -182,8 +183,8 @@ export interface SegmentContext {
 }
 
 /**
- * The layout post-processing of one page: page-sized unsure tables and text-filled pictures
- * dropped, duplicate and nested detections suppressed; lettering detected as a Picture read as
+ * The layout post-processing of one page: pictures of ruled tables whose cells hold words typed
+ * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, duplicate and nested detections suppressed; lettering detected as a Picture read as
  * Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
@@ -209,7 +210,7 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const words = forms.rest;
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
   const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
-  const untabled = detections.map((d) =>
+  const untabled = tablesFromLattices(detections, words).map((d) =>
     d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
       ? { ...d, segmentType: 'Text' as const }
       : d,

@@ -9,11 +9,13 @@ import {
 } from './doclaynet-engine.js';
 import { markBlankRegions } from './blank-regions.js';
 import { splitAtGutters } from './picture-gutters.js';
+import { markLattices } from './ruled-lattice.js';
 
 /**
  * Worker thread of the layout service's detector pool: loads the DocLayNet model once, then
- * decodes each page PNG, runs the detector on it, splits Pictures at gutters (picture-gutters.ts)
- * and flags boxes that show nothing (blank-regions.ts). onnxruntime-node's `run` holds its thread
+ * decodes each page PNG, runs the detector on it, splits Pictures at gutters (picture-gutters.ts),
+ * flags boxes that show nothing (blank-regions.ts) and gives Pictures the rules of a table drawn in
+ * them (ruled-lattice.ts). onnxruntime-node's `run` holds its thread
  * for the whole inference, so detection runs here and the service's thread stays free for gRPC,
  * storage and word assignment.
  */
@@ -32,6 +34,7 @@ serveThreadJobs<Uint8Array, LayoutDetection[]>({
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
   handle: async (png) => {
     const image = decodePng(png);
-    return { output: markBlankRegions(splitAtGutters(await engine!.detect(image), image), image) };
+    const detections = markBlankRegions(splitAtGutters(await engine!.detect(image), image), image);
+    return { output: markLattices(detections, image) };
   },
 });

@@ -3,6 +3,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { AppError, requireModelFile, timeInference, type ModelPrecision, type PrecisionProbe } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
+import type { Lattice } from '../layout-engine.js';
 import { DEFAULT_LAYOUT_INPUT_SIDE, inputSizeFor, letterbox, MODEL_STRIDE } from './letterbox.js';
 import { DEFAULT_DECODE_OPTIONS, decodeYoloHead, type DecodeOptions, type HeadLevel } from './yolo-decode.js';
 
@@ -47,6 +48,8 @@ export interface LayoutDetection {
   confidence: number;
   /** The box shows nothing (blank paper, speckle, a scanner border): see blank-regions.ts. */
   blank?: boolean;
+  /** A Picture's ruled lattice: see ruled-lattice.ts. */
+  lattice?: Lattice;
 }
 
 /** Options of createDocLayNetEngine. */

@@ -1,0 +1,163 @@
+import type { RgbImage } from '@folio/imaging';
+import type { BBox } from '@folio/proto/common/v1';
+import type { Lattice } from '../layout-engine.js';
+import type { LayoutDetection } from './doclaynet-engine.js';
+
+/** A pixel is ink when it is this much darker (luminance, 0..255) than the box's paper. */
+const INK_CONTRAST = 50;
+/** A rule may break for this many pixels (a crossing stroke, a scanner's dropout) and go on. */
+const MAX_BREAK = 3;
+/** Neighbouring lines of pixels looked at together, so that a rule drawn slightly askew still runs on. */
+const BAND = 3;
+/** A horizontal rule runs over at least this share of the box's width. */
+const MIN_ROW_RULE = 0.5;
+/** A vertical rule runs over at least this share of the height between the first and last horizontal rule. */
+const MIN_COLUMN_RULE = 0.7;
+/** Smaller boxes are not looked at: no table is ruled inside them. */
+const MIN_SIDE = 40;
+/** A rule is at most this share of the box's side thick (and at least MIN_THICK_RULE pixels): thicker ink is a fill. */
+const MAX_RULE_THICKNESS = 0.015;
+const MIN_THICK_RULE = 6;
+/** Cells are paper: past this share of ink in the lattice's box it is a picture (a painted banner). */
+const MAX_INK_SHARE = 0.3;
+
+/** The luminance of pixel `index` (its first byte) of an RGB buffer. */
+function luminance(rgb: Uint8Array, index: number): number {
+  return (rgb[index]! * 299 + rgb[index + 1]! * 587 + rgb[index + 2]! * 114) / 1000;
+}
+
+/** The paper's luminance in a box: the median of a sample of its pixels. */
+function paperLuminance(image: RgbImage, x0: number, x1: number, y0: number, y1: number): number {
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 4000)));
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      histogram[Math.round(luminance(image.rgb, (y * image.width + x) * 3))]! += 1;
+      count += 1;
+    }
+  }
+  let seen = 0;
+  for (let level = 0; level < 256; level += 1) {
+    seen += histogram[level]!;
+    if (seen * 2 >= count) return level;
+  }
+  return 255;
+}
+
+/** The longest run of true values in `line`, bridging breaks of up to MAX_BREAK: [start, end). */
+function longestRun(line: Uint8Array): { start: number; end: number } {
+  let best = { start: 0, end: 0 };
+  let start = -1;
+  let lastInk = -1;
+  for (let i = 0; i <= line.length; i += 1) {
+    const ink = i < line.length && line[i] === 1;
+    if (ink) {
+      if (start < 0 || i - lastInk - 1 > MAX_BREAK) start = i;
+      lastInk = i;
+      if (lastInk + 1 - start > best.end - best.start) best = { start, end: lastInk + 1 };
+    }
+  }
+  return best;
+}
+
+/** Consecutive indexes grouped into runs; the middle of each run at most `maxLength` long. */
+function middlesOfRuns(indexes: readonly number[], maxLength: number): number[] {
+  const middles: number[] = [];
+  let first = -1;
+  let previous = -2;
+  for (const index of [...indexes, Number.POSITIVE_INFINITY]) {
+    if (index !== previous + 1) {
+      if (first >= 0 && previous + 1 - first <= maxLength) middles.push((first + previous) / 2);
+      first = index;
+    }
+    previous = index;
+  }
+  return middles;
+}
+
+/** The thickest a rule across `side` pixels may be (rows of ink in a band of BAND count once more each). */
+const thickest = (side: number): number => Math.max(MIN_THICK_RULE, MAX_RULE_THICKNESS * side) + BAND - 1;
+
+/**
+ * The ruled lattice inside `box` of `image`, or null: at least three horizontal rules (runs of ink
+ * over half the box's width, allowing small breaks) and at least two vertical rules running over
+ * most of the height between the first and last of them. Text lines never make a rule: their ink
+ * breaks at every word space, and a painted fill is too thick for a rule and too much ink for a
+ * table. A chart with a full grid has a lattice too; whether the lattice is a table is for its
+ * words to say (see tablesFromLattices).
+ */
+export function findLattice(image: RgbImage, box: BBox): Lattice | null {
+  const x0 = Math.max(0, Math.floor(box.left));
+  const y0 = Math.max(0, Math.floor(box.top));
+  const x1 = Math.min(image.width, Math.ceil(box.left + box.width));
+  const y1 = Math.min(image.height, Math.ceil(box.top + box.height));
+  const width = x1 - x0;
+  const height = y1 - y0;
+  if (width < MIN_SIDE || height < MIN_SIDE) return null;
+  const inkBelow = paperLuminance(image, x0, x1, y0, y1) - INK_CONTRAST;
+  if (inkBelow <= 0) return null;
+  const ink = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (luminance(image.rgb, ((y0 + y) * image.width + x0 + x) * 3) < inkBelow) ink[y * width + x] = 1;
+    }
+  }
+
+  const rowStarts: number[] = [];
+  const rowSpans: { start: number; end: number }[] = [];
+  const band = new Uint8Array(width);
+  for (let y = 0; y + BAND <= height; y += 1) {
+    band.fill(0);
+    for (let dy = 0; dy < BAND; dy += 1) {
+      for (let x = 0; x < width; x += 1) band[x] = band[x]! | ink[(y + dy) * width + x]!;
+    }
+    const run = longestRun(band);
+    if (run.end - run.start >= MIN_ROW_RULE * width) {
+      rowStarts.push(y);
+      rowSpans.push(run);
+    }
+  }
+  const rows = middlesOfRuns(rowStarts, thickest(height)).map((y) => y + (BAND - 1) / 2);
+  if (rows.length < 3) return null;
+  const top = Math.floor(rows[0]!);
+  const bottom = Math.ceil(rows[rows.length - 1]!);
+  const left = Math.min(...rowSpans.map((span) => span.start));
+  const right = Math.max(...rowSpans.map((span) => span.end));
+
+  const columnStarts: number[] = [];
+  const column = new Uint8Array(bottom - top + 1);
+  // Bands reaching BAND - 1 pixels past the rows' ends, so that a frame's side is seen whole.
+  const scanEnd = Math.min(width, right + BAND - 1);
+  for (let x = Math.max(0, left - BAND + 1); x + BAND <= scanEnd; x += 1) {
+    column.fill(0);
+    for (let dx = 0; dx < BAND; dx += 1) {
+      for (let y = top; y <= bottom; y += 1) column[y - top] = column[y - top]! | ink[y * width + x + dx]!;
+    }
+    const run = longestRun(column);
+    if (run.end - run.start >= MIN_COLUMN_RULE * column.length) columnStarts.push(x);
+  }
+  const columns = middlesOfRuns(columnStarts, thickest(width)).map((x) => x + (BAND - 1) / 2);
+  if (columns.length < 2) return null;
+  const latticeLeft = Math.min(left, columns[0]!);
+  const latticeRight = Math.max(right, columns[columns.length - 1]!);
+  let inked = 0;
+  for (let y = top; y <= bottom; y += 1) {
+    for (let x = Math.floor(latticeLeft); x < latticeRight; x += 1) inked += ink[y * width + x]!;
+  }
+  if (inked > MAX_INK_SHARE * (bottom - top + 1) * (latticeRight - latticeLeft)) return null;
+  return {
+    rows: rows.map((y) => y0 + y),
+    columns: columns.map((x) => x0 + x),
+    bbox: { left: x0 + latticeLeft, top: y0 + top, width: latticeRight - latticeLeft, height: bottom - top },
+  };
+}
+
+/** Pictures with the lattice of a ruled table found in their pixels (findLattice). */
+export function markLattices(detections: LayoutDetection[], image: RgbImage): LayoutDetection[] {
+  return detections.map((detection) => {
+    if (detection.segmentType !== 'Picture') return detection;
+    const lattice = findLattice(image, detection.bbox);
+    return lattice ? { ...detection, lattice } : detection;
+  });
+}
