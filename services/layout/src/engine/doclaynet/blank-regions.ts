@@ -1,5 +1,6 @@
 import type { RgbImage } from '@folio/imaging';
 import type { LayoutDetection } from './doclaynet-engine.js';
+import { rectOf, sampledMedian, type Rect } from './pixel-rect.js';
 
 /** Detected types whose content may be a picture without ink (a pale photo), not only text. */
 const VISUAL_TYPES: readonly string[] = ['Picture', 'Table', 'Formula'];
@@ -27,46 +28,11 @@ function darkestAt(image: RgbImage, x: number, y: number): number {
   return Math.min(image.rgb[index]!, image.rgb[index + 1]!, image.rgb[index + 2]!);
 }
 
-/** Integer pixel rectangle [x0, x1) x [y0, y1). */
-interface Rect {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
-
 type Box = { left: number; top: number; width: number; height: number };
 
-/** The box in whole pixels, inside `margin` pixels of the image's edges; null when less than 2 pixels remain. */
-function rectOf(image: RgbImage, box: Box, marginX: number, marginY: number): Rect | null {
-  const rect = {
-    x0: Math.max(marginX, Math.floor(box.left)),
-    x1: Math.min(image.width - marginX, Math.ceil(box.left + box.width)),
-    y0: Math.max(marginY, Math.floor(box.top)),
-    y1: Math.min(image.height - marginY, Math.ceil(box.top + box.height)),
-  };
-  return rect.x1 - rect.x0 < 2 || rect.y1 - rect.y0 < 2 ? null : rect;
-}
-
-/** Pixels sampled for the paper level: a median needs few. */
-const PAPER_SAMPLES = 4096;
-
-/** The paper level of a rectangle: the median darkest channel of about PAPER_SAMPLES pixels on a grid. */
+/** The paper level of a rectangle: the median darkest channel of its pixels (sampledMedian). */
 function paperOf(image: RgbImage, rect: Rect): number {
-  const histogram = new Uint32Array(256);
-  const step = Math.max(1, Math.floor(Math.sqrt(((rect.x1 - rect.x0) * (rect.y1 - rect.y0)) / PAPER_SAMPLES)));
-  let count = 0;
-  for (let y = rect.y0; y < rect.y1; y += step)
-    for (let x = rect.x0; x < rect.x1; x += step) {
-      histogram[darkestAt(image, x, y)]! += 1;
-      count += 1;
-    }
-  let seen = 0;
-  for (let value = 0; value < 256; value += 1) {
-    seen += histogram[value]!;
-    if (seen * 2 >= count) return value;
-  }
-  return 255;
+  return sampledMedian(rect, (x, y) => darkestAt(image, x, y));
 }
 
 /** Trims outer rows and columns that are mostly ink (a scanner border, a frame line); false when none are left. */

@@ -2,6 +2,7 @@ import type { RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Lattice } from '../layout-engine.js';
 import type { LayoutDetection } from './doclaynet-engine.js';
+import { rectOf, sampledMedian } from './pixel-rect.js';
 
 /** A pixel is ink when it is this much darker (luminance, 0..255) than the box's paper. */
 const INK_CONTRAST = 50;
@@ -24,25 +25,6 @@ const MAX_INK_SHARE = 0.3;
 /** The luminance of pixel `index` (its first byte) of an RGB buffer. */
 function luminance(rgb: Uint8Array, index: number): number {
   return (rgb[index]! * 299 + rgb[index + 1]! * 587 + rgb[index + 2]! * 114) / 1000;
-}
-
-/** The paper's luminance in a box: the median of a sample of its pixels. */
-function paperLuminance(image: RgbImage, x0: number, x1: number, y0: number, y1: number): number {
-  const histogram = new Uint32Array(256);
-  let count = 0;
-  const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 4000)));
-  for (let y = y0; y < y1; y += step) {
-    for (let x = x0; x < x1; x += step) {
-      histogram[Math.round(luminance(image.rgb, (y * image.width + x) * 3))]! += 1;
-      count += 1;
-    }
-  }
-  let seen = 0;
-  for (let level = 0; level < 256; level += 1) {
-    seen += histogram[level]!;
-    if (seen * 2 >= count) return level;
-  }
-  return 255;
 }
 
 /** The longest run of true values in `line`, bridging breaks of up to MAX_BREAK: [start, end). */
@@ -88,14 +70,14 @@ const thickest = (side: number): number => Math.max(MIN_THICK_RULE, MAX_RULE_THI
  * words to say (see tablesFromLattices).
  */
 export function findLattice(image: RgbImage, box: BBox): Lattice | null {
-  const x0 = Math.max(0, Math.floor(box.left));
-  const y0 = Math.max(0, Math.floor(box.top));
-  const x1 = Math.min(image.width, Math.ceil(box.left + box.width));
-  const y1 = Math.min(image.height, Math.ceil(box.top + box.height));
-  const width = x1 - x0;
-  const height = y1 - y0;
+  const rect = rectOf(image, box);
+  if (!rect) return null;
+  const { x0, y0 } = rect;
+  const width = rect.x1 - x0;
+  const height = rect.y1 - y0;
   if (width < MIN_SIDE || height < MIN_SIDE) return null;
-  const inkBelow = paperLuminance(image, x0, x1, y0, y1) - INK_CONTRAST;
+  const paper = sampledMedian(rect, (x, y) => Math.round(luminance(image.rgb, (y * image.width + x) * 3)));
+  const inkBelow = paper - INK_CONTRAST;
   if (inkBelow <= 0) return null;
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
