@@ -12,6 +12,14 @@ export interface RgbImage {
 }
 
 /**
+ * ITU-R 601 luma (0..255, unrounded) of the pixel whose first byte is at `index`, weighed as PIL's
+ * `convert('L')` and OpenCV's gray conversion weigh it.
+ */
+export function luma(rgb: Uint8Array, index: number): number {
+  return (rgb[index]! * 299 + rgb[index + 1]! * 587 + rgb[index + 2]! * 114) / 1000;
+}
+
+/**
  * Decodes a PNG (or JPEG, ...) page image into packed RGB; transparency is flattened onto white
  * paper. 8-bit RGB PNGs, which the render stage writes, go through Node's zlib (decodeRgbPng);
  * anything else through MuPDF. Blocks the thread for the decode (about 10 ms for a page at scale 2).

@@ -46,6 +46,12 @@ export function fractionInside(a: BBox, b: BBox): number {
   return area > 0 ? areaOf(intersect(a, b)) / area : 0;
 }
 
+/** Area `a` and `b` share, as a fraction of the smaller one's area (0 when either is empty). */
+export function overlapOfSmaller(a: BBox, b: BBox): number {
+  const smaller = Math.min(areaOf(a), areaOf(b));
+  return smaller > 0 ? areaOf(intersect(a, b)) / smaller : 0;
+}
+
 /** Intersection over union. */
 export function iouOf(a: BBox, b: BBox): number {
   const overlap = areaOf(intersect(a, b));

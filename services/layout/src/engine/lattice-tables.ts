@@ -1,5 +1,5 @@
 import type { Word } from '@folio/proto/documents/v1';
-import { areaOf, centerOf, containsPoint, EMPTY_BOX, intersect, median, rightOf } from './geometry.js';
+import { centerOf, containsPoint, EMPTY_BOX, median, overlapOfSmaller, rightOf } from './geometry.js';
 import type { DetectedRegion, Lattice } from './layout-engine.js';
 
 /** A lattice is a table when words stand in at least this share of its rows... */
@@ -28,7 +28,7 @@ function columnEdges(lattice: Lattice): number[] {
 }
 
 /** How many of a lattice's rows and columns (the bands between its rules) hold some word's centre. */
-export function bandsWithWords(
+function bandsWithWords(
   lattice: Lattice,
   words: readonly Word[],
 ): { rows: number; columns: number; rowCount: number; columnCount: number; wordHeight: number } {
@@ -76,9 +76,7 @@ function tallShare(lattice: Lattice, limit: number): number {
 export function tablesFromLattices(regions: DetectedRegion[], words: readonly Word[]): DetectedRegion[] {
   const tables = regions.filter((region) => region.segmentType === 'Table').map((region) => region.bbox);
   const detectedAlready = (lattice: Lattice): boolean =>
-    tables.some(
-      (table) => areaOf(intersect(table, lattice.bbox)) > 0.5 * Math.min(areaOf(table), areaOf(lattice.bbox)),
-    );
+    tables.some((table) => overlapOfSmaller(table, lattice.bbox) > 0.5);
   return regions.map((region) => {
     const { lattice, ...rest } = region;
     if (!lattice) return region;

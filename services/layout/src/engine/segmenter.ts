@@ -10,6 +10,7 @@ import {
   containsPoint,
   intersect,
   median,
+  overlapOfSmaller,
   padBox,
   unionBox,
 } from './geometry.js';
@@ -184,8 +185,8 @@ export interface SegmentContext {
 
 /**
  * The layout post-processing of one page: pictures of ruled tables whose cells hold words typed
- * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, duplicate and nested detections suppressed; lettering detected as a Picture read as
- * Text (isLettering); every word given to exactly one segment (a detected region, or a Text
+ * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, duplicate
+ * and nested detections suppressed; lettering detected as a Picture read as Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
  * from their word positions (a Text segment of labels and values becomes one: labelValueTableHtml); running heads and feet told from this page alone (markPageFurniture);
@@ -238,8 +239,7 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     );
   });
   const obstacles = detected.map((s) => s.bbox ?? EMPTY_BOX);
-  const isBlocked = (box: BBox): boolean =>
-    obstacles.some((obstacle) => areaOf(intersect(box, obstacle)) > 0.25 * Math.min(areaOf(box), areaOf(obstacle)));
+  const isBlocked = (box: BBox): boolean => obstacles.some((obstacle) => overlapOfSmaller(box, obstacle) > 0.25);
   const grown = groupBlocks(groupLines(leftover), { isBlocked }).map((lines) => {
     const blockWords = lines.flatMap((line) => line.words);
     return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);

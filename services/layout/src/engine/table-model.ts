@@ -44,10 +44,10 @@ export function chooseTableHtml(
   const table = tableFromStructure(words, structure, options);
   const columns = Math.max(...structure.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0)));
   if (table.fit.rowsSplit > MAX_ROWS_SPLIT) return { html: fallback(), source: 'words' };
-  const { gappedCells, filledCells } = table.fit;
-  if (gappedCells >= 2 && gappedCells >= MAX_GAPPED_CELLS * filledCells) return { html: fallback(), source: 'words' };
-  const { recordsMerged } = table.fit;
-  if (recordsMerged >= 2 && recordsMerged >= MAX_RECORDS_MERGED * filledCells)
+  const { gappedCells, recordsMerged, filledCells } = table.fit;
+  // Two cells at least, and at least `share` of the filled ones.
+  const tooMany = (count: number, share: number): boolean => count >= 2 && count >= share * filledCells;
+  if (tooMany(gappedCells, MAX_GAPPED_CELLS) || tooMany(recordsMerged, MAX_RECORDS_MERGED))
     return { html: fallback(), source: 'words' };
   if (columns < 2) {
     const html = fallback();

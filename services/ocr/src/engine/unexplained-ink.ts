@@ -72,7 +72,7 @@ export function unexplainedInk(image: RgbImage, known: KnownInk): BBox[] {
 /** One cell per `cell` x `cell` pixels, 1 where any of its pixels is ink. */
 function inkedCells(rgb: Uint8Array, width: number, height: number, cell: number, columns: number): Uint8Array {
   const inked = new Uint8Array(columns * Math.ceil(height / cell));
-  // Luma scaled by 1,000 so the loop stays in integers.
+  // Luma (@folio/imaging's `luma`) scaled by 1,000 so this whole-page loop stays in integers.
   const threshold = INK_LUMA * 1000;
   for (let y = 0; y < height; y += 1) {
     const cellRow = Math.floor(y / cell) * columns;

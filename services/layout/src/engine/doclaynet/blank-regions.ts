@@ -1,6 +1,6 @@
 import type { RgbImage } from '@folio/imaging';
 import type { LayoutDetection } from './doclaynet-engine.js';
-import { rectOf, sampledMedian, type Rect } from './pixel-rect.js';
+import { rectOf, sampledMedian, type Rect } from '../pixel-rect.js';
 
 /** Detected types whose content may be a picture without ink (a pale photo), not only text. */
 const VISUAL_TYPES: readonly string[] = ['Picture', 'Table', 'Formula'];

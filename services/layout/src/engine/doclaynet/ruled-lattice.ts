@@ -1,8 +1,8 @@
-import type { RgbImage } from '@folio/imaging';
+import { luma, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Lattice } from '../layout-engine.js';
 import type { LayoutDetection } from './doclaynet-engine.js';
-import { rectOf, sampledMedian } from './pixel-rect.js';
+import { rectOf, sampledMedian } from '../pixel-rect.js';
 
 /** A pixel is ink when it is this much darker (luminance, 0..255) than the box's paper. */
 const INK_CONTRAST = 50;
@@ -21,11 +21,6 @@ const MAX_RULE_THICKNESS = 0.015;
 const MIN_THICK_RULE = 6;
 /** Cells are paper: past this share of ink in the lattice's box it is a picture (a painted banner). */
 const MAX_INK_SHARE = 0.3;
-
-/** The luminance of pixel `index` (its first byte) of an RGB buffer. */
-function luminance(rgb: Uint8Array, index: number): number {
-  return (rgb[index]! * 299 + rgb[index + 1]! * 587 + rgb[index + 2]! * 114) / 1000;
-}
 
 /** The longest run of true values in `line`, bridging breaks of up to MAX_BREAK: [start, end). */
 function longestRun(line: Uint8Array): { start: number; end: number } {
@@ -76,13 +71,13 @@ export function findLattice(image: RgbImage, box: BBox): Lattice | null {
   const width = rect.x1 - x0;
   const height = rect.y1 - y0;
   if (width < MIN_SIDE || height < MIN_SIDE) return null;
-  const paper = sampledMedian(rect, (x, y) => Math.round(luminance(image.rgb, (y * image.width + x) * 3)));
+  const paper = sampledMedian(rect, (x, y) => Math.round(luma(image.rgb, (y * image.width + x) * 3)));
   const inkBelow = paper - INK_CONTRAST;
   if (inkBelow <= 0) return null;
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      if (luminance(image.rgb, ((y0 + y) * image.width + x0 + x) * 3) < inkBelow) ink[y * width + x] = 1;
+      if (luma(image.rgb, ((y0 + y) * image.width + x0 + x) * 3) < inkBelow) ink[y * width + x] = 1;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
+import { rectOf } from '../pixel-rect.js';
 
 /** SLANet's input side: the table image is scaled so that its longer side is this, then zero-padded. */
 export const SLANET_INPUT_SIDE = 488;
@@ -24,13 +25,11 @@ export interface SlanetInput {
  * not black). Returns null for a crop under 2 pixels on a side.
  */
 export function slanetInput(image: RgbImage, box: BBox): SlanetInput | null {
-  const left = Math.max(0, Math.floor(box.left));
-  const top = Math.max(0, Math.floor(box.top));
-  const right = Math.min(image.width, Math.ceil(box.left + box.width));
-  const bottom = Math.min(image.height, Math.ceil(box.top + box.height));
-  const width = right - left;
-  const height = bottom - top;
-  if (width < 2 || height < 2) return null;
+  const rect = rectOf(image, box);
+  if (!rect) return null;
+  const { x0: left, y0: top } = rect;
+  const width = rect.x1 - left;
+  const height = rect.y1 - top;
   const ratio = SLANET_INPUT_SIDE / Math.max(width, height);
   const outWidth = Math.max(1, Math.trunc(width * ratio));
   const outHeight = Math.max(1, Math.trunc(height * ratio));

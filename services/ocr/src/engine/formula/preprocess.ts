@@ -1,6 +1,6 @@
 // The formula recognizer's input: a grayscale crop, cut to its ink, scaled so that its symbols are
 // about as tall as in pix2tex's training images, padded white to multiples of 32 and normalized.
-import type { RgbImage } from '@folio/imaging';
+import { luma, type RgbImage } from '@folio/imaging';
 
 /** A grayscale image, one byte per pixel, row by row. */
 export interface GrayImage {
@@ -31,7 +31,7 @@ export function toGray(image: RgbImage): GrayImage {
   const { width, height, rgb } = image;
   const pixels = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < pixels.length; i += 1, j += 3) {
-    pixels[i] = Math.round((rgb[j]! * 299 + rgb[j + 1]! * 587 + rgb[j + 2]! * 114) / 1000);
+    pixels[i] = Math.round(luma(rgb, j));
   }
   return { width, height, pixels };
 }
