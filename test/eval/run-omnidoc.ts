@@ -136,6 +136,7 @@ export async function evaluateOmniDoc(options: EvalOptions, log: (line: string) 
         join(options.draw, 'omnidoc', `${page.name}.formulas.json`),
         JSON.stringify(formulas.pairs, null, 2),
       );
+      writeFileSync(join(options.draw, 'omnidoc', `${page.name}.detection.json`), JSON.stringify(score.detection));
     }
     return { pageReport, detection: score.detection };
   });

@@ -2,6 +2,7 @@ import type { Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
 import type { DetectedRegion, Lattice } from './layout-engine.js';
 import { tablesFromLattices } from './lattice-tables.js';
+import { suppressOverlaps } from './suppress-overlaps.js';
 
 function word(text: string, left: number, top: number, height = 12): Word {
   return { text, bbox: { left, top, width: 8 * text.length, height }, confidence: 0.9, blockIndex: 0, lineIndex: 0 };
@@ -37,8 +38,17 @@ describe('tablesFromLattices', () => {
 
   it('keeps a Picture with words in too few of its rows or columns', () => {
     expect(tablesFromLattices([picture], cellWords([0]))[0]!.segmentType).toBe('Picture');
-    const oneColumn = [0, 1, 2, 3].map((row) => word('label', 60, 69 + 30 * row));
-    expect(tablesFromLattices([picture], oneColumn)[0]!.segmentType).toBe('Picture');
+    // Tick labels inside a plot's frame, and words in a column that is not the first.
+    const ticks = [0, 1, 2, 3].map((row) => word(`${40 - 10 * row}`, 60, 69 + 30 * row));
+    expect(tablesFromLattices([picture], ticks)[0]!.segmentType).toBe('Picture');
+    const middle = [0, 1, 2, 3].map((row) => word('label', 160, 69 + 30 * row));
+    expect(tablesFromLattices([picture], middle)[0]!.segmentType).toBe('Picture');
+  });
+
+  it('types a checklist a Table: items in the first column, empty cells to tick beside them', () => {
+    const items = [0, 1, 2, 3].flatMap((row) => [word('is', 60, 69 + 30 * row), word('sport?', 80, 69 + 30 * row)]);
+    expect(tablesFromLattices([picture], items)[0]!.segmentType).toBe('Table');
+    expect(tablesFromLattices([picture], items.slice(0, 6))[0]!.segmentType).toBe('Picture');
   });
 
   it('keeps a chart on horizontal gridlines: its axis splits it into two columns only', () => {
@@ -53,9 +63,11 @@ describe('tablesFromLattices', () => {
     expect(tablesFromLattices([plot], words)[0]!.segmentType).toBe('Picture');
   });
 
-  it('leaves a table the detector boxed as a Table to that detection', () => {
-    const table: DetectedRegion = { segmentType: 'Table', bbox: lattice.bbox, confidence: 0.9 };
-    const regions = tablesFromLattices([table, picture], cellWords([0, 1, 2, 3]));
-    expect(regions.map((r) => r.segmentType)).toEqual(['Table', 'Picture']);
+  it('gives one Table where the detector also boxed the lattice as a Table, whichever it scored higher', () => {
+    for (const confidence of [0.9, 0.4]) {
+      const table: DetectedRegion = { segmentType: 'Table', bbox: lattice.bbox, confidence };
+      const regions = suppressOverlaps(tablesFromLattices([table, picture], cellWords([0, 1, 2, 3])));
+      expect(regions.map((r) => r.segmentType)).toEqual(['Table']);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Word } from '@folio/proto/documents/v1';
-import { centerOf, containsPoint, EMPTY_BOX, median, overlapOfSmaller, rightOf } from './geometry.js';
+import { centerOf, containsPoint, EMPTY_BOX, median, rightOf } from './geometry.js';
 import type { DetectedRegion, Lattice } from './layout-engine.js';
 
 /** A lattice is a table when words stand in at least this share of its rows... */
@@ -18,6 +18,14 @@ const MIN_COLUMNS = 3;
  */
 const MAX_ROW_HEIGHT_IN_WORDS = 4;
 const MAX_TALL_SHARE = 0.3;
+/**
+ * A checklist: words in the first column alone (questions or items, ticked in the empty cells to
+ * their right) make a table when this many rows hold them and most of their words are words of
+ * letters, not a chart's tick labels.
+ */
+const MIN_CHECKLIST_ROWS = 4;
+const MIN_CHECKLIST_WORDY = 0.5;
+const WORDY = /\p{L}{2}/u;
 /** Column edges closer than this many pixels are one (a frame's rule at the lattice's edge). */
 const EDGE_TOLERANCE = 5;
 
@@ -31,11 +39,20 @@ function columnEdges(lattice: Lattice): number[] {
 function bandsWithWords(
   lattice: Lattice,
   words: readonly Word[],
-): { rows: number; columns: number; rowCount: number; columnCount: number; wordHeight: number } {
+): {
+  rows: number;
+  columns: number;
+  rowCount: number;
+  columnCount: number;
+  wordHeight: number;
+  firstColumnOnly: boolean;
+  wordyShare: number;
+} {
   const edges = columnEdges(lattice);
   const rows = new Set<number>();
   const columns = new Set<number>();
   const heights: number[] = [];
+  let wordy = 0;
   for (const word of words) {
     const centre = centerOf(word.bbox ?? EMPTY_BOX);
     if (!containsPoint(lattice.bbox, centre)) continue;
@@ -45,6 +62,7 @@ function bandsWithWords(
     rows.add(row);
     columns.add(column);
     heights.push(word.bbox?.height ?? 0);
+    if (WORDY.test(word.text)) wordy += 1;
   }
   return {
     rows: rows.size,
@@ -52,6 +70,8 @@ function bandsWithWords(
     rowCount: lattice.rows.length - 1,
     columnCount: edges.length - 1,
     wordHeight: median(heights),
+    firstColumnOnly: columns.size === 1 && columns.has(0),
+    wordyShare: heights.length > 0 ? wordy / heights.length : 0,
   };
 }
 
@@ -67,24 +87,25 @@ function tallShare(lattice: Lattice, limit: number): number {
  * photographed table, a handwritten one, a table pasted into a PDF as a picture) for a Picture.
  * When the engine saw the lattice of a ruled table in its pixels, with at least MIN_COLUMNS
  * columns, words in at least MIN_ROWS_WITH_WORDS of its rows and MIN_COLUMNS_WITH_WORDS of its
- * columns, and rows a few lines of text high, it is a Table boxed by its rules. Charts stay
+ * columns (or, in a checklist, its first column alone: MIN_CHECKLIST_ROWS rows of words of
+ * letters), and rows a few lines of text high, it is a Table boxed by its rules. Charts stay
  * Pictures: one on a full grid keeps its words at its axes, outside the cells; one on horizontal
  * gridlines has two columns; a framed plot is a row many word heights high (MAX_ROW_HEIGHT_IN_WORDS)
- * taking most of the lattice's height. A lattice the detector also boxed as a Table is that table
- * already.
+ * taking most of the lattice's height. A Table the detector also boxed over it, with a lower score
+ * than its Picture, is then the same table, and the two are one once overlaps are suppressed
+ * (a form's checklist printed in a tint, scored 0.42 as a Table and 0.52 as a Picture).
  */
 export function tablesFromLattices(regions: DetectedRegion[], words: readonly Word[]): DetectedRegion[] {
-  const tables = regions.filter((region) => region.segmentType === 'Table').map((region) => region.bbox);
-  const detectedAlready = (lattice: Lattice): boolean =>
-    tables.some((table) => overlapOfSmaller(table, lattice.bbox) > 0.5);
   return regions.map((region) => {
     const { lattice, ...rest } = region;
     if (!lattice) return region;
-    if (region.segmentType !== 'Picture' || detectedAlready(lattice)) return rest;
+    if (region.segmentType !== 'Picture') return rest;
     const bands = bandsWithWords(lattice, words);
+    const checklist =
+      bands.firstColumnOnly && bands.rows >= MIN_CHECKLIST_ROWS && bands.wordyShare >= MIN_CHECKLIST_WORDY;
     const isTable =
       bands.rows >= MIN_ROWS_WITH_WORDS * bands.rowCount &&
-      bands.columns >= MIN_COLUMNS_WITH_WORDS &&
+      (bands.columns >= MIN_COLUMNS_WITH_WORDS || checklist) &&
       bands.columnCount >= MIN_COLUMNS &&
       tallShare(lattice, MAX_ROW_HEIGHT_IN_WORDS * bands.wordHeight) <= MAX_TALL_SHARE;
     return isTable ? { ...rest, segmentType: 'Table', bbox: lattice.bbox } : rest;

@@ -13,6 +13,15 @@ function page(rects: [number, number, number, number][], grey = 60): RgbImage {
   return { width, height, rgb };
 }
 
+/** `image` with the rectangles painted over in `grey`. */
+function paint(image: RgbImage, rects: [number, number, number, number][], grey: number): RgbImage {
+  for (const [left, top, w, h] of rects) {
+    for (let y = top; y < top + h; y += 1)
+      image.rgb.fill(grey, (y * image.width + left) * 3, (y * image.width + left + w) * 3);
+  }
+  return image;
+}
+
 /** A ruled table: rules 1 pixel thick at rows 60, 90, 120, 150 and columns 50, 150, 250, 350. */
 const RULES: [number, number, number, number][] = [
   ...[60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]),
@@ -41,6 +50,22 @@ describe('findLattice', () => {
 
   it('takes a painted fill for a picture, not for rules', () => {
     expect(findLattice(page([[50, 60, 300, 90], ...RULES], 120), box)).toBeNull();
+  });
+
+  it('finds row rules printed in a light tint between dark column rules', () => {
+    const rows = [60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]);
+    const columns = [50, 150, 250, 350].map((x): [number, number, number, number] => [x, 60, 1, 91]);
+    // 40 levels under the paper: no ink for the dark rules, a tint for the faint ones.
+    const lattice = findLattice(paint(page([...columns, ...WORDS]), rows, 215), box);
+    expect(lattice?.rows).toEqual([60, 90, 120, 150]);
+    expect(lattice?.columns).toEqual([50, 150, 250, 350]);
+  });
+
+  it('needs a fuller grid of rules in a tint than in ink', () => {
+    const rows = [60, 105, 150].map((y): [number, number, number, number] => [50, y, 301, 1]);
+    const columns = [50, 200, 350].map((x): [number, number, number, number] => [x, 60, 1, 91]);
+    expect(findLattice(page([...rows, ...columns, ...WORDS]), box)?.rows).toEqual([60, 105, 150]);
+    expect(findLattice(paint(page(WORDS), [...rows, ...columns], 215), box)).toBeNull();
   });
 
   it('needs two vertical rules: gridlines alone are no lattice', () => {

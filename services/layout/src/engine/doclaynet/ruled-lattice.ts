@@ -4,8 +4,22 @@ import type { Lattice } from '../layout-engine.js';
 import type { LayoutDetection } from './doclaynet-engine.js';
 import { rectOf, sampledMedian } from '../pixel-rect.js';
 
-/** A pixel is ink when it is this much darker (luminance, 0..255) than the box's paper. */
-const INK_CONTRAST = 50;
+/** How dark a rule is and how many a lattice needs. */
+interface RuleInk {
+  /** A pixel is ink when it is this much darker (luminance, 0..255) than the box's paper. */
+  contrast: number;
+  /** Horizontal rules a lattice needs at least. */
+  minRows: number;
+  /** Vertical rules a lattice needs at least. */
+  minColumns: number;
+}
+/** Rules in ink. */
+const DARK_RULES: RuleInk = { contrast: 50, minRows: 3, minColumns: 2 };
+/**
+ * Rules in a light tint (a printed form's brown lines on peach paper, 35-50 levels under it):
+ * faint lines also come from image edges and shading, so only a fuller grid counts.
+ */
+const FAINT_RULES: RuleInk = { contrast: 35, minRows: 4, minColumns: 3 };
 /** A rule may break for this many pixels (a crossing stroke, a scanner's dropout) and go on. */
 const MAX_BREAK = 3;
 /** Neighbouring lines of pixels looked at together, so that a rule drawn slightly askew still runs on. */
@@ -62,9 +76,20 @@ const thickest = (side: number): number => Math.max(MIN_THICK_RULE, MAX_RULE_THI
  * most of the height between the first and last of them. Text lines never make a rule: their ink
  * breaks at every word space, and a painted fill is too thick for a rule and too much ink for a
  * table. A chart with a full grid has a lattice too; whether the lattice is a table is for its
- * words to say (see tablesFromLattices).
+ * words to say (see tablesFromLattices). Rules are looked for in ink (DARK_RULES) and in a light
+ * tint, where the lattice must be fuller (FAINT_RULES); the tint's lattice is taken when it has
+ * more rows and no fewer columns.
  */
 export function findLattice(image: RgbImage, box: BBox): Lattice | null {
+  const dark = latticeInInk(image, box, DARK_RULES);
+  const faint = latticeInInk(image, box, FAINT_RULES);
+  if (!faint) return dark;
+  if (!dark) return faint;
+  // Dark column rules over a row rule in a tint: the tint's lattice holds the rows the ink's lacks.
+  return faint.rows.length > dark.rows.length && faint.columns.length >= dark.columns.length ? faint : dark;
+}
+
+function latticeInInk(image: RgbImage, box: BBox, rules: RuleInk): Lattice | null {
   const rect = rectOf(image, box);
   if (!rect) return null;
   const { x0, y0 } = rect;
@@ -72,7 +97,7 @@ export function findLattice(image: RgbImage, box: BBox): Lattice | null {
   const height = rect.y1 - y0;
   if (width < MIN_SIDE || height < MIN_SIDE) return null;
   const paper = sampledMedian(rect, (x, y) => Math.round(luma(image.rgb, (y * image.width + x) * 3)));
-  const inkBelow = paper - INK_CONTRAST;
+  const inkBelow = paper - rules.contrast;
   if (inkBelow <= 0) return null;
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
@@ -96,7 +121,7 @@ export function findLattice(image: RgbImage, box: BBox): Lattice | null {
     }
   }
   const rows = middlesOfRuns(rowStarts, thickest(height)).map((y) => y + (BAND - 1) / 2);
-  if (rows.length < 3) return null;
+  if (rows.length < rules.minRows) return null;
   const top = Math.floor(rows[0]!);
   const bottom = Math.ceil(rows[rows.length - 1]!);
   const left = Math.min(...rowSpans.map((span) => span.start));
@@ -115,7 +140,7 @@ export function findLattice(image: RgbImage, box: BBox): Lattice | null {
     if (run.end - run.start >= MIN_COLUMN_RULE * column.length) columnStarts.push(x);
   }
   const columns = middlesOfRuns(columnStarts, thickest(width)).map((x) => x + (BAND - 1) / 2);
-  if (columns.length < 2) return null;
+  if (columns.length < rules.minColumns) return null;
   const latticeLeft = Math.min(left, columns[0]!);
   const latticeRight = Math.max(right, columns[columns.length - 1]!);
   let inked = 0;
