@@ -81,35 +81,71 @@ const thickest = (side: number): number => Math.max(MIN_THICK_RULE, MAX_RULE_THI
  * more rows and no fewer columns.
  */
 export function findLattice(image: RgbImage, box: BBox): Lattice | null {
-  const dark = latticeInInk(image, box, DARK_RULES);
-  const faint = latticeInInk(image, box, FAINT_RULES);
-  if (!faint) return dark;
-  if (!dark) return faint;
-  // Dark column rules over a row rule in a tint: the tint's lattice holds the rows the ink's lacks.
-  return faint.rows.length > dark.rows.length && faint.columns.length >= dark.columns.length ? faint : dark;
-}
-
-function latticeInInk(image: RgbImage, box: BBox, rules: RuleInk): Lattice | null {
   const rect = rectOf(image, box);
   if (!rect) return null;
-  const { x0, y0 } = rect;
-  const width = rect.x1 - x0;
-  const height = rect.y1 - y0;
+  const width = rect.x1 - rect.x0;
+  const height = rect.y1 - rect.y0;
   if (width < MIN_SIDE || height < MIN_SIDE) return null;
+  // Whole levels: an integer threshold splits them as it splits the exact luma.
+  const levels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    let index = ((rect.y0 + y) * image.width + rect.x0) * 3;
+    for (let x = 0; x < width; x += 1, index += 3) levels[y * width + x] = Math.floor(luma(image.rgb, index));
+  }
   const paper = sampledMedian(rect, (x, y) => Math.round(luma(image.rgb, (y * image.width + x) * 3)));
+  const box0 = { levels, width, height, paper };
+  const dark = latticeInInk(box0, DARK_RULES);
+  const faint = latticeInInk(box0, FAINT_RULES);
+  if (!faint || !dark) return offset(faint ?? dark, rect.x0, rect.y0);
+  // Dark column rules over a row rule in a tint: the tint's lattice holds the rows the ink's lacks.
+  const better = faint.rows.length > dark.rows.length && faint.columns.length >= dark.columns.length ? faint : dark;
+  return offset(better, rect.x0, rect.y0);
+}
+
+/** The lattice moved from the box's pixels to the page's. */
+function offset(lattice: Lattice | null, x0: number, y0: number): Lattice | null {
+  if (!lattice) return null;
+  return {
+    rows: lattice.rows.map((y) => y0 + y),
+    columns: lattice.columns.map((x) => x0 + x),
+    bbox: { ...lattice.bbox, left: x0 + lattice.bbox.left, top: y0 + lattice.bbox.top },
+  };
+}
+
+/** A box's pixels as whole luminance levels, row by row, and its paper's level. */
+interface BoxLevels {
+  levels: Uint8Array;
+  width: number;
+  height: number;
+  paper: number;
+}
+
+/**
+ * The lattice in the box's own pixel coordinates. Bands of rows (columns) whose ink together falls
+ * short of a rule's length are passed over without looking for a run in them.
+ */
+function latticeInInk({ levels, width, height, paper }: BoxLevels, rules: RuleInk): Lattice | null {
   const inkBelow = paper - rules.contrast;
   if (inkBelow <= 0) return null;
   const ink = new Uint8Array(width * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (luma(image.rgb, ((y0 + y) * image.width + x0 + x) * 3) < inkBelow) ink[y * width + x] = 1;
+  const rowInk = new Uint32Array(height);
+  for (let y = 0, index = 0; y < height; y += 1) {
+    let count = 0;
+    for (let x = 0; x < width; x += 1, index += 1) {
+      const isInk = levels[index]! < inkBelow ? 1 : 0;
+      ink[index] = isInk;
+      count += isInk;
     }
+    rowInk[y] = count;
   }
 
   const rowStarts: number[] = [];
   const rowSpans: { start: number; end: number }[] = [];
   const band = new Uint8Array(width);
   for (let y = 0; y + BAND <= height; y += 1) {
+    let bandInk = 0;
+    for (let dy = 0; dy < BAND; dy += 1) bandInk += rowInk[y + dy]!;
+    if (bandInk < MIN_ROW_RULE * width) continue;
     band.fill(0);
     for (let dy = 0; dy < BAND; dy += 1) {
       for (let x = 0; x < width; x += 1) band[x] = band[x]! | ink[(y + dy) * width + x]!;
@@ -129,9 +165,17 @@ function latticeInInk(image: RgbImage, box: BBox, rules: RuleInk): Lattice | nul
 
   const columnStarts: number[] = [];
   const column = new Uint8Array(bottom - top + 1);
+  const columnInk = new Uint32Array(width);
+  for (let y = top; y <= bottom; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 1) columnInk[x] = columnInk[x]! + ink[row + x]!;
+  }
   // Bands reaching BAND - 1 pixels past the rows' ends, so that a frame's side is seen whole.
   const scanEnd = Math.min(width, right + BAND - 1);
   for (let x = Math.max(0, left - BAND + 1); x + BAND <= scanEnd; x += 1) {
+    let bandInk = 0;
+    for (let dx = 0; dx < BAND; dx += 1) bandInk += columnInk[x + dx]!;
+    if (bandInk < MIN_COLUMN_RULE * column.length) continue;
     column.fill(0);
     for (let dx = 0; dx < BAND; dx += 1) {
       for (let y = top; y <= bottom; y += 1) column[y - top] = column[y - top]! | ink[y * width + x + dx]!;
@@ -148,11 +192,7 @@ function latticeInInk(image: RgbImage, box: BBox, rules: RuleInk): Lattice | nul
     for (let x = Math.floor(latticeLeft); x < latticeRight; x += 1) inked += ink[y * width + x]!;
   }
   if (inked > MAX_INK_SHARE * (bottom - top + 1) * (latticeRight - latticeLeft)) return null;
-  return {
-    rows: rows.map((y) => y0 + y),
-    columns: columns.map((x) => x0 + x),
-    bbox: { left: x0 + latticeLeft, top: y0 + top, width: latticeRight - latticeLeft, height: bottom - top },
-  };
+  return { rows, columns, bbox: { left: latticeLeft, top, width: latticeRight - latticeLeft, height: bottom - top } };
 }
 
 /** Pictures with the lattice of a ruled table found in their pixels (findLattice). */
