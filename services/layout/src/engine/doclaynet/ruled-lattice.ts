@@ -93,9 +93,9 @@ export function findLattice(image: RgbImage, box: BBox): Lattice | null {
     for (let x = 0; x < width; x += 1, index += 3) levels[y * width + x] = Math.floor(luma(image.rgb, index));
   }
   const paper = sampledMedian(rect, (x, y) => Math.round(luma(image.rgb, (y * image.width + x) * 3)));
-  const box0 = { levels, width, height, paper };
-  const dark = latticeInInk(box0, DARK_RULES);
-  const faint = latticeInInk(box0, FAINT_RULES);
+  const boxLevels: BoxLevels = { levels, width, height, paper };
+  const dark = latticeInInk(boxLevels, DARK_RULES);
+  const faint = latticeInInk(boxLevels, FAINT_RULES);
   if (!faint || !dark) return offset(faint ?? dark, rect.x0, rect.y0);
   // Dark column rules over a row rule in a tint: the tint's lattice holds the rows the ink's lacks.
   const better = faint.rows.length > dark.rows.length && faint.columns.length >= dark.columns.length ? faint : dark;
