@@ -191,6 +191,12 @@ export async function startStack({ root, env, temporalBinary, dataDir, output, o
         port,
         '--ui-port',
         env.TEMPORAL_UI_PORT,
+        // Left unset, the dev server binds these two on random free ports, which a stage set to
+        // start on that port later finds taken (a test stack's layout lost its port to the metrics).
+        '--http-port',
+        env.TEMPORAL_HTTP_PORT,
+        '--metrics-port',
+        env.TEMPORAL_METRICS_PORT,
         '--db-filename',
         join(dataDir, 'temporal', 'temporal.db'),
         // Write-ahead log, synced at checkpoints: a third less server CPU per task (24 ICDAR tasks:
@@ -269,6 +275,8 @@ export function stackEnv(base, { root, dataDir }) {
     env.FOLIO_EMBEDDED_TEMPORAL = '1';
     env.TEMPORAL_ADDRESS = '127.0.0.1:7233';
     env.TEMPORAL_UI_PORT ??= '8233';
+    env.TEMPORAL_HTTP_PORT ??= '7243';
+    env.TEMPORAL_METRICS_PORT ??= '7244';
   }
   env.STORAGE_DIR ??= join(dataDir, 'objects');
   env.MODELS_DIR ??= join(root, 'models');

@@ -112,6 +112,8 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
   env.TEMPORAL_UI_PORT = '0';
+  env.TEMPORAL_HTTP_PORT = String(await freePort());
+  env.TEMPORAL_METRICS_PORT = String(await freePort());
   const stack = await startStack({
     root,
     env,
