@@ -2,17 +2,6 @@ import type { RgbImage } from '@folio/imaging';
 import { describe, expect, it } from 'vitest';
 import { findLattice, markLattices } from './ruled-lattice.js';
 
-/** A white 400 x 300 page with the given rectangles painted in `grey`. */
-function page(rects: [number, number, number, number][], grey = 60): RgbImage {
-  const width = 400;
-  const height = 300;
-  const rgb = new Uint8Array(width * height * 3).fill(255);
-  for (const [left, top, w, h] of rects) {
-    for (let y = top; y < top + h; y += 1) rgb.fill(grey, (y * width + left) * 3, (y * width + left + w) * 3);
-  }
-  return { width, height, rgb };
-}
-
 /** `image` with the rectangles painted over in `grey`. */
 function paint(image: RgbImage, rects: [number, number, number, number][], grey: number): RgbImage {
   for (const [left, top, w, h] of rects) {
@@ -22,11 +11,17 @@ function paint(image: RgbImage, rects: [number, number, number, number][], grey:
   return image;
 }
 
+/** A white 400 x 300 page with the given rectangles painted in `grey`. */
+function page(rects: [number, number, number, number][], grey = 60): RgbImage {
+  const width = 400;
+  const height = 300;
+  return paint({ width, height, rgb: new Uint8Array(width * height * 3).fill(255) }, rects, grey);
+}
+
 /** A ruled table: rules 1 pixel thick at rows 60, 90, 120, 150 and columns 50, 150, 250, 350. */
-const RULES: [number, number, number, number][] = [
-  ...[60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]),
-  ...[50, 150, 250, 350].map((x): [number, number, number, number] => [x, 60, 1, 91]),
-];
+const ROW_RULES = [60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]);
+const COLUMN_RULES = [50, 150, 250, 350].map((x): [number, number, number, number] => [x, 60, 1, 91]);
+const RULES = [...ROW_RULES, ...COLUMN_RULES];
 /** Words as dark blocks: a line of text breaks at every word space. */
 const WORDS: [number, number, number, number][] = [60, 100].flatMap((y) =>
   [60, 90, 160, 200, 260, 300].map((x): [number, number, number, number] => [x, y + 5, 24, 10]),
@@ -53,10 +48,8 @@ describe('findLattice', () => {
   });
 
   it('finds row rules printed in a light tint between dark column rules', () => {
-    const rows = [60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]);
-    const columns = [50, 150, 250, 350].map((x): [number, number, number, number] => [x, 60, 1, 91]);
     // 40 levels under the paper: no ink for the dark rules, a tint for the faint ones.
-    const lattice = findLattice(paint(page([...columns, ...WORDS]), rows, 215), box);
+    const lattice = findLattice(paint(page([...COLUMN_RULES, ...WORDS]), ROW_RULES, 215), box);
     expect(lattice?.rows).toEqual([60, 90, 120, 150]);
     expect(lattice?.columns).toEqual([50, 150, 250, 350]);
   });
@@ -69,8 +62,7 @@ describe('findLattice', () => {
   });
 
   it('needs two vertical rules: gridlines alone are no lattice', () => {
-    const gridlines = [60, 90, 120, 150].map((y): [number, number, number, number] => [50, y, 301, 1]);
-    expect(findLattice(page([...gridlines, ...WORDS]), box)).toBeNull();
+    expect(findLattice(page([...ROW_RULES, ...WORDS]), box)).toBeNull();
   });
 });
 
