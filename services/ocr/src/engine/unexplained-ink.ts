@@ -87,7 +87,7 @@ function inkedCells(rgb: Uint8Array, width: number, height: number, cell: number
 }
 
 /** A group of touching inked cells: its bounds in cells. */
-interface Component {
+export interface Component {
   left: number;
   top: number;
   right: number;
@@ -102,8 +102,11 @@ function isSpeckOrLine(component: Component): boolean {
   return thin <= MAX_LINE_THICKNESS && Math.max(across, down) >= LINE_ELONGATION * thin;
 }
 
-/** The 8-connected components of the inked cells (flood fill with an explicit stack). */
-function components(inked: Uint8Array, columns: number, rows: number): Component[] {
+/**
+ * The 8-connected components of the inked cells (1 = inked; flood fill with an explicit stack).
+ * Marks the cells it visits 2.
+ */
+export function components(inked: Uint8Array, columns: number, rows: number): Component[] {
   const found: Component[] = [];
   const stack: number[] = [];
   for (let start = 0; start < inked.length; start += 1) {

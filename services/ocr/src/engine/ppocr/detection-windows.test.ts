@@ -46,19 +46,23 @@ describe('detectionWindows', () => {
   });
 });
 
-describe('toDetectionTensor over a window', () => {
-  it('equals the tensor of the window cut out of the image', () => {
+describe('toDetectionTensor over a region', () => {
+  it("equals that block of the whole scaled image's tensor", () => {
     const width = 40;
     const height = 30;
     const rgb = new Uint8Array(width * height * 3).map((_, index) => (index * 37) % 251);
-    const window = { left: 7, top: 5, width: 20, height: 16 };
-    const cut = new Uint8Array(window.width * window.height * 3);
-    for (let y = 0; y < window.height; y += 1) {
-      const from = ((window.top + y) * width + window.left) * 3;
-      cut.set(rgb.subarray(from, from + window.width * 3), y * window.width * 3);
+    const [outWidth, outHeight] = [32, 24];
+    const region = { left: 8, top: 5, width: 16, height: 12 };
+    const whole = toDetectionTensor({ width, height, rgb }, outWidth, outHeight);
+    const block = toDetectionTensor({ width, height, rgb }, outWidth, outHeight, region);
+    const expected: number[] = [];
+    for (let channel = 0; channel < 3; channel += 1) {
+      for (let y = region.top; y < region.top + region.height; y += 1) {
+        for (let x = region.left; x < region.left + region.width; x += 1) {
+          expected.push(whole[channel * outWidth * outHeight + y * outWidth + x]!);
+        }
+      }
     }
-    const fromWindow = toDetectionTensor({ width, height, rgb }, 32, 24, window);
-    const fromCut = toDetectionTensor({ width: window.width, height: window.height, rgb: cut }, 32, 24);
-    expect(Array.from(fromWindow)).toEqual(Array.from(fromCut));
+    expect(Array.from(block)).toEqual(expected);
   });
 });

@@ -21,6 +21,19 @@ const WINDOW_MARGIN_SHARE = 0.02;
  */
 const WHOLE_PAGE_SHARE = 0.5;
 
+/** `region` grown by the window margin on every side and clipped to a page of `width` x `height`. */
+export function windowAround(region: BBox, width: number, height: number): PixelWindow {
+  const margin = Math.ceil(WINDOW_MARGIN_SHARE * Math.max(width, height));
+  const left = Math.max(0, Math.floor(region.left - margin));
+  const top = Math.max(0, Math.floor(region.top - margin));
+  return {
+    left,
+    top,
+    width: Math.min(width, Math.ceil(region.left + region.width + margin)) - left,
+    height: Math.min(height, Math.ceil(region.top + region.height + margin)) - top,
+  };
+}
+
 function overlaps(a: PixelWindow, b: PixelWindow): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 }
@@ -36,6 +49,25 @@ function union(a: PixelWindow, b: PixelWindow): PixelWindow {
   };
 }
 
+/** The windows with each group of overlapping ones replaced by their union, until none overlap. */
+export function mergeOverlapping(windows: readonly PixelWindow[]): PixelWindow[] {
+  let merged = [...windows];
+  for (let changed = true; changed;) {
+    changed = false;
+    const next: PixelWindow[] = [];
+    for (const window of merged) {
+      const index = next.findIndex((other) => overlaps(other, window));
+      if (index < 0) next.push(window);
+      else {
+        next[index] = union(next[index]!, window);
+        changed = true;
+      }
+    }
+    merged = next;
+  }
+  return merged;
+}
+
 /**
  * Where the text detector has to look on a page whose text layer explains all but `regions`
  * (`unexplainedInk`): each region grown by a margin and clipped to the page, overlapping ones
@@ -44,30 +76,8 @@ function union(a: PixelWindow, b: PixelWindow): PixelWindow {
  */
 export function detectionWindows(regions: readonly BBox[], width: number, height: number): PixelWindow[] {
   const page = { left: 0, top: 0, width, height };
-  const margin = Math.ceil(WINDOW_MARGIN_SHARE * Math.max(width, height));
-  let windows: PixelWindow[] = regions.map((region) => {
-    const left = Math.max(0, Math.floor(region.left - margin));
-    const top = Math.max(0, Math.floor(region.top - margin));
-    return {
-      left,
-      top,
-      width: Math.min(width, Math.ceil(region.left + region.width + margin)) - left,
-      height: Math.min(height, Math.ceil(region.top + region.height + margin)) - top,
-    };
-  });
-  for (let merged = true; merged;) {
-    merged = false;
-    const next: PixelWindow[] = [];
-    for (const window of windows) {
-      const index = next.findIndex((other) => overlaps(other, window));
-      if (index < 0) next.push(window);
-      else {
-        next[index] = union(next[index]!, window);
-        merged = true;
-      }
-    }
-    windows = next;
-  }
+  let windows = regions.map((region) => windowAround(region, width, height));
+  windows = mergeOverlapping(windows);
   const area = windows.reduce((sum, window) => sum + window.width * window.height, 0);
   if (windows.length === 0 || area >= WHOLE_PAGE_SHARE * width * height) return [page];
   return windows;

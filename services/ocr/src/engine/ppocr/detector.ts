@@ -2,7 +2,7 @@ import type { RgbImage } from '@folio/imaging';
 import { timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { DEFAULT_DB_OPTIONS, extractTextRects, type DbOptions } from './db-postprocess.js';
-import type { PixelWindow } from './detection-windows.js';
+import { mergeOverlapping, type PixelWindow } from './detection-windows.js';
 import { orderCorners, rectOfQuad, type RotatedRect } from './geometry.js';
 import { toDetectionTensor } from './rgb-image.js';
 
@@ -68,11 +68,36 @@ export function sortLines(rects: RotatedRect[]): RotatedRect[] {
   return sorted.map((entry) => entry.rect);
 }
 
+/** The DB network downsamples five times: its input sides are multiples of this. */
+const NETWORK_STRIDE = 32;
+
+/**
+ * A window of the page (page pixels) as a block of the detector's input for the whole page
+ * (`input`, input pixels): its edges pushed out to the network's stride, so that the block's
+ * pixels are the whole page's input pixels and their grid is the one the whole page gets.
+ */
+function inputRegion(window: PixelWindow, image: RgbImage, input: { width: number; height: number }): PixelWindow {
+  const scaleX = input.width / image.width;
+  const scaleY = input.height / image.height;
+  const down = (value: number): number => Math.max(0, Math.floor(value / NETWORK_STRIDE) * NETWORK_STRIDE);
+  const up = (value: number, limit: number): number =>
+    Math.min(limit, Math.ceil(value / NETWORK_STRIDE) * NETWORK_STRIDE);
+  const left = down(window.left * scaleX);
+  const top = down(window.top * scaleY);
+  return {
+    left,
+    top,
+    width: up((window.left + window.width) * scaleX, input.width) - left,
+    height: up((window.top + window.height) * scaleY, input.height) - top,
+  };
+}
+
 /**
  * Runs DB text detection on a page and returns text-line rectangles in page pixels, sorted in
  * reading order (top to bottom, left to right). With `windows`, only those parts of the page are
- * looked at, each at the scale the whole page would get (so type keeps the size the detector sees
- * on whole pages), and their lines are put together.
+ * looked at: each is cut out of the whole page's scaled input (`inputRegion`, overlapping blocks
+ * merged), so type keeps the size and the pixels the detector sees on the whole page, and their
+ * lines are put together. No window, no line.
  */
 export async function detectTextLines(
   session: ort.InferenceSession,
@@ -82,40 +107,42 @@ export async function detectTextLines(
   options: DbOptions = DEFAULT_DB_OPTIONS,
 ): Promise<RotatedRect[]> {
   const ratio = detectionScale(image.width, image.height, size);
+  const input = { width: scaledSide(image.width, ratio), height: scaledSide(image.height, ratio) };
+  const regions = mergeOverlapping(windows.map((window) => inputRegion(window, image, input)));
   const found: RotatedRect[] = [];
-  for (const window of windows) {
-    const input = { width: scaledSide(window.width, ratio), height: scaledSide(window.height, ratio) };
-    found.push(...(await detectInWindow(session, image, window, input, options)));
-  }
+  for (const region of regions) found.push(...(await detectInRegion(session, image, input, region, options)));
   return sortLines(found);
 }
 
-/** One detector pass over `window` of the image, scaled to `input`; rectangles in page pixels. */
-async function detectInWindow(
+/** One detector pass over `region` of the page's scaled input (`input`); rectangles in page pixels. */
+async function detectInRegion(
   session: ort.InferenceSession,
   image: RgbImage,
-  window: PixelWindow,
   input: { width: number; height: number },
+  region: PixelWindow,
   options: DbOptions,
 ): Promise<RotatedRect[]> {
-  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height, window), [
+  const tensor = new ort.Tensor('float32', toDetectionTensor(image, input.width, input.height, region), [
     1,
     3,
-    input.height,
-    input.width,
+    region.height,
+    region.width,
   ]);
   const outputs = await timeInference('ppocr-detector', () => session.run({ [session.inputNames[0]!]: tensor }));
   const output = outputs[session.outputNames[0]!];
   if (!output || output.type !== 'float32') throw new Error('text detector returned no float32 map');
-  // Output is [1, 1, H, W] probabilities (the exported model ends in a sigmoid).
-  const [, , mapHeight, mapWidth] = output.dims;
+  // Output is [1, 1, H, W] probabilities (the exported model ends in a sigmoid), H x W the region's.
+  const [, , mapHeight = region.height, mapWidth = region.width] = output.dims;
   const data = output.data as Float32Array; // type checked just above
-  const rects = extractTextRects({ width: mapWidth ?? input.width, height: mapHeight ?? input.height, data }, options);
+  const rects = extractTextRects({ width: mapWidth, height: mapHeight, data }, options);
   output.dispose();
-  const sx = window.width / (mapWidth ?? input.width);
-  const sy = window.height / (mapHeight ?? input.height);
-  const clampX = (x: number): number => Math.min(Math.max(window.left + x * sx, 0), image.width);
-  const clampY = (y: number): number => Math.min(Math.max(window.top + y * sy, 0), image.height);
+  // Map pixels to input pixels of the region (the same unless the model resizes), then to the page.
+  const toPageX = image.width / input.width;
+  const toPageY = image.height / input.height;
+  const clampX = (x: number): number =>
+    Math.min(Math.max((region.left + (x * region.width) / mapWidth) * toPageX, 0), image.width);
+  const clampY = (y: number): number =>
+    Math.min(Math.max((region.top + (y * region.height) / mapHeight) * toPageY, 0), image.height);
   const scaled = rects.map((rect) =>
     rectOfQuad(orderCorners(rect.quad.map((p) => ({ x: clampX(p.x), y: clampY(p.y) })))),
   );

@@ -9,6 +9,7 @@ import { isKnownLine } from '../known-text.js';
 import { unexplainedInk, type KnownInk } from '../unexplained-ink.js';
 import { boundsOf } from './geometry.js';
 import { detectionWindows } from './detection-windows.js';
+import { inkWindows } from './ink-window.js';
 import { cropLine, type LineCrop } from './line-crops.js';
 import {
   DEFAULT_PPOCR_MODELS,
@@ -85,11 +86,12 @@ export interface PpOcrEngine {
    * Reads one page image. Words come in reading order (lines top to bottom, then left to right;
    * words along each line), boxes in the image's pixels, `confidence` the mean probability of the
    * word's characters, `lineIndex` the line's index on the page and `blockIndex` 0 (OCR finds no
-   * blocks; layout groups lines later). With `known` (the text layer's word boxes and rules, in the
-   * image's pixels), nothing is detected when they account for all the page's ink
-   * (`unexplainedInk`); otherwise the detector looks only around the marks they leave unexplained
-   * (`detectionWindows`), and lines the words already cover are found but not read (`isKnownLine`).
-   * Safe to call concurrently.
+   * blocks; layout groups lines later). Without `known`, the detector looks at the part of the page
+   * that holds marks (`inkWindows`: the empty margins left out; nothing on a blank page). With
+   * `known` (the text layer's word boxes and rules, in the image's pixels), nothing is detected
+   * when they account for all the page's ink (`unexplainedInk`); otherwise the detector looks only
+   * around the marks they leave unexplained (`detectionWindows`), and lines the words already
+   * cover are found but not read (`isKnownLine`). Safe to call concurrently.
    */
   recognize(image: RgbImage, known?: KnownInk): Promise<Word[]>;
   /** Frees the ONNX sessions. */
@@ -227,7 +229,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
         const windows = detectionWindows(unexplained, image.width, image.height);
         rects = await detectTextLines(detector, image, coarseDetection, windows);
         rects = rects.filter((rect) => !isKnownLine(boundsOf(rect.quad), known.text));
-      } else rects = await detectTextLines(detector, image, detection);
+      } else rects = await detectTextLines(detector, image, detection, inkWindows(image));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
       const lines = await readLines(crops, primary, secondReader, batching);
