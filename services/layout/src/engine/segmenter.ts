@@ -28,6 +28,7 @@ import {
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
+import { formulasByNumber } from './numbered-formulas.js';
 import { markPageFurniture } from './page-furniture.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
@@ -188,7 +189,7 @@ export interface SegmentContext {
  * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, duplicate
  * and nested detections suppressed; lettering detected as a Picture read as Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
- * prose (formulaSegments); types refined with fonts, bullets and position; tables given HTML
+ * prose (formulaSegments); a numbered equation read as text typed Formula (formulasByNumber); types refined with fonts, bullets and position; tables given HTML
  * from their word positions (a Text segment of labels and values becomes one: labelValueTableHtml); running heads and feet told from this page alone (markPageFurniture);
  * margin line numbers and form fields with their labels split out first (LineNumber and FormRegion
  * segments, fine-types.ts) and the current API's finer types marked last (markFineTypes);
@@ -247,10 +248,10 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const images = (context.images ?? [])
     .map((image) => clipToPage(image, page))
     .filter((image) => areaOf(image) >= MIN_IMAGE_SHARE * page.width * page.height);
-  // A heading boxed with the paragraph under it gives the paragraph back as Text.
-  const segments = splitHeadingFromBody(
-    gatherEmbeddedImages([...detected, ...grown], images, context.fonts),
-    context.fonts,
+  // A heading boxed with the paragraph under it gives the paragraph back as Text; a numbered
+  // equation read as text becomes a Formula.
+  const segments = formulasByNumber(
+    splitHeadingFromBody(gatherEmbeddedImages([...detected, ...grown], images, context.fonts), context.fonts, newId),
     newId,
   );
   const refinable = segments.map((s) => ({
