@@ -39,6 +39,27 @@ describe('joinSplitCaptions', () => {
     ]);
   });
 
+  it('joins a label typed as a heading with its text when the two are set against a table, not elsewhere', () => {
+    const caption = (top: number): Segment[] => [
+      segmentOf('SectionHeader', [{ text: 'Table 3', left: 100, top }]),
+      segmentOf('Text', [
+        { text: 'Recoveries and deviations', left: 100, top: top + 14 },
+        { text: 'of three techniques', left: 100, top: top + 28 },
+      ]),
+    ];
+    const table = segmentOf('Table', [{ text: 'PAH Soxtec Soxhlet', left: 100, top: 148 }]);
+    expect(texts(joinSplitCaptions([...caption(100), table]))).toEqual([
+      ['Caption', 'Table 3 Recoveries and deviations of three techniques'],
+      ['Table', 'PAH Soxtec Soxhlet'],
+    ]);
+    const far = segmentOf('Table', [{ text: 'PAH Soxtec Soxhlet', left: 100, top: 400 }]);
+    expect(texts(joinSplitCaptions([...caption(100), far]))).toEqual([
+      ['SectionHeader', 'Table 3'],
+      ['Text', 'Recoveries and deviations of three techniques'],
+      ['Table', 'PAH Soxtec Soxhlet'],
+    ]);
+  });
+
   it('leaves a full caption alone, and never takes a paragraph of the next column level with a label', () => {
     const full = segmentOf('Caption', [{ text: 'Table 2 Results', left: 100, top: 300 }]);
     const label = segmentOf('Caption', [{ text: 'Table 4', left: 100, top: 600 }]);

@@ -11,9 +11,12 @@ const BESIDE_REACH = 15;
 
 const textOf = (segment: Segment): string => segment.words.map((w) => w.text).join(' ');
 
-/** A Caption that is a label alone: "Table 3", "图 5", nothing after the number. */
+/** Types a bare caption label may have been given: a Caption, or a line of text or a heading. */
+const LABEL_TYPES: readonly string[] = ['Caption', 'Text', 'SectionHeader', 'Title'];
+
+/** A label alone: "Table 3", "图 5", nothing after the number. */
 function isBareLabel(segment: Segment): boolean {
-  if (segment.segmentType !== 'Caption') return false;
+  if (!LABEL_TYPES.includes(segment.segmentType)) return false;
   const text = textOf(segment).trim();
   const match = CAPTION_START.exec(text);
   return match !== null && match[0].length === text.length;
@@ -149,11 +152,14 @@ export function joinLinePieces(segments: Segment[]): Segment[] {
 
 /**
  * Joins a caption the detector cut in two: a bare "Table 3" label and the text that goes on
- * beside or below it become one Caption with the label's score, its words in reading order.
+ * beside or below it become one Caption with the label's score, its words in reading order. A
+ * label typed as text or a heading is joined only when the two are set against a Table or
+ * Picture (againstVisual).
  * Returns the segments without the absorbed ones, in their order.
  */
 export function joinSplitCaptions(segments: Segment[]): Segment[] {
   const absorbed = new Set<Segment>();
+  const visuals = segments.filter((s) => s.segmentType === 'Table' || s.segmentType === 'Picture');
   for (const label of segments.filter(isBareLabel)) {
     if (absorbed.has(label)) continue;
     const rest = continuationOf(
@@ -161,8 +167,29 @@ export function joinSplitCaptions(segments: Segment[]): Segment[] {
       segments.filter((s) => !absorbed.has(s)),
     );
     if (!rest) continue;
+    if (label.segmentType !== 'Caption' && !againstVisual(label, rest, visuals)) continue;
     absorb(label, rest);
+    label.segmentType = 'Caption';
     absorbed.add(rest);
   }
   return segments.filter((s) => !absorbed.has(s));
+}
+
+/** How close a caption is set to its table or picture, in line heights of its label. */
+const CAPTION_GAP = 1.5;
+
+/**
+ * Whether a label typed as text or a heading ("Table 3" on a line of its own, which a detector
+ * takes for a heading) and the text that carries it on are set against a Table or Picture, above
+ * or below it and across it, as a caption is.
+ */
+function againstVisual(label: Segment, rest: Segment, visuals: readonly Segment[]): boolean {
+  const box = unionBox([label.bbox ?? EMPTY_BOX, rest.bbox ?? EMPTY_BOX]);
+  const lineHeight = Math.max(1, median(label.words.map((w) => (w.bbox ?? EMPTY_BOX).height)));
+  return visuals.some((visual) => {
+    const v = visual.bbox ?? EMPTY_BOX;
+    const across = Math.min(rightOf(box), rightOf(v)) > Math.max(box.left, v.left);
+    const gap = Math.max(box.top - bottomOf(v), v.top - bottomOf(box));
+    return across && gap >= -lineHeight && gap <= CAPTION_GAP * lineHeight;
+  });
 }

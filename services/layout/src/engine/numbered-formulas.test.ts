@@ -34,7 +34,7 @@ describe('formulasByNumber', () => {
     expect(summary(formulasByNumber([text('a', near)], counterIds()))).toEqual(['Text: then x = y by (22)']);
   });
 
-  it('takes a number segment of its own level with the formula', () => {
+  it('takes a number segment of its own level with the formula as its number (refineTypes types it)', () => {
     const segments = [
       text('a', line('(y, A, V) = (U, A, dV) = 0.', 200, 240, 0)),
       text('b', line('(17)', 900, 242, 1)),
@@ -42,14 +42,9 @@ describe('formulasByNumber', () => {
     ];
     expect(summary(formulasByNumber(segments, counterIds()))).toEqual([
       'Formula: (y, A, V) = (U, A, dV) = 0.',
-      'Caption: (17)',
+      'Text: (17)',
       'Text: (18)',
     ]);
-  });
-
-  it('types the lone number beside a detected Formula a Caption', () => {
-    const segments = [text('a', line('x = y', 200, 240, 0), 'Formula'), text('b', line('(2)', 900, 240, 1))];
-    expect(summary(formulasByNumber(segments, counterIds()))).toEqual(['Formula: x = y', 'Caption: (2)']);
   });
 
   it('leaves prose, a numbered line without a relation, and lines without a number as they are', () => {

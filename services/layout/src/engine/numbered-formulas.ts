@@ -33,42 +33,26 @@ function numbers(number: BBox, formula: BBox): boolean {
  * then grew into a Text segment), told by their equation number: a Text segment of at most
  * MAX_FORMULA_LINES lines of mathematics (no prose line, splitFormula; a relation sign) with an
  * equation number set apart at its right, inside it or as a segment of its own level with it,
- * becomes a Formula (so the formula reader gives its LaTeX) and the number a Caption, as a
- * detected Formula's number is; so does a lone number segment level with a detected Formula.
- * Segments come back in the same order, a number split out of its formula just after it.
+ * becomes a Formula (so the formula reader gives its LaTeX). A number inside it becomes a Caption
+ * of its own, as a detected Formula's number does (formulaSegments), just after it; a number
+ * segment of its own is typed Caption by refineTypes, as any lone number beside a Formula is.
  */
 export function formulasByNumber(segments: readonly Segment[], newId: IdFactory): Segment[] {
-  const loneNumbers = segments.filter(isNumberOnly);
-  const claimed = new Set<Segment>();
-  const result: Segment[] = [];
-  const besideOf = (box: BBox): Segment[] =>
-    loneNumbers.filter((other) => !claimed.has(other) && numbers(other.bbox ?? EMPTY_BOX, box));
-  for (const segment of segments) {
-    if (segment.segmentType === 'Formula') besideOf(segment.bbox ?? EMPTY_BOX).forEach((other) => claimed.add(other));
+  const loneNumbers = segments.filter(isNumberOnly).map((segment) => segment.bbox ?? EMPTY_BOX);
+  return segments.flatMap((segment) => {
     const formula = segment.segmentType === 'Text' ? numberedFormula(segment) : null;
-    if (!formula) {
-      result.push(segment);
-      continue;
-    }
+    if (!formula) return [segment];
     const box = unionBox(formula.words.map(boxOf));
-    const beside = besideOf(box);
-    if (formula.numbers.length === 0 && beside.length === 0) {
-      result.push(segment);
-      continue;
-    }
-    beside.forEach((other) => claimed.add(other));
-    result.push({ ...segment, segmentType: 'Formula', bbox: box, words: orderWords(formula.words) });
-    for (const number of formula.numbers) {
-      result.push({
-        segmentId: newId(),
-        segmentType: 'Caption',
-        bbox: unionBox(number.map(boxOf)),
-        words: number,
-        tableHtml: '',
-      });
-    }
-  }
-  return result.map((segment) => (claimed.has(segment) ? { ...segment, segmentType: 'Caption' } : segment));
+    if (formula.numbers.length === 0 && !loneNumbers.some((number) => numbers(number, box))) return [segment];
+    const captions = formula.numbers.map((number) => ({
+      segmentId: newId(),
+      segmentType: 'Caption',
+      bbox: unionBox(number.map(boxOf)),
+      words: number,
+      tableHtml: '',
+    }));
+    return [{ ...segment, segmentType: 'Formula', bbox: box, words: orderWords(formula.words) }, ...captions];
+  });
 }
 
 /**
