@@ -23,7 +23,7 @@ function isNumberOnly(segment: Segment): boolean {
 }
 
 /** Whether `number` stands right of `formula` and level with it (its middle within the formula's height). */
-function numbers(number: BBox, formula: BBox): boolean {
+function isNumberOf(number: BBox, formula: BBox): boolean {
   const middle = number.top + number.height / 2;
   return number.left >= rightOf(formula) && middle >= formula.top && middle <= bottomOf(formula);
 }
@@ -43,7 +43,7 @@ export function formulasByNumber(segments: readonly Segment[], newId: IdFactory)
     const formula = segment.segmentType === 'Text' ? numberedFormula(segment) : null;
     if (!formula) return [segment];
     const box = unionBox(formula.words.map(boxOf));
-    if (formula.numbers.length === 0 && !loneNumbers.some((number) => numbers(number, box))) return [segment];
+    if (formula.numbers.length === 0 && !loneNumbers.some((number) => isNumberOf(number, box))) return [segment];
     const captions = formula.numbers.map((number) => ({
       segmentId: newId(),
       segmentType: 'Caption',

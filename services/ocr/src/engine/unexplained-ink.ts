@@ -13,6 +13,11 @@ export interface KnownInk {
 const INK_LUMA = 170;
 /** Cells per page long side: 400 makes a 4-pixel cell on a Letter page at scale 2 (2 points). */
 const CELLS_PER_LONG_SIDE = 400;
+
+/** The side in pixels of the cells a page of this size is looked at in (about 2 points, at least 2 pixels). */
+export function inkCellSize(width: number, height: number): number {
+  return Math.max(2, Math.round(Math.max(width, height) / CELLS_PER_LONG_SIDE));
+}
 /**
  * A word's ink may reach past its box (accents over capitals, descenders below the font's stated
  * descent, italic overhangs): boxes grow by these shares of their height above and below, and to
@@ -43,7 +48,7 @@ const LINE_ELONGATION = 4;
 export function unexplainedInk(image: RgbImage, known: KnownInk): BBox[] {
   const { width, height, rgb } = image;
   if (width <= 0 || height <= 0) return [];
-  const cell = Math.max(2, Math.round(Math.max(width, height) / CELLS_PER_LONG_SIDE));
+  const cell = inkCellSize(width, height);
   const columns = Math.ceil(width / cell);
   const rows = Math.ceil(height / cell);
   const inked = inkedCells(rgb, width, height, cell, columns);

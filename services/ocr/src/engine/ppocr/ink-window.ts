@@ -1,5 +1,5 @@
 import type { RgbImage } from '@folio/imaging';
-import { components } from '../unexplained-ink.js';
+import { components, inkCellSize } from '../unexplained-ink.js';
 import { windowAround, type PixelWindow } from './detection-windows.js';
 
 /**
@@ -8,8 +8,6 @@ import { windowAround, type PixelWindow } from './detection-windows.js';
  * white differs by 55); only a tint fainter than any text the detector reads stays paper.
  */
 const MARK_DELTA = 24;
-/** Cells per page long side, as unexplainedInk cuts the page (5 pixels on a page 2,000 high). */
-const CELLS_PER_LONG_SIDE = 400;
 /**
  * Groups of marked cells at most this many cells on either side are dust or scanner noise (10
  * pixels on a page 2,000 high, under 4 points): a page number's digit is taller.
@@ -42,7 +40,7 @@ function paperLevel(image: RgbImage): number {
  * page that is not paper, grown by the detection windows' margin, as one window; none on a page
  * with no mark at all. The detector costs per pixel and finds nothing on empty paper, so the
  * margins of a page (a fifth to a half of a typical page's area) are left out of its input, at
- * the same scale: the lines it finds are the ones the whole page gives. The page is cut into
+ * the same scale: it finds the lines the whole page gives, within a few pixels. The page is cut into
  * cells as unexplainedInk cuts it; a cell is marked when any of its pixels is a mark; dust does
  * not count.
  */
@@ -50,7 +48,7 @@ export function inkWindows(image: RgbImage): PixelWindow[] {
   const { width, height, rgb } = image;
   if (width <= 0 || height <= 0) return [];
   const paper = paperLevel(image);
-  const cell = Math.max(2, Math.round(Math.max(width, height) / CELLS_PER_LONG_SIDE));
+  const cell = inkCellSize(width, height);
   const columns = Math.ceil(width / cell);
   const marked = new Uint8Array(columns * Math.ceil(height / cell));
   for (let y = 0; y < height; y += 1) {
