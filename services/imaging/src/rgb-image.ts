@@ -20,6 +20,15 @@ export function luma(rgb: Uint8Array, index: number): number {
 }
 
 /**
+ * The darkest of the three channels of the pixel whose first byte is at `index`: how far it is
+ * from white on any paper colour, dark and saturated ink alike (yellow print is as dark as black
+ * by it; luma would see it nearly white).
+ */
+export function darkestChannel(rgb: Uint8Array, index: number): number {
+  return Math.min(rgb[index]!, rgb[index + 1]!, rgb[index + 2]!);
+}
+
+/**
  * Decodes a PNG (or JPEG, ...) page image into packed RGB; transparency is flattened onto white
  * paper. 8-bit RGB PNGs, which the render stage writes, go through Node's zlib (decodeRgbPng);
  * anything else through MuPDF. Blocks the thread for the decode (about 10 ms for a page at scale 2).

@@ -66,12 +66,17 @@ export function unexplainedInk(image: RgbImage, known: KnownInk): BBox[] {
   for (const rule of known.rules) clear(rule, cell, cell);
   return components(inked, columns, rows)
     .filter((component) => !isSpeckOrLine(component))
-    .map((component) => ({
-      left: component.left * cell,
-      top: component.top * cell,
-      width: Math.min(width, (component.right + 1) * cell) - component.left * cell,
-      height: Math.min(height, (component.bottom + 1) * cell) - component.top * cell,
-    }));
+    .map((component) => pixelBox(component, cell, width, height));
+}
+
+/** Cells `left..right` x `top..bottom` of side `cell` as a box in the pixels of a `width` x `height` image. */
+export function pixelBox(cells: Component, cell: number, width: number, height: number): BBox {
+  return {
+    left: cells.left * cell,
+    top: cells.top * cell,
+    width: Math.min(width, (cells.right + 1) * cell) - cells.left * cell,
+    height: Math.min(height, (cells.bottom + 1) * cell) - cells.top * cell,
+  };
 }
 
 /** One cell per `cell` x `cell` pixels, 1 where any of its pixels is ink. */

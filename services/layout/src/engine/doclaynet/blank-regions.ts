@@ -1,6 +1,6 @@
-import type { RgbImage } from '@folio/imaging';
+import { darkestChannel, sampledMedian, type Rect, type RgbImage } from '@folio/imaging';
 import type { LayoutDetection } from './doclaynet-engine.js';
-import { rectOf, sampledMedian, type Rect } from '../pixel-rect.js';
+import { rectOf } from '../pixel-rect.js';
 
 /** Detected types whose content may be a picture without ink (a pale photo), not only text. */
 const VISUAL_TYPES: readonly string[] = ['Picture', 'Table', 'Formula'];
@@ -24,8 +24,7 @@ const MIN_PAPER = 150;
 
 /** Darkest channel of each pixel of the image, the measure of ink on any paper colour. */
 function darkestAt(image: RgbImage, x: number, y: number): number {
-  const index = (y * image.width + x) * 3;
-  return Math.min(image.rgb[index]!, image.rgb[index + 1]!, image.rgb[index + 2]!);
+  return darkestChannel(image.rgb, (y * image.width + x) * 3);
 }
 
 type Box = { left: number; top: number; width: number; height: number };

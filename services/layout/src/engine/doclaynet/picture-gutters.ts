@@ -1,4 +1,4 @@
-import type { RgbImage } from '@folio/imaging';
+import { darkestChannel, type RgbImage } from '@folio/imaging';
 import type { LayoutDetection } from './doclaynet-engine.js';
 
 /** A pixel whose darkest channel is at least this is paper. */
@@ -25,8 +25,7 @@ function scanColumns(image: RgbImage, x0: number, x1: number, y0: number, y1: nu
   for (let y = y0; y < y1; y += 1) {
     let index = (y * image.width + x0) * 3;
     for (let x = 0; x < width; x += 1, index += 3) {
-      const darkest = Math.min(image.rgb[index]!, image.rgb[index + 1]!, image.rgb[index + 2]!);
-      if (darkest >= PAPER) continue;
+      if (darkestChannel(image.rgb, index) >= PAPER) continue;
       ink[x]! += 1;
       if (top[x]! < 0) top[x] = y;
       bottom[x] = y;

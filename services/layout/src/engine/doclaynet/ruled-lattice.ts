@@ -1,8 +1,8 @@
-import { luma, type RgbImage } from '@folio/imaging';
+import { luma, sampledMedian, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Lattice } from '../layout-engine.js';
 import type { LayoutDetection } from './doclaynet-engine.js';
-import { rectOf, sampledMedian } from '../pixel-rect.js';
+import { rectOf } from '../pixel-rect.js';
 
 /** How dark a rule is and how many a lattice needs. */
 interface RuleInk {

@@ -1,5 +1,5 @@
-import type { RgbImage } from '@folio/imaging';
-import { components, inkCellSize } from '../unexplained-ink.js';
+import { darkestChannel, sampledMedian, type RgbImage } from '@folio/imaging';
+import { components, inkCellSize, pixelBox } from '../unexplained-ink.js';
 import { windowAround, type PixelWindow } from './detection-windows.js';
 
 /**
@@ -13,26 +13,12 @@ const MARK_DELTA = 24;
  * pixels on a page 2,000 high, under 4 points): a page number's digit is taller.
  */
 const MAX_DUST_CELLS = 2;
-/** Pixels sampled per side of the grid that finds the paper's level (every 4th row and column). */
-const PAPER_SAMPLE_STEP = 4;
 
-/** The paper's level: the median darkest channel over a sample of the page's pixels. */
+/** The paper's level: the median darkest channel of the page's pixels (sampledMedian). */
 function paperLevel(image: RgbImage): number {
-  const counts = new Uint32Array(256);
-  let total = 0;
-  for (let y = 0; y < image.height; y += PAPER_SAMPLE_STEP) {
-    for (let x = 0; x < image.width; x += PAPER_SAMPLE_STEP) {
-      const index = (y * image.width + x) * 3;
-      counts[Math.min(image.rgb[index]!, image.rgb[index + 1]!, image.rgb[index + 2]!)]! += 1;
-      total += 1;
-    }
-  }
-  let seen = 0;
-  for (let level = 0; level < 256; level += 1) {
-    seen += counts[level]!;
-    if (seen * 2 >= total) return level;
-  }
-  return 255;
+  return sampledMedian({ x0: 0, x1: image.width, y0: 0, y1: image.height }, (x, y) =>
+    darkestChannel(image.rgb, (y * image.width + x) * 3),
+  );
 }
 
 /**
@@ -55,8 +41,7 @@ export function inkWindows(image: RgbImage): PixelWindow[] {
     const cellRow = Math.floor(y / cell) * columns;
     let offset = y * width * 3;
     for (let x = 0; x < width; x += 1, offset += 3) {
-      const darkest = Math.min(rgb[offset]!, rgb[offset + 1]!, rgb[offset + 2]!);
-      if (Math.abs(darkest - paper) >= MARK_DELTA) marked[cellRow + Math.floor(x / cell)] = 1;
+      if (Math.abs(darkestChannel(rgb, offset) - paper) >= MARK_DELTA) marked[cellRow + Math.floor(x / cell)] = 1;
     }
   }
   let left = columns;
@@ -72,11 +57,5 @@ export function inkWindows(image: RgbImage): PixelWindow[] {
     bottom = Math.max(bottom, component.bottom);
   }
   if (right < 0) return [];
-  const bounds = {
-    left: left * cell,
-    top: top * cell,
-    width: Math.min(width, (right + 1) * cell) - left * cell,
-    height: Math.min(height, (bottom + 1) * cell) - top * cell,
-  };
-  return [windowAround(bounds, width, height)];
+  return [windowAround(pixelBox({ left, top, right, bottom }, cell, width, height), width, height)];
 }
