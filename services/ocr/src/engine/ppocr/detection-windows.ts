@@ -76,8 +76,7 @@ export function mergeOverlapping(windows: readonly PixelWindow[]): PixelWindow[]
  */
 export function detectionWindows(regions: readonly BBox[], width: number, height: number): PixelWindow[] {
   const page = { left: 0, top: 0, width, height };
-  let windows = regions.map((region) => windowAround(region, width, height));
-  windows = mergeOverlapping(windows);
+  const windows = mergeOverlapping(regions.map((region) => windowAround(region, width, height)));
   const area = windows.reduce((sum, window) => sum + window.width * window.height, 0);
   if (windows.length === 0 || area >= WHOLE_PAGE_SHARE * width * height) return [page];
   return windows;
