@@ -4,8 +4,8 @@ export default defineConfig({
   test: {
     fileParallelism: false,
     projects: [
-      // Tests of the harness and the root scripts (supervision, say): no stack needed.
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      // Tests of the harness, the bench's helpers and the root scripts (supervision, say): no stack needed.
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'] } },
       // The deploy files: the Helm chart rendered and checked against the Kubernetes schemas, compose
       // against the compose schema and our rules (docs/deploy.md). No stack needed.
       { test: { name: 'deploy', include: ['deploy/**/*.test.ts'], testTimeout: 30_000 } },

@@ -32,34 +32,89 @@ function toMs(time: { seconds?: unknown; nanos?: number | null } | null | undefi
   return Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
 }
 
-/** The time split per activity type of one finished task, read from its workflow history. */
-async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]> {
-  // The workflow id is the task id.
-  const history = await client.workflow.getHandle(taskId).fetchHistory();
+/** One activity call: its type and when it ran, in ms since the epoch. */
+export interface ActivityCall {
+  activity: string;
+  start: number;
+  end: number;
+}
+
+/** What the SDK core writes in a local activity's marker (its `data` payload, JSON). */
+interface LocalActivityMarkerData {
+  activity_type?: string;
+  complete_time?: { seconds?: number; nanos?: number } | null;
+  original_schedule_time?: { seconds?: number; nanos?: number } | null;
+}
+
+const LOCAL_ACTIVITY_MARKER = 'core_local_activity';
+
+/**
+ * A local activity's call from its marker. The core records `complete_time` as the workflow time
+ * of the workflow task that scheduled it plus the call's run time, and `original_schedule_time` on
+ * the worker's clock, so the run time is `complete_time` minus the start time of the last workflow
+ * task started by then.
+ */
+function localActivityCall(data: LocalActivityMarkerData, workflowTaskStarts: readonly number[]): ActivityCall | null {
+  if (!data.activity_type || !data.complete_time || !data.original_schedule_time) return null;
+  const scheduled = toMs(data.original_schedule_time);
+  const taskStart = workflowTaskStarts.filter((time) => time <= scheduled).at(-1) ?? workflowTaskStarts.at(-1);
+  if (taskStart === undefined) return null;
+  const runMs = Math.max(0, toMs(data.complete_time) - taskStart);
+  return { activity: data.activity_type, start: scheduled, end: scheduled + runMs };
+}
+
+/** Every activity call of one task, ordinary and local, read from its workflow history. */
+export function activityCalls(history: temporal.api.history.v1.IHistory): ActivityCall[] {
   const scheduled = new Map<number, string>();
   const started = new Map<number, number>();
-  const stages = new Map<string, StageTime & { first: number; last: number }>();
+  const workflowTaskStarts: number[] = [];
+  const calls: ActivityCall[] = [];
   for (const event of history.events ?? []) {
     const id = Number(event.eventId);
-    if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
+    if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) {
+      workflowTaskStarts.push(toMs(event.eventTime));
+    } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
       scheduled.set(id, event.activityTaskScheduledEventAttributes?.activityType?.name ?? '?');
     } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
       started.set(Number(event.activityTaskStartedEventAttributes?.scheduledEventId), toMs(event.eventTime));
     } else if (event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
       const scheduledId = Number(event.activityTaskCompletedEventAttributes?.scheduledEventId);
-      const activity = scheduled.get(scheduledId) ?? '?';
-      const start = started.get(scheduledId) ?? toMs(event.eventTime);
       const end = toMs(event.eventTime);
-      const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
-      stage.calls += 1;
-      stage.busyMs += end - start;
-      stage.first = Math.min(stage.first, start);
-      stage.last = Math.max(stage.last, end);
-      stage.spanMs = stage.last - stage.first;
-      stages.set(activity, stage);
+      calls.push({ activity: scheduled.get(scheduledId) ?? '?', start: started.get(scheduledId) ?? end, end });
+    } else if (event.markerRecordedEventAttributes?.markerName === LOCAL_ACTIVITY_MARKER) {
+      const payload = event.markerRecordedEventAttributes.details?.['data']?.payloads?.[0]?.data;
+      if (!payload) continue;
+      const call = localActivityCall(
+        JSON.parse(new TextDecoder().decode(payload)) as LocalActivityMarkerData, // the core writes it
+        workflowTaskStarts,
+      );
+      if (call) calls.push(call);
     }
   }
-  return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
+  return calls;
+}
+
+/** The time split per activity type of one finished task, in the order the types first started. */
+async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]> {
+  const stages = new Map<string, StageTime & { first: number; last: number }>();
+  // The workflow id is the task id.
+  const history = await client.workflow.getHandle(taskId).fetchHistory();
+  const calls = activityCalls(history).sort((a, b) => a.start - b.start);
+  for (const { activity, start, end } of calls) {
+    const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
+    stage.calls += 1;
+    stage.busyMs += end - start;
+    stage.first = Math.min(stage.first, start);
+    stage.last = Math.max(stage.last, end);
+    stage.spanMs = stage.last - stage.first;
+    stages.set(activity, stage);
+  }
+  return [...stages.values()].map(({ activity, calls: count, busyMs, spanMs }) => ({
+    activity,
+    calls: count,
+    busyMs,
+    spanMs,
+  }));
 }
 
 /**

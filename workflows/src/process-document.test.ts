@@ -261,6 +261,33 @@ describe('processDocument', () => {
     });
   });
 
+  it("runs the stage table's local sets as local activities, the page batches through the task queue", async () => {
+    await withWorker({}, async (taskQueue) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      const history = await handle.fetchHistory();
+      const queued = (history.events ?? []).flatMap(
+        (event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? [],
+      );
+      const local = (history.events ?? []).flatMap((event) => {
+        const marker = event.markerRecordedEventAttributes;
+        const data =
+          marker?.markerName === 'core_local_activity' ? marker.details?.['data']?.payloads?.[0]?.data : undefined;
+        return data ? [(JSON.parse(new TextDecoder().decode(data)) as { activity_type: string }).activity_type] : [];
+      });
+      expect(new Set(queued)).toEqual(new Set(['renderPages', 'recognizeText', 'analyzeLayout']));
+      expect(local).toEqual([
+        'requestAdmission',
+        'prepareDocument',
+        'markRunningLines',
+        'cropSegments',
+        'listModels',
+        'chunkDocument',
+      ]);
+      await recordHistoryIfAsked(handle);
+    });
+  });
+
   it('has the OCR stage read the formulas of the laid-out pages that have Formula segments, before the crops', async () => {
     const overrides: Partial<Activities> = {
       analyzeLayout: (input) =>

@@ -11,8 +11,15 @@
  */
 export interface ActivityPolicy {
   startToCloseTimeout: string;
-  /** Absent for activities that do not heartbeat (quick calls to Temporal or storage). */
+  /** Absent for activities that do not heartbeat (quick calls to Temporal or storage, local activities). */
   heartbeatTimeout?: string;
+  /**
+   * Run as Temporal local activities: in the worker that runs the workflow task, recorded as one
+   * marker instead of going through the server's task queue (docs/architecture.md, "Where the time
+   * goes"). For short calls only: a local activity cannot heartbeat, and the worker that runs it
+   * holds the workflow task, whose timeout notices a lost worker instead.
+   */
+  local?: true;
   retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string; maximumAttempts: number };
 }
 
@@ -25,11 +32,8 @@ const retry = (maximumAttempts: number, maximumInterval: string, initialInterval
 
 /** The activity option sets of the task workflow, by name. */
 export const ACTIVITY_POLICIES = {
-  /**
-   * Short calls: one RPC over the whole document (prepare, crops, chunking, model list). They still
-   * heartbeat while the call is in flight, so a lost worker is noticed within a minute.
-   */
-  fast: { startToCloseTimeout: '10 minutes', heartbeatTimeout: '1 minute', retry: retry(5, '30s') },
+  /** Short calls: one RPC over the whole document (prepare, crops, chunking, model list, page quota). */
+  fast: { startToCloseTimeout: '10 minutes', local: true, retry: retry(5, '30s') },
   /** Page batches (render and OCR a group of 8 pages, layout 3): many run at once, each may take minutes. */
   page: { startToCloseTimeout: '15 minutes', heartbeatTimeout: '1 minute', retry: retry(5, '30s') },
   /** Downloading a URL input: bounded by FETCH_TIMEOUT_SEC inside the activity. */
@@ -39,7 +43,7 @@ export const ACTIVITY_POLICIES = {
   /** Deleting artifacts is idempotent: retry longer, it must not leave a task half deleted. */
   cleanup: { startToCloseTimeout: '5 minutes', retry: retry(10, '1 minute') },
   /** Asking an owner's admission gate for a slot, checking its holders: quick calls to Temporal itself. */
-  admission: { startToCloseTimeout: '1 minute', retry: retry(10, '10s') },
+  admission: { startToCloseTimeout: '1 minute', local: true, retry: retry(10, '10s') },
   /** Posting a task to its webhook when a run ends: 6 attempts over about 4.5 minutes (10 s, doubling to 2 minutes). */
   webhook: { startToCloseTimeout: '1 minute', retry: retry(6, '2 minutes', '10s') },
 } as const satisfies Record<string, ActivityPolicy>;

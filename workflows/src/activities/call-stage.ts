@@ -23,7 +23,8 @@ function ownerField(): string | undefined {
 /**
  * Calls one stage RPC from inside an activity: deadline, request id, the activity's cancellation
  * signal (a cancelled activity aborts the call), heartbeats while waiting (so a lost worker is
- * noticed and cancellation is delivered), and the gRPC -> Temporal failure mapping. An internal
+ * noticed and cancellation is delivered; not from a local activity, which cannot heartbeat: the
+ * workflow task it runs in does that), and the gRPC -> Temporal failure mapping. An internal
  * error is followed by one more call at once: the same error again fails the task now instead of
  * after every retry (grpc-failure.ts). Stage calls are idempotent, so repeating one is safe.
  */
@@ -33,7 +34,9 @@ export async function callStage<Req, Res>(
   options: StageCallOptions,
 ): Promise<Res> {
   const context = Context.current();
-  const timer = setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
+  const timer = context.info.isLocal
+    ? undefined
+    : setInterval(() => context.heartbeat(), options.heartbeatIntervalMs ?? 10_000);
   const signal = options.signal
     ? AbortSignal.any([context.cancellationSignal, options.signal])
     : context.cancellationSignal;

@@ -1,4 +1,10 @@
-import { proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import {
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+  type LocalActivityOptions,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import {
   ACTIVITY_POLICIES,
@@ -31,7 +37,7 @@ const FINAL_TYPES = [
 const FINAL_WEBHOOK_TYPES = ['WebhookRejectedError', 'WebhookNotConfiguredError'];
 
 /** Temporal's options for one option set of the stage table (`ACTIVITY_POLICIES` in @folio/runtime/stages). */
-function optionsOf(name: ActivityPolicyName): ActivityOptions {
+function optionsOf(name: ActivityPolicyName): ActivityOptions & LocalActivityOptions {
   const policy: ActivityPolicy = ACTIVITY_POLICIES[name];
   const finalTypes = name === 'webhook' ? [...FINAL_TYPES, ...FINAL_WEBHOOK_TYPES] : FINAL_TYPES;
   return {
@@ -41,20 +47,41 @@ function optionsOf(name: ActivityPolicyName): ActivityOptions {
   };
 }
 
+/**
+ * Histories from before local activities schedule the stage table's `local` sets as ordinary
+ * activities, and replay so; a workflow past that point runs them as local activities.
+ */
+export const LOCAL_ACTIVITIES_PATCH = 'local-short-activities';
+
+/**
+ * The activities of one option set: local activities for a `local` set (the ordinary ones while
+ * replaying a history from before them), ordinary activities otherwise.
+ */
+function proxyOf(name: ActivityPolicyName): Activities {
+  const remote = proxyActivities<Activities>(optionsOf(name));
+  const policy: ActivityPolicy = ACTIVITY_POLICIES[name];
+  if (policy.local !== true) return remote;
+  const local = proxyLocalActivities<Activities>(optionsOf(name));
+  // The choice is made per call, inside the workflow: `patched` cannot run at module load.
+  return new Proxy(remote, {
+    get: (_target, activity: keyof Activities) => (patched(LOCAL_ACTIVITIES_PATCH) ? local : remote)[activity],
+  });
+}
+
 /** Short calls over the whole document; the stage table's `fast` set. */
-export const fastStage = proxyActivities<Activities>(optionsOf('fast'));
+export const fastStage = proxyOf('fast');
 /** Page batches; `page`. */
-export const pageStage = proxyActivities<Activities>(optionsOf('page'));
+export const pageStage = proxyOf('page');
 /** Downloading a URL input; `fetch`. */
-export const fetchStage = proxyActivities<Activities>(optionsOf('fetch'));
+export const fetchStage = proxyOf('fetch');
 /** Language-model calls; `llm`. */
-export const llmStage = proxyActivities<Activities>(optionsOf('llm'));
+export const llmStage = proxyOf('llm');
 /** Deleting artifacts; `cleanup`. */
-export const cleanupStage = proxyActivities<Activities>(optionsOf('cleanup'));
+export const cleanupStage = proxyOf('cleanup');
 /** An owner's admission gate; `admission`. */
-export const admissionStage = proxyActivities<Activities>(optionsOf('admission'));
-/** Posting a task to its webhook; `webhook`. */
-export const webhookStage = proxyActivities<Activities>(optionsOf('webhook'));
+export const admissionStage = proxyOf('admission');
+/** Posting a task to its webhook when a run ends; `webhook`. */
+export const webhookStage = proxyOf('webhook');
 
 const proxies: Record<ActivityPolicyName, Activities> = {
   fast: fastStage,
@@ -66,14 +93,15 @@ const proxies: Record<ActivityPolicyName, Activities> = {
   webhook: webhookStage,
 };
 
-/** The activities that call a stage, each through the option set its row of the stage table names. */
+/**
+ * The activities that call a stage, each through the option set its row of the stage table names.
+ * Each looks its stub up when called, so that a `local` set decides per call (`proxyOf`).
+ */
 export const stageActivities = Object.fromEntries(
   STAGE_NAMES.flatMap((stage) =>
     Object.entries(STAGES[stage].activities).map(([activity, policy]) => [
       activity,
-      // proxyActivities' stubs are plain closures that never read `this`.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      proxies[policy][activity as StageActivityName],
+      (input: never) => (proxies[policy][activity as StageActivityName] as (input: never) => unknown)(input),
     ]),
   ),
 ) as Pick<Activities, StageActivityName>; // one entry per activity of the table; the names are checked in src/stage-table.test.ts
