@@ -607,14 +607,13 @@ describe('processDocument', () => {
   });
 
   it('cancels a task that is still Starting', async () => {
-    const gate = new Gate();
     const entered = new Gate();
-    const prepareDocument: Activities['prepareDocument'] = async () => {
+    // The run waits in its owner's gate: the gate never admits it.
+    const requestAdmission: Activities['requestAdmission'] = () => {
       entered.open();
-      await blockOn(gate); // never announces the start: the task waits like one with no free worker
-      return { pdf: { key: 'x', sha256: '', byteSize: 0 }, pageCount: 1 };
+      return Promise.resolve({ admitted: false });
     };
-    await withWorker({ prepareDocument }, async (taskQueue, calls) => {
+    await withWorker({ requestAdmission }, async (taskQueue, calls) => {
       const input = makeInput({ configuration: { ...defaultConfiguration(), expires_in: 3600 } });
       const handle = await startTask(taskQueue, input);
       // Cancel once the run exists; a cancel that arrives with the first workflow task ends the
@@ -631,9 +630,9 @@ describe('processDocument', () => {
         reconfigureTask(handle, defaultConfiguration()),
         'Task cannot be updated: status is Cancelled',
       );
-      gate.open();
       await waitForMemo(handle, () => calledWith(calls, 'deleteArtifacts').length > 0);
       expect(calledWith(calls, 'deleteArtifacts')).toEqual([{ prefix: storageKeys.runPrefix(input.taskId, 0) }]);
+      expect(calledWith(calls, 'prepareDocument')).toEqual([]);
     });
   });
 
@@ -755,14 +754,10 @@ describe('processDocument', () => {
   });
 
   it('restores the previous result when a queued update is cancelled', async () => {
-    const gate = new Gate();
-    let prepared = 0;
-    const prepareDocument: Activities['prepareDocument'] = async (input) => {
-      if (++prepared === 2) await blockOn(gate); // the update's run waits for a worker
-      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
-      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 1 }, pageCount: 1 };
-    };
-    await withWorker({ prepareDocument }, async (taskQueue) => {
+    let asked = 0;
+    // The update's run waits in its owner's gate: the gate admits only the first run.
+    const requestAdmission: Activities['requestAdmission'] = () => Promise.resolve({ admitted: ++asked === 1 });
+    await withWorker({ requestAdmission }, async (taskQueue) => {
       const handle = await startTask(taskQueue, makeInput());
       const first = await waitForMemo(handle, (state) => state.status === 'Succeeded');
       await reconfigureTask(handle, { ...defaultConfiguration(), ocr_strategy: 'Auto' });
@@ -770,7 +765,6 @@ describe('processDocument', () => {
       expect(restored).toEqual({ ...first, revision: restored.revision });
       expect(restored.revision).toBeGreaterThan(first.revision + 1);
       expect(await statusAttribute(handle)).toBe('Succeeded');
-      gate.open();
     });
   });
 

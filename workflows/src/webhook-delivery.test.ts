@@ -212,18 +212,16 @@ describe('webhooks in processDocument', () => {
   }, 60_000);
 
   it('posts a task cancelled while Starting once, with status Cancelled', async () => {
-    const gate = new Gate();
     const entered = new Gate();
-    const prepareDocument: Activities['prepareDocument'] = async () => {
+    // The run waits in its owner's gate, Starting: the gate never admits it.
+    const requestAdmission: Activities['requestAdmission'] = () => {
       entered.open();
-      await blockOn(gate); // never announces the start: the task stays Starting
-      return { pdf: { key: 'x', sha256: '', byteSize: 0 }, pageCount: 1 };
+      return Promise.resolve({ admitted: false });
     };
-    await withWorker({ prepareDocument }, async (taskQueue, calls) => {
+    await withWorker({ requestAdmission }, async (taskQueue, calls) => {
       const handle = await startTask(taskQueue, makeInput({ webhook: WEBHOOK }));
       await entered.opened;
       await handle.executeUpdate<TaskState, []>(UPDATES.cancel);
-      gate.open();
       await waitFor(
         () => Promise.resolve(calls.map((call) => call.name)),
         (names) => names.includes('deliverWebhook') && names.includes('deleteArtifacts'),

@@ -17,7 +17,7 @@ import {
   type StoredRunResults,
   type TaskConfiguration,
 } from '../contracts.js';
-import { cleanupStage, fastStage, fetchStage, stageActivities } from './activity-proxies.js';
+import { LOCAL_ACTIVITIES_PATCH, cleanupStage, fastStage, fetchStage, stageActivities } from './activity-proxies.js';
 import { batches, createLimiter, mapLimit } from './batching.js';
 import { createPageProgress } from './page-progress.js';
 import { planRerun, usesLanguageModel } from './rerun-plan.js';
@@ -189,6 +189,12 @@ async function processPages(
     task.update({ inputKey, mimeType, fileName: fetched.fileName });
   }
 
+  // prepareDocument runs as a local activity, in this workflow task: the run has begun, and no
+  // activity needs to announce it (a signal, and one more workflow task).
+  if (startNotice !== null && patched(LOCAL_ACTIVITIES_PATCH)) {
+    ctx.markStarted();
+    startNotice = null;
+  }
   const prepared = await stageActivities.prepareDocument({
     taskId: input.taskId,
     inputKey,
