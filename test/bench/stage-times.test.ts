@@ -63,7 +63,8 @@ describe('activityCalls', () => {
         localMarker(13, 1200, 'chunkDocument', 1045, 1010),
       ],
     };
-    expect(activityCalls(history)).toEqual([
+    // The generated types want Long ids; plain numbers read the same (`Number(...)`).
+    expect(activityCalls(history as unknown as temporal.api.history.v1.IHistory)).toEqual([
       { activity: 'prepareDocument', start: T0 + 20, end: T0 + 50 },
       { activity: 'renderPages', start: T0 + 150, end: T0 + 450 },
       { activity: 'cropSegments', start: T0 + 1005, end: T0 + 1045 },
