@@ -9,19 +9,26 @@
  * Timeouts and retry policy of one kind of activity, in Temporal's `ActivityOptions` terms
  * (durations as `ms`-style strings). The non-retryable failure types are added by the workflow.
  */
-export interface ActivityPolicy {
+export type ActivityPolicy = {
   startToCloseTimeout: string;
-  /** Absent for activities that do not heartbeat (quick calls to Temporal or storage, local activities). */
-  heartbeatTimeout?: string;
-  /**
-   * Run as Temporal local activities: in the worker that runs the workflow task, recorded as one
-   * marker instead of going through the server's task queue (docs/architecture.md, "Where the time
-   * goes"). For short calls only: a local activity cannot heartbeat, and the worker that runs it
-   * holds the workflow task, whose timeout notices a lost worker instead.
-   */
-  local?: true;
   retry: { initialInterval: string; backoffCoefficient: number; maximumInterval: string; maximumAttempts: number };
-}
+} & (
+  | {
+      /** Absent for activities that do not heartbeat (quick calls to Temporal or storage). */
+      heartbeatTimeout?: string;
+      local?: never;
+    }
+  | {
+      /**
+       * Run as Temporal local activities: in the worker that runs the workflow task, recorded as
+       * one marker instead of going through the server's task queue (docs/architecture.md, Request
+       * flow). For short calls: a local activity cannot heartbeat, and the worker that runs it
+       * holds the workflow task, whose timeout notices a lost worker instead.
+       */
+      local: true;
+      heartbeatTimeout?: never;
+    }
+);
 
 const retry = (maximumAttempts: number, maximumInterval: string, initialInterval = '1s'): ActivityPolicy['retry'] => ({
   initialInterval,
