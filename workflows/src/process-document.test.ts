@@ -857,12 +857,12 @@ describe('per-owner admission', () => {
       activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'flood-owner' });
-    const prepareDocument: Activities['prepareDocument'] = async (input) => {
-      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
-      if (input.taskId === first.taskId) await blockOn(gate);
-      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
+    const renderPages: Activities['renderPages'] = async (input) => {
+      if (input.run.taskId === first.taskId) await blockOn(gate);
+      return { renderedCount: input.pageIndexes.length };
     };
-    await withWorker({ ...admission, prepareDocument }, async (taskQueue) => {
+    await withWorker({ ...admission, renderPages }, async (taskQueue) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
       await waitForMemo(firstHandle, (state) => state.status === 'Processing');
@@ -887,12 +887,12 @@ describe('per-owner admission', () => {
     });
     const first = makeInput({ ownerId: 'batch-owner' });
     const second = makeInput({ ownerId: 'batch-owner' });
-    const prepareDocument: Activities['prepareDocument'] = async (input) => {
-      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
-      if (input.taskId === first.taskId || input.taskId === second.taskId) await blockOn(gate);
-      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
+    const renderPages: Activities['renderPages'] = async (input) => {
+      if (input.run.taskId === first.taskId || input.run.taskId === second.taskId) await blockOn(gate);
+      return { renderedCount: input.pageIndexes.length };
     };
-    await withWorker({ ...admission, prepareDocument }, async (taskQueue, calls) => {
+    await withWorker({ ...admission, renderPages }, async (taskQueue, calls) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
       await waitForMemo(firstHandle, (state) => state.status === 'Processing');
@@ -925,12 +925,12 @@ describe('per-owner admission', () => {
       activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'owner-c' });
-    const prepareDocument: Activities['prepareDocument'] = async (input) => {
-      if (input.startNotice) await createTaskSignaller(env.client).processingStarted(input.taskId, input.startNotice);
-      if (input.taskId === first.taskId) await blockOn(gate);
-      return { pdf: { key: storageKeys.pdf(input.taskId), sha256: '', byteSize: 10 }, pageCount: 1 };
+    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
+    const renderPages: Activities['renderPages'] = async (input) => {
+      if (input.run.taskId === first.taskId) await blockOn(gate);
+      return { renderedCount: input.pageIndexes.length };
     };
-    await withWorker({ ...admission, prepareDocument }, async (taskQueue) => {
+    await withWorker({ ...admission, renderPages }, async (taskQueue) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
       await waitForMemo(firstHandle, (state) => state.status === 'Processing');
