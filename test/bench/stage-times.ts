@@ -99,8 +99,7 @@ async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]
   const stages = new Map<string, StageTime & { first: number; last: number }>();
   // The workflow id is the task id.
   const history = await client.workflow.getHandle(taskId).fetchHistory();
-  const calls = activityCalls(history).sort((a, b) => a.start - b.start);
-  for (const { activity, start, end } of calls) {
+  for (const { activity, start, end } of activityCalls(history).sort((a, b) => a.start - b.start)) {
     const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
     stage.calls += 1;
     stage.busyMs += end - start;
@@ -109,12 +108,7 @@ async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]
     stage.spanMs = stage.last - stage.first;
     stages.set(activity, stage);
   }
-  return [...stages.values()].map(({ activity, calls: count, busyMs, spanMs }) => ({
-    activity,
-    calls: count,
-    busyMs,
-    spanMs,
-  }));
+  return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
 }
 
 /**
