@@ -846,6 +846,17 @@ describe('processDocument', () => {
 /** One run of an owner at a time, no background slot. */
 const ONE_SLOT = { limit: 1, backgroundLimit: 0 };
 
+/**
+ * A renderPages that holds the runs of `taskIds` until `gate` opens: busy runs stay in a page call,
+ * an ordinary activity (a short call runs in the workflow task and would hold it).
+ */
+function renderHeldFor(gate: Gate, ...taskIds: string[]): Activities['renderPages'] {
+  return async (input) => {
+    if (taskIds.includes(input.run.taskId)) await blockOn(gate);
+    return { renderedCount: input.pageIndexes.length };
+  };
+}
+
 describe('per-owner admission', () => {
   it("holds an owner's second task Starting while its first runs, and starts another owner's task at once", async () => {
     const gate = new Gate();
@@ -857,11 +868,7 @@ describe('per-owner admission', () => {
       activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'flood-owner' });
-    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
-    const renderPages: Activities['renderPages'] = async (input) => {
-      if (input.run.taskId === first.taskId) await blockOn(gate);
-      return { renderedCount: input.pageIndexes.length };
-    };
+    const renderPages = renderHeldFor(gate, first.taskId);
     await withWorker({ ...admission, renderPages }, async (taskQueue) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
@@ -887,11 +894,7 @@ describe('per-owner admission', () => {
     });
     const first = makeInput({ ownerId: 'batch-owner' });
     const second = makeInput({ ownerId: 'batch-owner' });
-    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
-    const renderPages: Activities['renderPages'] = async (input) => {
-      if (input.run.taskId === first.taskId || input.run.taskId === second.taskId) await blockOn(gate);
-      return { renderedCount: input.pageIndexes.length };
-    };
+    const renderPages = renderHeldFor(gate, first.taskId, second.taskId);
     await withWorker({ ...admission, renderPages }, async (taskQueue, calls) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
@@ -925,11 +928,7 @@ describe('per-owner admission', () => {
       activeRuns: (slots) => createTemporalAdmission(env.client, ONE_SLOT, queue).activeRuns(slots),
     });
     const first = makeInput({ ownerId: 'owner-c' });
-    // Busy runs stay in a page call, an ordinary activity (a short call runs in the workflow task).
-    const renderPages: Activities['renderPages'] = async (input) => {
-      if (input.run.taskId === first.taskId) await blockOn(gate);
-      return { renderedCount: input.pageIndexes.length };
-    };
+    const renderPages = renderHeldFor(gate, first.taskId);
     await withWorker({ ...admission, renderPages }, async (taskQueue) => {
       queue = taskQueue;
       const firstHandle = await startTask(taskQueue, first);
