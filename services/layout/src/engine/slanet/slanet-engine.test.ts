@@ -62,7 +62,7 @@ describe('createSlanetEngine', () => {
         logger,
         workerUrl,
       }),
-    ).rejects.toThrow(/Table model file \/nonexistent-models\/slanet\/slanet-plus.onnx is missing/);
+    ).rejects.toThrow(/Table model file \/nonexistent-models\/slanet\/slanet-plus\.hoisted\.onnx is missing/);
   });
 });
 
