@@ -37,6 +37,24 @@ const page = { pageIndex: 0, width: 612, height: 792 };
 const body = 'body text that goes on for a while in the usual size';
 
 describe('refineTypes', () => {
+  it('types a theorem statement or a sentence the detector called a heading as text, and keeps numbered titles', () => {
+    const segments = [
+      seg('SectionHeader', '4.3 Twisted characters', 100),
+      seg('SectionHeader', 'Corollary 4.17. Suppose that g′ = ug. Then λg = λg′.', 140, 2),
+      seg('SectionHeader', 'The following corollary is simple yet important for our future work.', 200, 2),
+      seg('Text', 'Theorem 2.1.', 260),
+      seg('Text', body, 300, 6),
+    ];
+    const fonts = fontsFor(segments, [
+      { fontSize: 12, bold: true },
+      { fontSize: 10, bold: true },
+      { fontSize: 10, bold: false },
+      { fontSize: 10, bold: true },
+      { fontSize: 10, bold: false },
+    ]);
+    expect(refineTypes(segments, { ...page, fonts })).toEqual(['SectionHeader', 'Text', 'Text', 'Text', 'Text']);
+  });
+
   it('takes up to three lines set tight under a picture and within its width for its caption', () => {
     const photo: RefinableSegment = {
       segmentType: 'Picture',

@@ -6,6 +6,7 @@ import { EQUATION_NUMBER } from './formula-parts.js';
 import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
+import { isStatementNotHeading } from './statements.js';
 
 /** Font facts of a text-layer line. */
 export interface LineFont {
@@ -485,6 +486,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     )
       return 'Caption';
     if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
+      // A theorem's label with its statement, or a sentence, is text however it is set.
+      if (type !== 'Title' && isStatementNotHeading(fact.text)) return 'Text';
       if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
       // The page's biggest text, well above body size, high on a first page: the document title.
       // A section number ("1 Introduction", "1.2 Metrische Räume") makes it a section of a longer text.

@@ -3,6 +3,7 @@ import { isEnglishWord, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
+import { composeAccents } from './text-accents.js';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
 export interface PixelMapping {
@@ -253,7 +254,8 @@ function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
  * whitespace and at word-sized gaps between glyphs (PDFs that omit the space character), drop caps
  * rejoin their words, and lines and blocks without words are dropped, so `blockIndex` is the index in
  * `blocks`; `lineIndex` counts kept lines across the whole page, so (blockIndex, lineIndex) and
- * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi).
+ * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi); accents
+ * set as glyphs of their own join their letters (text-accents.ts).
  * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
  * highest of them), 0 when it has none.
  */
@@ -288,7 +290,8 @@ export function extractTextLayer(
       glyphs.push(glyphOf(c, font, size, quad, dir, origin));
     },
     endLine(): void {
-      const words = wordsOfLine(glyphs).map((word) => ({
+      // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
+      const words = wordsOfLine(composeAccents(glyphs)).map((word) => ({
         text: word.map((glyph) => glyph.char).join(''),
         box: unionBBox(word.map((glyph) => glyph.box)),
       }));
