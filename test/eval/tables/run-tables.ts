@@ -1,0 +1,238 @@
+// The table set (`npm run eval -- --set tables`): every document of docs/ through the service, each
+// truth table matched to the Table segments on its pages and scored (score-tables.ts); the same
+// figures for PyMuPDF's table finder when it is installed in .tools/tables (pymupdf_tables.py).
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { mapLimit } from '@folio/runtime';
+import { runTask, taskConfig, type EvalOptions } from '../tasks.js';
+import { loadTableSet, TABLE_KINDS, type TableKind, type TruthTable } from './load-tables.js';
+import { matchTable, rowsFromHtml, type PredictedTable, type TableFigures } from './score-tables.js';
+
+const setDir = join(import.meta.dirname, 'docs');
+/** Where the comparison's PyMuPDF is installed (`pip install --target .tools/tables pymupdf`). */
+export const PYMUPDF_TARGET = resolve(import.meta.dirname, '..', '..', '..', '.tools', 'tables');
+
+/** One truth table after scoring, ours and (when run) PyMuPDF's. */
+export interface TableReport {
+  id: string;
+  pages: number[];
+  kinds: TableKind[];
+  simulatedScan: boolean;
+  ours: TableFigures;
+  /** Output indexes of the Table segments compared (two when a continued table was joined from two). */
+  segments: number[];
+  pymupdf: TableFigures | null;
+}
+
+export interface TablesDocumentReport {
+  name: string;
+  derivedFrom: string | null;
+  status: string;
+  message: string;
+  seconds: number;
+  tableSegments: number;
+  tables: TableReport[];
+}
+
+/** Figures summed over a group of tables: rows and cells pooled, TEDS averaged per table. */
+export interface KindSummary {
+  tables: number;
+  /** Tables for which some Table segment was compared at all. */
+  found: number;
+  rowsWhole: number | null;
+  cellsExact: number | null;
+  teds: number | null;
+  tedsStructure: number | null;
+}
+
+export interface TablesSetReport {
+  documents: TablesDocumentReport[];
+  /** Per kind and `all`: ours, and PyMuPDF's when it ran. */
+  kinds: Record<TableKind | 'all', { ours: KindSummary; pymupdf: KindSummary | null }>;
+  /** Continued tables whose best match joined or spanned both pages' output (one segment or two). */
+  continuedJoined: { joined: number; of: number };
+}
+
+async function pymupdfTables(pdfPath: string): Promise<{ page: number; table: PredictedTable }[] | null> {
+  if (!existsSync(join(PYMUPDF_TARGET, 'pymupdf'))) return null;
+  const { stdout } = await promisify(execFile)('python3', [join(import.meta.dirname, 'pymupdf_tables.py'), pdfPath], {
+    env: { ...process.env, PYTHONPATH: PYMUPDF_TARGET },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const found = JSON.parse(stdout) as { page: number; rows: string[][]; html: string }[];
+  return found.map((item) => ({ page: item.page, table: { rows: item.rows, html: item.html } }));
+}
+
+/** Sums figures over tables; null figures when there are none. */
+export function summarize(figures: readonly { figures: TableFigures; found: boolean }[]): KindSummary {
+  const sum = (pick: (item: TableFigures) => number): number =>
+    figures.reduce((total, item) => total + pick(item.figures), 0);
+  const rows = sum((item) => item.rows);
+  const cells = sum((item) => item.cells);
+  const n = figures.length;
+  return {
+    tables: n,
+    found: figures.filter((item) => item.found).length,
+    rowsWhole: rows > 0 ? sum((item) => item.rowsWhole) / rows : null,
+    cellsExact: cells > 0 ? sum((item) => item.cellsExact) / cells : null,
+    teds: n > 0 ? sum((item) => item.teds) / n : null,
+    tedsStructure: n > 0 ? sum((item) => item.tedsStructure) / n : null,
+  };
+}
+
+function kindsOf(tables: readonly TableReport[], kind: TableKind | 'all'): TableReport[] {
+  return kind === 'all' ? [...tables] : tables.filter((table) => table.kinds.includes(kind));
+}
+
+/** Runs every document of the set (or the first `limit`; `only` filters by name) and scores its tables. */
+export async function evaluateTables(
+  options: Pick<EvalOptions, 'limit' | 'only' | 'concurrency' | 'highResolution'>,
+  log: (line: string) => void,
+): Promise<TablesSetReport> {
+  const documents = loadTableSet(setDir)
+    .filter((document) => !options.only || document.name.includes(options.only))
+    .slice(0, options.limit ?? undefined);
+  const reports = await mapLimit(documents, options.concurrency, async (document): Promise<TablesDocumentReport> => {
+    const pdf = readFileSync(document.pdfPath);
+    const outcome = await runTask(
+      pdf,
+      'application/pdf',
+      taskConfig('Auto', options.highResolution, `${document.name}.pdf`),
+      900_000,
+    );
+    const ours = outcome.segments.flatMap((segment, index) =>
+      segment.segment_type === 'Table'
+        ? [{ page: segment.page_number, index, table: { rows: rowsFromHtml(segment.html), html: segment.html } }]
+        : [],
+    );
+    const theirs = await pymupdfTables(document.pdfPath);
+    const tables = document.tables.map((truth: TruthTable): TableReport => {
+      const match = matchTable(truth, ours);
+      return {
+        id: truth.id,
+        pages: truth.pages,
+        kinds: truth.kinds,
+        simulatedScan: truth.simulatedScan,
+        ours: match.figures,
+        segments: match.used.map((used) => ours[used]!.index), // used indexes come from `ours`
+        pymupdf: theirs ? matchTable(truth, theirs).figures : null,
+      };
+    });
+    log(`tables ${document.name}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${ours.length} Table segments`);
+    return {
+      name: document.name,
+      derivedFrom: document.derivedFrom,
+      status: outcome.status,
+      message: outcome.message,
+      seconds: outcome.seconds,
+      tableSegments: ours.length,
+      tables,
+    };
+  });
+  const tables = reports.flatMap((report) => report.tables);
+  const kinds = Object.fromEntries(
+    [...TABLE_KINDS, 'all' as const].map((kind) => {
+      const group = kindsOf(tables, kind);
+      const withPymupdf = group.every((table) => table.pymupdf !== null);
+      return [
+        kind,
+        {
+          ours: summarize(group.map((table) => ({ figures: table.ours, found: table.segments.length > 0 }))),
+          pymupdf: withPymupdf
+            ? summarize(group.map((table) => ({ figures: table.pymupdf!, found: table.pymupdf!.cellsExact > 0 }))) // every() checked non-null
+            : null,
+        },
+      ];
+    }),
+  ) as TablesSetReport['kinds'];
+  const continued = tables.filter((table) => table.kinds.includes('continued'));
+  return {
+    documents: reports,
+    kinds,
+    continuedJoined: { joined: continued.filter((table) => table.segments.length === 2).length, of: continued.length },
+  };
+}
+
+function figure(value: number | null): string {
+  return value === null ? '-' : value.toFixed(3);
+}
+
+function grid(header: string[], rows: string[][]): string[] {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]): string =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  return [line(header), ...rows.map(line)];
+}
+
+function documentFigures(tables: readonly TableReport[], pick: (table: TableReport) => TableFigures | null): string[] {
+  const figures = tables.map(pick);
+  if (figures.some((item) => item === null)) return ['-', '-', '-'];
+  const summary = summarize(figures.map((item) => ({ figures: item!, found: true }))); // checked non-null above
+  return [figure(summary.rowsWhole), figure(summary.cellsExact), figure(summary.teds)];
+}
+
+/** Summary lines of the table set: one row per kind, then one per document. */
+export function formatTables(report: TablesSetReport): string[] {
+  const tables = report.documents.flatMap((document) => document.tables);
+  const succeeded = report.documents.filter((document) => document.status === 'Succeeded').length;
+  const hasPymupdf = Object.values(report.kinds).some((kind) => kind.pymupdf !== null);
+  const kindRows = [...TABLE_KINDS, 'all' as const].map((kind) => {
+    const { ours, pymupdf } = report.kinds[kind];
+    return [
+      kind,
+      String(ours.tables),
+      String(ours.found),
+      figure(ours.rowsWhole),
+      figure(ours.cellsExact),
+      figure(ours.teds),
+      figure(ours.tedsStructure),
+      ...(hasPymupdf
+        ? [figure(pymupdf?.rowsWhole ?? null), figure(pymupdf?.cellsExact ?? null), figure(pymupdf?.teds ?? null)]
+        : []),
+    ];
+  });
+  return [
+    `== Table set: ${report.documents.length} documents, ${tables.length} tables, ${succeeded} documents succeeded (ocr_strategy Auto, LayoutAnalysis)`,
+    ...grid(
+      [
+        'kind',
+        'tables',
+        'found',
+        'rows whole',
+        'cells exact',
+        'TEDS',
+        'TEDS struct',
+        ...(hasPymupdf ? ['PyMuPDF rows', 'PyMuPDF cells', 'PyMuPDF TEDS'] : []),
+      ],
+      kindRows,
+    ),
+    `continued tables compared as two segments joined: ${report.continuedJoined.joined} of ${report.continuedJoined.of}`,
+    '',
+    ...grid(
+      [
+        'document',
+        'status',
+        's',
+        'tables',
+        'Table segs',
+        'rows whole',
+        'cells exact',
+        'TEDS',
+        ...(hasPymupdf ? ['PyMuPDF rows', 'PyMuPDF cells', 'PyMuPDF TEDS'] : []),
+      ],
+      report.documents.map((document) => [
+        document.name,
+        document.status,
+        document.seconds.toFixed(1),
+        String(document.tables.length),
+        String(document.tableSegments),
+        ...documentFigures(document.tables, (table) => table.ours),
+        ...(hasPymupdf ? documentFigures(document.tables, (table) => table.pymupdf) : []),
+      ]),
+    ),
+  ];
+}
