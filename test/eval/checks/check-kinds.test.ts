@@ -146,6 +146,20 @@ describe('check kinds', () => {
     expect(pass({ kind: 'no-segment-type', segmentType: 'Table' })).toBe(false);
   });
 
+  it('not-segment-type wants the text out of any segment of the type, and present', () => {
+    const headed = [segment('SectionHeader', 'Theorem 2.1. Let X be compact.'), segment('Text', 'Proof. Clear.')];
+    const check = (contains: string): Check => ({ kind: 'not-segment-type', segmentType: 'SectionHeader', contains });
+    expect(pass(check('Theorem 2.1. Let X'), headed)).toBe(false);
+    expect(pass(check('Proof.'), headed)).toBe(true);
+    expect(pass(check('Theorem 2.1. Let X'), [segment('Text', 'Theorem 2.1. Let X be compact.')])).toBe(true);
+    // Split over two segments (a wrapped sentence), neither a heading: still text.
+    const split = [segment('Text', 'Theorem 2.1. Let'), segment('Text', 'X be compact.')];
+    expect(pass(check('Let X be compact'), split)).toBe(true);
+    // Dropped text is no pass: the check is about text that is on the page.
+    expect(pass(check('Corollary 4.17.'), headed)).toBe(false);
+    expect(pass(check('Proof.'), [])).toBe(false);
+  });
+
   it('text normalization folds ligatures, quotes, dashes and soft hyphens but keeps words apart', () => {
     expect(normalizeCheckText('ﬁrst “quoted” – dash\u00adless')).toBe('first "quoted" - dashless');
     expect(normalizeCheckText('A  B\nC')).toBe('a b c');
@@ -179,7 +193,7 @@ describe('the checks set', () => {
       }
   });
 
-  it('has every absent, max-chars and no-segment-type check fail on some output', () => {
+  it('has every absent, max-chars, no-segment-type and not-segment-type check fail on some output (and a not-segment-type check pass on its text as Text)', () => {
     for (const document of CHECK_DOCUMENTS)
       for (const check of document.checks) {
         if (check.kind === 'absent') expect(runCheck(check, [segment('Text', check.text)]).passed).toBe(false);
@@ -187,6 +201,10 @@ describe('the checks set', () => {
           expect(runCheck(check, [segment('Text', 'x'.repeat(check.max + 1))]).passed).toBe(false);
         if (check.kind === 'no-segment-type')
           expect(runCheck(check, [segment(check.segmentType, '')]).passed).toBe(false);
+        if (check.kind === 'not-segment-type') {
+          expect(runCheck(check, [segment(check.segmentType, check.contains)]).passed).toBe(false);
+          expect(runCheck(check, [segment('Text', check.contains)]).passed).toBe(true);
+        }
       }
   });
 });

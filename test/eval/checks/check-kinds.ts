@@ -66,6 +66,17 @@ export interface NoSegmentTypeCheck {
   segmentType: string;
 }
 
+/**
+ * The text comes out, and not in a segment of `segmentType`: a theorem statement, "Proof." or a
+ * sentence that must not be typed SectionHeader. Missing text fails too, so the check cannot pass on
+ * an output that dropped what it is about.
+ */
+export interface NotSegmentTypeCheck {
+  kind: 'not-segment-type';
+  segmentType: string;
+  contains: string;
+}
+
 export type Check =
   | PresentCheck
   | AbsentCheck
@@ -74,7 +85,8 @@ export type Check =
   | FormulaCheck
   | MaxCharsCheck
   | SegmentTypeCheck
-  | NoSegmentTypeCheck;
+  | NoSegmentTypeCheck
+  | NotSegmentTypeCheck;
 
 export type CheckKind = Check['kind'];
 
@@ -88,6 +100,7 @@ export const CHECK_KINDS: readonly CheckKind[] = [
   'max-chars',
   'segment-type',
   'no-segment-type',
+  'not-segment-type',
 ];
 
 export interface CheckResult {
@@ -430,6 +443,20 @@ function checkSegmentType(check: SegmentTypeCheck, segments: readonly CheckedSeg
   };
 }
 
+function checkNotSegmentType(check: NotSegmentTypeCheck, segments: readonly CheckedSegment[]): CheckResult {
+  const needle = normalizeCheckText(check.contains);
+  if (needle.length === 0) throw new Error('a not-segment-type check needs non-empty text');
+  const typed = segments.find(
+    (segment) => segment.segment_type === check.segmentType && normalizeCheckText(segment.content).includes(needle),
+  );
+  if (typed) return { passed: false, detail: `in a ${check.segmentType} segment: ${quote(typed.content, 40)}` };
+  // The text may run across segments (a statement split in two), so look for it in the running text.
+  const haystack = normalizeCheckText(outputText(segments));
+  if (!haystack.includes(needle)) return { passed: false, detail: `text missing (${nearest(haystack, needle)})` };
+  const holder = segments.find((segment) => normalizeCheckText(segment.content).includes(needle));
+  return { passed: true, detail: holder ? `in a ${holder.segment_type} segment` : 'across segments' };
+}
+
 /** Decides one check on a document's output segments (in output order). */
 export function runCheck(check: Check, segments: readonly CheckedSegment[]): CheckResult {
   switch (check.kind) {
@@ -452,6 +479,8 @@ export function runCheck(check: Check, segments: readonly CheckedSegment[]): Che
         ? { passed: true, detail: `no ${check.segmentType} segment` }
         : { passed: false, detail: `${count} ${check.segmentType} segments` };
     }
+    case 'not-segment-type':
+      return checkNotSegmentType(check, segments);
   }
 }
 
@@ -474,5 +503,7 @@ export function describeCheck(check: Check): string {
       return `a ${check.segmentType} segment${check.contains === undefined ? '' : ` containing ${quote(check.contains)}`}`;
     case 'no-segment-type':
       return `no ${check.segmentType} segment`;
+    case 'not-segment-type':
+      return `${quote(check.contains)} present, not in a ${check.segmentType} segment`;
   }
 }

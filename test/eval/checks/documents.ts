@@ -523,4 +523,426 @@ export const CHECK_DOCUMENTS: readonly CheckDocument[] = [
       { kind: 'no-segment-type', segmentType: 'Picture' },
     ],
   },
+  {
+    file: 'sci-econ-sandwich-p3.pdf',
+    about:
+      'econometrics paper (JSS, Latin Modern), one page: a numbered section, five display equations, two of them in one aligned block',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'The linear regression model' },
+      { kind: 'present', text: 'To fix notations, we consider the linear regression model' },
+      { kind: 'order', before: 'a summary is given in Section 5.', after: 'To fix notations, we consider' },
+      { kind: 'formula', latex: 'y_i = x_i^\\top \\beta + u_i \\qquad (i = 1, \\ldots, n),' },
+      { kind: 'formula', latex: '\\hat{\\beta} = \\left( X^\\top X \\right)^{-1} X^\\top y' },
+      { kind: 'formula', latex: '\\hat{u} = (I_n - H) y = (I_n - X \\left( X^\\top X \\right)^{-1} X^\\top) y' },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} \\Psi = \\mathsf{VAR}[\\hat{\\beta}] &= \\left( X^\\top X \\right)^{-1} X^\\top \\Omega X \\left( X^\\top X \\right)^{-1} \\\\ &= \\left( \\frac{1}{n} X^\\top X \\right)^{-1} \\frac{1}{n} \\Phi \\left( \\frac{1}{n} X^\\top X \\right)^{-1} \\end{aligned}',
+      },
+      { kind: 'absent', text: 'Achim Zeileis' },
+    ],
+  },
+  {
+    file: 'sci-econ-strucchange-p2-3.pdf',
+    about:
+      'econometrics paper (JSS preprint, Computer Modern as Type 3 bitmap fonts), two pages: sections, six display equations, a figure, R code',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'The model' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'The data' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Generalized fluctuation tests' },
+      { kind: 'present', text: 'Consider the standard linear regression model' },
+      {
+        kind: 'order',
+        before: 'concerned with testing the null hypothesis',
+        after: 'against the alternative that the coefficient vector varies over time',
+      },
+      { kind: 'present', text: 'We use a simple error correction model (ECM) for the consumption function' },
+      {
+        kind: 'segment-type',
+        segmentType: 'Caption',
+        contains: 'Personal income and personal consumption expenditures in the US',
+      },
+      { kind: 'formula', latex: 'y_i = x_i^\\top \\beta_i + u_i \\qquad (i = 1, \\ldots, n),' },
+      { kind: 'formula', latex: 'H_0 : \\quad \\beta_i = \\beta_0 \\qquad (i = 1, \\ldots, n)' },
+      { kind: 'formula', latex: '\\frac{1}{n} \\sum_{i=1}^{n} x_i x_i^\\top \\longrightarrow Q' },
+      {
+        kind: 'formula',
+        latex:
+          '\\tilde{u}_i = \\frac{y_i - x_i^\\top \\hat{\\beta}^{(i-1)}}{\\sqrt{1 + x_i^\\top \\left( X^{(i-1)\\top} X^{(i-1)} \\right)^{-1} x_i}} \\qquad (i = k+1, \\ldots, n),',
+      },
+      { kind: 'formula', latex: '\\Delta c_t = \\beta_1 + \\beta_2 e_{t-1} + \\beta_3 \\Delta i_t + u_t,' },
+      { kind: 'formula', latex: 'e_t = c_t - \\alpha_1 - \\alpha_2 i_t,' },
+    ],
+  },
+  {
+    file: 'sci-chem-abinit-elf-p1-21.pdf',
+    about:
+      'quantum-chemistry report (LaTeX report class, Computer Modern): title page with an accented author name, and a page of eight display equations on the electron localization function',
+    checks: [
+      {
+        kind: 'segment-type',
+        segmentType: 'Title',
+        contains: 'Implementation of ELF in Abinit within the norm-conserving approach',
+      },
+      { kind: 'present', text: 'Aurélien Lherbier', caseSensitive: true },
+      {
+        kind: 'present',
+        text: 'Actually the original formulation of ELF given by Becke and Edgecombe was built on the electron pair density of electron of the same spin.',
+      },
+      {
+        kind: 'order',
+        before: 'are more correlated than a pair of electrons of different spin.',
+        after: 'In that case we need the spin dependent densities defined as',
+      },
+      {
+        kind: 'formula',
+        latex: 'ELF(\\mathbf{r}) = \\frac{1}{1 + \\left( \\frac{D(\\mathbf{r})}{D^0(\\mathbf{r})} \\right)^2}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'ELF_\\sigma(\\mathbf{r}) = \\frac{1}{1 + \\left( \\frac{D_\\sigma(\\mathbf{r})}{D_\\sigma^0(\\mathbf{r})} \\right)^2}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'n_\\sigma(\\mathbf{r}) = \\sum_{\\mathbf{k}} \\sum_{n_\\sigma} f(E_{n_\\sigma \\mathbf{k}}) |\\psi_{n_\\sigma \\mathbf{k}}(\\mathbf{r})|^2',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\tau_\\sigma(\\mathbf{r}) = \\frac{1}{2} \\sum_{\\mathbf{k}} \\sum_{n_\\sigma} f(E_{n_\\sigma \\mathbf{k}}) |\\nabla \\psi_{n_\\sigma \\mathbf{k}}(\\mathbf{r})|^2',
+      },
+      {
+        kind: 'formula',
+        latex: 'n(\\mathbf{r}) = n_{\\sigma=\\uparrow}(\\mathbf{r}) + n_{\\sigma=\\downarrow}(\\mathbf{r})',
+      },
+      {
+        kind: 'formula',
+        latex: '\\tau(\\mathbf{r}) = \\tau_{\\sigma=\\uparrow}(\\mathbf{r}) + \\tau_{\\sigma=\\downarrow}(\\mathbf{r})',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'D_\\sigma^{\\mathrm{B-E}}(\\mathbf{r}) = 2\\tau_\\sigma(\\mathbf{r}) - \\frac{1}{4} \\frac{|\\nabla n_\\sigma(\\mathbf{r})|^2}{n_\\sigma(\\mathbf{r})}',
+      },
+      { kind: 'formula', latex: 'D_\\sigma^{0\\,\\mathrm{B-E}}(\\mathbf{r}) = C_F (2 n_\\sigma(\\mathbf{r}))^{5/3}' },
+    ],
+  },
+  {
+    file: 'sci-phys-asme-heat-transfer-p3.pdf',
+    about:
+      'ASME Journal of Heat Transfer template (newtx: TeX Gyre Termes and NewTX math), one page in two columns: a figure, the energy equation over two lines, vectors, a matrix with an underbrace, a bold equation',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'More on Math' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'A figure with two subfigures' },
+      {
+        kind: 'present',
+        text: 'In most cases, long equations can be kept below the column width by using one of the multiline equation environments',
+      },
+      {
+        kind: 'order',
+        before: 'An example using align appears in Appendix A.',
+        after: 'An alternative solution may be to set large equations',
+      },
+      { kind: 'absent', text: 'PREPRINT FOR REVIEW' },
+      {
+        kind: 'formula',
+        latex:
+          '\\frac{\\partial}{\\partial t} \\left[ \\rho \\left( e + \\|\\mathbf{u}\\|^2/2 \\right) \\right] + \\nabla \\cdot \\left[ \\rho \\left( h + \\|\\mathbf{u}\\|^2/2 \\right) \\mathbf{u} \\right] \\\\ = -\\nabla \\cdot \\mathbf{q} + \\rho \\mathbf{u} \\cdot \\mathbf{g} + \\frac{\\partial}{\\partial x_j} \\left( d_{ji} u_i \\right) + \\dot{Q}_v',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\vec{F} = m\\vec{a} \\quad \\text{or} \\quad \\vec{\\mathrm{F}} = m\\vec{\\mathrm{a}} \\quad \\text{or} \\quad \\mathbf{F} = m\\mathbf{a} \\quad \\text{or} \\quad \\vec{\\mathsf{F}} = m\\vec{\\mathsf{a}}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'd\\mathbf{w} = \\begin{pmatrix} du \\\\ dv \\end{pmatrix} = \\underbrace{\\begin{pmatrix} \\partial u/\\partial x & \\partial u/\\partial y \\\\ \\partial v/\\partial x & \\partial v/\\partial y \\end{pmatrix}}_{= \\boldsymbol{J}_1} \\begin{pmatrix} dx \\\\ dy \\end{pmatrix}',
+      },
+      {
+        kind: 'formula',
+        latex: '\\mathbf{u}_r = u_r \\hat{\\mathbf{i}} + v_r \\hat{\\mathbf{j}} + w_r \\hat{\\mathbf{k}}',
+      },
+      { kind: 'formula', latex: 'S = k \\ln w = k \\ln \\left( \\frac{N!}{\\prod_i N_i!} \\right)' },
+    ],
+  },
+  {
+    file: 'sci-cs-acm-sigconf-p3.pdf',
+    about:
+      'ACM conference paper sample (acmart: Linux Libertine and Libertine/newtx math), one page in two columns: upper-case numbered sections, a table, three display equations',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'CCS CONCEPTS AND USER-DEFINED KEYWORDS' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'MATH EQUATIONS' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Display Equations' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Frequency of Special Characters' },
+      { kind: 'table', cell: 'π', relation: 'left-of', other: 'Common in math' },
+      { kind: 'table', cell: 'Frequency', relation: 'above', other: '1 in 40,000' },
+      {
+        kind: 'present',
+        text: 'You may want to display math equations in three distinct styles: inline, numbered or non-numbered display.',
+      },
+      { kind: 'order', before: 'Two elements of the "acmart" document class', after: 'Your work should use standard' },
+      { kind: 'absent', text: 'Conference acronym' },
+      { kind: 'formula', latex: '\\lim_{n \\to \\infty} x = 0' },
+      { kind: 'formula', latex: '\\sum_{i=0}^{\\infty} x + 1' },
+      { kind: 'formula', latex: '\\sum_{i=0}^{\\infty} x_i = \\int_0^{\\pi+2} f' },
+    ],
+  },
+  {
+    file: 'sci-phys-polariton-elsarticle-p3.pdf',
+    about:
+      'physics paper on quadrupole polaritons (elsarticle sample, Times with txfonts math), one page: five display equations with bold vectors, sums and scripts',
+    checks: [
+      {
+        kind: 'present',
+        text: 'This evanescent field essentially has a quantum origin and is due to tunneling through the potential caused by dielectric mismatch on the PMS surface.',
+      },
+      {
+        kind: 'order',
+        before: 'Hence, the light-matter interaction can be considered semi-classically.',
+        after: 'For resonance coupling with a WGM its size parameter',
+      },
+      { kind: 'present', text: 'are scattering Mie coefficients (See the Appendix).' },
+      {
+        kind: 'formula',
+        latex: '\\lambda_{1S} / 2\\pi (\\epsilon_{Cu2O} - 1)^{1/2} = 414 \\text{\\AA} \\gg a_B = 4.6 \\text{\\AA}',
+      },
+      {
+        kind: 'formula',
+        latex: '\\mathbf{E}_i = \\sum_l E_0 i^l \\frac{2l+1}{l(l+1)} (\\mathbf{M}_{1l} - i\\mathbf{N}_{1l}),',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\mathbf{E}_s = \\sum_l E_0 i^l \\frac{2l+1}{l(l+1)} (i a_{1l} \\mathbf{N}_{1l} - b_{1l} \\mathbf{M}_{1l}),',
+      },
+      { kind: 'formula', latex: '\\mathbf{E}_s = -E_0 i^l 0.05 b_{1,39} \\mathbf{M}_{1,39},' },
+      {
+        kind: 'formula',
+        latex:
+          '\\mathbf{M}_{1,39} = A_{1,39}^{ml} (r_0 + \\delta r) \\mathbf{M}_{ml} + B_{1,39}^{ml} (r_0 + \\delta r) \\mathbf{N}_{ml}',
+      },
+    ],
+  },
+  {
+    file: 'sci-bio-vegan-diversity-p1-2.pdf',
+    about:
+      'ecology paper on diversity indices (R vignette, cm-super T1 text with Computer Modern math), two pages in two columns: title, table of contents, accented names, seven display equations, a figure',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Vegan: ecological diversity' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Diversity indices' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Rarefaction' },
+      { kind: 'present', text: 'Bob O’Hara and Péter Sólymos', caseSensitive: true },
+      { kind: 'present', text: 'Tóthmérész, 1995', caseSensitive: true },
+      { kind: 'present', text: 'Rényi diversity of order', caseSensitive: true },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'diversities in six randomly selected plots' },
+      {
+        kind: 'present',
+        text: 'Species richness increases with sample size, and differences in richness actually may be caused by differences in sample size.',
+      },
+      {
+        kind: 'order',
+        before: 'Function diversity finds the most commonly used diversity indices',
+        after: 'which finds diversity indices for all sites.',
+      },
+      {
+        kind: 'formula',
+        latex: 'H = -\\sum_{i=1}^{S} p_i \\log_b p_i \\qquad \\text{Shannon--Weaver}',
+      },
+      { kind: 'formula', latex: 'D_1 = 1 - \\sum_{i=1}^{S} p_i^2 \\qquad \\text{Simpson}' },
+      { kind: 'formula', latex: 'D_2 = \\frac{1}{\\sum_{i=1}^{S} p_i^2} \\qquad \\text{inverse Simpson},' },
+      { kind: 'formula', latex: 'H_a = \\frac{1}{1-a} \\log \\sum_{i=1}^{S} p_i^a,' },
+      { kind: 'formula', latex: 'H_q = \\frac{1}{q-1} \\left( 1 - \\sum_{i=1}^{S} p^q \\right).' },
+      { kind: 'formula', latex: 'N_q = (1 - (q-1) H_q)^{\\frac{1}{1-q}}.' },
+      {
+        kind: 'formula',
+        latex:
+          '\\hat{S}_n = \\sum_{i=1}^{S} (1 - q_i), \\quad \\text{where } q_i = \\frac{\\binom{N-x_i}{n}}{\\binom{N}{n}}.',
+      },
+    ],
+  },
+  {
+    file: 'sci-bio-vegan-abundance-p5.pdf',
+    about:
+      'the same ecology paper, page 5: a histogram, R output, five display equations each with a model name and its number on the next line',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Ranked abundance distribution' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'log-series fitted to one randomly selected site' },
+      { kind: 'present', text: 'It seems that Preston split ties between adjacent octaves' },
+      {
+        kind: 'order',
+        before: 'Ranked abundance distribution',
+        after: 'An alternative approach to species abundance distribution is to plot logarithmic abundances',
+      },
+      { kind: 'formula', latex: '\\hat{a}_r = \\frac{N}{S} \\sum_{k=r}^{S} \\frac{1}{k} \\qquad \\text{brokenstick}' },
+      { kind: 'formula', latex: '\\hat{a}_r = N\\alpha(1-\\alpha)^{r-1} \\qquad \\text{preemption}' },
+      { kind: 'formula', latex: '\\hat{a}_r = \\exp[\\log(\\mu) + \\log(\\sigma)\\Phi] \\qquad \\text{log-normal}' },
+      { kind: 'formula', latex: '\\hat{a}_r = N\\hat{p}_1 r^\\gamma \\qquad \\text{Zipf}' },
+      { kind: 'formula', latex: '\\hat{a}_r = Nc(r+\\beta)^\\gamma \\qquad \\text{Zipf--Mandelbrot}' },
+    ],
+  },
+  {
+    file: 'sci-math-topology-homework-p1.pdf',
+    about:
+      'topology homework (rbt-mathnotes, STIX Two text and math), one page in two columns: numbered sections, boxed problem statements, four display formulas',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Homework 1' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Topological Spaces' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Open Sets and the Definition of a Topology' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Basis for a Topology' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Problem 1.7.' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Problem 1.12.' },
+      {
+        kind: 'present',
+        text: 'Thankfully, the intersection is itself always a basis element, so we can use the same process to show that finite intersections are in',
+      },
+      {
+        kind: 'order',
+        before: 'Basis for a Topology',
+        after: 'Thankfully, the intersection is itself always a basis element',
+      },
+      { kind: 'formula', latex: '\\bigcup_{n=1}^{\\infty} ([n-1, n) \\cup [-n+1, -n]) = \\mathbb{R},' },
+      { kind: 'formula', latex: "\\begin{aligned} a' &= \\max(a, c) \\\\ b' &= \\min(b, d). \\end{aligned}" },
+      { kind: 'formula', latex: 'A = [4, 5) \\quad B = \\{3\\} \\quad C = [1, 2] \\quad D = (7, 8)' },
+      { kind: 'formula', latex: 'D = \\lim_{n \\to \\infty} \\left[ 7 + \\frac{1}{n}, 8 \\right),' },
+    ],
+  },
+  {
+    file: 'sci-math-aom-hamiltonian-p19.pdf',
+    about:
+      'Annals of Mathematics class sample (AMS testmath text on Hamiltonian paths, Computer Modern), one page with line numbers in the margin: a numbered section, a lemma in small capitals, three numbered display formulas with the number on the left',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Main theorem' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Lemma 3.1.' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Notation. For' },
+      {
+        kind: 'present',
+        text: 'It is well known that the enumeration of Hamiltonian cycles and paths in a complete graph',
+      },
+      {
+        kind: 'order',
+        before: 'The task here is to express',
+        after: 'It is well known that the enumeration of Hamiltonian cycles',
+      },
+      { kind: 'absent', text: 'Proof: page numbers may be temporary' },
+      { kind: 'absent', text: 'SAMPLE PAPER' },
+      {
+        kind: 'formula',
+        latex: '\\hat{x}_i \\hat{x}_j = \\hat{x}_j \\hat{x}_i, \\quad \\hat{x}_i^2 = 0, \\quad i, j = 1, \\ldots, n.',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\left( \\prod_{j=1}^{n} \\hat{x}_j \\right) H_c = \\frac{1}{2} \\hat{k}_{ij} \\det \\widehat{\\mathbf{K}}(i|i), \\qquad i = 1, \\ldots, n.',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\prod_{i \\in \\mathbf{n}} \\left( \\sum_{j \\in \\mathbf{n}} b_{ij} \\hat{x}_i \\right) = \\left( \\prod_{i \\in \\mathbf{n}} \\hat{x}_i \\right) \\operatorname{per} \\mathbf{B}',
+      },
+    ],
+  },
+  {
+    file: 'sci-econ-sandwich-cl-p4-5.pdf',
+    about:
+      'econometrics paper on clustered covariances (JSS style, Latin Modern), two pages: numbered sections and subsections, accented author names in citations, an aligned block of three equations',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'packages for clustered covariances' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Methods' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Sandwich covariances' },
+      { kind: 'present', text: 'Graham, Arai, and Hagströmer 2016', caseSensitive: true },
+      { kind: 'present', text: 'à la Kiefer 1980', caseSensitive: true },
+      {
+        kind: 'present',
+        text: 'To establish the theoretical background of sandwich covariances for clustered as well as panel data the notation of Zeileis (2006b) is adopted.',
+      },
+      { kind: 'order', before: 'limited responses.', after: 'software for clustered covariances' },
+      { kind: 'absent', text: 'Various Versatile Variances' },
+      { kind: 'formula', latex: 'S(\\theta) = B(\\theta) \\cdot M(\\theta) \\cdot B(\\theta)' },
+      {
+        kind: 'formula',
+        latex:
+          'B(\\theta) = \\left( \\mathsf{E} \\left[ -\\frac{\\partial \\psi(y, x, \\theta)}{\\partial \\theta} \\right] \\right)^{-1}',
+      },
+      { kind: 'formula', latex: 'M(\\theta) = \\mathsf{VAR}[\\psi(y, x, \\theta)].' },
+    ],
+  },
+  {
+    file: 'sci-math-desolve-lorenz-p2.pdf',
+    about:
+      'paper on solving differential equations in R (JSS style, Latin Modern), one page: the Lorenz equations as three stacked fractions, an initial condition, a numbered subsection, R code',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Model specification' },
+      {
+        kind: 'present',
+        text: 'Implementation of an IVP ODE in R can be separated in two parts: the model specification and the model application.',
+      },
+      { kind: 'order', before: 'with the initial conditions:', after: 'Implementation of an IVP ODE in R' },
+      { kind: 'present', text: 'Below, we discuss the R-code for the Lorenz model.' },
+      { kind: 'absent', text: 'Solving Initial Value Differential Equations in R' },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} \\frac{dX}{dt} &= a \\cdot X + Y \\cdot Z \\\\ \\frac{dY}{dt} &= b \\cdot (Y - Z) \\\\ \\frac{dZ}{dt} &= -X \\cdot Y + c \\cdot Y - Z \\end{aligned}',
+      },
+      { kind: 'formula', latex: 'X(0) = Y(0) = Z(0) = 1' },
+    ],
+  },
+  {
+    file: 'sci-chem-pls-chemometrics-p2.pdf',
+    about:
+      'chemometrics paper on partial least squares regression (R vignette, cm-super text with bold-italic matrix symbols), one page: numbered sections, four display equations',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Theory' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Algorithms' },
+      {
+        kind: 'present',
+        text: 'especially in chemistry where developments in spectroscopy since the seventies have revolutionised chemical analysis.',
+      },
+      {
+        kind: 'order',
+        before: 'would not have existed but for a method to obtain quantitative information from the spectra.',
+        after: 'Also other fields have benefited greatly from multivariate regression methods',
+      },
+      { kind: 'formula', latex: '\\boldsymbol{Y} = \\boldsymbol{X}\\boldsymbol{B} + \\mathcal{E}' },
+      {
+        kind: 'formula',
+        latex: '\\boldsymbol{B} = (\\boldsymbol{X}^T \\boldsymbol{X})^{-1} \\boldsymbol{X}^T \\boldsymbol{Y}',
+      },
+      { kind: 'formula', latex: '\\boldsymbol{X} = \\boldsymbol{T}\\boldsymbol{P}' },
+      {
+        kind: 'formula',
+        latex:
+          '\\boldsymbol{X} = \\tilde{\\boldsymbol{X}}_{(a)} + \\mathcal{E}_X = (\\boldsymbol{U}_{(a)} \\boldsymbol{D}_{(a)}) \\boldsymbol{V}_{(a)}^T + \\mathcal{E}_X = \\boldsymbol{T}_{(a)} \\boldsymbol{P}_{(a)}^T + \\mathcal{E}_X',
+      },
+    ],
+  },
+  {
+    file: 'sci-phys-quantum-template-p2.pdf',
+    about:
+      'Quantum journal article template (Latin Modern), one page in two columns: a plot with caption, four famous equations in one align block, bold theorem-like statements, a run-in paragraph heading',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'References and footnotes' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Theorem 1 (DOI links are required)' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Theorem 2 (One citation per bibitem)' },
+      {
+        kind: 'segment-type',
+        segmentType: 'Caption',
+        contains: 'Every figure must have an informative caption and a number.',
+      },
+      { kind: 'present', text: 'Please refrain from using the latter.' },
+      {
+        kind: 'order',
+        before: 'Please refrain from using the latter.',
+        after: 'The paragraph is the smallest unit of sectioning.',
+      },
+      { kind: 'absent', text: 'click title to verify' },
+      { kind: 'formula', latex: 'E = m c^2' },
+      { kind: 'formula', latex: 'a^2 + b^2 = c^2' },
+      { kind: 'formula', latex: 'H |\\psi\\rangle = E |\\psi\\rangle' },
+      { kind: 'formula', latex: '(\\mathbb{1} \\otimes A)(B \\otimes \\mathbb{1}) = B \\otimes A' },
+    ],
+  },
 ];
