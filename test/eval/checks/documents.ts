@@ -945,4 +945,247 @@ export const CHECK_DOCUMENTS: readonly CheckDocument[] = [
       { kind: 'formula', latex: '(\\mathbb{1} \\otimes A)(B \\otimes \\mathbb{1}) = B \\otimes A' },
     ],
   },
+  {
+    file: 'sci-phys-abinit-mgga-p6.pdf',
+    about:
+      'density-functional-theory report (LaTeX report class, Computer Modern), one page: a chapter heading, three display equations with functional derivatives, big sums and nested delimiters',
+    checks: [
+      {
+        kind: 'segment-type',
+        segmentType: 'SectionHeader',
+        contains: 'Brief remind of exchange correlation equations',
+      },
+      {
+        kind: 'present',
+        text: 'Let first recall the general form of the exchange-correlation energy in the case of meta-GGA.',
+      },
+      { kind: 'order', before: 'Let first recall the general form', after: 'The total exchange-correlation energy' },
+      {
+        kind: 'present',
+        text: 'Note that in the code, the second term is not directly expressed in this way but with another form which is',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'E_{xc}^{MGGA} = \\int \\epsilon_{xc} \\left[ \\rho_\\sigma(\\mathbf{r}), \\nabla \\rho_\\sigma(\\mathbf{r}), \\Delta \\rho_\\sigma(\\mathbf{r}) \\right] d\\mathbf{r}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'v_{xc}^\\sigma = \\frac{\\delta E_{xc}^{MGGA}}{\\delta \\rho_\\sigma} = \\frac{\\partial \\epsilon_{xc}}{\\partial \\rho_\\sigma} - \\left( \\sum_{\\alpha=x,y,z} \\nabla_\\alpha \\left( \\frac{\\partial \\epsilon_{xc}}{\\partial \\nabla_\\alpha \\rho_\\sigma} \\right) \\right) + \\Delta \\left( \\frac{\\partial \\epsilon_{xc}}{\\partial \\Delta \\rho_\\sigma} \\right)',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\sum_{\\alpha=x,y,z} \\nabla_\\alpha \\left( \\frac{\\partial \\epsilon_{xc}}{\\partial \\nabla_\\alpha \\rho_\\sigma} \\right) = \\sum_{\\alpha=x,y,z} \\nabla_\\alpha \\left[ \\nabla_\\alpha \\rho_\\sigma \\times \\left( \\frac{1}{|\\nabla \\rho_\\sigma|} \\cdot \\frac{\\partial \\epsilon_{xc}}{\\partial |\\nabla \\rho_\\sigma|} \\right) \\right]',
+      },
+    ],
+  },
+  {
+    file: 'sci-math-octave-special-functions-p588.pdf',
+    about:
+      'GNU Octave manual (Texinfo, Computer Modern), one reference page on special functions: four display formulas (elliptic integrals, error functions) between function entries',
+    checks: [
+      { kind: 'present', text: 'When called with one output only elliptic integrals of the first kind are returned.' },
+      { kind: 'order', before: 'Compute the error function.', after: 'Compute the complementary error function.' },
+      { kind: 'present', text: 'Compute the scaled complementary error function.' },
+      { kind: 'absent', text: 'GNU Octave (version 7.3.0)' },
+      { kind: 'formula', latex: '\\mathrm{K}(m) = \\int_0^1 \\frac{dt}{\\sqrt{(1-t^2)(1-mt^2)}}' },
+      { kind: 'formula', latex: '\\mathrm{E}(m) = \\int_0^1 \\frac{\\sqrt{1-mt^2}}{\\sqrt{1-t^2}} dt' },
+      { kind: 'formula', latex: '\\mathrm{erf}(z) = \\frac{2}{\\sqrt{\\pi}} \\int_0^z e^{-t^2} dt' },
+      { kind: 'formula', latex: 'e^{z^2} \\mathrm{erfc}(z) \\equiv e^{z^2} (1 - \\mathrm{erf}(z))' },
+    ],
+  },
+  {
+    file: 'sci-cs-acm-small-p1.pdf',
+    about:
+      'ACM journal article sample (acmart acmsmall, Linux Libertine), first page: title, authors in small capitals with accented names, CCS concepts, reference format, introduction, footnotes and a permission block',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'The Name of the Title Is Hope' },
+      { kind: 'present', text: 'Lars Thørväld, Valerie Béranger, Aparna Patel', caseSensitive: true },
+      { kind: 'present', text: 'The Thørväld Group, Iceland', caseSensitive: true },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'INTRODUCTION' },
+      {
+        kind: 'present',
+        text: 'If you are new to publishing with ACM, this document is a valuable guide to the process of preparing your work for publication.',
+      },
+      {
+        kind: 'order',
+        before: 'in the preparation of the documentation of their work.',
+        after: 'consolidated article template, introduced in 2017',
+      },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Additional Key Words and Phrases' },
+    ],
+  },
+  {
+    file: 'sci-bio-vegan-nestedness-p4.pdf',
+    about:
+      'ecology paper on design decisions in vegan (R vignette, cm-super text), one page in two columns: bulleted paragraphs citing accented names, an aligned pair of sums under one number, a second equation, a footnote, a numbered section',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Scaling in redundancy analysis' },
+      { kind: 'present', text: 'Rodríguez-Gironés and Santamaria, 2006', caseSensitive: true },
+      {
+        kind: 'present',
+        text: 'This chapter discusses the scaling of scores (results) in redundancy analysis and principal component analysis performed by function rda in the vegan library.',
+      },
+      {
+        kind: 'order',
+        before: 'The following function is used to define the fill line:',
+        after: 'This is similar to the equation suggested by',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} s_j &= \\sum_{i|x_{ij}=1} i^2 \\\\ t_j &= \\sum_{i|x_{ij}=0} (n - i + 1)^2 \\end{aligned}',
+      },
+      { kind: 'formula', latex: 'y = (1 - (1-x)^p)^{1/p}' },
+    ],
+  },
+  {
+    file: 'sci-chem-abinit-hydrogen-p1-2.pdf',
+    about:
+      'quantum-chemistry test report (LaTeX report class, Computer Modern): title page with an accented author name, and a chapter on the hydrogen atom whose title ends with a full stop, four display equations with nested exponents',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Test Report on Electron Localization Function (ELF)' },
+      { kind: 'present', text: 'Aurélien Lherbier', caseSensitive: true },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Test on an isolated H atom.' },
+      { kind: 'present', text: 'We use the Fermi-Amaldi exchange-correlation functional' },
+      { kind: 'order', before: 'the electronic density', after: 'the kinetic energy density' },
+      { kind: 'present', text: 'the square norm of the gradient of the electronic density' },
+      {
+        kind: 'formula',
+        latex:
+          '\\psi = \\varphi_{1s}(r, \\theta, \\phi) = \\sqrt{\\frac{Z^3}{\\pi a_0^3}} e^{-Z \\frac{|\\mathbf{r}|}{a_0}}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'n(\\mathbf{r}) = |\\psi|^2 = |\\varphi_{1s}(r, \\theta, \\phi)|^2 = \\frac{1}{\\pi a_0^3} e^{-\\frac{2|\\mathbf{r}|}{a_0}}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\tau(\\mathbf{r}) = \\frac{1}{2} |\\nabla \\psi|^2 = \\frac{1}{2} |\\nabla \\varphi_{1s}(r, \\theta, \\phi)|^2 = \\frac{1}{2\\pi a_0^5} e^{-\\frac{2|\\mathbf{r}|}{a_0}}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '|\\nabla n(\\mathbf{r})|^2 = \\left| \\nabla |\\psi|^2 \\right|^2 = \\left| \\nabla |\\varphi_{1s}(r, \\theta, \\phi)|^2 \\right|^2 = \\left| \\frac{-2}{\\pi a_0^4} e^{-\\frac{2|\\mathbf{r}|}{a_0}} \\right|^2 = \\frac{4}{\\pi^2 a_0^8} e^{-\\frac{4|\\mathbf{r}|}{a_0}}',
+      },
+    ],
+  },
+  {
+    file: 'sci-econ-strucchange-mosum-p5.pdf',
+    about:
+      'the strucchange paper (Type 3 bitmap fonts), page 5: accented names in citations, run-in bold paragraph leads, six numbered equations in four displays with floor brackets and sums with long limits',
+    checks: [
+      { kind: 'present', text: 'Ploberger and Krämer (1992)', caseSensitive: true },
+      { kind: 'present', text: 'Ploberger, Krämer, and Kontrus (1989)', caseSensitive: true },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'MOSUM processes:' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'Estimates-based processes:' },
+      { kind: 'present', text: 'The MOSUM processes will be computed if type is set to' },
+      {
+        kind: 'order',
+        before: 'should have a peak around',
+        after: 'These processes are available in the function efp',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'W_n^0(t) = \\frac{1}{\\hat{\\sigma}\\sqrt{n}} \\sum_{i=1}^{\\lfloor nt \\rfloor} \\hat{u}_i \\qquad (0 \\le t \\le 1).',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} M_n(t|h) &= \\frac{1}{\\tilde{\\sigma}\\sqrt{\\eta}} \\sum_{i=k+\\lfloor N_\\eta t \\rfloor + 1}^{k + \\lfloor N_\\eta t \\rfloor + \\lfloor \\eta h \\rfloor} \\tilde{u}_i \\qquad (0 \\le t \\le 1-h) \\\\ &= W_n \\left( \\frac{\\lfloor N_\\eta t \\rfloor + \\lfloor \\eta h \\rfloor}{\\eta} \\right) - W_n \\left( \\frac{\\lfloor N_\\eta t \\rfloor}{\\eta} \\right), \\end{aligned}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          '\\begin{aligned} M_n^0(t|h) &= \\frac{1}{\\hat{\\sigma}\\sqrt{n}} \\left( \\sum_{i=\\lfloor N_n t \\rfloor + 1}^{\\lfloor N_n t \\rfloor + \\lfloor nh \\rfloor} \\hat{u}_i \\right) \\qquad (0 \\le t \\le 1-h) \\\\ &= W_n^0 \\left( \\frac{\\lfloor N_n t \\rfloor + \\lfloor nh \\rfloor}{n} \\right) - W_n^0 \\left( \\frac{\\lfloor N_n t \\rfloor}{n} \\right), \\end{aligned}',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'Y_n(t) = \\frac{\\sqrt{i}}{\\hat{\\sigma}\\sqrt{n}} \\left( X^{(i)\\top} X^{(i)} \\right)^{\\frac{1}{2}} \\left( \\hat{\\beta}^{(i)} - \\hat{\\beta}^{(n)} \\right),',
+      },
+    ],
+  },
+  {
+    file: 'sci-chem-thermodynamics-palatino-p1.pdf',
+    about:
+      'chemical-engineering thermodynamics notation (package manual, Palatino with pxfonts math), first page: title, abstract, a numbered section, the fundamental relation with underlined molar quantities as a display formula, set twice, with LaTeX code between',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'package' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Introduction' },
+      { kind: 'present', text: 'specifically chemical engineering thermodynamics' },
+      {
+        kind: 'order',
+        before: 'This equation is pretty basic',
+        after: 'This is a lot of code, and even then the output is slightly clunky:',
+      },
+      {
+        kind: 'present',
+        text: 'A package, thermodynamics, is defined that makes typesetting quantities found in thermodynamics texts relatively simple.',
+      },
+      {
+        kind: 'formula',
+        latex:
+          'd\\underline{U} = \\left( \\frac{\\partial \\underline{U}}{\\partial \\underline{S}} \\right)_{\\underline{V}, \\vec{n}} d\\underline{S} + \\left( \\frac{\\partial \\underline{U}}{\\partial \\underline{V}} \\right)_{\\underline{S}, \\vec{n}} d\\underline{V} + \\sum_{i=1}^{C} \\left( \\frac{\\partial \\underline{U}}{\\partial n_i} \\right)_{\\underline{S}, \\underline{V}, n_{j \\neq i}} dn_i.',
+      },
+    ],
+  },
+  {
+    file: 'sci-math-turnstile-palatino-p1-2.pdf',
+    about:
+      'The PracTeX Journal article on typesetting the logical turnstile (Palatino with PazoMath), pages 1-2: title, authors, abstract, numbered sections, LaTeX code lines alternating with inline formulas',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'A Tool for Logicians' },
+      { kind: 'present', text: 'Arthur Buchsbaum and Francisco Reinaldo' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Introduction' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'The turnstile Project' },
+      { kind: 'present', text: 'Logic is a science whose initial motivation was the analysis of correct reasoning.' },
+      {
+        kind: 'present',
+        text: 'Note that "L" was not placed correctly with respect to the turnstile sign; it should be placed and centred exactly below the sign.',
+      },
+      {
+        kind: 'order',
+        before: 'sometimes it is necessary to put additional information above it.',
+        after: 'If we want to say that a formula',
+      },
+    ],
+  },
+  {
+    file: 'sci-econ-sandwich-hac-p5.pdf',
+    about: 'the HC/HAC econometrics paper, page 5: R code, a numbered subsection, one display equation, a footnote',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Dealing with autocorrelation' },
+      {
+        kind: 'present',
+        text: 'An additional finite sample adjustment can be applied by multiplication with',
+      },
+      {
+        kind: 'order',
+        before: 'it will be illustrated how this function can be used as a building block',
+        after: 'Dealing with autocorrelation',
+      },
+      { kind: 'segment-type', segmentType: 'Footnote', contains: 'Due to the use of estimating functions' },
+      { kind: 'formula', latex: '\\hat{\\Phi} = \\frac{1}{n} \\sum_{i,j=1}^{n} w_{|i-j|} \\hat{V}_i \\hat{V}_j^\\top' },
+    ],
+  },
+  {
+    file: 'sci-cs-r-manual-binomial-p1461.pdf',
+    about:
+      'R reference manual (Rd via LaTeX: Nimbus Roman text, Computer Modern math), the Binomial help page, page 2 of 2: unnumbered headings, one display formula, references with an en dash in a name',
+    checks: [
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Details' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Source' },
+      { kind: 'order', before: 'Details', after: 'gives the density, pbinom gives the distribution function' },
+      { kind: 'present', text: 'If an element of x is not integer, the result of dbinom is zero, with a warning.' },
+      { kind: 'present', text: 'qbinom uses the Cornish–Fisher Expansion to include a skewness correction' },
+      { kind: 'present', text: 'Fast and Accurate Computation of Binomial Probabilities' },
+      { kind: 'formula', latex: 'p(x) = \\binom{n}{x} p^x (1-p)^{n-x}' },
+    ],
+  },
 ];
