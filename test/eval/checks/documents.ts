@@ -1188,4 +1188,40 @@ export const CHECK_DOCUMENTS: readonly CheckDocument[] = [
       { kind: 'formula', latex: 'p(x) = \\binom{n}{x} p^x (1-p)^{n-x}' },
     ],
   },
+  {
+    file: 'sci-phys-polariton-elsarticle-p1.pdf',
+    about:
+      'the polariton physics text of the elsarticle sample (Times with txfonts), first page: title with inline math and star footnote marks, three authors with affiliations, abstract, keywords, a numbered section, a block of footnotes',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'This is a specimen' },
+      { kind: 'present', text: 'Jos Migchielsen' },
+      {
+        kind: 'present',
+        text: 'field of the resonant whispering gallery mode (WGM) of the micro sphere has a substantial gradient',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Introduction' },
+      {
+        kind: 'present',
+        text: 'Although quadrupole excitons (QE) in cuprous oxide crystals are good candidates for BEC due to their narrow line-width and long life-time',
+      },
+      { kind: 'order', before: 'into a linear chain.', after: 'Although quadrupole excitons (QE)' },
+      { kind: 'not-segment-type', segmentType: 'SectionHeader', contains: 'quadrupole exciton, polariton, WGM, BEC' },
+      { kind: 'absent', text: 'Preprint submitted to Elsevier' },
+    ],
+  },
+  {
+    file: 'sci-bio-vegan-partitioning-p1.pdf',
+    about:
+      'Pierre Legendre, diagrams for variation partitioning in ecology (R vignette, cm-super), first page: title, author, a Venn diagram with a narrow justified caption beside it',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Diagrams and Procedures for Partition of Variation' },
+      { kind: 'present', text: 'Pierre Legendre' },
+      {
+        kind: 'present',
+        text: 'Diagrams describing the partitions of variation of a response data table by two (Fig. 1), three (Fig. 2) and four tables (Fig. 3) of explanatory variables.',
+      },
+      { kind: 'segment-type', segmentType: 'Picture' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Fraction [b] cannot be tested singly.' },
+    ],
+  },
 ];
