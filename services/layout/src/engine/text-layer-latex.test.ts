@@ -1,6 +1,7 @@
 import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { latexFromGlyphs, readFormulasFromTextLayer } from './text-layer-latex.js';
+import { formulaFromGlyphs } from './math-layout.js';
+import { readFormulasFromTextLayer } from './text-layer-latex.js';
 
 /** A glyph as a line sets it: 10 px text on a baseline at y = 100, 6 px wide. */
 interface Spec {
@@ -48,7 +49,7 @@ function layerOf(glyphs: Glyph[]): TextLayer {
 const chars = (text: string, font?: string, extra: Omit<Spec, 'text' | 'font'> = {}): Spec[] =>
   [...text].map((char) => ({ text: char, font, ...extra }));
 
-describe('latexFromGlyphs', () => {
+describe('formulaFromGlyphs on one line', () => {
   it('reads a set-builder formula with Fraktur, a subscript, a text word, blackboard bold and a superscript', () => {
     const glyphs = line([
       { text: 'B', font: 'EUFM10' },
@@ -77,7 +78,7 @@ describe('latexFromGlyphs', () => {
       { text: 'R', font: 'MSBM10', gap: 3 },
       { text: '+', font: 'CMR7', size: 7, rise: -4 },
     ]);
-    expect(latexFromGlyphs(glyphs)).toBe(
+    expect(formulaFromGlyphs(glyphs, [])).toBe(
       '\\mathfrak{B}_{r}(x):=\\{y\\in X\\mid d(x,y)<r\\}\\text{ für }x\\in\\mathbb{R}^{+}',
     );
   });
@@ -94,7 +95,7 @@ describe('latexFromGlyphs', () => {
       ...chars('sin', 'CMR10', { gap: 0 }),
       { text: 'ε', gap: 2 },
     ]);
-    expect(latexFromGlyphs(glyphs)).toBe('\\varphi(x_{i}^{2})=\\sin \\epsilon');
+    expect(formulaFromGlyphs(glyphs, [])).toBe('\\varphi(x_{i}^{2})=\\sin \\epsilon');
   });
 
   it("reads Unicode's math letters as an OpenType math font (a Word equation in Cambria Math) sets them", () => {
@@ -109,18 +110,17 @@ describe('latexFromGlyphs', () => {
       { text: 'ℎ', font: 'CambriaMath' },
       { text: '𝟏', font: 'CambriaMath' },
     ]);
-    expect(latexFromGlyphs(glyphs)).toBe('x^{2}+\\mathbf{A}\\alpha\\in\\mathbb{B}h1');
+    expect(formulaFromGlyphs(glyphs, [])).toBe('x^{2}+\\mathbf{A}\\alpha\\in\\mathbb{B}h1');
   });
 
-  it('gives up on what it cannot read for certain: stacked rows, extension pieces, radicals, unknown characters', () => {
+  it('gives up on what it cannot read for certain: stacked parts with no rule, a radical without its bar, unknown characters', () => {
     const fraction = line([{ text: 'a' }, { text: 'b' }]);
     fraction[1]!.baseline += 8;
     fraction[1]!.bbox = { ...fraction[0]!.bbox!, top: fraction[0]!.bbox!.top + 8 };
-    expect(latexFromGlyphs(fraction)).toBeNull();
-    expect(latexFromGlyphs(line([{ text: '(', font: 'CMEX10' }, { text: 'x' }]))).toBeNull();
-    expect(latexFromGlyphs(line([{ text: '√', font: 'CMSY10' }, { text: 'x' }]))).toBeNull();
-    expect(latexFromGlyphs(line([{ text: 'x' }, { text: '\ufffd' }]))).toBeNull();
-    expect(latexFromGlyphs([])).toBeNull();
+    expect(formulaFromGlyphs(fraction, [])).toBeNull();
+    expect(formulaFromGlyphs(line([{ text: '√', font: 'CMSY10' }, { text: 'x' }]), [])).toBeNull();
+    expect(formulaFromGlyphs(line([{ text: 'x' }, { text: '\ufffd' }]), [])).toBeNull();
+    expect(formulaFromGlyphs([], [])).toBeNull();
   });
 });
 

@@ -6,6 +6,14 @@ import type { PixelMapping } from './text-layer.js';
 const MAX_THICKNESS = 3;
 /** Lines shorter than this (points) are ticks, underlines of a letter or dots of a leader. */
 const MIN_LENGTH = 6;
+/**
+ * A thin horizontal bar this long (points) is kept: fraction bars and radicals' bars over a digit
+ * or a letter (\frac12, \sqrt{y}; pdfTeX strokes them, others fill thin rectangles), which the
+ * formula reader needs.
+ */
+const MIN_BAR_LENGTH = 2;
+/** A bar is thinner than this (points): TeX's default rule is 0.4 pt; a 1 pt tick is no bar. */
+const BAR_THICKNESS = 0.8;
 /** A page with more straight lines than this is a drawing (a map, a chart): its rules are not kept. */
 const MAX_RULES = 3000;
 
@@ -44,7 +52,8 @@ function segmentsOf(path: mupdf.Path, ctm: mupdf.Matrix): [Point, Point][] {
 /** A segment as a rule box when it is horizontal or vertical and long enough, `width` thick. */
 function ruleOfSegment([a, b]: [Point, Point], width: number): [number, number, number, number] | null {
   const half = Math.max(width, 0.1) / 2;
-  if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) >= MIN_LENGTH) {
+  const minLength = width <= BAR_THICKNESS ? MIN_BAR_LENGTH : MIN_LENGTH;
+  if (Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[0] - b[0]) >= minLength) {
     return [Math.min(a[0], b[0]), a[1] - half, Math.max(a[0], b[0]), a[1] + half];
   }
   if (Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) >= MIN_LENGTH) {
@@ -62,7 +71,8 @@ function ruleOfFill(segments: [Point, Point][]): [number, number, number, number
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const thin = Math.min(x1 - x0, y1 - y0);
   const long = Math.max(x1 - x0, y1 - y0);
-  return thin <= MAX_THICKNESS && long >= MIN_LENGTH ? [x0, y0, x1, y1] : null;
+  const bar = y1 - y0 <= BAR_THICKNESS && x1 - x0 >= MIN_BAR_LENGTH;
+  return thin <= MAX_THICKNESS && (long >= MIN_LENGTH || bar) ? [x0, y0, x1, y1] : null;
 }
 
 /**

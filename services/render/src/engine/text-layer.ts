@@ -3,6 +3,7 @@ import { isEnglishWord, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
+import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
 import { composeAccents } from './text-accents.js';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
@@ -30,6 +31,24 @@ const NATIVE_IMAGE_AREA_FRACTION = 0.25;
 const DROP_CAP_SIZE_RATIO = 1.8;
 
 const SOFT_HYPHEN = '\u00ad';
+/**
+ * MuPDF's JavaScript binding passes a character through String.fromCharCode, which keeps only its
+ * low 16 bits: Unicode's mathematical letters (U+1D400 to U+1D7FF: 𝑥, 𝐀, 𝔅, what OpenType math
+ * fonts set) arrive as Hangul syllables (U+D400 to U+D7FF). In a math font they are put back.
+ */
+export function mathLetterOf(char: string, fontName: string): string {
+  const code = char.charCodeAt(0);
+  return char.length === 1 && code >= 0xd400 && code <= 0xd7ff && isMathFont(fontName)
+    ? String.fromCodePoint(code + 0x10000)
+    : char;
+}
+
+/** What MuPDF gives for a glyph its font does not map to Unicode. */
+const UNMAPPED = '\ufffd';
+/** A line of at most this many glyphs keeps them: a piece of a display formula (a denominator, a limit). */
+const SHORT_LINE_GLYPHS = 12;
+/** Characters only mathematics sets: math symbols and Unicode's mathematical letters. */
+const MATH_CHAR = /[\p{Sm}\u{1D400}-\u{1D7FF}\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff\u2308-\u230b\u239b-\u23b3]/u;
 
 /** Two decimals are far below a pixel and keep the stored JSON small. */
 function round(value: number): number {
@@ -97,23 +116,74 @@ interface Glyph {
   baseline: number;
 }
 
-function glyphOf(char: string, font: Font, size: number, quad: Quad, dir: Point, origin: Point): Glyph {
+/**
+ * Character codes of the glyphs MuPDF could not map to Unicode in TeX's math extension fonts, by
+ * where they stand (positionKey of the glyph's origin): read in a second pass that asks MuPDF for
+ * the codes (extensionCodesOf), only on pages that have such glyphs.
+ */
+export type ExtensionCodes = ReadonlyMap<string, number>;
+
+/** A glyph's origin as a key that both passes over a page compute alike. */
+export function positionKey(origin: Point): string {
+  return `${origin[0].toFixed(2)},${origin[1].toFixed(2)}`;
+}
+
+function glyphOf(
+  raw: string,
+  font: Font,
+  size: number,
+  quad: Quad,
+  context: { dir: Point; origin: Point; codes?: ExtensionCodes },
+): Glyph {
+  const { dir, origin, codes } = context;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   const along = [0, 1, 2, 3].map((corner) => xs[corner]! * dir[0] + ys[corner]! * dir[1]);
   const fontName = cleanFontName(font);
   const x0 = Math.min(...xs);
-  const y0 = Math.min(...ys);
+  let y0 = Math.min(...ys);
+  let y1 = Math.max(...ys);
+  let char = mathLetterOf(raw, fontName);
+  const code = raw === UNMAPPED && isExtensionFont(fontName) ? codes?.get(positionKey(origin)) : undefined;
+  const extension = code === undefined ? undefined : extensionGlyph(code);
+  if (extension) {
+    // The glyph hangs from its baseline (or, for a wide accent, sits on it): its true extent.
+    char = extension.char;
+    y0 = extension.depth > 0 ? origin[1] : origin[1] - 0.3 * size;
+    y1 = origin[1] + Math.max(extension.depth, 0.1) * size;
+  }
   return {
     char,
     fontName,
     bold: isBoldFont(font, fontName),
     size,
-    box: { left: x0, top: y0, width: Math.max(...xs) - x0, height: Math.max(...ys) - y0 },
+    box: { left: x0, top: y0, width: Math.max(...xs) - x0, height: y1 - y0 },
     start: Math.min(...along),
     end: Math.max(...along),
     baseline: origin[1],
   };
+}
+
+/** Whether the page sets a glyph of a math extension font that MuPDF could not map (pdfTeX's CMEX). */
+export function hasUnmappedExtensionGlyphs(stext: StructuredText): boolean {
+  let found = false;
+  stext.walk({
+    onChar(c: string, _origin: Point, font: Font): void {
+      if (!found && c === UNMAPPED && isExtensionFont(cleanFontName(font))) found = true;
+    },
+  });
+  return found;
+}
+
+/** The character codes of extension-font glyphs in a pass made with MuPDF's use-cid-for-unknown-unicode. */
+export function extensionCodesOf(stext: StructuredText): ExtensionCodes {
+  const codes = new Map<string, number>();
+  stext.walk({
+    onChar(c: string, origin: Point, font: Font): void {
+      if (isExtensionFont(cleanFontName(font))) codes.set(positionKey(origin), c.codePointAt(0) ?? 0);
+    },
+  });
+  return codes;
 }
 
 const isSpace = (glyph: Glyph): boolean => /^\s*$/.test(glyph.char);
@@ -175,8 +245,13 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
     lineIndex,
   }));
   const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
-  // Horizontal lines only: scripts are told by their baselines.
-  const setsMath = draft.horizontal && letters.some((glyph) => isMathFont(glyph.fontName));
+  // Horizontal lines only: scripts are told by their baselines. The glyphs of a line that may hold
+  // mathematics are kept for the formula reader: a math font or a math character in it, or a line
+  // too short to be prose (what MuPDF makes of a display's denominator or a limit in text fonts).
+  const setsMath =
+    draft.horizontal &&
+    (letters.length <= SHORT_LINE_GLYPHS ||
+      letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)));
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
@@ -257,12 +332,14 @@ function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
  * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi); accents
  * set as glyphs of their own join their letters (text-accents.ts).
  * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
- * highest of them), 0 when it has none.
+ * highest of them), 0 when it has none. `codes` names the glyphs of TeX's math extension fonts
+ * that MuPDF left unmapped (extensionCodesOf).
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
+  codes?: ExtensionCodes,
 ): { textLayer: TextLayer; wordCount: number; imageScale: number } {
   const drafts: LineDraft[][] = [];
   const images: BBox[] = [];
@@ -287,7 +364,7 @@ export function extractTextLayer(
       dir = direction;
     },
     onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
-      glyphs.push(glyphOf(c, font, size, quad, dir, origin));
+      glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
       // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.

@@ -1,0 +1,119 @@
+import type { Glyph } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { CM_DISPLAYS, PAZO_DISPLAYS } from '../testing/typeset-formulas.js';
+import { formulaFromGlyphs } from './math-layout.js';
+
+/** The LaTeX each display of the fixtures was typeset from, as the reader should spell it back. */
+const EXPECTED = [
+  // x = \frac{-b \pm \sqrt{b^2-4ac}}{2a}
+  'x=\\frac{-b\\pm\\sqrt{b^{2}-4ac}}{2a}',
+  // \sum_{i=1}^{n} i = \frac{n(n+1)}{2}
+  '\\sum_{i=1}^{n}i=\\frac{n(n+1)}{2}',
+  // \int_a^b f(x)\,dx = F(b) - F(a)
+  '\\int_{a}^{b}f(x)dx=F(b)-F(a)',
+  // e^{i\pi} + 1 = 0
+  'e^{i\\pi}+1=0',
+  // \left( \sum_{k=0}^{\infty} x_k^2 \right)^{1/2} \le \sqrt[3]{y}
+  '\\left( \\sum_{k=0}^{\\infty}x_{k}^{2} \\right)^{1/2}\\leq\\sqrt[3]{y}',
+  // A = \begin{pmatrix} a & b \\ c & d \end{pmatrix}, \quad f(x) = \begin{cases} 1 & x > 0 \\ 0 & \text{otherwise} \end{cases}
+  'A=\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix},f(x)=\\begin{cases} 1 & x>0 \\\\ 0 & \\text{ otherwise } \\end{cases}',
+];
+
+describe('formulaFromGlyphs on displays typeset by pdflatex', () => {
+  it.each(EXPECTED.map((latex, index) => [index, latex] as const))(
+    'reads display %i in Computer Modern',
+    (index, latex) => {
+      const { glyphs, rules } = CM_DISPLAYS[index]!;
+      expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
+    },
+  );
+
+  it.each(EXPECTED.map((latex, index) => [index, latex] as const))(
+    'reads display %i in Palatino (mathpazo: italic text letters, PazoMath operators at display size)',
+    (index, latex) => {
+      const { glyphs, rules } = PAZO_DISPLAYS[index]!;
+      expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
+    },
+  );
+
+  it('reads nothing into a fraction whose bar is missing: the parts stay unread', () => {
+    const { glyphs } = CM_DISPLAYS[1]!;
+    expect(formulaFromGlyphs(glyphs, [])).toBeNull();
+  });
+
+  it('gives a radical without its bar to the image model', () => {
+    const { glyphs, rules } = CM_DISPLAYS[0]!;
+    expect(formulaFromGlyphs(glyphs, rules.slice(1))).toBeNull();
+  });
+});
+
+/** Glyphs on one baseline at y = 100, 6 px apart; `rise` raises one (negative) or lowers it. */
+function row(specs: { text: string; font?: string; size?: number; rise?: number; left?: number }[]): Glyph[] {
+  let left = 50;
+  return specs.map(({ text, font = 'CMMI10', size = 10, rise = 0, left: at }) => {
+    left = at ?? left;
+    const baseline = 100 + rise;
+    const glyph: Glyph = {
+      text,
+      fontName: font,
+      fontSize: size,
+      bbox: { left, top: baseline - 0.7 * size, width: 0.6 * size, height: 0.9 * size },
+      baseline,
+    };
+    left += 0.6 * size + 0.3;
+    return glyph;
+  });
+}
+
+describe('formulaFromGlyphs on glyph rows', () => {
+  it('reads scripts of scripts and a zero-width slash over a relation', () => {
+    const glyphs = row([
+      { text: 'e' },
+      { text: 'x', size: 7, rise: -4 },
+      { text: 'i', size: 5, rise: -2.5 },
+      { text: '\u0338', font: 'CMSY10' },
+      { text: '=', font: 'CMR10' },
+      { text: 'y' },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('e^{x_{i}}\\neq y');
+  });
+
+  it('puts a math accent over the letter under it', () => {
+    const glyphs = row([{ text: 'P' }, { text: '=', font: 'CMR10' }, { text: 'Q' }]);
+    const hat: Glyph = {
+      ...glyphs[0]!,
+      text: '\u02c6',
+      fontName: 'CMR10',
+      baseline: 97,
+      bbox: { ...glyphs[0]!.bbox!, top: 88 },
+    };
+    expect(formulaFromGlyphs([hat, ...glyphs], [])).toBe('\\hat{P}=Q');
+  });
+
+  it('reads rows that each run across the display as an aligned display, and gives up on short stacked pieces', () => {
+    const first = row([
+      { text: 'a' },
+      { text: '=', font: 'CMR10' },
+      { text: 'b' },
+      { text: '+', font: 'CMR10' },
+      { text: 'c' },
+    ]);
+    const second = row([{ text: '=', font: 'CMR10', left: 56.3 }, { text: 'd' }]).map((glyph) => ({
+      ...glyph,
+      baseline: glyph.baseline + 14,
+      bbox: { ...glyph.bbox!, top: glyph.bbox!.top + 14 },
+    }));
+    expect(formulaFromGlyphs([...first, ...second], [])).toBeNull();
+    const longer = row([
+      { text: '=', font: 'CMR10', left: 56.3 },
+      { text: 'd' },
+      { text: '+', font: 'CMR10' },
+      { text: 'e' },
+    ]).map((glyph) => ({
+      ...glyph,
+      baseline: glyph.baseline + 14,
+      bbox: { ...glyph.bbox!, top: glyph.bbox!.top + 14 },
+    }));
+    expect(formulaFromGlyphs([...first, ...longer], [])).toBe('\\begin{aligned} a&=b+c \\\\ &=d+e \\end{aligned}');
+  });
+});

@@ -1,0 +1,745 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Glyph } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, median } from './geometry.js';
+import { OPERATORS, glyphLatex, isTextLetter } from './math-symbols.js';
+
+/**
+ * A formula's LaTeX rebuilt from where its glyphs and rules stand on the page, for any typesetter
+ * whose PDF names its glyphs: fractions (a rule with a part above and below), radicals (a √ with
+ * the bar over its radicand), big operators with limits above and below, big delimiters around one
+ * row (\left ... \right) or several (matrices, cases), scripts to any depth, accents over letters,
+ * and formulas of several rows (aligned). Each part is read the same way inside, so a fraction in a
+ * radicand in a limit is read too. Anything that cannot be placed for certain (a glyph without a
+ * spelling, parts stacked with no rule between them) gives null, and the image model reads it.
+ */
+
+/** One thing of a formula: a glyph, or a part already built (a fraction, a radical, an operator with its limits). */
+interface Atom {
+  latex: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  baseline: number;
+  /** Font size, in page pixels (of the main row for a built part). */
+  size: number;
+  /** The glyph it is, when it is one. */
+  glyph?: Glyph;
+  /** Reaches over several rows (a big delimiter, a fraction, a matrix): scripts are told by its middle. */
+  tall?: boolean;
+  /** A big operator or an operator name whose limits may stand above and below it. */
+  limits?: boolean;
+  /** A math accent (ˆ, ˜, ¯ ...): the command it puts over what stands under it. */
+  accent?: string;
+  /** An opening or closing delimiter (its character). */
+  delimiter?: { char: string; side: 'open' | 'close' | 'both' };
+}
+
+/** A glyph smaller than this share of another's size is a script of it. */
+const SCRIPT_SIZE = 0.9;
+/** A script's baseline is at least this many ems (of its base) above or below its base's. */
+const SUPERSCRIPT_RISE = 0.12;
+const SUBSCRIPT_DROP = 0.06;
+/** A gap of this many ems or more is a space TeX set (around a relation, beside text). */
+const SPACED = 0.15;
+/** Each row of a display of several rows runs across at least this share of its width, in this many parts. */
+const ROW_WIDTH = 0.3;
+const ROW_ATOMS = 3;
+/** A delimiter at least this many times as tall as the text's size reaches over more than one row. */
+const TALL = 1.6;
+
+const BIG_OPERATORS = new Set([
+  '\\sum',
+  '\\prod',
+  '\\coprod',
+  '\\bigcup',
+  '\\bigcap',
+  '\\bigoplus',
+  '\\bigotimes',
+  '\\bigodot',
+  '\\bigwedge',
+  '\\bigvee',
+  '\\biguplus',
+  '\\bigsqcup',
+]);
+/** Operator names whose limits TeX sets under them in a display. */
+const LIMIT_NAMES = new Set(['lim', 'max', 'min', 'sup', 'inf', 'limsup', 'liminf', 'det', 'Pr', 'gcd']);
+/** Spacing accents and vector arrows as glyphs, and the math accent each is. */
+const ACCENTS: Readonly<Record<string, string>> = {
+  '\u02c6': '\\hat',
+  '^': '\\hat',
+  '\u02dc': '\\tilde',
+  '~': '\\tilde',
+  '\u00af': '\\bar',
+  '\u02c9': '\\bar',
+  '\u02d9': '\\dot',
+  '\u00a8': '\\ddot',
+  '\u02c7': '\\check',
+  '\u00b4': '\\acute',
+  '`': '\\grave',
+  '\u02d8': '\\breve',
+  '\u20d7': '\\vec',
+  '\u2192': '\\vec',
+};
+const OPENING: Readonly<Record<string, string>> = {
+  '(': '(',
+  '[': '[',
+  '{': '\\{',
+  '⟨': '\\langle',
+  '⌊': '\\lfloor',
+  '⌈': '\\lceil',
+};
+const CLOSING: Readonly<Record<string, string>> = {
+  ')': ')',
+  ']': ']',
+  '}': '\\}',
+  '⟩': '\\rangle',
+  '⌋': '\\rfloor',
+  '⌉': '\\rceil',
+};
+const BARS: Readonly<Record<string, string>> = { '|': '|', '‖': '\\|', '∥': '\\|' };
+/** The pieces a growing delimiter is built of, and the delimiter they make. */
+const PIECES: Readonly<Record<string, string>> = {
+  '⎛': '(',
+  '⎜': '(',
+  '⎝': '(',
+  '⎞': ')',
+  '⎟': ')',
+  '⎠': ')',
+  '⎡': '[',
+  '⎢': '[',
+  '⎣': '[',
+  '⎤': ']',
+  '⎥': ']',
+  '⎦': ']',
+  '⎧': '{',
+  '⎨': '{',
+  '⎩': '{',
+  '⎪': '{',
+  '⎫': '}',
+  '⎬': '}',
+  '⎭': '}',
+  '⏐': '|',
+};
+/** The matrix environment of each pair of delimiters. */
+const MATRIX_OF: Readonly<Record<string, string>> = {
+  '(': 'pmatrix',
+  '[': 'bmatrix',
+  '{': 'Bmatrix',
+  '|': 'vmatrix',
+  '‖': 'Vmatrix',
+};
+/** Relations a row of an aligned display is aligned at. */
+const RELATION =
+  /^(?:=|<|>|\\(?:leq|geq|neq|approx|equiv|sim|simeq|cong|le|ge|in|subset|subseteq|to|Rightarrow|Leftrightarrow|iff|mapsto|propto|ll|gg|prec|succ)\b)/u;
+
+const centreX = (atom: Atom): number => (atom.left + atom.right) / 2;
+const middleY = (atom: Atom): number => (atom.top + atom.bottom) / 2;
+const height = (atom: Atom): number => atom.bottom - atom.top;
+
+function unionAtom(parts: readonly Atom[], latex: string, extra: Partial<Atom> = {}): Atom {
+  return {
+    latex,
+    left: Math.min(...parts.map((p) => p.left)),
+    right: Math.max(...parts.map((p) => p.right)),
+    top: Math.min(...parts.map((p) => p.top)),
+    bottom: Math.max(...parts.map((p) => p.bottom)),
+    baseline: mainBaseline(parts),
+    size: Math.max(...parts.map((p) => p.size)),
+    ...extra,
+  };
+}
+
+/** The baseline most of the full-size parts sit on. */
+function mainBaseline(atoms: readonly Atom[]): number {
+  const size = Math.max(...atoms.map((a) => a.size));
+  const full = atoms.filter((a) => a.size >= SCRIPT_SIZE * size && !a.tall);
+  return median((full.length > 0 ? full : atoms).map((a) => a.baseline));
+}
+
+/** Atoms of glyphs; null when a glyph has no LaTeX here. A zero-width slash joins the relation after it (≠). */
+function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
+  const atoms: Atom[] = [];
+  let negate = false;
+  for (const glyph of glyphs) {
+    const char = glyph.text;
+    if (char === '\u0338') {
+      negate = true;
+      continue;
+    }
+    const box = glyph.bbox ?? EMPTY_BOX;
+    const atom: Atom = {
+      latex: '',
+      left: box.left,
+      right: box.left + box.width,
+      top: box.top,
+      bottom: box.top + box.height,
+      baseline: glyph.baseline,
+      size: glyph.fontSize,
+      glyph,
+      // A glyph reaching over more than a row: TeX's big operators and delimiters (their true extent).
+      tall: box.height >= TALL * glyph.fontSize,
+    };
+    const piece = PIECES[char];
+    if (ACCENTS[char] !== undefined) atom.accent = ACCENTS[char];
+    else if (char === '√') atom.latex = '\\sqrt';
+    else if (piece !== undefined)
+      atom.delimiter = { char: piece, side: piece === '|' ? 'both' : piece in OPENING ? 'open' : 'close' };
+    else {
+      // A letter of a text font is read with its word (rowLatex), whatever its alphabet ("für").
+      const latex = glyphLatex(glyph) ?? (isTextLetter(glyph) ? char : null);
+      if (latex === null) return null;
+      atom.latex = negate ? (latex === '=' ? '\\neq' : `\\not${latex}`) : latex;
+      if (char in OPENING) atom.delimiter = { char, side: 'open' };
+      else if (char in CLOSING) atom.delimiter = { char, side: 'close' };
+      else if (char in BARS) atom.delimiter = { char, side: 'both' };
+      if (BIG_OPERATORS.has(latex)) atom.limits = true;
+    }
+    negate = false;
+    atoms.push(atom);
+  }
+  return atoms;
+}
+
+/** Whether `atom` lies in the horizontal span of `box` (its centre, with some slack). */
+function inSpan(atom: Atom, left: number, right: number, slack: number): boolean {
+  const x = centreX(atom);
+  return x >= left - slack && x <= right + slack;
+}
+
+/** A rule's middle height. */
+const ruleY = (rule: BBox): number => rule.top + rule.height / 2;
+
+/**
+ * The atoms stacked against a line at `y` on one side, grown outwards from it while each next one
+ * is within `reach` of those taken (so a second row further off is not taken).
+ */
+function stackedFrom(candidates: readonly Atom[], y: number, side: 'above' | 'below', reach: number): Atom[] {
+  const sorted = [...candidates].sort((a, b) => (side === 'above' ? b.bottom - a.bottom : a.top - b.top));
+  const taken: Atom[] = [];
+  let edge = y;
+  for (const atom of sorted) {
+    const gap = side === 'above' ? edge - atom.bottom : atom.top - edge;
+    if (gap > reach) break;
+    taken.push(atom);
+    edge = side === 'above' ? Math.min(edge, atom.top) : Math.max(edge, atom.bottom);
+  }
+  return taken;
+}
+
+/** Whether an atom's ink lies above a line at `y` (its baseline above it) or below it (its x-height under it). */
+const isAbove = (atom: Atom, y: number): boolean =>
+  atom.tall ? atom.bottom <= y + 0.1 * atom.size : atom.baseline <= y;
+const isBelow = (atom: Atom, y: number): boolean =>
+  atom.tall ? atom.top >= y - 0.1 * atom.size : atom.baseline - 0.45 * atom.size >= y;
+
+const rulesWithin = (rules: readonly BBox[], atoms: readonly Atom[]): BBox[] => {
+  if (atoms.length === 0) return [];
+  const [left, right] = [Math.min(...atoms.map((a) => a.left)), Math.max(...atoms.map((a) => a.right))];
+  const [top, bottom] = [Math.min(...atoms.map((a) => a.top)), Math.max(...atoms.map((a) => a.bottom))];
+  return rules.filter(
+    (r) => r.left >= left - 1 && r.left + r.width <= right + 1 && ruleY(r) >= top && ruleY(r) <= bottom,
+  );
+};
+
+/** Radicals: a √ with a bar from its top right over its radicand, and an index set small before it. */
+function buildRadicals(atoms: Atom[], rules: BBox[]): Atom[] | null {
+  let current = atoms;
+  for (const sign of atoms.filter((a) => a.latex === '\\sqrt' && a.glyph)) {
+    const size = sign.size;
+    const bar = rules.find(
+      (r) =>
+        r.left >= sign.left + 0.3 * (sign.right - sign.left) &&
+        r.left <= sign.right + 0.4 * size &&
+        ruleY(r) >= sign.top - 0.5 * size &&
+        ruleY(r) <= sign.baseline + 0.3 * size,
+    );
+    if (!bar) return null;
+    const y = ruleY(bar);
+    const others = current.filter((a) => a !== sign);
+    const under = others.filter((a) => inSpan(a, bar.left, bar.left + bar.width, 0) && isBelow(a, y - 0.3 * a.size));
+    const radicand = stackedFrom(under, y, 'below', 0.3 * size);
+    if (radicand.length === 0) return null;
+    // The index: small, over the sign's left part, raised well above the radicand's baseline.
+    const index = others.filter(
+      (a) =>
+        !radicand.includes(a) &&
+        a.size < 0.85 * size &&
+        a.right <= sign.left + 0.7 * (sign.right - sign.left) &&
+        a.left >= sign.left - 1.2 * size &&
+        a.baseline <= mainBaseline(radicand) - 0.2 * size &&
+        a.bottom >= y - 1.5 * size,
+    );
+    rules.splice(rules.indexOf(bar), 1);
+    const inner = latexOf(radicand, rulesWithin(rules, radicand));
+    const indexLatex = index.length > 0 ? latexOf(index, []) : '';
+    if (inner === null || indexLatex === null) return null;
+    const built = unionAtom([sign, ...radicand, ...index], `\\sqrt${indexLatex ? `[${indexLatex}]` : ''}{${inner}}`, {
+      baseline: mainBaseline(radicand),
+      size: Math.max(...radicand.map((a) => a.size)),
+      top: y,
+    });
+    current = [...others.filter((a) => !radicand.includes(a) && !index.includes(a)), built];
+  }
+  return current;
+}
+
+/** Fractions: a rule with a part above and below it, the widest first (an outer fraction holds inner ones). */
+function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
+  let current = atoms;
+  const size = Math.max(...atoms.map((a) => a.size));
+  const bars = rules.filter((r) => r.height <= 0.2 * size && r.width >= 0.25 * size).sort((a, b) => b.width - a.width);
+  const used = new Set<BBox>();
+  for (const bar of bars) {
+    if (used.has(bar)) continue;
+    const y = ruleY(bar);
+    // A radical's bar starts at the top right of its sign.
+    const sign = current.find((a) => a.latex === '\\sqrt' && Math.abs(a.right - bar.left) < 0.5 * size);
+    if (sign && y <= sign.baseline + 0.3 * size && y >= sign.top - 0.5 * size) continue;
+    const span = current.filter((a) => inSpan(a, bar.left, bar.left + bar.width, 0.1 * size));
+    const numerator = stackedFrom(
+      span.filter((a) => isAbove(a, y)),
+      y,
+      'above',
+      0.6 * size,
+    );
+    const denominator = stackedFrom(
+      span.filter((a) => isBelow(a, y)),
+      y,
+      'below',
+      0.6 * size,
+    );
+    if (denominator.length === 0) continue;
+    const parts = [...numerator, ...denominator];
+    const inside = rulesWithin(rules, parts).filter((r) => r !== bar && !used.has(r));
+    for (const rule of inside) used.add(rule);
+    used.add(bar);
+    const below = latexOf(
+      denominator,
+      inside.filter((r) => ruleY(r) > y),
+    );
+    if (below === null) return null;
+    let latex: string;
+    if (numerator.length > 0) {
+      const above = latexOf(
+        numerator,
+        inside.filter((r) => ruleY(r) < y),
+      );
+      if (above === null) return null;
+      latex = `\\frac{${above}}{${below}}`;
+    } else latex = `\\overline{${below}}`;
+    const partSize = Math.max(...parts.map((p) => p.size));
+    const built = unionAtom(parts, latex, {
+      left: Math.min(bar.left, ...parts.map((p) => p.left)),
+      right: Math.max(bar.left + bar.width, ...parts.map((p) => p.right)),
+      top: Math.min(y, ...parts.map((p) => p.top)),
+      // The math axis, where the bar sits, is a quarter em above the baseline.
+      baseline: numerator.length > 0 ? y + 0.25 * partSize : mainBaseline(denominator),
+      size: partSize,
+      tall: numerator.length > 0,
+    });
+    current = [...current.filter((a) => !parts.includes(a)), built];
+  }
+  return current;
+}
+
+/** Math accents: each over the atoms it stands over (a wide one over several). */
+function buildAccents(atoms: Atom[]): Atom[] | null {
+  let current = atoms;
+  for (const accent of atoms.filter((a) => a.accent !== undefined)) {
+    const under = current.filter(
+      (a) =>
+        a !== accent &&
+        a.accent === undefined &&
+        inSpan(a, accent.left, accent.right, 0.1 * accent.size) &&
+        a.baseline > accent.baseline + 0.1 * accent.size,
+    );
+    const base = stackedFrom(under, accent.bottom, 'below', accent.size);
+    if (base.length === 0) return null;
+    const inner = latexOf(base, []);
+    if (inner === null) return null;
+    const command =
+      base.length > 1 && accent.accent === '\\hat'
+        ? '\\widehat'
+        : accent.accent === '\\tilde' && base.length > 1
+          ? '\\widetilde'
+          : accent.accent!;
+    const built = unionAtom(base, `${command}{${inner}}`, { baseline: mainBaseline(base), top: accent.top });
+    current = [...current.filter((a) => a !== accent && !base.includes(a)), built];
+  }
+  return current;
+}
+
+/** Operator names in text letters on one baseline ("lim", "max"): one atom that may take limits. */
+function joinLimitNames(atoms: Atom[]): Atom[] {
+  const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  const result: Atom[] = [];
+  for (let index = 0; index < sorted.length; index += 1) {
+    const first = sorted[index]!;
+    let end = index;
+    let word = '';
+    while (
+      end < sorted.length &&
+      sorted[end]!.glyph &&
+      isTextLetter(sorted[end]!.glyph!) &&
+      Math.abs(sorted[end]!.baseline - first.baseline) < 0.05 * first.size &&
+      (end === index || sorted[end]!.left - sorted[end - 1]!.right < 0.1 * first.size)
+    ) {
+      word += sorted[end]!.glyph!.text;
+      end += 1;
+    }
+    if (LIMIT_NAMES.has(word)) {
+      result.push(unionAtom(sorted.slice(index, end), `\\${word}`, { limits: true }));
+      index = end - 1;
+    } else result.push(first);
+  }
+  return result;
+}
+
+/** Big operators with limits above and below (∑ over i=1 under n), each limit grown along its row. */
+function buildLimits(atoms: Atom[]): Atom[] | null {
+  let current = joinLimitNames(atoms);
+  for (const op of current.filter((a) => a.limits)) {
+    // Limits are set smaller than the text around the operator (which a display's ∑ outsizes).
+    const size = textSizeOf(current.filter((a) => a !== op)) || op.size;
+    const near = (a: Atom): boolean =>
+      a !== op && a.size < SCRIPT_SIZE * size && inSpan(a, op.left, op.right, 0.3 * size);
+    const grow = (seed: Atom[]): Atom[] => {
+      const group = [...seed];
+      let grown = true;
+      while (grown) {
+        grown = false;
+        for (const a of current) {
+          if (group.includes(a) || a === op) continue;
+          const top = Math.min(...group.map((g) => g.top));
+          const bottom = Math.max(...group.map((g) => g.bottom));
+          const beside = group.some((g) => a.left - g.right < 0.6 * size && g.left - a.right < 0.6 * size);
+          if (beside && middleY(a) > top && middleY(a) < bottom && a.size < SCRIPT_SIZE * size) {
+            group.push(a);
+            grown = true;
+          }
+        }
+      }
+      return group;
+    };
+    // Above or below the operator's middle: a glyph's box in an OpenType math font is its font's
+    // ascent and descent, not its ink, so a display-size ∑ is taller than its box says.
+    const upper = grow(current.filter((a) => near(a) && middleY(a) < middleY(op)));
+    const lower = grow(current.filter((a) => near(a) && middleY(a) >= middleY(op) && !upper.includes(a)));
+    if (upper.length === 0 && lower.length === 0) continue;
+    const below = lower.length > 0 ? latexOf(lower, []) : '';
+    const above = upper.length > 0 ? latexOf(upper, []) : '';
+    if (below === null || above === null) return null;
+    const latex = `${op.latex}${below ? `_{${below}}` : ''}${above ? `^{${above}}` : ''}`;
+    const built = unionAtom([op, ...upper, ...lower], latex, { baseline: op.baseline, size, tall: true });
+    // A big operator's glyph hangs from its baseline in TeX's fonts: the row's baseline is its own.
+    built.baseline = op.glyph && op.bottom - op.baseline > 0.8 * size ? middleY(op) + 0.25 * size : op.baseline;
+    current = [...current.filter((a) => a !== op && !upper.includes(a) && !lower.includes(a)), built];
+  }
+  return current;
+}
+
+/** The size of a formula's text: its largest atom that is not a big operator or delimiter. */
+function textSizeOf(atoms: readonly Atom[]): number {
+  return Math.max(0, ...atoms.filter((a) => !a.limits && !a.delimiter && !a.tall).map((a) => a.size));
+}
+
+/** Rows of atoms by their full-size baselines; atoms of other sizes go to the nearest row. */
+function rowsOf(atoms: readonly Atom[]): Atom[][] {
+  const size = Math.max(...atoms.map((a) => a.size));
+  const baselines = atoms
+    .filter((a) => !a.tall && a.size >= SCRIPT_SIZE * size && !a.delimiter)
+    .map((a) => a.baseline)
+    .sort((a, b) => a - b);
+  const rows: number[][] = [];
+  for (const baseline of baselines) {
+    const last = rows.at(-1);
+    if (last && baseline - last.at(-1)! < 0.5 * size) last.push(baseline);
+    else rows.push([baseline]);
+  }
+  const centres = rows.map((row) => median(row));
+  if (centres.length <= 1) return [[...atoms]];
+  const grouped: Atom[][] = centres.map(() => []);
+  for (const atom of atoms) {
+    const y = atom.tall ? middleY(atom) + 0.25 * atom.size : atom.baseline;
+    let best = 0;
+    centres.forEach((centre, index) => {
+      if (Math.abs(centre - y) < Math.abs(centres[best]! - y)) best = index;
+    });
+    grouped[best]!.push(atom);
+  }
+  return grouped.filter((row) => row.length > 0);
+}
+
+/** Column boundaries of a matrix: x positions where no row has ink across a gap of at least `gap`. */
+function columnsOf(rows: readonly Atom[][], gap: number): number[] {
+  const spans = rows
+    .flat()
+    .map((a) => [a.left, a.right] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  let reach = spans[0]?.[1] ?? 0;
+  for (const [left, right] of spans.slice(1)) {
+    if (left - reach >= gap) cuts.push((left + reach) / 2);
+    reach = Math.max(reach, right);
+  }
+  return cuts;
+}
+
+/** Tall delimiters: a growing one's pieces joined, and every delimiter reaching over more than a row marked tall. */
+function joinPieces(atoms: Atom[]): Atom[] {
+  const pieces = atoms.filter((a) => a.glyph && PIECES[a.glyph.text] !== undefined);
+  const rest = atoms.filter((a) => !pieces.includes(a));
+  const stacks: Atom[][] = [];
+  for (const piece of [...pieces].sort((a, b) => a.top - b.top)) {
+    const stack = stacks.find(
+      (s) =>
+        s[0]!.delimiter!.char === piece.delimiter!.char && Math.abs(centreX(s[0]!) - centreX(piece)) < 0.5 * piece.size,
+    );
+    if (stack) stack.push(piece);
+    else stacks.push([piece]);
+  }
+  const joined = stacks.map((stack) => unionAtom(stack, '', { delimiter: stack[0]!.delimiter, tall: true }));
+  const size = median(rest.filter((a) => !a.delimiter).map((a) => a.size)) || Math.max(...atoms.map((a) => a.size));
+  for (const atom of rest) if (atom.delimiter && height(atom) >= TALL * size) atom.tall = true;
+  return [...rest, ...joined];
+}
+
+/** The LaTeX of a delimiter character on its side. */
+function delimiterLatex(char: string, side: 'open' | 'close'): string {
+  return (side === 'open' ? OPENING[char] : CLOSING[char]) ?? BARS[char] ?? char;
+}
+
+/**
+ * Big delimiters around their content: a matrix when it holds several rows (cases when a brace
+ * opens with nothing closing it), else \left ... \right around one row.
+ */
+function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
+  let current = joinPieces(atoms);
+  for (;;) {
+    const sorted = [...current].sort((a, b) => a.left - b.left);
+    const open = sorted.find((a) => a.tall && a.delimiter && a.delimiter.side !== 'close');
+    if (!open) return current;
+    const overlaps = (a: Atom): boolean =>
+      Math.min(a.bottom, open.bottom) - Math.max(a.top, open.top) >= 0.5 * height(open);
+    const close = sorted.find(
+      (a) =>
+        a !== open && a.left >= open.right - 1 && a.tall && a.delimiter && a.delimiter.side !== 'open' && overlaps(a),
+    );
+    const right = close ? close.left : Infinity;
+    const content = current.filter(
+      (a) =>
+        a !== open &&
+        a !== close &&
+        a.left >= open.right - 1 &&
+        a.right <= right + 1 &&
+        middleY(a) > open.top &&
+        middleY(a) < open.bottom,
+    );
+    if (content.length === 0) return null;
+    const rows = rowsOf(content);
+    const size = Math.max(...content.map((a) => a.size));
+    let latex: string;
+    const openChar = open.delimiter!.char;
+    if (rows.length > 1 || (!close && openChar === '{')) {
+      const cuts = columnsOf(rows, 0.8 * size);
+      const cells = rows.map((row) =>
+        [...cuts, Infinity].map((cut, index) => {
+          const from = index === 0 ? -Infinity : cuts[index - 1]!;
+          const cell = row.filter((a) => centreX(a) > from && centreX(a) <= cut);
+          return cell.length > 0 ? latexOf(cell, rulesWithin(rules, cell)) : '';
+        }),
+      );
+      if (cells.some((row) => row.some((cell) => cell === null))) return null;
+      const body = cells.map((row) => row.join(' & ')).join(' \\\\ ');
+      const environment = !close && openChar === '{' ? 'cases' : close ? MATRIX_OF[openChar] : undefined;
+      latex = environment
+        ? `\\begin{${environment}} ${body} \\end{${environment}}`
+        : `\\left${delimiterLatex(openChar, 'open')} \\begin{matrix} ${body} \\end{matrix} \\right${close ? delimiterLatex(close.delimiter!.char, 'close') : '.'}`;
+    } else {
+      const inner = latexOf(content, rulesWithin(rules, content));
+      if (inner === null) return null;
+      const closing = close ? delimiterLatex(close.delimiter!.char, 'close') : '.';
+      latex = `\\left${delimiterLatex(openChar, 'open')} ${inner} \\right${closing}`;
+    }
+    const parts = [open, ...content, ...(close ? [close] : [])];
+    const built = unionAtom(parts, latex, { baseline: middleY(open) + 0.25 * size, size, tall: true });
+    current = [...current.filter((a) => !parts.includes(a)), built];
+  }
+}
+
+/** Which side of `base` a following atom is a script on, or null when it is not a script of it. */
+function scriptSide(base: Atom, atom: Atom): 'sup' | 'sub' | null {
+  if (atom.size >= SCRIPT_SIZE * base.size) return null;
+  if (base.tall) return atom.baseline - 0.3 * atom.size < middleY(base) ? 'sup' : 'sub';
+  const rise = (base.baseline - atom.baseline) / base.size;
+  if (rise >= SUPERSCRIPT_RISE) return 'sup';
+  if (rise <= -SUBSCRIPT_DROP) return 'sub';
+  return null;
+}
+
+interface Item {
+  atom: Atom;
+  sub: Atom[];
+  sup: Atom[];
+}
+
+/** The row's atoms, each base with the scripts that follow it (scripts of scripts go with their first-level script). */
+function itemsOf(atoms: readonly Atom[]): Item[] {
+  const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  const items: Item[] = [];
+  let index = 0;
+  while (index < sorted.length) {
+    const item: Item = { atom: sorted[index]!, sub: [], sup: [] };
+    index += 1;
+    let last = item.atom;
+    let firstSize = 0;
+    let side: 'sup' | 'sub' | null = null;
+    while (index < sorted.length) {
+      const atom = sorted[index]!;
+      if (atom.left - last.right > 0.6 * item.atom.size) break;
+      const nested = firstSize > 0 && atom.size < SCRIPT_SIZE * firstSize;
+      const next: 'sup' | 'sub' | null = nested ? side : scriptSide(item.atom, atom);
+      if (next === null) break;
+      if (!nested) firstSize = atom.size;
+      side = next;
+      item[next].push(atom);
+      last = atom;
+      index += 1;
+    }
+    items.push(item);
+  }
+  return items;
+}
+
+/** The gap between two atoms, in ems of the larger. */
+function gapEm(a: Atom | undefined, b: Atom | undefined): number {
+  if (!a || !b) return Infinity;
+  return (b.left - a.right) / Math.max(a.size, b.size, 1e-6);
+}
+
+/** Italic and slanted text fonts: what a typesetter without math fonts of its own sets variables in (Palatino's, Times'). */
+const ITALIC_FONT = /ital|oblique|slanted|-it(?:$|[-_])|[a-z]it$/iu;
+
+/** A letter of a word in an upright text font: an operator name, a unit, words said in the formula. */
+const isTextItem = (item: Item | undefined): boolean =>
+  item !== undefined &&
+  item.atom.glyph !== undefined &&
+  item.atom.latex !== '' &&
+  isTextLetter(item.atom.glyph) &&
+  !ITALIC_FONT.test(item.atom.glyph.fontName);
+
+/** A row's LaTeX: its items in order, words in text fonts as operator names or \text{}. */
+function rowLatex(atoms: readonly Atom[]): string | null {
+  const items = itemsOf(atoms);
+  // Parts set over one another with nothing that explains it (no rule, no delimiter) are not read here.
+  for (let index = 1; index < items.length; index += 1) {
+    const [a, b] = [items[index - 1]!.atom, items[index]!.atom];
+    const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    if (overlap > 0.5 * Math.min(a.right - a.left, b.right - b.left) && a.latex !== '' && b.latex !== '') return null;
+  }
+  const out: string[] = [];
+  let index = 0;
+  while (index < items.length) {
+    const item = items[index]!;
+    if (isTextItem(item)) {
+      let end = index;
+      let word = '';
+      while (end < items.length && isTextItem(items[end])) {
+        if (end > index && gapEm(items[end - 1]!.atom, items[end]!.atom) >= SPACED) word += ' ';
+        word += items[end]!.atom.glyph!.text;
+        end += 1;
+        if (items[end - 1]!.sub.length + items[end - 1]!.sup.length > 0) break;
+      }
+      const before = index === 0 || gapEm(items[index - 1]?.atom, item.atom) >= SPACED ? ' ' : '';
+      const after = end === items.length || gapEm(items[end - 1]!.atom, items[end]?.atom) >= SPACED ? ' ' : '';
+      const scripts = scriptsLatex(items[end - 1]!);
+      if (scripts === null) return null;
+      if (OPERATORS.has(word)) out.push(`\\${word}${scripts || ' '}`);
+      else if (word.length === 1) out.push(`\\mathrm{${word}}${scripts}`);
+      else out.push(`\\text{${before}${word}${after}}${scripts}`);
+      index = end;
+      continue;
+    }
+    let latex = item.atom.latex;
+    if (item.atom.delimiter && latex === '')
+      latex = delimiterLatex(item.atom.delimiter.char, item.atom.delimiter.side === 'close' ? 'close' : 'open');
+    if (latex === '' || latex === '\\sqrt') return null;
+    // A bar set apart from both neighbours is a relation ("{ y ∈ X | d(x, y) < r }").
+    if (
+      latex === '|' &&
+      gapEm(items[index - 1]?.atom, item.atom) >= SPACED &&
+      gapEm(item.atom, items[index + 1]?.atom) >= SPACED
+    )
+      latex = '\\mid';
+    const scripts = scriptsLatex(item);
+    if (scripts === null) return null;
+    out.push(latex + scripts);
+    index += 1;
+  }
+  // A command followed by a letter needs a space to end it ("\in X", not "\inX").
+  return out
+    .reduce(
+      (text, part) => (/\\[A-Za-z]+$/u.test(text) && /^[A-Za-z]/u.test(part) ? `${text} ${part}` : text + part),
+      '',
+    )
+    .trim();
+}
+
+/** An item's scripts as LaTeX ("_{k}^{2}"; primes as they are written, x'); null when one cannot be read. */
+function scriptsLatex(item: Item): string | null {
+  const sub = item.sub.length > 0 ? latexOf(item.sub, []) : '';
+  const sup = item.sup.length > 0 ? latexOf(item.sup, []) : '';
+  if (sub === null || sup === null) return null;
+  const primes = /^'+$/u.test(sup);
+  return `${sub ? `_{${sub}}` : ''}${sup ? (primes ? sup : `^{${sup}}`) : ''}`;
+}
+
+/**
+ * The LaTeX of a set of atoms and the rules among them: radicals, fractions, accents, limits and
+ * big delimiters built first, then rows (several make an aligned display), then each row.
+ */
+function latexOf(atoms: Atom[], rules: readonly BBox[]): string | null {
+  if (atoms.length === 0) return '';
+  const free = [...rules];
+  // Fractions first: a radical in a numerator is read inside it, with only the numerator's atoms.
+  let current: Atom[] | null = buildFractions(atoms, free);
+  if (current) current = buildRadicals(current, free);
+  if (current) current = buildAccents(current);
+  if (current) current = buildLimits(current);
+  if (current) current = buildDelimited(current, free);
+  if (!current) return null;
+  const rows = rowsOf(current).sort((a, b) => mainBaseline(a) - mainBaseline(b));
+  if (rows.length === 1) return rowLatex(rows[0]!);
+  // Rows of an aligned display each run across much of it; short pieces at other heights are parts
+  // stacked with nothing that tells how (a fraction whose bar is not a rule here).
+  const width = Math.max(...current.map((a) => a.right)) - Math.min(...current.map((a) => a.left));
+  const rowWidth = (row: Atom[]): number => Math.max(...row.map((a) => a.right)) - Math.min(...row.map((a) => a.left));
+  if (rows.some((row) => row.length < ROW_ATOMS || rowWidth(row) < ROW_WIDTH * width)) return null;
+  const lines = rows.map((row) => rowLatex(row));
+  if (lines.some((line) => line === null || line === '')) return null;
+  const aligned = lines.map((line) => alignAtRelation(line!));
+  return `\\begin{aligned} ${aligned.join(' \\\\ ')} \\end{aligned}`;
+}
+
+/** A row of an aligned display with `&` before its first relation (or at its start when it opens with one). */
+function alignAtRelation(line: string): string {
+  for (let index = 0; index < line.length; index += 1) {
+    if (RELATION.test(line.slice(index)) && line[index - 1] !== '\\')
+      return `${line.slice(0, index)}&${line.slice(index)}`;
+  }
+  return line;
+}
+
+/**
+ * The LaTeX of a formula from its text-layer glyphs (those in its box) and the page's rules in that
+ * box, or null when the glyphs do not tell it for certain.
+ */
+export function formulaFromGlyphs(glyphs: readonly Glyph[], rules: readonly BBox[]): string | null {
+  const visible = glyphs.filter((glyph) => glyph.text.trim() !== '');
+  if (visible.length === 0) return null;
+  const atoms = atomsOf(visible);
+  if (atoms === null) return null;
+  const latex = latexOf(atoms, rules);
+  return latex === null || latex === '' ? null : latex.replace(/\s+/gu, ' ').trim();
+}

@@ -1,0 +1,277 @@
+import { isMathFont } from '@folio/runtime';
+import type { Glyph } from '@folio/proto/documents/v1';
+
+/**
+ * The LaTeX of single glyphs of a text layer: symbols, Greek, letters of Fraktur, blackboard and
+ * calligraphic fonts, Unicode's mathematical alphanumerics, and operator names. The formula reader
+ * (math-layout.ts) builds formulas of them.
+ */
+
+/** Unicode characters and their LaTeX: symbols, relations, arrows, Greek (TeX's "1" variants as Unicode's symbol forms). */
+const SYMBOLS: Record<string, string> = {
+  '∈': '\\in',
+  '∉': '\\notin',
+  '∋': '\\ni',
+  '⊆': '\\subseteq',
+  '⊂': '\\subset',
+  '⊇': '\\supseteq',
+  '⊃': '\\supset',
+  '⊊': '\\subsetneq',
+  '∪': '\\cup',
+  '∩': '\\cap',
+  '∖': '\\setminus',
+  '∀': '\\forall',
+  '∃': '\\exists',
+  '∄': '\\nexists',
+  '¬': '\\neg',
+  '∧': '\\wedge',
+  '∨': '\\vee',
+  '→': '\\to',
+  '←': '\\leftarrow',
+  '↔': '\\leftrightarrow',
+  '↦': '\\mapsto',
+  '⇒': '\\Rightarrow',
+  '⇐': '\\Leftarrow',
+  '⇔': '\\Leftrightarrow',
+  '⟹': '\\Longrightarrow',
+  '⟺': '\\Longleftrightarrow',
+  '⟶': '\\longrightarrow',
+  '↪': '\\hookrightarrow',
+  '≤': '\\leq',
+  '≥': '\\geq',
+  '≠': '\\neq',
+  '≈': '\\approx',
+  '≡': '\\equiv',
+  '∼': '\\sim',
+  '≃': '\\simeq',
+  '≅': '\\cong',
+  '∝': '\\propto',
+  '≪': '\\ll',
+  '≫': '\\gg',
+  '⊥': '\\perp',
+  '∥': '\\parallel',
+  '‖': '\\|',
+  '×': '\\times',
+  '·': '\\cdot',
+  '⋅': '\\cdot',
+  '∘': '\\circ',
+  '±': '\\pm',
+  '∓': '\\mp',
+  '÷': '\\div',
+  '∗': '*',
+  '−': '-',
+  '′': "'",
+  '″': "''",
+  '∞': '\\infty',
+  '∂': '\\partial',
+  '∇': '\\nabla',
+  '∅': '\\emptyset',
+  '⊕': '\\oplus',
+  '⊗': '\\otimes',
+  '…': '\\ldots',
+  '⋯': '\\cdots',
+  '⟨': '\\langle',
+  '⟩': '\\rangle',
+  '⌊': '\\lfloor',
+  '⌋': '\\rfloor',
+  '⌈': '\\lceil',
+  '⌉': '\\rceil',
+  ℓ: '\\ell',
+  ℏ: '\\hbar',
+  ℘: '\\wp',
+  ℜ: '\\Re',
+  ℑ: '\\Im',
+  ℵ: '\\aleph',
+  '{': '\\{',
+  '}': '\\}',
+  '%': '\\%',
+  '#': '\\#',
+  '&': '\\&',
+  $: '\\$',
+  _: '\\_',
+  α: '\\alpha',
+  β: '\\beta',
+  γ: '\\gamma',
+  δ: '\\delta',
+  ε: '\\epsilon',
+  ϵ: '\\varepsilon',
+  ζ: '\\zeta',
+  η: '\\eta',
+  θ: '\\theta',
+  ϑ: '\\vartheta',
+  ι: '\\iota',
+  κ: '\\kappa',
+  λ: '\\lambda',
+  μ: '\\mu',
+  ν: '\\nu',
+  ξ: '\\xi',
+  π: '\\pi',
+  ϖ: '\\varpi',
+  ρ: '\\rho',
+  ϱ: '\\varrho',
+  σ: '\\sigma',
+  ς: '\\varsigma',
+  τ: '\\tau',
+  υ: '\\upsilon',
+  φ: '\\phi',
+  ϕ: '\\varphi',
+  χ: '\\chi',
+  ψ: '\\psi',
+  ω: '\\omega',
+  Γ: '\\Gamma',
+  Δ: '\\Delta',
+  Θ: '\\Theta',
+  Λ: '\\Lambda',
+  Ξ: '\\Xi',
+  Π: '\\Pi',
+  Σ: '\\Sigma',
+  Υ: '\\Upsilon',
+  Φ: '\\Phi',
+  Ψ: '\\Psi',
+  Ω: '\\Omega',
+  '∑': '\\sum',
+  '∏': '\\prod',
+  '∐': '\\coprod',
+  '∫': '\\int',
+  '∬': '\\iint',
+  '∭': '\\iiint',
+  '∮': '\\oint',
+  '⋃': '\\bigcup',
+  '⋂': '\\bigcap',
+  '⨁': '\\bigoplus',
+  '⨂': '\\bigotimes',
+  '⨀': '\\bigodot',
+  '⋀': '\\bigwedge',
+  '⋁': '\\bigvee',
+  '⨄': '\\biguplus',
+  '⨆': '\\bigsqcup',
+  '∣': '\\mid',
+  '⊢': '\\vdash',
+  '⊨': '\\models',
+  '⊑': '\\sqsubseteq',
+  '⊓': '\\sqcap',
+  '⊔': '\\sqcup',
+  '⊖': '\\ominus',
+  '⊙': '\\odot',
+  '⋆': '\\star',
+  '†': '\\dagger',
+  '‡': '\\ddagger',
+  '∠': '\\angle',
+  '△': '\\triangle',
+  '□': '\\square',
+  '∴': '\\therefore',
+  '∵': '\\because',
+  '⋮': '\\vdots',
+  '⋱': '\\ddots',
+  '↑': '\\uparrow',
+  '↓': '\\downarrow',
+  '⇑': '\\Uparrow',
+  '⇓': '\\Downarrow',
+  '⟵': '\\longleftarrow',
+  '⟷': '\\longleftrightarrow',
+  '⟸': '\\Longleftarrow',
+  '⇝': '\\leadsto',
+  '≺': '\\prec',
+  '≻': '\\succ',
+  '≼': '\\preceq',
+  '≽': '\\succeq',
+  '≲': '\\lesssim',
+  '≳': '\\gtrsim',
+  '⩽': '\\leqslant',
+  '⩾': '\\geqslant',
+  '≐': '\\doteq',
+  '≜': '\\triangleq',
+  '∤': '\\nmid',
+  '∦': '\\nparallel',
+  '⊈': '\\nsubseteq',
+  '≮': '\\nless',
+  '≯': '\\ngtr',
+  '≰': '\\nleq',
+  '≱': '\\ngeq',
+  '≁': '\\nsim',
+  '≢': '\\not\\equiv',
+  '∕': '/',
+  '⁄': '/',
+  ð: '\\eth',
+  ı: '\\imath',
+  ȷ: '\\jmath',
+  '\\': '\\backslash',
+  '~': '\\sim',
+  ℝ: '\\mathbb{R}',
+  ℕ: '\\mathbb{N}',
+  ℤ: '\\mathbb{Z}',
+  ℚ: '\\mathbb{Q}',
+  ℂ: '\\mathbb{C}',
+};
+
+/** Characters that stand for themselves in math mode. */
+const PLAIN = /^[A-Za-z0-9()[\]+\-=<>/,.;:!?'|*@]$/u;
+
+/** Operator names TeX sets upright with a command of their own. */
+export const OPERATORS = new Set(
+  'sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln lg exp lim sup inf max min det dim ker deg gcd arg hom Pr'.split(
+    ' ',
+  ),
+);
+
+/** Alphabet commands by font: Fraktur, blackboard bold, calligraphic/script. */
+function alphabetOf(fontName: string): string | null {
+  if (/^EUF[MB]\d/iu.test(fontName) || /Fraktur/iu.test(fontName)) return '\\mathfrak';
+  if (/^MSBM\d/iu.test(fontName)) return '\\mathbb';
+  if (/^(?:EUSM|CMSY)\d/iu.test(fontName)) return '\\mathcal';
+  if (/^RSFS/iu.test(fontName)) return '\\mathscr';
+  return null;
+}
+
+/**
+ * Unicode's mathematical alphanumeric letters (U+1D400 to U+1D7FF, as OpenType math fonts such as
+ * Cambria Math set a Word equation: 𝑥, 𝐀, 𝔅, 𝔹, 𝒫) by block of 52 letters from U+1D400: the
+ * alphabet command of each style; italic is plain math, as TeX sets a letter.
+ */
+const MATH_ALPHABETS = [
+  '\\mathbf',
+  '',
+  '\\boldsymbol',
+  '\\mathcal',
+  '\\mathcal',
+  '\\mathfrak',
+  '\\mathbb',
+  '\\mathfrak',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathsf',
+  '\\mathtt',
+];
+
+/** The LaTeX of a mathematical alphanumeric character (a letter, Greek letter or digit), or null. */
+function mathAlphanumericLatex(char: string): string | null {
+  // ℎ (U+210E) stands in the italic block's hole for h.
+  if (char === '\u210e') return 'h';
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x1d400 || code > 0x1d7ff) return null;
+  const base = char.normalize('NFKC');
+  if (/^[0-9]$/u.test(base)) return base;
+  if (SYMBOLS[base] !== undefined && /^\p{Script=Greek}$/u.test(base)) return SYMBOLS[base];
+  if (!/^[A-Za-z]$/u.test(base)) return null;
+  const alphabet = code < 0x1d6a4 ? MATH_ALPHABETS[Math.floor((code - 0x1d400) / 52)] : '';
+  return alphabet ? `${alphabet}{${base}}` : base;
+}
+
+/** The LaTeX of one glyph, or null when it has none here. */
+export function glyphLatex(glyph: Glyph): string | null {
+  const char = glyph.text;
+  const mathLetter = mathAlphanumericLatex(char);
+  if (mathLetter !== null) return mathLetter;
+  const alphabet = alphabetOf(glyph.fontName);
+  // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal.
+  if (alphabet && /^[A-Za-z]$/u.test(char)) return `${alphabet}{${char}}`;
+  if (SYMBOLS[char] !== undefined) return SYMBOLS[char];
+  if (PLAIN.test(char)) return char;
+  return null;
+}
+
+/** A letter set in a text font, not a math one: part of a word the formula says in prose, or an upright name. */
+export function isTextLetter(glyph: Glyph): boolean {
+  return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName);
+}
