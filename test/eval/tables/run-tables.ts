@@ -96,12 +96,12 @@ export async function evaluateTables(
     .slice(0, options.limit ?? undefined);
   const reports = await mapLimit(documents, options.concurrency, async (document): Promise<TablesDocumentReport> => {
     const pdf = readFileSync(document.pdfPath);
-    const outcome = await runTask(
-      pdf,
-      'application/pdf',
-      taskConfig('Auto', options.highResolution, `${document.name}.pdf`),
-      900_000,
-    );
+    const run = (): ReturnType<typeof runTask> =>
+      runTask(pdf, 'application/pdf', taskConfig('Auto', options.highResolution, `${document.name}.pdf`), 900_000);
+    let outcome = await run();
+    // A connection the stack closed under a request ("fetch failed") says nothing about the
+    // document: one more try, so the figures measure tables rather than sockets.
+    if (outcome.status === 'Error' && outcome.message === 'fetch failed') outcome = await run();
     const ours = outcome.segments.flatMap((segment, index) =>
       segment.segment_type === 'Table'
         ? [{ page: segment.page_number, index, table: { rows: rowsFromHtml(segment.html), html: segment.html } }]
