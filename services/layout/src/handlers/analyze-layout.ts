@@ -10,6 +10,7 @@ import {
 } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
+import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { readTables } from '../engine/table-model.js';
@@ -104,7 +105,10 @@ export function createAnalyzeLayoutHandler(
         formFields: layer?.formFields,
       });
       // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
-      if (layer && fonts) readFormulasFromTextLayer(segments, layer);
+      if (layer && fonts) {
+        segments = gatherDisplayFormulas(segments, layer);
+        readFormulasFromTextLayer(segments, layer);
+      }
       started = performance.now();
       if (tableEngine)
         await readTables(segments, {

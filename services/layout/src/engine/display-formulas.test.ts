@@ -1,0 +1,81 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { CM_DISPLAYS } from '../testing/typeset-formulas.js';
+import { gatherDisplayFormulas } from './display-formulas.js';
+import { unionBox } from './geometry.js';
+import { readFormulasFromTextLayer } from './text-layer-latex.js';
+
+function layerOf(glyphs: Glyph[], rules: BBox[] = []): TextLayer {
+  const lines = [{ words: [], fontSize: 10, bold: false, fontName: 'CMR10', glyphs }];
+  return {
+    pageIndex: 0,
+    width: 600,
+    height: 800,
+    blocks: [{ lines, bbox: undefined }],
+    images: [],
+    rules,
+    formFields: [],
+    quality: undefined,
+  };
+}
+
+/** A segment of the given glyphs, one word per glyph on one line. */
+function segmentOf(id: string, type: string, glyphs: Glyph[], lineIndex: number): Segment {
+  const words: Word[] = glyphs.map((glyph) => ({
+    text: glyph.text,
+    bbox: glyph.bbox,
+    confidence: 1,
+    blockIndex: 0,
+    lineIndex,
+  }));
+  return { segmentId: id, segmentType: type, bbox: unionBox(glyphs.map((glyph) => glyph.bbox!)), words, tableHtml: '' };
+}
+
+describe('gatherDisplayFormulas', () => {
+  it('types a display the detector called a heading a Formula, and reads it', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
+    const heading = segmentOf('h', 'SectionHeader', glyphs, 0);
+    const segments = gatherDisplayFormulas([heading], layerOf(glyphs));
+    readFormulasFromTextLayer(segments, layerOf(glyphs));
+    expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
+  });
+
+  it("joins an integral's limits cut off as text into its formula", () => {
+    const { glyphs, rules } = CM_DISPLAYS[2]!; // \int_a^b f(x)\,dx = F(b) - F(a)
+    const limits = glyphs.filter((glyph) => glyph.fontSize < 8);
+    const main = glyphs.filter((glyph) => !limits.includes(glyph));
+    const segments = [
+      segmentOf('f', 'Formula', main, 0),
+      ...limits.map((glyph, index) => segmentOf(`l${index}`, 'Text', [glyph], index + 1)),
+    ];
+    const layer = layerOf(glyphs, rules);
+    const gathered = gatherDisplayFormulas(segments, layer);
+    readFormulasFromTextLayer(gathered, layer);
+    expect(gathered.map((s) => [s.segmentId, s.latex])).toEqual([['f', '\\int_{a}^{b}f(x)dx=F(b)-F(a)']]);
+  });
+
+  it('leaves a heading of words and a word under a formula alone', () => {
+    const { glyphs } = CM_DISPLAYS[3]!;
+    const word = (text: string, left: number, top: number): Glyph => ({
+      text,
+      fontName: 'CMR10',
+      fontSize: 9.96,
+      bbox: { left, top, width: 5, height: 9 },
+      baseline: top + 7,
+    });
+    const heading = [...'Results'].map((char, index) => word(char, 100 + 5 * index, 60));
+    const and = [...'and'].map((char, index) => word(char, 290 + 5 * index, 248));
+    const segments = [
+      segmentOf('h', 'SectionHeader', heading, 0),
+      segmentOf('f', 'Formula', glyphs, 1),
+      segmentOf('t', 'Text', and, 2),
+    ];
+    const gathered = gatherDisplayFormulas(segments, layerOf([...heading, ...glyphs, ...and]));
+    expect(gathered.map((s) => [s.segmentId, s.segmentType])).toEqual([
+      ['h', 'SectionHeader'],
+      ['f', 'Formula'],
+      ['t', 'Text'],
+    ]);
+  });
+});
