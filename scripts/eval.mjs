@@ -1,12 +1,16 @@
 // `npm run eval`: sets up, then scores the service's pipeline on the evaluation corpus
 // (../shared/corpus: OmniDocBench demo pages and the ICDAR 2013 tables) and runs the checks on
 // real documents (test/eval/checks) on a real stack with the model engines on, prints the figures
-// and writes a JSON report. The work is in test/eval/.
+// and writes a JSON report; `--set formulas` runs the formula benchmark (test/eval/formulas), which
+// `all` leaves out (it takes hours). The work is in test/eval/.
 //
-//   npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
+//   npm run eval -- [--set omnidoc|icdar|checks|formulas|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
 //                   [--resolution high|normal] [--corpus DIR]
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
-// --only: the checks documents whose file name contains TEXT (and no other set's pages).
+// --only: the checks documents whose file name contains TEXT (and no other set's pages); with
+// --set formulas, the engines whose name contains TEXT. --limit: with --set formulas, pages per
+// engine and variant.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,12 +37,12 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
   );
   process.exit(0);
 }
-if (!['omnidoc', 'icdar', 'checks', 'all'].includes(values.set)) {
-  process.stderr.write(`--set must be omnidoc, icdar, checks or all, not ${values.set}\n`);
+if (!['omnidoc', 'icdar', 'checks', 'formulas', 'all'].includes(values.set)) {
+  process.stderr.write(`--set must be omnidoc, icdar, checks, formulas or all, not ${values.set}\n`);
   process.exit(2);
 }
 if (!['high', 'normal'].includes(values.resolution)) {
@@ -69,5 +73,39 @@ await setup();
 if (!existsSync(join(evalTools, 'pylatexenc'))) {
   step(`installing the text metric's LaTeX reader (${PYLATEXENC}) into .tools/eval`);
   await pip('install', ['--target', evalTools, PYLATEXENC], root);
+}
+/**
+ * What the formula benchmark typesets with, from Debian: pdflatex and the font packages (mathpazo
+ * in -fonts-recommended; newtx, stix2-type1, libertine in -fonts-extra, which also ships the STIX
+ * Two Math OpenType font the MathML pages use; -latex-extra and -plain-generic hold what newtx
+ * loads) and pandoc for the Word and LibreOffice documents. Only for `--set formulas`: neither
+ * `npm run setup` nor CI installs TeX.
+ */
+const FORMULA_PACKAGES = [
+  'texlive-latex-base',
+  'texlive-latex-recommended',
+  'texlive-latex-extra',
+  'texlive-fonts-recommended',
+  'texlive-fonts-extra',
+  'texlive-plain-generic',
+  'pandoc',
+];
+
+function formulaToolsPresent() {
+  const check = spawnSync(
+    'sh',
+    ['-c', 'command -v pdflatex && command -v pandoc && kpsewhich newtxmath.sty stix2.sty libertine.sty mathpazo.sty'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return check.status === 0 && check.stdout.trim().split('\n').length === 6;
+}
+
+if (values.set === 'formulas' && !formulaToolsPresent()) {
+  step(`installing the formula benchmark's typesetters: ${FORMULA_PACKAGES.join(' ')}`);
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env: aptEnv });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...FORMULA_PACKAGES], { env: aptEnv });
 }
 await run('npm', ['run', 'eval', '-w', 'test'], { cwd: root, env });

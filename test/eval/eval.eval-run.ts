@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, it } from 'vitest';
-import { formatChecks, formatIcdar, formatOmniDoc } from './report.js';
+import { evaluateFormulas, type FormulaSetReport } from './formulas/run-formulas.js';
+import { formatChecks, formatFormulaEngine, formatFormulas, formatIcdar, formatOmniDoc } from './report.js';
 import { evaluateChecks, type ChecksSetReport } from './run-checks.js';
 import { evaluateIcdar, type IcdarSetReport } from './run-icdar.js';
 import { evaluateOmniDoc, type OmniSetReport } from './run-omnidoc.js';
@@ -14,8 +15,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 
 function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
   const set = env.FOLIO_EVAL_SET ?? 'all';
-  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'checks' && set !== 'all')
-    throw new Error(`--set must be omnidoc, icdar, checks or all, not ${set}`);
+  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'checks' && set !== 'formulas' && set !== 'all')
+    throw new Error(`--set must be omnidoc, icdar, checks, formulas or all, not ${set}`);
   const limit = env.FOLIO_EVAL_LIMIT ? Number(env.FOLIO_EVAL_LIMIT) : null;
   if (limit !== null && !(Number.isInteger(limit) && limit > 0))
     throw new Error(`--limit must be a positive integer, not ${env.FOLIO_EVAL_LIMIT}`);
@@ -36,15 +37,22 @@ function print(line: string): void {
 }
 
 describe('evaluation', () => {
-  it('scores layout, text, reading order and tables on the evaluation corpus, and runs the checks on real documents', async () => {
+  it('scores layout, text, reading order and tables on the evaluation corpus, and runs the checks on real documents (or the formula benchmark)', async () => {
     const options = readOptions(process.env);
     const startedAt = new Date();
     let omnidoc: OmniSetReport | undefined;
     let icdar: IcdarSetReport | undefined;
     let checks: ChecksSetReport | undefined;
+    let formulas: FormulaSetReport | undefined;
     if (options.set === 'all' || options.set === 'omnidoc') omnidoc = await evaluateOmniDoc(options, print);
     if (options.set === 'all' || options.set === 'icdar') icdar = await evaluateIcdar(options, print);
     if (options.set === 'all' || options.set === 'checks') checks = await evaluateChecks(options, print);
+    // Not part of `all`: ten typesetters x three variants x 40 pages take hours on two cores.
+    if (options.set === 'formulas') {
+      formulas = await evaluateFormulas(options, print, (engine) => {
+        for (const line of formatFormulaEngine(engine)) print(line);
+      });
+    }
     const report = {
       startedAt: startedAt.toISOString(),
       seconds: (Date.now() - startedAt.getTime()) / 1000,
@@ -52,6 +60,7 @@ describe('evaluation', () => {
       omnidoc,
       icdar,
       checks,
+      formulas,
     };
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
@@ -59,6 +68,7 @@ describe('evaluation', () => {
     if (omnidoc) for (const line of [...formatOmniDoc(omnidoc), '']) print(line);
     if (icdar) for (const line of [...formatIcdar(icdar), '']) print(line);
     if (checks) for (const line of [...formatChecks(checks), '']) print(line);
+    if (formulas) for (const line of formatFormulas(formulas)) print(line);
     print(`report: ${options.out}${options.draw ? `, drawings: ${options.draw}` : ''}`);
   });
 });

@@ -1,5 +1,6 @@
 // The printed summary of an evaluation run: one table per set, figures to 3 decimals.
 import type { ClassScores, Confusion } from './detection.js';
+import type { FormulaEngineReport, FormulaSetReport } from './formulas/run-formulas.js';
 import type { ChecksSetReport } from './run-checks.js';
 import type { IcdarSetReport } from './run-icdar.js';
 import type { OmniSetReport } from './run-omnidoc.js';
@@ -153,5 +154,55 @@ export function formatChecks(report: ChecksSetReport): string[] {
         `${document.checks.filter((check) => check.passed).length}/${document.checks.length}`,
       ]),
     ),
+  ];
+}
+
+function rate(value: number | null): string {
+  return value === null ? '-' : value.toFixed(3);
+}
+
+/** One engine's table of the formula benchmark: a row per variant (born-digital, scanned at 300 and 150 dpi). */
+export function formatFormulaEngine(report: FormulaEngineReport): string[] {
+  const run = report.variants.reduce((sum, variant) => sum + variant.seconds, 0);
+  return [
+    `-- ${report.engine}: generation ${report.generationSeconds.toFixed(1)} s${report.cached ? ' (cached)' : ''}, run ${run.toFixed(1)} s`,
+    ...table(
+      [
+        'variant',
+        'pages',
+        's',
+        'display',
+        'found',
+        'display match',
+        'display NED',
+        'inline',
+        'inline match',
+        'inline NED',
+      ],
+      report.variants.map((variant) => [
+        variant.variant,
+        String(variant.pages.length),
+        variant.seconds.toFixed(1),
+        String(variant.displayCount),
+        String(variant.displayFound),
+        rate(variant.displayMatchRate),
+        rate(variant.displayEditDistance),
+        String(variant.inlineCount),
+        rate(variant.inlineMatchRate),
+        rate(variant.inlineEditDistance),
+      ]),
+    ),
+  ];
+}
+
+/**
+ * Summary lines of the formula benchmark: per engine, the rendered-match rate (KaTeX renders the
+ * same symbols in the same places) and the normalized edit distance of display and inline
+ * formulas, born-digital and scanned, against issue 40's targets.
+ */
+export function formatFormulas(report: FormulaSetReport): string[] {
+  return [
+    '== Formula benchmark (rendered match: targets born-digital >= 0.90, 300 dpi >= 0.75, 150 dpi >= 0.60, inline >= 0.85; NED: normalized LaTeX edit distance, a missed formula counts 1)',
+    ...report.engines.flatMap((engine) => [...formatFormulaEngine(engine), '']),
   ];
 }
