@@ -24,6 +24,8 @@ export interface TableReport {
   /** Output indexes of the Table segments compared (two when a continued table was joined from two). */
   segments: number[];
   pymupdf: TableFigures | null;
+  /** The HTML of the segments compared (joined by a newline when two), to read a bad table. */
+  predictedHtml: string;
 }
 
 export interface TablesDocumentReport {
@@ -117,6 +119,7 @@ export async function evaluateTables(
         simulatedScan: truth.simulatedScan,
         ours: match.figures,
         segments: match.used.map((used) => ours[used]!.index), // used indexes come from `ours`
+        predictedHtml: match.used.map((used) => ours[used]!.table.html).join('\n'),
         pymupdf: theirs ? matchTable(truth, theirs).figures : null,
       };
     });

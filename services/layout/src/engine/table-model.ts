@@ -3,6 +3,7 @@ import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX } from './geometry.js';
 import type { LineFont } from './refine-types.js';
 import { tableFromStructure } from './table-cells.js';
+import { textOrientation } from './table-orientation.js';
 import { buildTableHtml, completeGridHtml, labelValueTableHtml } from './table-structure.js';
 import type { TablePageImage, TableStructure, TableStructureEngine } from './table-structure-engine.js';
 
@@ -102,7 +103,10 @@ export async function readTables(segments: Segment[], context: ReadTablesContext
       s.segmentType === 'Table' &&
       s.words.length >= 2 &&
       labelValueTableHtml(s.words) === null &&
-      !readFromRules(s, context),
+      !readFromRules(s, context) &&
+      // The model reads the crop as the page draws it: a table set at 90° keeps what
+      // buildTableHtml read from its words turned upright.
+      textOrientation(s.words) === 'upright',
   );
   if (tables.length === 0) return 0;
   // The segment's box: the detection grown to its words. Cropping to the words' box instead (a

@@ -2,6 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
 import { gridCells } from './table-grid.js';
+import { textOrientation, uprightBox, uprightWords } from './table-orientation.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
 
@@ -260,10 +261,26 @@ export interface TableOptions {
  * header (bold, or words above a body of numbers). Returns '' for fewer than two rows or columns,
  * where a table would say nothing a paragraph does not.
  */
-export function buildTableHtml(words: Word[], options: TableOptions = {}): string {
-  if (words.length < 2) return '';
+export function buildTableHtml(pageWords: Word[], pageOptions: TableOptions = {}): string {
+  if (pageWords.length < 2) return '';
+  const { words, options } = upright(pageWords, pageOptions);
   const spaced = spacedRows(words);
   return ruledHtml(words, spaced, options) ?? (spaced ? tableHtml(spaced.rows, spaced.columnCount, options) : '');
+}
+
+/**
+ * A table whose text runs up or down the page (set at 90°) with its words and rules turned
+ * upright, so rows and columns are read as the reader turning the page sees them; an upright
+ * table as it is.
+ */
+function upright<T extends TableOptions>(words: Word[], options: T): { words: Word[]; options: T } {
+  const orientation = textOrientation(words);
+  if (orientation === 'upright') return { words, options };
+  const ruled = options.ruled && {
+    rules: options.ruled.rules.map((rule) => uprightBox(rule, orientation)),
+    box: uprightBox(options.ruled.box, orientation),
+  };
+  return { words: uprightWords(words, orientation), options: { ...options, ruled } };
 }
 
 /**
@@ -274,9 +291,10 @@ export function buildTableHtml(words: Word[], options: TableOptions = {}): strin
  * rules). null for any other table.
  */
 export function completeGridHtml(
-  words: Word[],
-  options: TableOptions & { ruled: { rules: BBox[]; box: BBox } },
+  pageWords: Word[],
+  pageOptions: TableOptions & { ruled: { rules: BBox[]; box: BBox } },
 ): string | null {
+  const { words, options } = upright(pageWords, pageOptions);
   const spaced = words.length >= 2 ? spacedRows(words) : null;
   const grid = spaced ? gridCells(words, options.ruled.rules, options.ruled.box) : null;
   if (!spaced || !grid || grid.length < spaced.rows.length) return null;
