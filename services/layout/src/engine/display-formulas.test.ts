@@ -32,11 +32,28 @@ function segmentOf(id: string, type: string, glyphs: Glyph[], lineIndex: number)
   return { segmentId: id, segmentType: type, bbox: unionBox(glyphs.map((glyph) => glyph.bbox!)), words, tableHtml: '' };
 }
 
+let ids = 0;
+const newId = (): string => `new-${++ids}`;
+
 describe('gatherDisplayFormulas', () => {
+  it('splits a Formula box over two displays set apart into two Formulas, each read on its own', () => {
+    const [first, second] = [CM_DISPLAYS[3]!, CM_DISPLAYS[2]!]; // \int_a^b ... set above e^{i\pi}+1=0
+    const glyphs = [...first.glyphs, ...second.glyphs];
+    const layer = layerOf(glyphs, second.rules);
+    const both = segmentOf('f', 'Formula', glyphs, 0);
+    both.words = [
+      ...segmentOf('a', 'Formula', first.glyphs, 0).words,
+      ...segmentOf('b', 'Formula', second.glyphs, 1).words,
+    ];
+    const split = gatherDisplayFormulas([both], layer, newId);
+    readFormulasFromTextLayer(split, layer);
+    expect(split.map((s) => s.latex)).toEqual(['\\int_{a}^{b}f(x)dx=F(b)-F(a)', 'e^{i\\pi}+1=0']);
+  });
+
   it('types a display the detector called a heading a Formula, and reads it', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
     const heading = segmentOf('h', 'SectionHeader', glyphs, 0);
-    const segments = gatherDisplayFormulas([heading], layerOf(glyphs));
+    const segments = gatherDisplayFormulas([heading], layerOf(glyphs), newId);
     readFormulasFromTextLayer(segments, layerOf(glyphs));
     expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
   });
@@ -50,7 +67,7 @@ describe('gatherDisplayFormulas', () => {
       ...limits.map((glyph, index) => segmentOf(`l${index}`, 'Text', [glyph], index + 1)),
     ];
     const layer = layerOf(glyphs, rules);
-    const gathered = gatherDisplayFormulas(segments, layer);
+    const gathered = gatherDisplayFormulas(segments, layer, newId);
     readFormulasFromTextLayer(gathered, layer);
     expect(gathered.map((s) => [s.segmentId, s.latex])).toEqual([['f', '\\int_{a}^{b}f(x)dx=F(b)-F(a)']]);
   });
@@ -71,7 +88,7 @@ describe('gatherDisplayFormulas', () => {
       segmentOf('f', 'Formula', glyphs, 1),
       segmentOf('t', 'Text', and, 2),
     ];
-    const gathered = gatherDisplayFormulas(segments, layerOf([...heading, ...glyphs, ...and]));
+    const gathered = gatherDisplayFormulas(segments, layerOf([...heading, ...glyphs, ...and]), newId);
     expect(gathered.map((s) => [s.segmentId, s.segmentType])).toEqual([
       ['h', 'SectionHeader'],
       ['f', 'Formula'],

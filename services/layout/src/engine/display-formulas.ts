@@ -81,11 +81,81 @@ function belongsTo(piece: BBox, formula: BBox, size: number): boolean {
 }
 
 /**
+ * Displays set one under another with at least this much empty room between them (ems) may be
+ * separate: consecutive displays stand about half an em apart where a limit hangs low, the rows of
+ * an aligned one about a third.
+ */
+const DISPLAY_GAP = 0.4;
+/** A row that opens with a relation or operator goes on the row above (an aligned display's "= ..."). */
+const CONTINUES = /^[=<>≤≥≠≈≡∼+\-−±×·→⇒⇔]$/u;
+
+/** The vertical extent of a glyph's ink as its baseline tells it (a box from the font's ascent says more). */
+function inkOf(glyph: Glyph): [number, number] {
+  const box = glyph.bbox ?? EMPTY_BOX;
+  // Glyphs that hang from their baseline (TeX's big operators) have true boxes taller than their size.
+  if (box.height > 1.5 * glyph.fontSize) return [box.top, box.top + box.height];
+  return [glyph.baseline - 0.7 * glyph.fontSize, glyph.baseline + 0.2 * glyph.fontSize];
+}
+
+/** Where the glyphs leave an empty band of DISPLAY_GAP ems across: the y of each cut, top to bottom. */
+function displayCuts(glyphs: readonly Glyph[]): number[] {
+  const spans = glyphs.map(inkOf).sort((a, b) => a[0] - b[0]);
+  const size = Math.max(0, ...glyphs.map((glyph) => glyph.fontSize));
+  const cuts: number[] = [];
+  let reach = spans[0]?.[1] ?? 0;
+  for (const [top, bottom] of spans.slice(1)) {
+    if (top - reach >= DISPLAY_GAP * size) cuts.push((top + reach) / 2);
+    reach = Math.max(reach, bottom);
+  }
+  return cuts;
+}
+
+/**
+ * Splits a Formula box that holds displays set apart one under another (the detector boxed
+ * "E = mc²" and "a² + b² = c²" as one) into a Formula each, where every part is mathematics of its
+ * own (a relation or operator in it, and not opening with one, as an aligned display's next row
+ * does).
+ */
+function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
+  return segments.flatMap((segment) => {
+    if (segment.segmentType !== 'Formula' || !segment.bbox) return [segment];
+    const glyphs = glyphsIn(layer, segment.bbox);
+    const cuts = displayCuts(glyphs);
+    if (cuts.length === 0) return [segment];
+    const bands = [-Infinity, ...cuts, Infinity];
+    const parts = bands.slice(1).map((bottom, index) => {
+      const top = bands[index]!;
+      const within = (y: number): boolean => y >= top && y < bottom;
+      return {
+        glyphs: glyphs.filter((glyph) => within(glyph.baseline)),
+        words: segment.words.filter((word) => within(centerOf(word.bbox ?? EMPTY_BOX).y)),
+      };
+    });
+    const leftmost = (part: { glyphs: Glyph[] }): string =>
+      [...part.glyphs].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0]?.text ?? '';
+    const own = (part: { glyphs: Glyph[]; words: unknown[] }, index: number): boolean =>
+      part.words.length > 0 &&
+      part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
+      (index === 0 || !CONTINUES.test(leftmost(part)));
+    if (!parts.every(own)) return [segment];
+    return parts.map((part, index) => ({
+      ...segment,
+      segmentId: index === 0 ? segment.segmentId : newId(),
+      bbox: unionBox(part.glyphs.map((glyph) => glyph.bbox ?? EMPTY_BOX)),
+      words: part.words,
+      latex: undefined,
+    }));
+  });
+}
+
+/**
  * Retypes display mathematics the detector took for text as Formula and joins the pieces of a
  * display (segments of at most PIECE_GLYPHS known glyphs and no prose) into the formula they sit
- * against. Returns the page's segments, the joined pieces gone.
+ * against; a Formula box holding displays set apart is split first (splitStackedDisplays). Returns
+ * the page's segments, the joined pieces gone and the split ones in their place.
  */
-export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer): Segment[] {
+export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
+  segments = splitStackedDisplays(segments, layer, newId);
   const glyphsOf = new Map(segments.map((segment) => [segment, segment.bbox ? glyphsIn(layer, segment.bbox) : []]));
   for (const segment of segments) {
     if (segment.segmentType === 'Formula' || !RETYPABLE.has(segment.segmentType) || segment.words.length === 0)

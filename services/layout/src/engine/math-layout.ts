@@ -655,7 +655,10 @@ function rowLatex(atoms: readonly Atom[]): string | null {
       const after = end === items.length || gapEm(items[end - 1]!.atom, items[end]?.atom) >= SPACED ? ' ' : '';
       const scripts = scriptsLatex(items[end - 1]!);
       if (scripts === null) return null;
+      // A lone letter of a text font: a Greek letter by its name (upright λ in a Times paper), else upright.
+      const spelled = word.length === 1 ? glyphLatex(item.atom.glyph!) : null;
       if (OPERATORS.has(word)) out.push(`\\${word}${scripts || ' '}`);
+      else if (spelled?.startsWith('\\')) out.push(`${spelled}${scripts}`);
       else if (word.length === 1) out.push(`\\mathrm{${word}}${scripts}`);
       else out.push(`\\text{${before}${word}${after}}${scripts}`);
       index = end;

@@ -14,6 +14,7 @@ import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { readTables } from '../engine/table-model.js';
+import { pageOrientation, regionsOnPage, turnImageUpright } from '../engine/upright-page.js';
 
 /** The contract's batch limit: a detector batch must finish well within the activity's deadline. */
 export const MAX_PAGES_PER_REQUEST = 3;
@@ -89,7 +90,16 @@ export function createAnalyzeLayoutHandler(
     if (engine && imageKey) {
       const image = await store.get(imageKey);
       let started = performance.now();
-      const regions = await engine.detect({ pageIndex: page.pageIndex, image, ...size }, signal);
+      // A page whose text runs up or down is shown to the detector turned upright (upright-page.ts).
+      const orientation = pageOrientation(words);
+      const regions =
+        orientation === 'upright'
+          ? await engine.detect({ pageIndex: page.pageIndex, image, ...size }, signal)
+          : regionsOnPage(
+              await engine.detect({ pageIndex: page.pageIndex, ...turnImageUpright(image, orientation) }, signal),
+              orientation,
+              size,
+            );
       timings.detectMs += performance.now() - started;
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
@@ -106,7 +116,7 @@ export function createAnalyzeLayoutHandler(
       });
       // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
       if (layer && fonts) {
-        segments = gatherDisplayFormulas(segments, layer);
+        segments = gatherDisplayFormulas(segments, layer, newId);
         readFormulasFromTextLayer(segments, layer);
       }
       started = performance.now();
