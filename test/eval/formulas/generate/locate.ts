@@ -99,7 +99,9 @@ export function locatePages(pdfBytes: Uint8Array): LocatedPage[] {
       const widthPt = x1 - x0;
       const heightPt = y1 - y0;
       const lines = textLines(page);
-      const markers = lines.filter((line) => parseLeadLine(line.text) !== null || line.text.trim() === END_OF_PAGE);
+      const markers = lines.filter(
+        (line) => parseLeadLine(line.text) !== null || line.text.trim().startsWith(END_OF_PAGE),
+      );
       const pixmap = page.toPixmap(mupdf.Matrix.scale(INK_SCALE, INK_SCALE), mupdf.ColorSpace.DeviceGray, false);
       const items: LocatedItem[] = [];
       markers.forEach((marker, markerIndex) => {

@@ -27,9 +27,10 @@ export function leadLine(item: Pick<PlannedItem, 'kind' | 'number'>): string {
   return item.kind === 'display' ? `Equation ${item.number} is shown below.` : `Paragraph ${item.number} follows.`;
 }
 
-/** Reads a lead line back: the item's kind and number, or null. */
+/** Reads a lead line back (from the text layer): the item's kind and number, or null. */
 export function parseLeadLine(text: string): Pick<PlannedItem, 'kind' | 'number'> | null {
-  const match = /^(Equation|Paragraph) (\d+) (?:is shown below|follows)\.$/.exec(text.trim());
+  // Only the start is read: a tall formula's accent can land in the lead line's text.
+  const match = /^(Equation|Paragraph) (\d+) (?:is shown below|follows)\./.exec(text.trim());
   if (!match) return null;
   return { kind: match[1] === 'Equation' ? 'display' : 'inline', number: Number(match[2]) };
 }
