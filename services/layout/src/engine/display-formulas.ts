@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, centerOf, containsPoint, rightOf, unionBox } from './geometry.js';
 import { formulaFromGlyphs } from './math-layout.js';
-import { glyphLatex, isTextLetter } from './math-symbols.js';
+import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
 import { glyphsIn } from './text-layer-latex.js';
 
 /**
@@ -93,7 +93,7 @@ const CONTINUES = /^[=<>≤≥≠≈≡∼+\-−±×·→⇒⇔]$/u;
 function inkOf(glyph: Glyph): [number, number] {
   const box = glyph.bbox ?? EMPTY_BOX;
   // Glyphs that hang from their baseline (TeX's big operators) have true boxes taller than their size.
-  if (box.height > 1.5 * glyph.fontSize) return [box.top, box.top + box.height];
+  if (hangsFromBaseline(glyph)) return [box.top, box.top + box.height];
   return [glyph.baseline - 0.7 * glyph.fontSize, glyph.baseline + 0.2 * glyph.fontSize];
 }
 

@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, median } from './geometry.js';
-import { OPERATORS, glyphLatex, isTextLetter } from './math-symbols.js';
+import { OPERATORS, glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
 
 /**
  * A formula's LaTeX rebuilt from where its glyphs and rules stand on the page, for any typesetter
@@ -160,13 +160,21 @@ function mainBaseline(atoms: readonly Atom[]): number {
 /** Atoms of glyphs; null when a glyph has no LaTeX here. A zero-width slash joins the relation after it (≠). */
 function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
   const atoms: Atom[] = [];
-  let negate = false;
+  // Each zero-width slash negates the glyph it stands before on its own baseline.
+  const negated = new Set<Glyph>();
+  for (const slash of glyphs.filter((glyph) => glyph.text === '\u0338')) {
+    const left = slash.bbox?.left ?? 0;
+    const target = glyphs
+      .filter((glyph) => glyph !== slash && glyph.text !== '\u0338')
+      .filter((glyph) => Math.abs(glyph.baseline - slash.baseline) < 0.2 * slash.fontSize)
+      .filter((glyph) => (glyph.bbox?.left ?? 0) >= left - 0.1 * slash.fontSize)
+      .sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0];
+    if (target) negated.add(target);
+  }
   for (const glyph of glyphs) {
     const char = glyph.text;
-    if (char === '\u0338') {
-      negate = true;
-      continue;
-    }
+    if (char === '\u0338') continue;
+    const negate = negated.has(glyph);
     const box = glyph.bbox ?? EMPTY_BOX;
     const atom: Atom = {
       latex: '',
@@ -178,7 +186,7 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
       size: glyph.fontSize,
       glyph,
       // A glyph reaching over more than a row: TeX's big operators and delimiters (their true extent).
-      tall: box.height >= TALL * glyph.fontSize,
+      tall: hangsFromBaseline(glyph) && box.height >= TALL * glyph.fontSize,
     };
     const piece = PIECES[char];
     if (ACCENTS[char] !== undefined) atom.accent = ACCENTS[char];
@@ -195,7 +203,6 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
       else if (char in BARS) atom.delimiter = { char, side: 'both' };
       if (BIG_OPERATORS.has(latex)) atom.limits = true;
     }
-    negate = false;
     atoms.push(atom);
   }
   return atoms;
@@ -486,7 +493,7 @@ function columnsOf(rows: readonly Atom[][], gap: number): number[] {
   return cuts;
 }
 
-/** Tall delimiters: a growing one's pieces joined, and every delimiter reaching over more than a row marked tall. */
+/** A growing delimiter's pieces joined into one tall delimiter (big ones in one glyph are tall from atomsOf). */
 function joinPieces(atoms: Atom[]): Atom[] {
   const pieces = atoms.filter((a) => a.glyph && PIECES[a.glyph.text] !== undefined);
   const rest = atoms.filter((a) => !pieces.includes(a));
@@ -500,8 +507,6 @@ function joinPieces(atoms: Atom[]): Atom[] {
     else stacks.push([piece]);
   }
   const joined = stacks.map((stack) => unionAtom(stack, '', { delimiter: stack[0]!.delimiter, tall: true }));
-  const size = median(rest.filter((a) => !a.delimiter).map((a) => a.size)) || Math.max(...atoms.map((a) => a.size));
-  for (const atom of rest) if (atom.delimiter && height(atom) >= TALL * size) atom.tall = true;
   return [...rest, ...joined];
 }
 
@@ -563,7 +568,9 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
       latex = `\\left${delimiterLatex(openChar, 'open')} ${inner} \\right${closing}`;
     }
     const parts = [open, ...content, ...(close ? [close] : [])];
-    const built = unionAtom(parts, latex, { baseline: middleY(open) + 0.25 * size, size, tall: true });
+    // The delimiters are set at the size of the text around them (their content may be smaller).
+    const outer = Math.max(size, open.size);
+    const built = unionAtom(parts, latex, { baseline: middleY(open) + 0.25 * outer, size: outer, tall: true });
     current = [...current.filter((a) => !parts.includes(a)), built];
   }
 }
@@ -621,6 +628,9 @@ function gapEm(a: Atom | undefined, b: Atom | undefined): number {
 /** Italic and slanted text fonts: what a typesetter without math fonts of its own sets variables in (Palatino's, Times'). */
 const ITALIC_FONT = /ital|oblique|slanted|-it(?:$|[-_])|[a-z]it$/iu;
 
+/** Bold text fonts: a lone letter in one is a vector or matrix (\mathbf{r}). */
+const BOLD_FONT = /bold|black|heavy|semibold|demi|^CMBX|-Bd$|^SFBX/iu;
+
 /** A letter of a word in an upright text font: an operator name, a unit, words said in the formula. */
 const isTextItem = (item: Item | undefined): boolean =>
   item !== undefined &&
@@ -659,7 +669,8 @@ function rowLatex(atoms: readonly Atom[]): string | null {
       const spelled = word.length === 1 ? glyphLatex(item.atom.glyph!) : null;
       if (OPERATORS.has(word)) out.push(`\\${word}${scripts || ' '}`);
       else if (spelled?.startsWith('\\')) out.push(`${spelled}${scripts}`);
-      else if (word.length === 1) out.push(`\\mathrm{${word}}${scripts}`);
+      else if (word.length === 1)
+        out.push(`${BOLD_FONT.test(item.atom.glyph!.fontName) ? '\\mathbf' : '\\mathrm'}{${word}}${scripts}`);
       else out.push(`\\text{${before}${word}${after}}${scripts}`);
       index = end;
       continue;

@@ -275,3 +275,13 @@ export function glyphLatex(glyph: Glyph): string | null {
 export function isTextLetter(glyph: Glyph): boolean {
   return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName);
 }
+
+/**
+ * Whether a glyph hangs from its baseline with its true extent as its box: what the render stage
+ * gives TeX's extension-font glyphs (big operators, big delimiters, radicals). Other glyphs' boxes
+ * are their font's ascent and descent, which say nothing of their ink.
+ */
+export function hangsFromBaseline(glyph: Glyph): boolean {
+  const box = glyph.bbox;
+  return box !== undefined && Math.abs(box.top - glyph.baseline) < 0.05 * glyph.fontSize && box.height > glyph.fontSize;
+}
