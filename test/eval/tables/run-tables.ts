@@ -100,10 +100,11 @@ export async function evaluateTables(
     const pdf = readFileSync(document.pdfPath);
     const run = (): ReturnType<typeof runTask> =>
       runTask(pdf, 'application/pdf', taskConfig('Auto', options.highResolution, `${document.name}.pdf`), 900_000);
+    // A connection the stack closed under a request ("fetch failed", seen under load) says nothing
+    // about the document: up to two more tries, so the figures measure tables rather than sockets.
     let outcome = await run();
-    // A connection the stack closed under a request ("fetch failed") says nothing about the
-    // document: one more try, so the figures measure tables rather than sockets.
-    if (outcome.status === 'Error' && outcome.message === 'fetch failed') outcome = await run();
+    for (let retry = 0; retry < 2 && outcome.status === 'Error' && outcome.message === 'fetch failed'; retry++)
+      outcome = await run();
     const ours = outcome.segments.flatMap((segment, index) =>
       segment.segment_type === 'Table'
         ? [{ page: segment.page_number, index, table: { rows: rowsFromHtml(segment.html), html: segment.html } }]
