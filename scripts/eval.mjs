@@ -78,7 +78,9 @@ if (!existsSync(join(evalTools, 'pylatexenc'))) {
  * What the formula benchmark typesets with, from Debian: pdflatex and the font packages (mathpazo
  * in -fonts-recommended; newtx, stix2-type1, libertine in -fonts-extra, which also ships the STIX
  * Two Math OpenType font the MathML pages use; -latex-extra and -plain-generic hold what newtx
- * loads) and pandoc for the Word and LibreOffice documents. Only for `--set formulas`: neither
+ * loads), pandoc for the Word and LibreOffice documents, and LibreOffice's Math module (without
+ * it soffice draws every formula object as a placeholder icon and drops Word's display equations;
+ * the -nogui build, as `npm run setup` installs the rest). Only for `--set formulas`: neither
  * `npm run setup` nor CI installs TeX.
  */
 const FORMULA_PACKAGES = [
@@ -89,12 +91,16 @@ const FORMULA_PACKAGES = [
   'texlive-fonts-extra',
   'texlive-plain-generic',
   'pandoc',
+  'libreoffice-math-nogui',
 ];
 
 function formulaToolsPresent() {
   const check = spawnSync(
     'sh',
-    ['-c', 'command -v pdflatex && command -v pandoc && kpsewhich newtxmath.sty stix2.sty libertine.sty mathpazo.sty'],
+    [
+      '-c',
+      'command -v pdflatex && command -v pandoc && kpsewhich newtxmath.sty stix2.sty libertine.sty mathpazo.sty && test -e /usr/lib/libreoffice/program/libsmlo.so',
+    ],
     {
       encoding: 'utf8',
     },

@@ -165,7 +165,10 @@ function rate(value: number | null): string {
 export function formatFormulaEngine(report: FormulaEngineReport): string[] {
   const run = report.variants.reduce((sum, variant) => sum + variant.seconds, 0);
   return [
-    `-- ${report.engine}: generation ${report.generationSeconds.toFixed(1)} s${report.cached ? ' (cached)' : ''}, run ${run.toFixed(1)} s`,
+    `-- ${report.engine}: generation ${report.generationSeconds.toFixed(1)} s${report.cached ? ' (cached)' : ''}, run ${run.toFixed(1)} s` +
+      (report.missing.display.length + report.missing.inline.length > 0
+        ? `; NOT typeset or not found: ${report.missing.display.length} display, ${report.missing.inline.length} inline`
+        : ''),
     ...table(
       [
         'variant',

@@ -12,6 +12,7 @@ import {
   generateEngine,
   pagePath,
   type FormulaVariant,
+  type ManifestPage,
 } from './generate/generate.js';
 import { scorePage, type ItemScore } from './score-page.js';
 
@@ -49,6 +50,8 @@ export interface FormulaEngineReport {
   engine: FormulaEngine;
   generationSeconds: number;
   cached: boolean;
+  /** Numbers of the formulas the generator did not find on the typeset pages (not typeset, or their lead line unread). */
+  missing: { display: number[]; inline: number[] };
   variants: FormulaVariantReport[];
 }
 
@@ -61,6 +64,19 @@ function countTypes(types: readonly string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const type of types) counts[type] = (counts[type] ?? 0) + 1;
   return counts;
+}
+
+function missingItems(
+  pages: readonly ManifestPage[],
+  displayCount: number,
+  inlineCount: number,
+): { display: number[]; inline: number[] } {
+  const items = pages.flatMap((page) => page.items);
+  const absent = (kind: 'display' | 'inline', count: number): number[] => {
+    const found = new Set(items.filter((item) => item.kind === kind).map((item) => item.number));
+    return Array.from({ length: count }, (_, index) => index + 1).filter((number) => !found.has(number));
+  };
+  return { display: absent('display', displayCount), inline: absent('inline', inlineCount) };
 }
 
 function mean(values: readonly number[]): number | null {
@@ -97,6 +113,13 @@ export async function evaluateFormulas(
     log(
       `formulas ${engine}: ${generated.manifest.pages.length} pages ${generated.cached ? `from the cache (made in ${generated.manifest.seconds.toFixed(1)} s)` : `generated in ${generated.seconds.toFixed(1)} s`}: ${generated.dir}`,
     );
+    const missing = missingItems(generated.manifest.pages, set.display.length, set.inline.length);
+    if (missing.display.length + missing.inline.length > 0) {
+      log(
+        `formulas ${engine}: NOT on the pages: ${missing.display.length} display (${missing.display.slice(0, 12).join(', ')}), ` +
+          `${missing.inline.length} inline (${missing.inline.slice(0, 12).join(', ')})`,
+      );
+    }
     const pages = generated.manifest.pages.slice(0, options.limit ?? undefined);
     const variants: FormulaVariantReport[] = [];
     for (const variant of FORMULA_VARIANTS) {
@@ -136,6 +159,7 @@ export async function evaluateFormulas(
       engine,
       generationSeconds: generated.cached ? generated.manifest.seconds : generated.seconds,
       cached: generated.cached,
+      missing,
       variants,
     };
     reports.push(report);
