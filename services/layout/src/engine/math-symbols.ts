@@ -273,7 +273,7 @@ export function glyphLatex(glyph: Glyph): string | null {
 
 /** A letter set in a text font, not a math one: part of a word the formula says in prose, or an upright name. */
 export function isTextLetter(glyph: Glyph): boolean {
-  return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName);
+  return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName) && mathAlphanumericLatex(glyph.text) === null;
 }
 
 /**

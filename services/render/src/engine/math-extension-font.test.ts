@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
-import { mathLetterOf } from './text-layer.js';
+import { restoreMathLetters } from './text-layer.js';
 
 describe("TeX's math extension font", () => {
   it('names big operators, delimiters and radicals by their CMEX code, with how far they hang', () => {
@@ -16,17 +16,24 @@ describe("TeX's math extension font", () => {
   });
 
   it('knows the fonts laid out as CMEX and no others', () => {
-    for (const name of ['CMEX10', 'CMEX7', 'LMEX10', 'LMMathExtension10-Regular', 'txex', 'pxex']) expect(isExtensionFont(name), name).toBe(true);
+    for (const name of ['CMEX10', 'CMEX7', 'LMEX10', 'LMMathExtension10-Regular', 'txex', 'pxex'])
+      expect(isExtensionFont(name), name).toBe(true);
     for (const name of ['CMR10', 'CMSY10', 'STIXTwoMath', 'KaTeX_Size1-Regular'])
       expect(isExtensionFont(name), name).toBe(false);
   });
 });
 
-describe('mathLetterOf', () => {
-  it("restores a math font's mathematical letters that MuPDF's binding cut to 16 bits, and leaves Hangul in other fonts", () => {
-    expect(mathLetterOf('\ud465', 'STIXTwoMath-Regular')).toBe('𝑥');
-    expect(mathLetterOf('\ud465', 'CambriaMath')).toBe('𝑥');
-    expect(mathLetterOf('\ud465', 'NanumGothic')).toBe('\ud465');
-    expect(mathLetterOf('x', 'STIXTwoMath-Regular')).toBe('x');
+describe('restoreMathLetters', () => {
+  const line = (chars: string, fontName = 'Type3 (10 0 R)') => [...chars].map((char) => ({ char, fontName }));
+  const text = (glyphs: { char: string }[]): string => glyphs.map((glyph) => glyph.char).join('');
+
+  it("restores mathematical letters MuPDF's binding cut to 16 bits, in a math font or among Latin and signs", () => {
+    expect(text(restoreMathLetters(line('\ud465', 'STIXTwoMath-Regular')))).toBe('𝑥');
+    expect(text(restoreMathLetters(line('\ud44e2+\ud44f2=\ud4502')))).toBe('𝑎2+𝑏2=𝑐2');
+  });
+
+  it('leaves a Korean line its syllables', () => {
+    expect(text(restoreMathLetters(line('합계 100', 'NanumGothic')))).toBe('합계 100');
+    expect(text(restoreMathLetters(line('\ud569', 'NanumGothic')))).toBe('\ud569');
   });
 });

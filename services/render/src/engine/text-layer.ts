@@ -31,17 +31,34 @@ const NATIVE_IMAGE_AREA_FRACTION = 0.25;
 const DROP_CAP_SIZE_RATIO = 1.8;
 
 const SOFT_HYPHEN = '\u00ad';
+/** Where mathematical letters cut to 16 bits land: U+D400 to U+D7FF, the last of the Hangul syllables. */
+const CUT_MATH_LETTER = /^[\ud400-\ud7ff]$/u;
+/** Hangul syllables no mathematical letter lands on: a line holding one is Korean. */
+const KOREAN = /[\uac00-\ud3ff]/u;
+/** Latin, digits, Greek or mathematical signs: the company a mathematical letter keeps. */
+const MATH_COMPANY = /[\u0020-\u007e\p{Sm}\p{Script=Greek}]/u;
+
 /**
  * MuPDF's JavaScript binding passes a character through String.fromCharCode, which keeps only its
  * low 16 bits: Unicode's mathematical letters (U+1D400 to U+1D7FF: 𝑥, 𝐀, 𝔅, what OpenType math
- * fonts set) arrive as Hangul syllables (U+D400 to U+D7FF). In a math font they are put back.
+ * fonts, newtx and browsers' MathML set) arrive as Hangul syllables (U+D400 to U+D7FF). They are
+ * put back on a line set in a math font, or holding no other Hangul and some Latin, digit, Greek or
+ * mathematical sign; a Korean line keeps its syllables.
  */
-export function mathLetterOf(char: string, fontName: string): string {
-  const code = char.charCodeAt(0);
-  return char.length === 1 && code >= 0xd400 && code <= 0xd7ff && isMathFont(fontName)
-    ? String.fromCodePoint(code + 0x10000)
-    : char;
+export function restoreMathLetters<G extends { char: string; fontName: string }>(glyphs: readonly G[]): G[] {
+  const cut = glyphs.filter((glyph) => CUT_MATH_LETTER.test(glyph.char));
+  if (cut.length === 0) return [...glyphs];
+  const korean = glyphs.some((glyph) => KOREAN.test(glyph.char));
+  const company = glyphs.some((glyph) => MATH_COMPANY.test(glyph.char));
+  return glyphs.map((glyph) => {
+    if (!CUT_MATH_LETTER.test(glyph.char)) return glyph;
+    const restore = isMathFont(glyph.fontName) || (!korean && company);
+    return restore ? { ...glyph, char: String.fromCodePoint(glyph.char.charCodeAt(0) + 0x10000) } : glyph;
+  });
 }
+
+/** Variation selectors (U+FE00 to U+FE0F) pick a glyph's form; they are no characters of the text. */
+const VARIATION_SELECTOR = /^[\ufe00-\ufe0f]$/u;
 
 /** What MuPDF gives for a glyph its font does not map to Unicode. */
 const UNMAPPED = '\ufffd';
@@ -143,7 +160,7 @@ function glyphOf(
   const x0 = Math.min(...xs);
   let y0 = Math.min(...ys);
   let y1 = Math.max(...ys);
-  let char = mathLetterOf(raw, fontName);
+  let char = raw;
   const code = raw === UNMAPPED && isExtensionFont(fontName) ? codes?.get(positionKey(origin)) : undefined;
   const extension = code === undefined ? undefined : extensionGlyph(code);
   if (extension) {
@@ -364,9 +381,10 @@ export function extractTextLayer(
       dir = direction;
     },
     onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
-      glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
+      if (!VARIATION_SELECTOR.test(c)) glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
+      glyphs = restoreMathLetters(glyphs);
       // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
       const words = wordsOfLine(composeAccents(glyphs)).map((word) => ({
         text: word.map((glyph) => glyph.char).join(''),

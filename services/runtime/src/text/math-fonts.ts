@@ -1,12 +1,13 @@
 /**
  * Fonts that only set mathematics: TeX's Computer Modern and Latin Modern math fonts (CMMI, CMSY,
  * CMEX, CMBSY), the AMS Fraktur, script, Euler, blackboard and symbol fonts (EUFM, EUSM, EURM,
- * MSBM, MSAM), RSFS, the txfonts/pxfonts/newtx math fonts, and OpenType math fonts (Cambria Math,
+ * MSBM, MSAM), RSFS, the txfonts/pxfonts/newtx/newpx math fonts (NewTXMI, txsys, txmia ...) and
+ * Libertine's (LibertineMathMI), and OpenType math fonts (Cambria Math,
  * STIX Two Math, Latin Modern Math, XITS Math, TeX Gyre ... Math). Subset prefixes ("ABCDEF+")
  * must be stripped first.
  */
 const MATH_FONT =
-  /^(?:CMM(?:IB?)?\d|CMB?SY\d|CMEX\d|EU[FSR][MB]\d|MS[AB]M\d|RSFS|(?:n?tx|px|zx)(?:mi|sy|ex|sym)|LMMath|.*Math(?:[-_ ]|$))/iu;
+  /^(?:CMM(?:IB?)?\d|CMB?SY\d|CMEX\d|EU[FSR][MB]\d|MS[AB]M\d|RSFS|(?:n?tx|px|zx)(?:mi|sy|ex|sym)|New(?:TX|PX)M|LibertineMath|LMMath|.*Math(?:[-_ ]|$))/iu;
 
 /** Whether a PDF font (name without subset prefix) is one that only sets mathematics. */
 export function isMathFont(fontName: string): boolean {
