@@ -4,7 +4,7 @@
 // and writes a JSON report; `--set formulas` runs the formula benchmark (test/eval/formulas), which
 // `all` leaves out (it takes hours). The work is in test/eval/.
 //
-//   npm run eval -- [--set omnidoc|icdar|checks|formulas|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
+//   npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
 //                   [--resolution high|normal] [--corpus DIR]
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 // --only: the checks documents whose file name contains TEXT (and no other set's pages); with
@@ -37,12 +37,12 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
   );
   process.exit(0);
 }
-if (!['omnidoc', 'icdar', 'checks', 'formulas', 'all'].includes(values.set)) {
-  process.stderr.write(`--set must be omnidoc, icdar, checks, formulas or all, not ${values.set}\n`);
+if (!['omnidoc', 'icdar', 'checks', 'formulas', 'tables', 'all'].includes(values.set)) {
+  process.stderr.write(`--set must be omnidoc, icdar, checks, formulas, tables or all, not ${values.set}\n`);
   process.exit(2);
 }
 if (!['high', 'normal'].includes(values.resolution)) {
@@ -73,6 +73,13 @@ await setup();
 if (!existsSync(join(evalTools, 'pylatexenc'))) {
   step(`installing the text metric's LaTeX reader (${PYLATEXENC}) into .tools/eval`);
   await pip('install', ['--target', evalTools, PYLATEXENC], root);
+}
+/** The table set's comparison: PyMuPDF's table finder on the same pages (test/eval/tables); pinned. */
+const PYMUPDF = 'pymupdf==1.26.3';
+const tableTools = join(root, '.tools', 'tables');
+if ((values.set === 'tables' || values.set === 'all') && !existsSync(join(tableTools, 'pymupdf'))) {
+  step(`installing the table set's comparison (${PYMUPDF}) into .tools/tables`);
+  await pip('install', ['--target', tableTools, PYMUPDF], root);
 }
 /**
  * What the formula benchmark typesets with, from Debian: pdflatex and the font packages (mathpazo

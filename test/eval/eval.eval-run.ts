@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, it } from 'vitest';
 import { evaluateFormulas, type FormulaSetReport } from './formulas/run-formulas.js';
+import { evaluateTables, formatTables, type TablesSetReport } from './tables/run-tables.js';
 import { formatChecks, formatFormulaEngine, formatFormulas, formatIcdar, formatOmniDoc } from './report.js';
 import { evaluateChecks, type ChecksSetReport } from './run-checks.js';
 import { evaluateIcdar, type IcdarSetReport } from './run-icdar.js';
@@ -15,8 +16,15 @@ const root = resolve(import.meta.dirname, '..', '..');
 
 function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
   const set = env.FOLIO_EVAL_SET ?? 'all';
-  if (set !== 'omnidoc' && set !== 'icdar' && set !== 'checks' && set !== 'formulas' && set !== 'all')
-    throw new Error(`--set must be omnidoc, icdar, checks, formulas or all, not ${set}`);
+  if (
+    set !== 'omnidoc' &&
+    set !== 'icdar' &&
+    set !== 'checks' &&
+    set !== 'formulas' &&
+    set !== 'tables' &&
+    set !== 'all'
+  )
+    throw new Error(`--set must be omnidoc, icdar, checks, formulas, tables or all, not ${set}`);
   const limit = env.FOLIO_EVAL_LIMIT ? Number(env.FOLIO_EVAL_LIMIT) : null;
   if (limit !== null && !(Number.isInteger(limit) && limit > 0))
     throw new Error(`--limit must be a positive integer, not ${env.FOLIO_EVAL_LIMIT}`);
@@ -44,10 +52,12 @@ describe('evaluation', () => {
     let icdar: IcdarSetReport | undefined;
     let checks: ChecksSetReport | undefined;
     let formulas: FormulaSetReport | undefined;
+    let tables: TablesSetReport | undefined;
     if (options.set === 'all' || options.set === 'omnidoc') omnidoc = await evaluateOmniDoc(options, print);
     if (options.set === 'all' || options.set === 'icdar') icdar = await evaluateIcdar(options, print);
     if (options.set === 'all' || options.set === 'checks') checks = await evaluateChecks(options, print);
     // Not part of `all`: ten typesetters x three variants x 40 pages take hours on two cores.
+    if (options.set === 'all' || options.set === 'tables') tables = await evaluateTables(options, print);
     if (options.set === 'formulas') {
       formulas = await evaluateFormulas(options, print, (engine) => {
         for (const line of formatFormulaEngine(engine)) print(line);
@@ -61,6 +71,7 @@ describe('evaluation', () => {
       icdar,
       checks,
       formulas,
+      tables,
     };
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
@@ -69,6 +80,7 @@ describe('evaluation', () => {
     if (icdar) for (const line of [...formatIcdar(icdar), '']) print(line);
     if (checks) for (const line of [...formatChecks(checks), '']) print(line);
     if (formulas) for (const line of formatFormulas(formulas)) print(line);
+    if (tables) for (const line of [...formatTables(tables), '']) print(line);
     print(`report: ${options.out}${options.draw ? `, drawings: ${options.draw}` : ''}`);
   });
 });

@@ -4,7 +4,7 @@ import { createTask, waitForTask, type ApiSegment } from '../src/api.js';
 
 /** Options of one evaluation run, from the command line (scripts/eval.mjs). */
 export interface EvalOptions {
-  set: 'omnidoc' | 'icdar' | 'checks' | 'formulas' | 'all';
+  set: 'omnidoc' | 'icdar' | 'checks' | 'formulas' | 'tables' | 'all';
   limit: number | null;
   /** Only the checks documents whose file name contains this (for the formula set: the engines). */
   only: string | null;
