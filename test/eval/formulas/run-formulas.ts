@@ -98,7 +98,10 @@ export function formulaFigures(items: readonly ItemScore[]): FormulaFigures {
   };
 }
 
-/** Runs the benchmark; `options.only` keeps the engines whose name contains it, `options.limit` caps pages per engine and variant. */
+/**
+ * Runs the benchmark; `options.only` (comma-separated) keeps the engines whose name contains one of
+ * its parts, `options.limit` caps the pages per engine and variant.
+ */
 export async function evaluateFormulas(
   options: EvalOptions,
   log: (line: string) => void,
@@ -106,7 +109,8 @@ export async function evaluateFormulas(
 ): Promise<FormulaSetReport> {
   const set = loadFormulaSet();
   const cacheRoot = process.env.FOLIO_FORMULA_CACHE ?? DEFAULT_CACHE_ROOT;
-  const engines = FORMULA_ENGINES.filter((engine) => options.only === null || engine.includes(options.only));
+  const wanted = options.only?.split(',') ?? null;
+  const engines = FORMULA_ENGINES.filter((engine) => wanted === null || wanted.some((text) => engine.includes(text)));
   const reports: FormulaEngineReport[] = [];
   for (const engine of engines) {
     const generated = await generateEngine(engine, cacheRoot);
