@@ -37,7 +37,8 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n',
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n' +
+      '  all = every set but formulas (the formula benchmark, hours for a full run), which runs only when named\n',
   );
   process.exit(0);
 }
