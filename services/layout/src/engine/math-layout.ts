@@ -31,6 +31,8 @@ interface Atom {
   limits?: boolean;
   /** A math accent (ˆ, ˜, ¯ ...): the command it puts over what stands under it. */
   accent?: string;
+  /** A piece of a growing delimiter (⎛, ⎜, ⎝ ...), joined with the others of its stack. */
+  piece?: boolean;
   /** An opening or closing delimiter (its character). */
   delimiter?: { char: string; side: 'open' | 'close' | 'both' };
 }
@@ -80,6 +82,42 @@ const ACCENTS: Readonly<Record<string, string>> = {
   '\u02d8': '\\breve',
   '\u20d7': '\\vec',
   '\u2192': '\\vec',
+  '\u203e': '\\bar',
+  // Combining marks, as Word and browsers' MathML set an accent over its base.
+  '\u0300': '\\grave',
+  '\u0301': '\\acute',
+  '\u0302': '\\hat',
+  '\u0303': '\\tilde',
+  '\u0304': '\\bar',
+  '\u0305': '\\bar',
+  '\u0306': '\\breve',
+  '\u0307': '\\dot',
+  '\u0308': '\\ddot',
+  '\u030c': '\\check',
+};
+/** Characters that take no room and say nothing: zero-width spaces, invisible operators (function application). */
+const INVISIBLE = /^[\u200b-\u200d\u2060-\u2064\ufeff]$/u;
+/** Symbol fonts' private-use pieces of growing brackets (Adobe Symbol's layout), as Unicode's pieces. */
+const SYMBOL_PIECES: Readonly<Record<string, string>> = {
+  '\uf8eb': '⎛',
+  '\uf8ec': '⎜',
+  '\uf8ed': '⎝',
+  '\uf8ee': '⎡',
+  '\uf8ef': '⎢',
+  '\uf8f0': '⎣',
+  '\uf8f1': '⎧',
+  '\uf8f2': '⎨',
+  '\uf8f3': '⎩',
+  '\uf8f4': '⎪',
+  '\uf8f6': '⎞',
+  '\uf8f7': '⎟',
+  '\uf8f8': '⎠',
+  '\uf8f9': '⎤',
+  '\uf8fa': '⎥',
+  '\uf8fb': '⎦',
+  '\uf8fc': '⎫',
+  '\uf8fd': '⎬',
+  '\uf8fe': '⎭',
 };
 const OPENING: Readonly<Record<string, string>> = {
   '(': '(',
@@ -172,8 +210,8 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
     if (target) negated.add(target);
   }
   for (const glyph of glyphs) {
-    const char = glyph.text;
-    if (char === '\u0338') continue;
+    const char = SYMBOL_PIECES[glyph.text] ?? glyph.text;
+    if (char === '\u0338' || INVISIBLE.test(char)) continue;
     const negate = negated.has(glyph);
     const box = glyph.bbox ?? EMPTY_BOX;
     const atom: Atom = {
@@ -191,9 +229,10 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
     const piece = PIECES[char];
     if (ACCENTS[char] !== undefined) atom.accent = ACCENTS[char];
     else if (char === '√') atom.latex = '\\sqrt';
-    else if (piece !== undefined)
+    else if (piece !== undefined) {
       atom.delimiter = { char: piece, side: piece === '|' ? 'both' : piece in OPENING ? 'open' : 'close' };
-    else {
+      atom.piece = true;
+    } else {
       // A letter of a text font is read with its word (rowLatex), whatever its alphabet ("für").
       const latex = glyphLatex(glyph) ?? (isTextLetter(glyph) ? char : null);
       if (latex === null) return null;
@@ -495,7 +534,7 @@ function columnsOf(rows: readonly Atom[][], gap: number): number[] {
 
 /** A growing delimiter's pieces joined into one tall delimiter (big ones in one glyph are tall from atomsOf). */
 function joinPieces(atoms: Atom[]): Atom[] {
-  const pieces = atoms.filter((a) => a.glyph && PIECES[a.glyph.text] !== undefined);
+  const pieces = atoms.filter((a) => a.piece);
   const rest = atoms.filter((a) => !pieces.includes(a));
   const stacks: Atom[][] = [];
   for (const piece of [...pieces].sort((a, b) => a.top - b.top)) {

@@ -190,6 +190,15 @@ const SYMBOLS: Record<string, string> = {
   '≱': '\\ngeq',
   '≁': '\\nsim',
   '≢': '\\not\\equiv',
+  '∆': '\\Delta',
+  '\u2126': '\\Omega',
+  µ: '\\mu',
+  '⊤': '\\top',
+  '⊺': '\\top',
+  '⧵': '\\setminus',
+  '∶': ':',
+  '◦': '\\circ',
+  '‴': "'''",
   '∕': '/',
   '⁄': '/',
   ð: '\\eth',
@@ -252,7 +261,8 @@ function mathAlphanumericLatex(char: string): string | null {
   if (code < 0x1d400 || code > 0x1d7ff) return null;
   const base = char.normalize('NFKC');
   if (/^[0-9]$/u.test(base)) return base;
-  if (SYMBOLS[base] !== undefined && /^\p{Script=Greek}$/u.test(base)) return SYMBOLS[base];
+  // Greek letters and the symbols the blocks carry besides (𝜕, 𝛁).
+  if (SYMBOLS[base] !== undefined && !/^[A-Za-z0-9]$/u.test(base)) return SYMBOLS[base];
   if (!/^[A-Za-z]$/u.test(base)) return null;
   const alphabet = code < 0x1d6a4 ? MATH_ALPHABETS[Math.floor((code - 0x1d400) / 52)] : '';
   return alphabet ? `${alphabet}{${base}}` : base;

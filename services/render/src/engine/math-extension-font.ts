@@ -7,7 +7,7 @@
  */
 
 /** Fonts laid out as CMEX: Computer Modern, Latin Modern (both its names), Euler, txfonts/pxfonts and their newtx/newpx successors. */
-const EXTENSION_FONT = /^(?:CMEX\d|LMEX\d|lmex|LMMathExtension|EUEX\d|t?xexa?$|pxexa?$|(?:ntx|npx|zx)ex)/iu;
+const EXTENSION_FONT = /^(?:CMEX\d|LMEX\d|lmex|LMMathExtension|EUEX\d|t?xex[as]?$|pxex[as]?$|(?:ntx|npx|zx)ex)/iu;
 
 /** Whether a font (name without subset prefix) is a TeX math extension font. */
 export function isExtensionFont(fontName: string): boolean {
