@@ -220,7 +220,9 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
       right: box.left + box.width,
       top: box.top,
       bottom: box.top + box.height,
-      baseline: glyph.baseline,
+      // A glyph hanging from its baseline (a big delimiter or operator in TeX's fonts) sits on the
+      // math axis: its row's baseline is a quarter em below its middle.
+      baseline: hangsFromBaseline(glyph) ? box.top + box.height / 2 + 0.25 * glyph.fontSize : glyph.baseline,
       size: glyph.fontSize,
       glyph,
       // A glyph reaching over more than a row: TeX's big operators and delimiters (their true extent).
@@ -283,8 +285,10 @@ const rulesWithin = (rules: readonly BBox[], atoms: readonly Atom[]): BBox[] => 
   if (atoms.length === 0) return [];
   const [left, right] = [Math.min(...atoms.map((a) => a.left)), Math.max(...atoms.map((a) => a.right))];
   const [top, bottom] = [Math.min(...atoms.map((a) => a.top)), Math.max(...atoms.map((a) => a.bottom))];
+  // A radical's bar may lie a hair above its sign's top.
+  const slack = 0.2 * Math.max(...atoms.map((a) => a.size));
   return rules.filter(
-    (r) => r.left >= left - 1 && r.left + r.width <= right + 1 && ruleY(r) >= top && ruleY(r) <= bottom,
+    (r) => r.left >= left - 1 && r.left + r.width <= right + 1 && ruleY(r) >= top - slack && ruleY(r) <= bottom + slack,
   );
 };
 
@@ -400,7 +404,13 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
         inSpan(a, accent.left, accent.right, 0.1 * accent.size) &&
         a.baseline > accent.baseline + 0.1 * accent.size,
     );
-    const base = stackedFrom(under, accent.bottom, 'below', accent.size);
+    const stacked = stackedFrom(under, accent.bottom, 'below', accent.size);
+    // A narrow accent sits over one atom, the one nearest its middle; a wide one over all it spans.
+    const nearest = [...stacked].sort(
+      (a, b) => Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)),
+    )[0];
+    const wide = nearest !== undefined && accent.right - accent.left > 1.5 * (nearest.right - nearest.left);
+    const base = wide || nearest === undefined ? stacked : [nearest];
     if (base.length === 0) return null;
     const inner = latexOf(base, []);
     if (inner === null) return null;
@@ -744,8 +754,9 @@ function scriptsLatex(item: Item): string | null {
   const sub = item.sub.length > 0 ? latexOf(item.sub, []) : '';
   const sup = item.sup.length > 0 ? latexOf(item.sup, []) : '';
   if (sub === null || sup === null) return null;
-  const primes = /^'+$/u.test(sup);
-  return `${sub ? `_{${sub}}` : ''}${sup ? (primes ? sup : `^{${sup}}`) : ''}`;
+  // Primes are written as they are (x'), and what is raised beside them as their superscript (x'^{2}).
+  const [, primes = '', rest = sup] = /^('*)(.*)$/u.exec(sup) ?? [];
+  return `${primes}${sub ? `_{${sub}}` : ''}${rest ? `^{${rest}}` : ''}`;
 }
 
 /**

@@ -293,5 +293,5 @@ export function isTextLetter(glyph: Glyph): boolean {
  */
 export function hangsFromBaseline(glyph: Glyph): boolean {
   const box = glyph.bbox;
-  return box !== undefined && Math.abs(box.top - glyph.baseline) < 0.05 * glyph.fontSize && box.height > glyph.fontSize;
+  return box !== undefined && Math.abs(box.top - glyph.baseline) < 0.05 * glyph.fontSize && box.height >= 0.9 * glyph.fontSize;
 }

@@ -60,6 +60,9 @@ export function restoreMathLetters<G extends { char: string; fontName: string }>
 /** Variation selectors (U+FE00 to U+FE0F) pick a glyph's form; they are no characters of the text. */
 const VARIATION_SELECTOR = /^[\ufe00-\ufe0f]$/u;
 
+/** TeX's math symbol fonts (OMS layout): Computer Modern's, Latin Modern's, txfonts' and pxfonts'. */
+const TEX_SYMBOL_FONT = /^(?:CMB?SY\d|LMMathSymbols|LMSY|t?xsys?$|pxsys?$|(?:ntx|npx|zx)sy)/iu;
+
 /** What MuPDF gives for a glyph its font does not map to Unicode. */
 const UNMAPPED = '\ufffd';
 /** A line of at most this many glyphs keeps them: a piece of a display formula (a denominator, a limit). */
@@ -162,7 +165,13 @@ function glyphOf(
   let y1 = Math.max(...ys);
   let char = raw;
   const code = raw === UNMAPPED && isExtensionFont(fontName) ? codes?.get(positionKey(origin)) : undefined;
-  const extension = code === undefined ? undefined : extensionGlyph(code);
+  // TeX's symbol fonts (CMSY and those laid out as it) hang their radical sign from the baseline too.
+  const extension =
+    code === undefined
+      ? raw === '√' && TEX_SYMBOL_FONT.test(fontName)
+        ? { char: raw, depth: 1 }
+        : undefined
+      : extensionGlyph(code);
   if (extension) {
     // The glyph hangs from its baseline (or, for a wide accent, sits on it): its true extent.
     char = extension.char;
