@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assertValidKey, getJson, InvalidRequestError, mapLimit, putJson, type UnaryContext } from '@folio/runtime';
 import { PageSegments, PageWords, TextLayer, type Segment } from '@folio/proto/documents/v1';
+import type { BBox } from '@folio/proto/common/v1';
 import {
   SegmentationStrategy,
   type AnalyzeLayoutRequest,
@@ -59,6 +60,18 @@ function validate(request: AnalyzeLayoutRequest): void {
  * analysis uses the detector when one is configured and the text blocks otherwise. A page that
  * yields nothing still gets one empty `Page` segment, so every page appears in the output.
  */
+/**
+ * The rules tables are read with: those at least TABLE_RULE_POINTS long. The render stage also
+ * keeps shorter thin bars (fraction and radical bars over one letter), which only the formula
+ * reader needs.
+ */
+const TABLE_RULE_POINTS = 6;
+
+function tableRules(rules: BBox[], scale: number): BBox[] {
+  const min = TABLE_RULE_POINTS * (scale > 0 ? scale : 1);
+  return rules.filter((rule) => Math.max(rule.width, rule.height) >= min);
+}
+
 export function createAnalyzeLayoutHandler(
   deps: LayoutServerDeps,
 ): (request: AnalyzeLayoutRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<AnalyzeLayoutResponse> {
@@ -104,12 +117,13 @@ export function createAnalyzeLayoutHandler(
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
+      const rules = layer ? tableRules(layer.rules, page.scale) : undefined;
       segments = segmentByRegions(words, regions, {
         page: size,
         pageIndex: page.pageIndex,
         newId,
         fonts,
-        rules: layer?.rules,
+        rules,
         images: layer?.images,
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
         formFields: layer?.formFields,
@@ -124,7 +138,7 @@ export function createAnalyzeLayoutHandler(
         await readTables(segments, {
           engine: tableEngine,
           page: { image, ...size },
-          rules: layer?.rules,
+          rules,
           fonts,
           signal,
         });
