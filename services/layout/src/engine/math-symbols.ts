@@ -93,8 +93,10 @@ const SYMBOLS: Record<string, string> = {
   β: '\\beta',
   γ: '\\gamma',
   δ: '\\delta',
-  ε: '\\epsilon',
-  ϵ: '\\varepsilon',
+  // Unicode's letters as today's TeX and unicode-math map them: the curly ε and loopy φ are the
+  // var forms, the lunate ϵ and stroked ϕ the plain ones (PDFs from before TeX Live fixed its map have them swapped).
+  ε: '\\varepsilon',
+  ϵ: '\\epsilon',
   ζ: '\\zeta',
   η: '\\eta',
   θ: '\\theta',
@@ -113,8 +115,8 @@ const SYMBOLS: Record<string, string> = {
   ς: '\\varsigma',
   τ: '\\tau',
   υ: '\\upsilon',
-  φ: '\\phi',
-  ϕ: '\\varphi',
+  φ: '\\varphi',
+  ϕ: '\\phi',
   χ: '\\chi',
   ψ: '\\psi',
   ω: '\\omega',
@@ -293,5 +295,9 @@ export function isTextLetter(glyph: Glyph): boolean {
  */
 export function hangsFromBaseline(glyph: Glyph): boolean {
   const box = glyph.bbox;
-  return box !== undefined && Math.abs(box.top - glyph.baseline) < 0.05 * glyph.fontSize && box.height >= 0.9 * glyph.fontSize;
+  return (
+    box !== undefined &&
+    Math.abs(box.top - glyph.baseline) < 0.05 * glyph.fontSize &&
+    box.height >= 0.9 * glyph.fontSize
+  );
 }

@@ -85,7 +85,7 @@ describe('formulaFromGlyphs on one line', () => {
 
   it('spells Greek, TeX variant letters, operator names and a subscript and superscript on one base', () => {
     const glyphs = line([
-      { text: 'ϕ' },
+      { text: 'φ' },
       { text: '(', font: 'CMR10' },
       { text: 'x' },
       { text: 'i', size: 7, rise: 2 },
@@ -95,7 +95,7 @@ describe('formulaFromGlyphs on one line', () => {
       ...chars('sin', 'CMR10', { gap: 0 }),
       { text: 'ε', gap: 2 },
     ]);
-    expect(formulaFromGlyphs(glyphs, [])).toBe('\\varphi(x_{i}^{2})=\\sin \\epsilon');
+    expect(formulaFromGlyphs(glyphs, [])).toBe('\\varphi(x_{i}^{2})=\\sin \\varepsilon');
   });
 
   it("reads Unicode's math letters as an OpenType math font (a Word equation in Cambria Math) sets them", () => {
