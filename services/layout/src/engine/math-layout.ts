@@ -559,6 +559,66 @@ function joinPieces(atoms: Atom[]): Atom[] {
   return [...rest, ...joined];
 }
 
+interface Enclosure {
+  close: Atom | undefined;
+  content: Atom[];
+}
+
+/** What a tall delimiter encloses: up to the next tall closing one level with it (or to the end), within its height. */
+function tallEnclosure(open: Atom, sorted: readonly Atom[]): Enclosure {
+  const overlaps = (a: Atom): boolean =>
+    Math.min(a.bottom, open.bottom) - Math.max(a.top, open.top) >= 0.5 * height(open);
+  const close = sorted.find(
+    (a) =>
+      a !== open && a.left >= open.right - 1 && a.tall && a.delimiter && a.delimiter.side !== 'open' && overlaps(a),
+  );
+  const right = close ? close.left : Infinity;
+  const content = sorted.filter(
+    (a) =>
+      a !== open &&
+      a !== close &&
+      a.left >= open.right - 1 &&
+      a.right <= right + 1 &&
+      middleY(a) > open.top &&
+      middleY(a) < open.bottom,
+  );
+  return { close, content };
+}
+
+/**
+ * What a delimiter glyph of ordinary height encloses: up to its matching closing delimiter on its
+ * baseline (nested pairs between counted; a brace may have none), the atoms within two ems above
+ * and below it.
+ */
+function glyphEnclosure(open: Atom, sorted: readonly Atom[]): Enclosure {
+  const size = open.size;
+  const level = (a: Atom): boolean => !a.tall && Math.abs(a.baseline - open.baseline) < 0.3 * size;
+  let depth = 0;
+  let close: Atom | undefined;
+  for (const a of sorted) {
+    if (a === open || a.left < open.right - 1 || !a.delimiter || !level(a)) continue;
+    const closes =
+      a.delimiter.side === 'close' || (a.delimiter.side === 'both' && a.delimiter.char === open.delimiter!.char);
+    if (closes && depth === 0) {
+      close = a;
+      break;
+    }
+    if (a.delimiter.side === 'open') depth += 1;
+    else if (a.delimiter.side === 'close') depth -= 1;
+  }
+  if (!close && open.delimiter!.char !== '{') return { close: undefined, content: [] };
+  const right = close ? close.left : Infinity;
+  const content = sorted.filter(
+    (a) =>
+      a !== open &&
+      a !== close &&
+      a.left >= open.right - 1 &&
+      a.right <= right + 1 &&
+      Math.abs(middleY(a) - (open.baseline - 0.25 * size)) < 2 * size,
+  );
+  return { close, content };
+}
+
 /** The LaTeX of a delimiter character on its side. */
 function delimiterLatex(char: string, side: 'open' | 'close'): string {
   return (side === 'open' ? OPENING[char] : CLOSING[char]) ?? BARS[char] ?? char;
@@ -570,28 +630,20 @@ function delimiterLatex(char: string, side: 'open' | 'close'): string {
  */
 function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
   let current = joinPieces(atoms);
+  const plain = new Set<Atom>();
   for (;;) {
     const sorted = [...current].sort((a, b) => a.left - b.left);
-    const open = sorted.find((a) => a.tall && a.delimiter && a.delimiter.side !== 'close');
+    const open = sorted.find((a) => a.delimiter && a.delimiter.side !== 'close' && !plain.has(a));
     if (!open) return current;
-    const overlaps = (a: Atom): boolean =>
-      Math.min(a.bottom, open.bottom) - Math.max(a.top, open.top) >= 0.5 * height(open);
-    const close = sorted.find(
-      (a) =>
-        a !== open && a.left >= open.right - 1 && a.tall && a.delimiter && a.delimiter.side !== 'open' && overlaps(a),
-    );
-    const right = close ? close.left : Infinity;
-    const content = current.filter(
-      (a) =>
-        a !== open &&
-        a !== close &&
-        a.left >= open.right - 1 &&
-        a.right <= right + 1 &&
-        middleY(a) > open.top &&
-        middleY(a) < open.bottom,
-    );
+    const { close, content } = open.tall ? tallEnclosure(open, sorted) : glyphEnclosure(open, sorted);
+    const rows = content.length > 0 ? rowsOf(content) : [];
+    // A delimiter of ordinary height encloses rows only where its font does not say how tall it is
+    // (KaTeX's, STIX's and Word's big delimiters are glyphs whose boxes are their font's ascent).
+    if (!open.tall && rows.length < 2) {
+      plain.add(open);
+      continue;
+    }
     if (content.length === 0) return null;
-    const rows = rowsOf(content);
     const size = Math.max(...content.map((a) => a.size));
     let latex: string;
     const openChar = open.delimiter!.char;
