@@ -32,6 +32,11 @@ describe('restoreMathLetters', () => {
     expect(text(restoreMathLetters(line('\ud44e2+\ud44f2=\ud4502')))).toBe('𝑎2+𝑏2=𝑐2');
   });
 
+  it("restores a script alone on its line in a font the page's other lines show to set math letters", () => {
+    expect(text(restoreMathLetters(line('\ud44e')))).toBe('\ud44e');
+    expect(text(restoreMathLetters(line('\ud44e'), new Set(['Type3 (10 0 R)'])))).toBe('𝑎');
+  });
+
   it('leaves a Korean line its syllables', () => {
     expect(text(restoreMathLetters(line('합계 100', 'NanumGothic')))).toBe('합계 100');
     expect(text(restoreMathLetters(line('\ud569', 'NanumGothic')))).toBe('\ud569');

@@ -38,23 +38,49 @@ const KOREAN = /[\uac00-\ud3ff]/u;
 /** Latin, digits, Greek or mathematical signs: the company a mathematical letter keeps. */
 const MATH_COMPANY = /[\u0020-\u007e\p{Sm}\p{Script=Greek}]/u;
 
+/** Whether a line's mathematical letters are cut ones to put back: no Korean in it, and Latin, digit, Greek or signs. */
+function restoresOnLine(chars: readonly string[]): boolean {
+  return !chars.some((char) => KOREAN.test(char)) && chars.some((char) => MATH_COMPANY.test(char));
+}
+
 /**
  * MuPDF's JavaScript binding passes a character through String.fromCharCode, which keeps only its
  * low 16 bits: Unicode's mathematical letters (U+1D400 to U+1D7FF: 𝑥, 𝐀, 𝔅, what OpenType math
- * fonts, newtx and browsers' MathML set) arrive as Hangul syllables (U+D400 to U+D7FF). They are
- * put back on a line set in a math font, or holding no other Hangul and some Latin, digit, Greek or
- * mathematical sign; a Korean line keeps its syllables.
+ * fonts, newtx and browsers' MathML set) arrive as Hangul syllables (U+D400 to U+D7FF). The fonts
+ * of the page whose such syllables are math letters (mathLetterFonts) get them back everywhere,
+ * a script alone on its line included; a Korean line keeps its syllables.
  */
-export function restoreMathLetters<G extends { char: string; fontName: string }>(glyphs: readonly G[]): G[] {
-  const cut = glyphs.filter((glyph) => CUT_MATH_LETTER.test(glyph.char));
-  if (cut.length === 0) return [...glyphs];
-  const korean = glyphs.some((glyph) => KOREAN.test(glyph.char));
-  const company = glyphs.some((glyph) => MATH_COMPANY.test(glyph.char));
+export function restoreMathLetters<G extends { char: string; fontName: string }>(
+  glyphs: readonly G[],
+  mathFonts: ReadonlySet<string> = new Set(),
+): G[] {
+  if (!glyphs.some((glyph) => CUT_MATH_LETTER.test(glyph.char))) return [...glyphs];
+  const onLine = restoresOnLine(glyphs.map((glyph) => glyph.char));
   return glyphs.map((glyph) => {
     if (!CUT_MATH_LETTER.test(glyph.char)) return glyph;
-    const restore = isMathFont(glyph.fontName) || (!korean && company);
+    const restore = isMathFont(glyph.fontName) || mathFonts.has(glyph.fontName) || onLine;
     return restore ? { ...glyph, char: String.fromCodePoint(glyph.char.charCodeAt(0) + 0x10000) } : glyph;
   });
+}
+
+/** The fonts of a page that set cut mathematical letters on a line that shows them to be math (restoresOnLine). */
+export function mathLetterFonts(stext: StructuredText): Set<string> {
+  const fonts = new Set<string>();
+  let line: { char: string; fontName: string }[] = [];
+  stext.walk({
+    beginLine(): void {
+      line = [];
+    },
+    onChar(c: string, _origin: Point, font: Font): void {
+      line.push({ char: c, fontName: cleanFontName(font) });
+    },
+    endLine(): void {
+      if (!line.some((glyph) => CUT_MATH_LETTER.test(glyph.char))) return;
+      if (!restoresOnLine(line.map((glyph) => glyph.char))) return;
+      for (const glyph of line) if (CUT_MATH_LETTER.test(glyph.char)) fonts.add(glyph.fontName);
+    },
+  });
+  return fonts;
 }
 
 /** Variation selectors (U+FE00 to U+FE0F) pick a glyph's form; they are no characters of the text. */
@@ -373,6 +399,7 @@ export function extractTextLayer(
   let glyphs: Glyph[] = [];
   let dir: Point = [1, 0];
   let imageScale = 0;
+  const mathFonts = mathLetterFonts(stext);
 
   stext.walk({
     onImageBlock(bbox: Rect, _transform: Matrix, image: Image): void {
@@ -393,7 +420,7 @@ export function extractTextLayer(
       if (!VARIATION_SELECTOR.test(c)) glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
-      glyphs = restoreMathLetters(glyphs);
+      glyphs = restoreMathLetters(glyphs, mathFonts);
       // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
       const words = wordsOfLine(composeAccents(glyphs)).map((word) => ({
         text: word.map((glyph) => glyph.char).join(''),
