@@ -669,8 +669,10 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
       latex = `\\left${delimiterLatex(openChar, 'open')} ${inner} \\right${closing}`;
     }
     const parts = [open, ...content, ...(close ? [close] : [])];
-    // The delimiters are set at the size of the text around them (their content may be smaller).
-    const outer = Math.max(size, open.size);
+    // The delimiters are set at the size of the text around them (their content may be smaller); a
+    // big delimiter glyph's own size says only how far it was scaled.
+    const around = textSizeOf(current.filter((a) => !parts.includes(a)));
+    const outer = open.tall ? Math.max(size, open.size) : Math.max(size, around);
     const built = unionAtom(parts, latex, { baseline: middleY(open) + 0.25 * outer, size: outer, tall: true });
     current = [...current.filter((a) => !parts.includes(a)), built];
   }
