@@ -292,6 +292,33 @@ const rulesWithin = (rules: readonly BBox[], atoms: readonly Atom[]): BBox[] => 
   );
 };
 
+/** Operators that TeX's extension fonts hang from their baseline when they are big. */
+const HANGING_OPERATORS = new Set([...BIG_OPERATORS, '\\int', '\\iint', '\\iiint', '\\oint']);
+
+/**
+ * Big operators and delimiters of a font whose map names them but whose boxes say nothing (newtx's
+ * txexs): full-size, yet set well above the row's baseline, they hang from it as CMEX's do. Each
+ * is given its true extent, centred on the math axis (a quarter em above the row's baseline), and
+ * the row's baseline.
+ */
+function settleHanging(atoms: Atom[]): Atom[] {
+  const size = textSizeOf(atoms);
+  const hangs = (a: Atom): boolean =>
+    a.glyph !== undefined &&
+    !hangsFromBaseline(a.glyph) &&
+    (HANGING_OPERATORS.has(a.latex) || a.delimiter !== undefined) &&
+    a.size >= SCRIPT_SIZE * size;
+  const others = atoms.filter((a) => !hangs(a));
+  if (others.length === 0 || others.length === atoms.length) return atoms;
+  const baseline = mainBaseline(others);
+  return atoms.map((a) => {
+    if (!hangs(a) || baseline - a.baseline < 0.3 * size) return a;
+    const axis = baseline - 0.25 * size;
+    const bottom = 2 * axis - a.baseline;
+    return { ...a, top: a.baseline, bottom, baseline, tall: bottom - a.baseline >= TALL * a.size };
+  });
+}
+
 /** Radicals: a √ with a bar from its top right over its radicand, and an index set small before it. */
 function buildRadicals(atoms: Atom[], rules: BBox[]): Atom[] | null {
   let current = atoms;
@@ -732,7 +759,7 @@ function gapEm(a: Atom | undefined, b: Atom | undefined): number {
 const ITALIC_FONT = /ital|oblique|slanted|-it(?:$|[-_])|[a-z]it$/iu;
 
 /** Bold text fonts: a lone letter in one is a vector or matrix (\mathbf{r}). */
-const BOLD_FONT = /bold|black|heavy|semibold|demi|^CMBX|-Bd$|^SFBX/iu;
+const BOLD_FONT = /bold|black|heavy|semibold|demi|^CMBX|-Bd$|^SFBX|^LinLibertineT[ZB]/iu;
 
 /** A letter of a word in an upright text font: an operator name, a unit, words said in the formula. */
 const isTextItem = (item: Item | undefined): boolean =>
@@ -822,6 +849,7 @@ function latexOf(atoms: Atom[], rules: readonly BBox[]): string | null {
   const free = [...rules];
   // Fractions first: a radical in a numerator is read inside it, with only the numerator's atoms.
   let current: Atom[] | null = buildFractions(atoms, free);
+  if (current) current = settleHanging(current);
   if (current) current = buildRadicals(current, free);
   if (current) current = buildAccents(current);
   if (current) current = buildLimits(current);
