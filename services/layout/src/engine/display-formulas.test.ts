@@ -45,9 +45,12 @@ describe('gatherDisplayFormulas', () => {
       ...segmentOf('a', 'Formula', first.glyphs, 0).words,
       ...segmentOf('b', 'Formula', second.glyphs, 1).words,
     ];
-    const split = gatherDisplayFormulas([both], layer, newId);
+    const split = gatherDisplayFormulas([{ ...both }], layer, newId);
     readFormulasFromTextLayer(split, layer);
     expect(split.map((s) => s.latex)).toEqual(['\\int_{a}^{b}f(x)dx=F(b)-F(a)', 'e^{i\\pi}+1=0']);
+    // A Formula region the segmenter gave no words is split by its glyphs all the same.
+    const bare = gatherDisplayFormulas([{ ...both, words: [], latex: undefined }], layer, newId);
+    expect(bare).toHaveLength(2);
   });
 
   it('types a display the detector called a heading a Formula, and reads it', () => {

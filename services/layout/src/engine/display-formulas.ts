@@ -134,7 +134,7 @@ function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () =
     const leftmost = (part: { glyphs: Glyph[] }): string =>
       [...part.glyphs].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0]?.text ?? '';
     const own = (part: { glyphs: Glyph[]; words: unknown[] }, index: number): boolean =>
-      part.words.length > 0 &&
+      part.glyphs.length > 0 &&
       part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
       (index === 0 || !CONTINUES.test(leftmost(part)));
     if (!parts.every(own)) return [segment];
