@@ -6,3 +6,4 @@ export type { DetectedRegion, LayoutEngine, LayoutPageImage } from './engine/lay
 export { pageSegment, segmentByBlocks, segmentByRegions } from './engine/segmenter.js';
 export type { IdFactory, PageSize } from './engine/segmenter.js';
 export { orderByPosition, orderWords } from './engine/reading-order.js';
+export { formulaFromGlyphs } from './engine/math-layout.js';
