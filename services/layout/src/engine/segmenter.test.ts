@@ -142,6 +142,31 @@ describe('segmentByRegions', () => {
     expect(segments.find((s) => text(s) === 'DARPA')?.segmentType).toBe('Picture');
   });
 
+  it('drops a Picture of displayed mathematics (lines set in math fonts) and keeps a chart of text labels', () => {
+    const displays = paragraph(['x = a + b', 'y = c - d', 'z = e x f'], 200, 300, 0, 40);
+    const labels = paragraph(
+      ['Revenue by year in dollars', 'Costs by year in dollars', 'Profit by year in dollars'],
+      200,
+      500,
+      3,
+      40,
+    );
+    const math = { fontSize: 12, bold: false, math: true };
+    const text = { fontSize: 12, bold: false, math: false };
+    const fonts = new Map([0, 1, 2].map((line) => [line, math] as const));
+    for (const line of [3, 4, 5]) fonts.set(line, text);
+    const segments = segmentByRegions(
+      [...displays, ...labels],
+      [
+        { segmentType: 'Picture', bbox: { left: 190, top: 290, width: 200, height: 120 }, confidence: 0.7 },
+        { segmentType: 'Picture', bbox: { left: 190, top: 490, width: 300, height: 120 }, confidence: 0.7 },
+      ],
+      { ...context(), fonts },
+    );
+    expect(segments.filter((s) => s.segmentType === 'Picture').map((s) => s.words.length)).toEqual([labels.length]);
+    expect(segments.some((s) => s.segmentType !== 'Picture' && s.words.some((w) => w.text === 'x'))).toBe(true);
+  });
+
   it('gives the prose line a formula detection reached over back to Text', () => {
     const lead = ocrLine('The equations of motion imply that', 100, 260, 0);
     const formula = ocrLine('B = V - U', 200, 300, 1);

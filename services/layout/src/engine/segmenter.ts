@@ -146,6 +146,30 @@ function withoutPageSizedGuesses(detections: DetectedRegion[], words: Word[], pa
   });
 }
 
+/** A Picture holding this many words, most on lines set in math fonts, is displayed mathematics. */
+const MATH_PICTURE_WORDS = 10;
+const MATH_PICTURE_SHARE = 0.5;
+
+/**
+ * Drops Pictures that are displayed mathematics: on a page with a text layer, a detection holding
+ * MATH_PICTURE_WORDS words or more, most of them on lines set in math fonts (a page of displays
+ * the detector took for a figure). Its words become Text segments like any words outside the
+ * detections, and the display formulas among them Formulas (display-formulas.ts).
+ */
+function withoutMathPictures(
+  detections: DetectedRegion[],
+  words: Word[],
+  fonts: Map<number, LineFont> | undefined,
+): DetectedRegion[] {
+  if (!fonts || fonts.size === 0) return detections;
+  return detections.filter((d) => {
+    if (d.segmentType !== 'Picture') return true;
+    const inside = words.filter((word) => containsPoint(d.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
+    const math = inside.filter((word) => fonts.get(word.lineIndex)?.math === true).length;
+    return inside.length < MATH_PICTURE_WORDS || math < MATH_PICTURE_SHARE * inside.length;
+  });
+}
+
 /** Words covering this share of a Picture's box, on at most LETTERED_LINES lines, make it lettering. */
 const LETTERED_COVER = 0.5;
 const LETTERED_LINES = 2;
@@ -186,7 +210,8 @@ export interface SegmentContext {
 
 /**
  * The layout post-processing of one page: pictures of ruled tables whose cells hold words typed
- * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, duplicate
+ * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, and so are
+ * pictures of displayed mathematics (withoutMathPictures), duplicate
  * and nested detections suppressed; lettering detected as a Picture read as Text (isLettering); every word given to exactly one segment (a detected region, or a Text
  * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
  * prose (formulaSegments); a numbered equation read as text typed Formula (formulasByNumber); types refined with fonts, bullets and position; tables given HTML
@@ -217,7 +242,9 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
       ? { ...d, segmentType: 'Text' as const }
       : d,
   );
-  const regions = suppressOverlaps(withoutPageSizedGuesses(untabled, words, page));
+  const regions = suppressOverlaps(
+    withoutMathPictures(withoutPageSizedGuesses(untabled, words, page), words, context.fonts),
+  );
   // A scan where every detection shows nothing is a blank sheet: what OCR read there is the other
   // side showing through, mirrored, or specks.
   if (context.ocrOnly && regions.length > 0 && regions.every((region) => region.blank)) return [];
