@@ -53,6 +53,31 @@ describe('gatherDisplayFormulas', () => {
     expect(bare).toHaveLength(2);
   });
 
+  it('splits a display out of the paragraph it was boxed with, the lead line staying text', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    const lead: Word[] = ['Equation', 'four', 'is', 'shown', 'below.'].map((text, index) => ({
+      text,
+      bbox: { left: 130 + 70 * index, top: 215, width: 60, height: 10 },
+      confidence: 1,
+      blockIndex: 0,
+      lineIndex: 0,
+    }));
+    const display = segmentOf('d', 'Text', glyphs, 1);
+    const paragraph: Segment = {
+      ...display,
+      segmentId: 'p',
+      bbox: unionBox([...lead, ...display.words].map((word) => word.bbox!)),
+      words: [...lead, ...display.words],
+    };
+    const layer = layerOf(glyphs);
+    const split = gatherDisplayFormulas([paragraph], layer, newId);
+    readFormulasFromTextLayer(split, layer);
+    expect(split.map((s) => [s.segmentType, s.latex ?? s.words.map((w) => w.text).join(' ')])).toEqual([
+      ['Text', 'Equation four is shown below.'],
+      ['Formula', 'e^{i\\pi}+1=0'],
+    ]);
+  });
+
   it('types a display the detector called a heading a Formula, and reads it', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
     const heading = segmentOf('h', 'SectionHeader', glyphs, 0);

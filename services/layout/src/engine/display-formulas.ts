@@ -1,5 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
-import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
+import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, centerOf, containsPoint, rightOf, unionBox } from './geometry.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
@@ -148,6 +148,63 @@ function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () =
   });
 }
 
+/** Text types a paragraph with a display set inside it may have. */
+const PARAGRAPH_TYPES = new Set(['Text', 'ListItem']);
+
+/**
+ * Splits display formulas out of the paragraphs they were boxed with (the detector, or the
+ * grouping of leftover lines, made one Text of "Equation 3 is shown below." and the display under
+ * it): a run of lines of mathematics (every glyph known, no word of prose, a relation or operator
+ * in one of them; lines of a few glyphs, a numerator or a limit, go with them) indented from the
+ * paragraph's edges becomes a Formula, the lines around it stay text. The words keep their order.
+ */
+function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
+  return segments.flatMap((segment) => {
+    if (!PARAGRAPH_TYPES.has(segment.segmentType) || !segment.bbox) return [segment];
+    const lineIndexes = [...new Set(segment.words.map((word) => word.lineIndex))];
+    if (lineIndexes.length < 2) return [segment];
+    const box = segment.bbox;
+    const lines = lineIndexes.map((lineIndex) => {
+      const words = segment.words.filter((word) => word.lineIndex === lineIndex);
+      const lineBox = unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
+      const glyphs = glyphsIn(layer, lineBox);
+      const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
+      const known =
+        glyphs.length >= words.reduce((sum, word) => sum + [...word.text.trim()].length, 0) &&
+        glyphs.every((glyph) => glyphLatex(glyph) !== null || isTextLetter(glyph)) &&
+        !hasProseWord(glyphs);
+      const indented = lineBox.left >= box.left + 2 * size && rightOf(lineBox) <= rightOf(box) - 2 * size;
+      const sign = glyphs.some((glyph) => MATH_SIGN.test(glyph.text));
+      return { words, math: known && indented && (sign || glyphs.length <= PIECE_GLYPHS), sign };
+    });
+    // Runs of lines of one kind, in order.
+    const runs: { math: boolean; lines: typeof lines }[] = [];
+    for (const line of lines) {
+      const last = runs.at(-1);
+      if (last && last.math === line.math) last.lines.push(line);
+      else runs.push({ math: line.math, lines: [line] });
+    }
+    // A run of mathematics without a relation or operator (a lone "2") is no display: it stays text.
+    for (const run of runs) if (run.math && !run.lines.some((line) => line.sign)) run.math = false;
+    if (!runs.some((run) => run.math) || runs.every((run) => run.math)) return [segment];
+    const merged: { math: boolean; words: Word[] }[] = [];
+    for (const run of runs) {
+      const words = run.lines.flatMap((line) => line.words);
+      const last = merged.at(-1);
+      if (last && last.math === run.math) last.words.push(...words);
+      else merged.push({ math: run.math, words });
+    }
+    return merged.map((part, index) => ({
+      ...segment,
+      segmentId: index === 0 ? segment.segmentId : newId(),
+      segmentType: part.math ? 'Formula' : segment.segmentType,
+      bbox: unionBox(part.words.map((word) => word.bbox ?? EMPTY_BOX)),
+      words: part.words,
+      latex: undefined,
+    }));
+  });
+}
+
 /**
  * Retypes display mathematics the detector took for text as Formula and joins the pieces of a
  * display (segments of at most PIECE_GLYPHS known glyphs and no prose) into the formula they sit
@@ -155,7 +212,7 @@ function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () =
  * the page's segments, the joined pieces gone and the split ones in their place.
  */
 export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
-  segments = splitStackedDisplays(segments, layer, newId);
+  segments = splitStackedDisplays(splitDisplaysFromText(segments, layer, newId), layer, newId);
   const glyphsOf = new Map(segments.map((segment) => [segment, segment.bbox ? glyphsIn(layer, segment.bbox) : []]));
   for (const segment of segments) {
     if (segment.segmentType === 'Formula' || !RETYPABLE.has(segment.segmentType) || segment.words.length === 0)
