@@ -78,6 +78,33 @@ describe('gatherDisplayFormulas', () => {
     ]);
   });
 
+  it('leaves inline mathematics in its sentence, where the text layer cut the line at it', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    const before = ['Euler', 'wrote'].map((text, index) => ({
+      text,
+      bbox: { left: 130 + 60 * index, top: 234, width: 50, height: 10 },
+      confidence: 1,
+      blockIndex: 0,
+      lineIndex: 0,
+    }));
+    const after = ['in', 'his', 'book.'].map((text, index) => ({
+      text,
+      bbox: { left: 340 + 40 * index, top: 234, width: 30, height: 10 },
+      confidence: 1,
+      blockIndex: 0,
+      lineIndex: 2,
+    }));
+    const math = segmentOf('m', 'Text', glyphs, 1);
+    const sentence: Segment = {
+      ...math,
+      segmentId: 's',
+      bbox: unionBox([...before, ...math.words, ...after].map((word) => word.bbox!)),
+      words: [...before, ...math.words, ...after],
+    };
+    const kept = gatherDisplayFormulas([sentence], layerOf(glyphs), newId);
+    expect(kept.map((s) => s.segmentType)).toEqual(['Text']);
+  });
+
   it('types a display the detector called a heading a Formula, and reads it', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
     const heading = segmentOf('h', 'SectionHeader', glyphs, 0);

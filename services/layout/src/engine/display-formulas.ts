@@ -175,8 +175,13 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
         !hasProseWord(glyphs);
       const indented = lineBox.left >= box.left + 2 * size && rightOf(lineBox) <= rightOf(box) - 2 * size;
       const sign = glyphs.some((glyph) => MATH_SIGN.test(glyph.text));
-      return { words, math: known && indented && (sign || glyphs.length <= PIECE_GLYPHS), sign };
+      return { words, box: lineBox, math: known && indented && (sign || glyphs.length <= PIECE_GLYPHS), sign };
     });
+    // A display stands alone on its row: the text layer cuts a sentence's line at its inline math,
+    // and that piece has prose level with it.
+    for (const line of lines)
+      if (line.math && lines.some((other) => other !== line && !other.math && areLevel(other.box, line.box)))
+        line.math = false;
     // Runs of lines of one kind, in order.
     const runs: { math: boolean; lines: typeof lines }[] = [];
     for (const line of lines) {
