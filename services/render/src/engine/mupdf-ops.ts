@@ -13,14 +13,7 @@ import type {
 } from './render-ops.js';
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
-import {
-  extensionCodesOf,
-  extractTextLayer,
-  hasUnmappedExtensionGlyphs,
-  mapTextLayer,
-  POINTS,
-  type ExtensionCodes,
-} from './text-layer.js';
+import { extensionCodesOf, extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
 import { measureTextLayer } from './text-layer-quality.js';
 import { textPaintedOverImages } from './text-paint.js';
 
@@ -185,14 +178,15 @@ function renderPage(
     const [x0, y0, x1, y1] = page.getBounds();
     // The text layer first, in points: how far it can be trusted decides the page's scale.
     const stext = page.toStructuredText('preserve-images');
+    const size = { pageIndex, width: x1 - x0, height: y1 - y0 };
+    let inPoints = extractTextLayer(stext, size, POINTS);
     // pdfTeX's big operators and delimiters have no Unicode map: a second pass reads their codes.
-    let codes: ExtensionCodes | undefined;
-    if (hasUnmappedExtensionGlyphs(stext)) {
+    if (inPoints.unmappedExtension) {
       const raw = page.toStructuredText('preserve-images,use-cid-for-unknown-unicode');
-      codes = extensionCodesOf(raw);
+      const codes = extensionCodesOf(raw);
       raw.destroy();
+      inPoints = extractTextLayer(stext, size, POINTS, codes);
     }
-    const inPoints = extractTextLayer(stext, { pageIndex, width: x1 - x0, height: y1 - y0 }, POINTS, codes);
     stext.destroy();
     const loaded = page;
     const quality = measureTextLayer(inPoints.textLayer, {

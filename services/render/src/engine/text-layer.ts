@@ -64,22 +64,13 @@ export function restoreMathLetters<G extends { char: string; fontName: string }>
 }
 
 /** The fonts of a page that set cut mathematical letters on a line that shows them to be math (restoresOnLine). */
-export function mathLetterFonts(stext: StructuredText): Set<string> {
+function mathLetterFonts(lines: readonly (readonly { char: string; fontName: string }[])[]): Set<string> {
   const fonts = new Set<string>();
-  let line: { char: string; fontName: string }[] = [];
-  stext.walk({
-    beginLine(): void {
-      line = [];
-    },
-    onChar(c: string, _origin: Point, font: Font): void {
-      line.push({ char: c, fontName: cleanFontName(font) });
-    },
-    endLine(): void {
-      if (!line.some((glyph) => CUT_MATH_LETTER.test(glyph.char))) return;
-      if (!restoresOnLine(line.map((glyph) => glyph.char))) return;
-      for (const glyph of line) if (CUT_MATH_LETTER.test(glyph.char)) fonts.add(glyph.fontName);
-    },
-  });
+  for (const line of lines) {
+    if (!line.some((glyph) => CUT_MATH_LETTER.test(glyph.char))) continue;
+    if (!restoresOnLine(line.map((glyph) => glyph.char))) continue;
+    for (const glyph of line) if (CUT_MATH_LETTER.test(glyph.char)) fonts.add(glyph.fontName);
+  }
   return fonts;
 }
 
@@ -160,12 +151,14 @@ interface Glyph {
   end: number;
   /** The y of the baseline (MuPDF's origin of the glyph). */
   baseline: number;
+  /** A glyph of a TeX math extension font MuPDF could not map to Unicode (its code names it: ExtensionCodes). */
+  unmappedExtension: boolean;
 }
 
 /**
  * Character codes of the glyphs MuPDF could not map to Unicode in TeX's math extension fonts, by
  * where they stand (positionKey of the glyph's origin): read in a second pass that asks MuPDF for
- * the codes (extensionCodesOf), only on pages that have such glyphs.
+ * the codes (extensionCodesOf), only on pages whose first extraction found such glyphs.
  */
 export type ExtensionCodes = ReadonlyMap<string, number>;
 
@@ -190,7 +183,8 @@ function glyphOf(
   let y0 = Math.min(...ys);
   let y1 = Math.max(...ys);
   let char = raw;
-  const code = raw === UNMAPPED && isExtensionFont(fontName) ? codes?.get(positionKey(origin)) : undefined;
+  const unmappedExtension = raw === UNMAPPED && isExtensionFont(fontName);
+  const code = unmappedExtension ? codes?.get(positionKey(origin)) : undefined;
   // TeX's symbol fonts (CMSY and those laid out as it) hang their radical sign from the baseline too.
   const extension =
     code === undefined
@@ -213,18 +207,8 @@ function glyphOf(
     start: Math.min(...along),
     end: Math.max(...along),
     baseline: origin[1],
+    unmappedExtension,
   };
-}
-
-/** Whether the page sets a glyph of a math extension font that MuPDF could not map (pdfTeX's CMEX). */
-export function hasUnmappedExtensionGlyphs(stext: StructuredText): boolean {
-  let found = false;
-  stext.walk({
-    onChar(c: string, _origin: Point, font: Font): void {
-      if (!found && c === UNMAPPED && isExtensionFont(cleanFontName(font))) found = true;
-    },
-  });
-  return found;
 }
 
 /** The character codes of extension-font glyphs in a pass made with MuPDF's use-cid-for-unknown-unicode. */
@@ -385,21 +369,21 @@ function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
  * set as glyphs of their own join their letters (text-accents.ts).
  * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
  * highest of them), 0 when it has none. `codes` names the glyphs of TeX's math extension fonts
- * that MuPDF left unmapped (extensionCodesOf).
+ * that MuPDF left unmapped (extensionCodesOf); `unmappedExtension` says the page has such glyphs,
+ * for a caller that gave no codes to read them and extract again.
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
   codes?: ExtensionCodes,
-): { textLayer: TextLayer; wordCount: number; imageScale: number } {
-  const drafts: LineDraft[][] = [];
+): { textLayer: TextLayer; wordCount: number; imageScale: number; unmappedExtension: boolean } {
+  const raw: { glyphs: Glyph[]; horizontal: boolean }[][] = [];
   const images: BBox[] = [];
-  let block: LineDraft[] = [];
+  let block: { glyphs: Glyph[]; horizontal: boolean }[] = [];
   let glyphs: Glyph[] = [];
   let dir: Point = [1, 0];
   let imageScale = 0;
-  const mathFonts = mathLetterFonts(stext);
 
   stext.walk({
     onImageBlock(bbox: Rect, _transform: Matrix, image: Image): void {
@@ -420,19 +404,29 @@ export function extractTextLayer(
       if (!VARIATION_SELECTOR.test(c)) glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
-      glyphs = restoreMathLetters(glyphs, mathFonts);
-      // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
-      const words = wordsOfLine(composeAccents(glyphs)).map((word) => ({
-        text: word.map((glyph) => glyph.char).join(''),
-        box: unionBBox(word.map((glyph) => glyph.box)),
-      }));
-      if (words.length > 0) block.push({ words, glyphs, horizontal: dir[0] > 0.99 });
+      block.push({ glyphs, horizontal: dir[0] > 0.99 });
     },
     endTextBlock(): void {
-      if (block.length > 0) drafts.push(block);
+      raw.push(block);
       block = [];
     },
   });
+
+  // Words once the whole page is read: which fonts set cut math letters is a fact of the page.
+  const mathFonts = mathLetterFonts(raw.flat().map((line) => line.glyphs));
+  const drafts: LineDraft[][] = raw
+    .map((lines) =>
+      lines.flatMap((line): LineDraft[] => {
+        const restored = restoreMathLetters(line.glyphs, mathFonts);
+        // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
+        const words = wordsOfLine(composeAccents(restored)).map((word) => ({
+          text: word.map((glyph) => glyph.char).join(''),
+          box: unionBBox(word.map((glyph) => glyph.box)),
+        }));
+        return words.length > 0 ? [{ words, glyphs: restored, horizontal: line.horizontal }] : [];
+      }),
+    )
+    .filter((lines) => lines.length > 0);
 
   let lineIndex = 0;
   const blocks: TextBlock[] = attachDropCaps(drafts).map((lines, blockIndex) => {
@@ -453,7 +447,10 @@ export function extractTextLayer(
     map,
   );
   const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);
-  return { textLayer, wordCount, imageScale };
+  const unmappedExtension = raw.some((lines) =>
+    lines.some((line) => line.glyphs.some((glyph) => glyph.unmappedExtension)),
+  );
+  return { textLayer, wordCount, imageScale, unmappedExtension };
 }
 
 /** The layer with every box and font size in the pixels of `map` (its width and height are kept). */
