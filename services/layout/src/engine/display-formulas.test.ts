@@ -1,23 +1,24 @@
-import type { BBox } from '@folio/proto/common/v1';
-import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
+import type { Glyph, Segment, Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
+import { glyphLayer } from '../testing/fixtures.js';
 import { CM_DISPLAYS } from '../testing/typeset-formulas.js';
 import { gatherDisplayFormulas } from './display-formulas.js';
 import { unionBox } from './geometry.js';
 import { readFormulasFromTextLayer } from './text-layer-latex.js';
 
-function layerOf(glyphs: Glyph[], rules: BBox[] = []): TextLayer {
-  const lines = [{ words: [], fontSize: 10, bold: false, fontName: 'CMR10', glyphs }];
-  return {
-    pageIndex: 0,
-    width: 600,
-    height: 800,
-    blocks: [{ lines, bbox: undefined }],
-    images: [],
-    rules,
-    formFields: [],
-    quality: undefined,
-  };
+/** Words of prose on one line from `left`, each `width` wide and `step` apart, 10 px high at `top`. */
+function proseLine(
+  texts: string[],
+  at: { left: number; step: number; width: number; top: number },
+  lineIndex: number,
+): Word[] {
+  return texts.map((text, index) => ({
+    text,
+    bbox: { left: at.left + at.step * index, top: at.top, width: at.width, height: 10 },
+    confidence: 1,
+    blockIndex: 0,
+    lineIndex,
+  }));
 }
 
 /** A segment of the given glyphs, one word per glyph on one line. */
@@ -39,7 +40,7 @@ describe('gatherDisplayFormulas', () => {
   it('splits a Formula box over two displays set apart into two Formulas, each read on its own', () => {
     const [first, second] = [CM_DISPLAYS[3]!, CM_DISPLAYS[2]!]; // \int_a^b ... set above e^{i\pi}+1=0
     const glyphs = [...first.glyphs, ...second.glyphs];
-    const layer = layerOf(glyphs, second.rules);
+    const layer = glyphLayer(glyphs, second.rules);
     const both = segmentOf('f', 'Formula', glyphs, 0);
     both.words = [
       ...segmentOf('a', 'Formula', first.glyphs, 0).words,
@@ -55,13 +56,11 @@ describe('gatherDisplayFormulas', () => {
 
   it('splits a display out of the paragraph it was boxed with, the lead line staying text', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
-    const lead: Word[] = ['Equation', 'four', 'is', 'shown', 'below.'].map((text, index) => ({
-      text,
-      bbox: { left: 130 + 70 * index, top: 215, width: 60, height: 10 },
-      confidence: 1,
-      blockIndex: 0,
-      lineIndex: 0,
-    }));
+    const lead = proseLine(
+      ['Equation', 'four', 'is', 'shown', 'below.'],
+      { left: 130, step: 70, width: 60, top: 215 },
+      0,
+    );
     const display = segmentOf('d', 'Text', glyphs, 1);
     const paragraph: Segment = {
       ...display,
@@ -69,7 +68,7 @@ describe('gatherDisplayFormulas', () => {
       bbox: unionBox([...lead, ...display.words].map((word) => word.bbox!)),
       words: [...lead, ...display.words],
     };
-    const layer = layerOf(glyphs);
+    const layer = glyphLayer(glyphs);
     const split = gatherDisplayFormulas([paragraph], layer, newId);
     readFormulasFromTextLayer(split, layer);
     expect(split.map((s) => [s.segmentType, s.latex ?? s.words.map((w) => w.text).join(' ')])).toEqual([
@@ -80,20 +79,8 @@ describe('gatherDisplayFormulas', () => {
 
   it('leaves inline mathematics in its sentence, where the text layer cut the line at it', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
-    const before = ['Euler', 'wrote'].map((text, index) => ({
-      text,
-      bbox: { left: 130 + 60 * index, top: 234, width: 50, height: 10 },
-      confidence: 1,
-      blockIndex: 0,
-      lineIndex: 0,
-    }));
-    const after = ['in', 'his', 'book.'].map((text, index) => ({
-      text,
-      bbox: { left: 340 + 40 * index, top: 234, width: 30, height: 10 },
-      confidence: 1,
-      blockIndex: 0,
-      lineIndex: 2,
-    }));
+    const before = proseLine(['Euler', 'wrote'], { left: 130, step: 60, width: 50, top: 234 }, 0);
+    const after = proseLine(['in', 'his', 'book.'], { left: 340, step: 40, width: 30, top: 234 }, 2);
     const math = segmentOf('m', 'Text', glyphs, 1);
     const sentence: Segment = {
       ...math,
@@ -101,15 +88,15 @@ describe('gatherDisplayFormulas', () => {
       bbox: unionBox([...before, ...math.words, ...after].map((word) => word.bbox!)),
       words: [...before, ...math.words, ...after],
     };
-    const kept = gatherDisplayFormulas([sentence], layerOf(glyphs), newId);
+    const kept = gatherDisplayFormulas([sentence], glyphLayer(glyphs), newId);
     expect(kept.map((s) => s.segmentType)).toEqual(['Text']);
   });
 
   it('types a display the detector called a heading a Formula, and reads it', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
     const heading = segmentOf('h', 'SectionHeader', glyphs, 0);
-    const segments = gatherDisplayFormulas([heading], layerOf(glyphs), newId);
-    readFormulasFromTextLayer(segments, layerOf(glyphs));
+    const segments = gatherDisplayFormulas([heading], glyphLayer(glyphs), newId);
+    readFormulasFromTextLayer(segments, glyphLayer(glyphs));
     expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
   });
 
@@ -121,7 +108,7 @@ describe('gatherDisplayFormulas', () => {
       segmentOf('f', 'Formula', main, 0),
       ...limits.map((glyph, index) => segmentOf(`l${index}`, 'Text', [glyph], index + 1)),
     ];
-    const layer = layerOf(glyphs, rules);
+    const layer = glyphLayer(glyphs, rules);
     const gathered = gatherDisplayFormulas(segments, layer, newId);
     readFormulasFromTextLayer(gathered, layer);
     expect(gathered.map((s) => [s.segmentId, s.latex])).toEqual([['f', '\\int_{a}^{b}f(x)dx=F(b)-F(a)']]);
@@ -143,7 +130,7 @@ describe('gatherDisplayFormulas', () => {
       segmentOf('f', 'Formula', glyphs, 1),
       segmentOf('t', 'Text', and, 2),
     ];
-    const gathered = gatherDisplayFormulas(segments, layerOf([...heading, ...glyphs, ...and]), newId);
+    const gathered = gatherDisplayFormulas(segments, glyphLayer([...heading, ...glyphs, ...and]), newId);
     expect(gathered.map((s) => [s.segmentId, s.segmentType])).toEqual([
       ['h', 'SectionHeader'],
       ['f', 'Formula'],

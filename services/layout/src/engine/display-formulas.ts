@@ -1,9 +1,9 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areLevel, bottomOf, centerOf, containsPoint, rightOf, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, centerOf, rightOf, unionBox } from './geometry.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
-import { glyphsIn } from './text-layer-latex.js';
+import { glyphsIn, rulesIn } from './text-layer-latex.js';
 
 /**
  * A display formula as one Formula segment, whatever the detector made of it: a line of mathematics
@@ -64,11 +64,6 @@ function isDisplayFormula(
   if (others.some((other) => other !== segment && other.words.length > 0 && other.bbox && areLevel(other.bbox, box)))
     return false;
   return formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null;
-}
-
-/** The page's rules whose middle lies in `box`. */
-function rulesIn(layer: TextLayer, box: BBox): BBox[] {
-  return layer.rules.filter((rule) => containsPoint(box, centerOf(rule)));
 }
 
 /** Whether `piece` sits against `formula`: beside it on its rows, or just above or below it and within its width. */

@@ -599,17 +599,15 @@ function tallEnclosure(open: Atom, sorted: readonly Atom[]): Enclosure {
     (a) =>
       a !== open && a.left >= open.right - 1 && a.tall && a.delimiter && a.delimiter.side !== 'open' && overlaps(a),
   );
+  return { close, content: between(sorted, open, close, (a) => middleY(a) > open.top && middleY(a) < open.bottom) };
+}
+
+/** The atoms right of `open` and left of `close` (to the end when there is none) that `within` keeps. */
+function between(sorted: readonly Atom[], open: Atom, close: Atom | undefined, within: (a: Atom) => boolean): Atom[] {
   const right = close ? close.left : Infinity;
-  const content = sorted.filter(
-    (a) =>
-      a !== open &&
-      a !== close &&
-      a.left >= open.right - 1 &&
-      a.right <= right + 1 &&
-      middleY(a) > open.top &&
-      middleY(a) < open.bottom,
+  return sorted.filter(
+    (a) => a !== open && a !== close && a.left >= open.right - 1 && a.right <= right + 1 && within(a),
   );
-  return { close, content };
 }
 
 /**
@@ -634,16 +632,8 @@ function glyphEnclosure(open: Atom, sorted: readonly Atom[]): Enclosure {
     else if (a.delimiter.side === 'close') depth -= 1;
   }
   if (!close && open.delimiter!.char !== '{') return { close: undefined, content: [] };
-  const right = close ? close.left : Infinity;
-  const content = sorted.filter(
-    (a) =>
-      a !== open &&
-      a !== close &&
-      a.left >= open.right - 1 &&
-      a.right <= right + 1 &&
-      Math.abs(middleY(a) - (open.baseline - 0.25 * size)) < 2 * size,
-  );
-  return { close, content };
+  const axis = open.baseline - 0.25 * size;
+  return { close, content: between(sorted, open, close, (a) => Math.abs(middleY(a) - axis) < 2 * size) };
 }
 
 /** The LaTeX of a delimiter character on its side. */

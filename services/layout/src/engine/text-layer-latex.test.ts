@@ -1,5 +1,6 @@
-import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
+import type { Glyph, Segment } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
+import { glyphLayer } from '../testing/fixtures.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { readFormulasFromTextLayer } from './text-layer-latex.js';
 
@@ -30,20 +31,6 @@ function line(specs: Spec[]): Glyph[] {
     left += 0.6 * size + 0.2;
     return glyph;
   });
-}
-
-function layerOf(glyphs: Glyph[]): TextLayer {
-  const lines = [{ words: [], fontSize: 10, bold: false, fontName: 'CMR10', glyphs }];
-  return {
-    pageIndex: 0,
-    width: 600,
-    height: 800,
-    blocks: [{ lines, bbox: undefined }],
-    images: [],
-    rules: [],
-    formFields: [],
-    quality: undefined,
-  };
 }
 
 const chars = (text: string, font?: string, extra: Omit<Spec, 'text' | 'font'> = {}): Spec[] =>
@@ -127,7 +114,7 @@ describe('formulaFromGlyphs on one line', () => {
 describe('readFormulasFromTextLayer', () => {
   it('sets the LaTeX of a Formula segment from the glyphs in its box and leaves other segments alone', () => {
     const glyphs = line([{ text: 'x' }, { text: '=', font: 'CMR10', gap: 3 }, { text: '1', font: 'CMR10', gap: 3 }]);
-    const layer = layerOf(glyphs);
+    const layer = glyphLayer(glyphs);
     const box = { left: 40, top: 80, width: 100, height: 30 };
     const formula: Segment = { segmentId: 'f', segmentType: 'Formula', bbox: box, words: [], tableHtml: '' };
     const text: Segment = { ...formula, segmentId: 't', segmentType: 'Text' };
@@ -149,7 +136,7 @@ describe('readFormulasFromTextLayer', () => {
       ...chars('also', 'CMR10', { gap: 3 }),
       ...chars('schneiden', 'CMR10', { gap: 3 }),
     ]);
-    const layer = layerOf(sentence);
+    const layer = glyphLayer(sentence);
     const formula: Segment = {
       segmentId: 'f',
       segmentType: 'Formula',

@@ -20,7 +20,7 @@ export function glyphsIn(layer: TextLayer, box: BBox): Glyph[] {
 }
 
 /** The page's rules whose middle lies in `box` (fraction bars, radicals' bars). */
-function rulesIn(layer: TextLayer, box: BBox): BBox[] {
+export function rulesIn(layer: TextLayer, box: BBox): BBox[] {
   return layer.rules.filter((rule) => containsPoint(box, centerOf(rule)));
 }
 

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFsStore, type ObjectStore } from '@folio/runtime';
-import type { Word } from '@folio/proto/documents/v1';
+import type { BBox } from '@folio/proto/common/v1';
+import type { Glyph, TextLayer, Word } from '@folio/proto/documents/v1';
 import type { IdFactory } from '../engine/segmenter.js';
 
 /** An fs store in a fresh temporary folder. */
@@ -35,4 +36,19 @@ export function ocrLine(text: string, left: number, top: number, lineIndex: numb
 export function counterIds(): IdFactory {
   let next = 0;
   return () => `s${++next}`;
+}
+
+/** A 600 x 800 text layer of one line holding `glyphs` (and the page's `rules`), for the formula reader's tests. */
+export function glyphLayer(glyphs: Glyph[], rules: BBox[] = []): TextLayer {
+  const lines = [{ words: [], bbox: undefined, fontSize: 10, bold: false, fontName: 'CMR10', glyphs }];
+  return {
+    pageIndex: 0,
+    width: 600,
+    height: 800,
+    blocks: [{ lines, bbox: undefined }],
+    images: [],
+    rules,
+    formFields: [],
+    quality: undefined,
+  };
 }
