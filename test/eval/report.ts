@@ -5,11 +5,13 @@ import type { ChecksSetReport } from './run-checks.js';
 import type { IcdarSetReport } from './run-icdar.js';
 import type { OmniSetReport } from './run-omnidoc.js';
 
-function figure(value: number | null): string {
+/** A figure to 3 decimals, or '-' where there was nothing to score. */
+export function figure(value: number | null): string {
   return value === null ? '-' : value.toFixed(3);
 }
 
-function table(header: string[], rows: string[][]): string[] {
+/** Rows under a header, columns padded (the first left-aligned, the rest right-aligned). */
+export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (row: string[]): string =>
     row

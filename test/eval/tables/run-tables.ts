@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { mapLimit } from '@folio/runtime';
+import { figure, table as grid } from '../report.js';
 import { runTask, taskConfig, type EvalOptions } from '../tasks.js';
 import { loadTableSet, TABLE_KINDS, type TableKind, type TruthTable } from './load-tables.js';
 import { matchTable, rowsFromHtml, type PredictedTable, type TableFigures } from './score-tables.js';
@@ -157,19 +158,6 @@ export async function evaluateTables(
     kinds,
     continuedJoined: { joined: continued.filter((table) => table.segments.length === 2).length, of: continued.length },
   };
-}
-
-function figure(value: number | null): string {
-  return value === null ? '-' : value.toFixed(3);
-}
-
-function grid(header: string[], rows: string[][]): string[] {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (row: string[]): string =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join('  ');
-  return [line(header), ...rows.map(line)];
 }
 
 function documentFigures(tables: readonly TableReport[], pick: (table: TableReport) => TableFigures | null): string[] {
