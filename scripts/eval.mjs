@@ -5,7 +5,9 @@
 // `all` leaves out (it takes hours). The work is in test/eval/.
 //
 //   npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
-//                   [--resolution high|normal] [--corpus DIR]
+//                   [--resolution high|normal] [--corpus DIR] [--part tuned|frozen]
+// --part: which part of the checks set to score: tuned (the default) or frozen, the part nobody
+// looks at while tuning, scored only before a session stops.
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 // --only: the checks documents whose file name contains TEXT (and no other set's pages); with
 // --set formulas, the engines whose name contains TEXT. --limit: with --set formulas, pages per
@@ -31,19 +33,24 @@ const { values } = parseArgs({
     draw: { type: 'string' },
     resolution: { type: 'string', default: 'high' },
     corpus: { type: 'string' },
+    part: { type: 'string', default: 'tuned' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR]\n' +
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR] [--part tuned|frozen]\n' +
       '  all = every set but formulas (the formula benchmark, hours for a full run), which runs only when named\n',
   );
   process.exit(0);
 }
 if (!['omnidoc', 'icdar', 'checks', 'formulas', 'tables', 'all'].includes(values.set)) {
   process.stderr.write(`--set must be omnidoc, icdar, checks, formulas, tables or all, not ${values.set}\n`);
+  process.exit(2);
+}
+if (!['tuned', 'frozen'].includes(values.part)) {
+  process.stderr.write(`--part must be tuned or frozen, not ${values.part}\n`);
   process.exit(2);
 }
 if (!['high', 'normal'].includes(values.resolution)) {
@@ -60,6 +67,7 @@ const env = {
   FOLIO_EVAL_SET: values.set,
   FOLIO_EVAL_OUT: resolve(callerDir, values.out),
   FOLIO_EVAL_HIGH_RESOLUTION: values.resolution === 'high' ? '1' : '0',
+  FOLIO_EVAL_PART: values.part,
   ...(values.limit ? { FOLIO_EVAL_LIMIT: values.limit } : {}),
   ...(values.only ? { FOLIO_EVAL_ONLY: values.only } : {}),
   ...(values.draw ? { FOLIO_EVAL_DRAW: resolve(callerDir, values.draw) } : {}),

@@ -28,10 +28,13 @@ function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
   const limit = env.FOLIO_EVAL_LIMIT ? Number(env.FOLIO_EVAL_LIMIT) : null;
   if (limit !== null && !(Number.isInteger(limit) && limit > 0))
     throw new Error(`--limit must be a positive integer, not ${env.FOLIO_EVAL_LIMIT}`);
+  const part = env.FOLIO_EVAL_PART ?? 'tuned';
+  if (part !== 'tuned' && part !== 'frozen') throw new Error(`--part must be tuned or frozen, not ${part}`);
   return {
     set,
     limit,
     only: env.FOLIO_EVAL_ONLY ?? null,
+    part,
     out: resolve(env.FOLIO_EVAL_OUT ?? resolve(root, 'eval-report.json')),
     draw: env.FOLIO_EVAL_DRAW ? resolve(env.FOLIO_EVAL_DRAW) : null,
     corpus: resolve(env.FOLIO_EVAL_CORPUS ?? resolve(root, '..', 'shared', 'corpus')),

@@ -1,7 +1,7 @@
 // The printed summary of an evaluation run: one table per set, figures to 3 decimals.
 import type { ClassScores, Confusion } from './detection.js';
 import type { FormulaEngineReport, FormulaSetReport } from './formulas/run-formulas.js';
-import type { ChecksSetReport } from './run-checks.js';
+import type { ChecksSetReport, KindScore } from './run-checks.js';
 import type { IcdarSetReport } from './run-icdar.js';
 import type { OmniSetReport } from './run-omnidoc.js';
 
@@ -128,28 +128,53 @@ function percent(passed: number, total: number): string {
  */
 export function formatChecks(report: ChecksSetReport): string[] {
   const succeeded = report.documents.filter((document) => document.status === 'Succeeded').length;
-  const kinds = Object.entries(report.kinds);
+  const targets = CHECKS_TARGETS[report.part];
+  const meets = (score: KindScore, target: number): string =>
+    `>= ${target * 100}% ${score.passed >= target * score.total ? 'met' : 'NOT met'}`;
+  const all = report.kinds.all;
   return [
-    `== Checks on real documents: ${report.documents.length} documents, ${succeeded} succeeded (API defaults)`,
+    `== Checks on real documents, ${report.part} part: ${report.documents.length} documents, ${succeeded} succeeded (API defaults)`,
     ...table(
-      ['kind', 'passed', 'checks', 'pass rate', 'target'],
-      kinds.map(([kind, score]) => {
-        const target = kind === 'all' ? 0.9 : 0.8;
-        const met = score.passed >= target * score.total;
-        return [
+      ['document kind', 'documents', 'passed', 'checks', 'pass rate', 'target'],
+      [
+        ...Object.entries(report.documentKinds).map(([kind, score]) => [
           kind,
+          String(score.documents),
           String(score.passed),
           String(score.total),
           percent(score.passed, score.total),
-          `>= ${target * 100}% ${met ? 'met' : 'NOT met'}`,
-        ];
-      }),
+          meets(score, targets.kind),
+        ]),
+        ...(all
+          ? [
+              [
+                'all',
+                String(report.documents.length),
+                String(all.passed),
+                String(all.total),
+                percent(all.passed, all.total),
+                meets(all, targets.all),
+              ],
+            ]
+          : []),
+      ],
     ),
     '',
     ...table(
-      ['document', 'status', 's', 'segments', 'passed'],
+      ['check kind', 'passed', 'checks', 'pass rate'],
+      Object.entries(report.kinds).map(([kind, score]) => [
+        kind,
+        String(score.passed),
+        String(score.total),
+        percent(score.passed, score.total),
+      ]),
+    ),
+    '',
+    ...table(
+      ['document', 'kind', 'status', 's', 'segments', 'passed'],
       report.documents.map((document) => [
         document.file,
+        document.documentKind,
         document.status,
         document.seconds.toFixed(1),
         String(document.segments),
@@ -158,6 +183,12 @@ export function formatChecks(report: ChecksSetReport): string[] {
     ),
   ];
 }
+
+/** Issue 42's targets: the tuned part, and the frozen part (lower: nobody tunes on it). */
+const CHECKS_TARGETS = {
+  tuned: { all: 0.92, kind: 0.85 },
+  frozen: { all: 0.88, kind: 0.8 },
+} as const;
 
 function rate(value: number | null): string {
   return value === null ? '-' : value.toFixed(3);

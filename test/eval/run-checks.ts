@@ -4,7 +4,7 @@ import { mapLimit } from '@folio/runtime';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { CHECK_KINDS, describeCheck, runCheck, type CheckKind } from './checks/check-kinds.js';
-import { CHECK_DOCUMENTS, type CheckDocument } from './checks/documents.js';
+import { CHECK_DOCUMENTS, DOCUMENT_KINDS, type CheckDocument, type DocumentKind } from './checks/documents.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
 import type { ApiSegment } from '../src/api.js';
@@ -19,6 +19,7 @@ export interface CheckOutcome {
 
 export interface ChecksDocumentReport {
   file: string;
+  documentKind: DocumentKind;
   taskId: string | null;
   status: string;
   message: string;
@@ -36,9 +37,13 @@ export interface KindScore {
 }
 
 export interface ChecksSetReport {
+  /** Which part of the set was scored: the tuned part, or the frozen part nobody tunes on. */
+  part: 'tuned' | 'frozen';
   documents: ChecksDocumentReport[];
-  /** Per kind and `all`; kinds without checks are left out. */
+  /** Per check kind and `all`; kinds without checks are left out. */
   kinds: Partial<Record<CheckKind | 'all', KindScore>>;
+  /** Per kind of document; kinds without documents in this part are left out. */
+  documentKinds: Partial<Record<DocumentKind, KindScore & { documents: number }>>;
 }
 
 const MIME_TYPES: Record<string, string> = {
@@ -48,6 +53,15 @@ const MIME_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.tif': 'image/tiff',
   '.tiff': 'image/tiff',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.doc': 'application/msword',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.xls': 'application/vnd.ms-excel',
+  '.odt': 'application/vnd.oasis.opendocument.text',
+  '.odp': 'application/vnd.oasis.opendocument.presentation',
+  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
 };
 
 /** The request: the file name alone (every other option at the API's default), or Auto where a document says so. */
@@ -55,13 +69,16 @@ export function checksTaskConfig(document: CheckDocument): Record<string, unknow
   return { file_name: document.file, ...(document.ocrStrategy ? { ocr_strategy: document.ocrStrategy } : {}) };
 }
 
-/** Sends each document (or the first `limit`) and runs its checks on the segments of its chunks. */
+/**
+ * Sends each document of the part `options.part` names (or the first `limit`) and runs its checks
+ * on the segments of its chunks.
+ */
 export async function evaluateChecks(options: EvalOptions, log: (line: string) => void): Promise<ChecksSetReport> {
   const directory = join(import.meta.dirname, 'checks', 'docs');
-  const documents = CHECK_DOCUMENTS.filter((document) => !options.only || document.file.includes(options.only)).slice(
-    0,
-    options.limit ?? undefined,
-  );
+  const frozen = options.part === 'frozen';
+  const documents = CHECK_DOCUMENTS.filter(
+    (document) => (document.frozen === true) === frozen && (!options.only || document.file.includes(options.only)),
+  ).slice(0, options.limit ?? undefined);
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimit(documents, options.concurrency, async (document) => {
     const mimeType = MIME_TYPES[extname(document.file).toLowerCase()];
@@ -83,6 +100,7 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
     for (const check of checks.filter((item) => !item.passed)) log(`  FAIL ${check.check}: ${check.detail}`);
     return {
       file: document.file,
+      documentKind: document.kind,
       taskId: outcome.taskId,
       status: outcome.status,
       message: outcome.message,
@@ -98,7 +116,12 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
       })),
     };
   });
-  return { documents: reports, kinds: scoreKinds(reports) };
+  return {
+    part: options.part,
+    documents: reports,
+    kinds: scoreKinds(reports),
+    documentKinds: scoreDocumentKinds(reports),
+  };
 }
 
 /** Writes `<path>.p<N>.png` for each page with segments: the page with its segments' boxes, types and order. */
@@ -129,5 +152,21 @@ export function scoreKinds(reports: readonly ChecksDocumentReport[]): ChecksSetR
       kinds[kind] = { passed: ofKind.filter((check) => check.passed).length, total: ofKind.length };
   }
   kinds.all = { passed: all.filter((check) => check.passed).length, total: all.length };
+  return kinds;
+}
+
+/** Passed and total checks, and documents, per kind of document. */
+export function scoreDocumentKinds(reports: readonly ChecksDocumentReport[]): ChecksSetReport['documentKinds'] {
+  const kinds: ChecksSetReport['documentKinds'] = {};
+  for (const kind of DOCUMENT_KINDS) {
+    const ofKind = reports.filter((report) => report.documentKind === kind);
+    if (ofKind.length === 0) continue;
+    const checks = ofKind.flatMap((report) => report.checks);
+    kinds[kind] = {
+      documents: ofKind.length,
+      passed: checks.filter((check) => check.passed).length,
+      total: checks.length,
+    };
+  }
   return kinds;
 }

@@ -8,6 +8,8 @@ export interface EvalOptions {
   limit: number | null;
   /** Only the checks documents whose file name contains this (for the formula set: the engines). */
   only: string | null;
+  /** The part of the checks set to score: `tuned` (the default) or `frozen` (only before stopping). */
+  part: 'tuned' | 'frozen';
   out: string;
   draw: string | null;
   corpus: string;

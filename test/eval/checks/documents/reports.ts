@@ -1,0 +1,138 @@
+// Checks set, reports: government and business reports, notices, transcripts and exported documents (born digital).
+// Sources and licences in ../sources.md.
+import type { CheckDocument } from '../documents.js';
+
+export const documents: readonly CheckDocument[] = [
+  {
+    file: 'google-doc-zen.pdf',
+    about: 'Google Docs export: a title, twenty short lines, a picture, a ruled table with merged cells, footnotes',
+    checks: [
+      { kind: 'segment-type', segmentType: 'Title', contains: 'Example document' },
+      { kind: 'present', text: "Special cases aren't special enough to break the rules." },
+      { kind: 'order', before: 'Now is better than never.', after: 'Namespaces are one honking great idea' },
+      { kind: 'table', cell: 'Capital', relation: 'left-of', other: 'Jakarta' },
+      { kind: 'table', cell: 'Europe', relation: 'above', other: 'Vienna' },
+      { kind: 'table', cell: 'Europe', relation: 'above', other: 'Paris' },
+      { kind: 'table', cell: 'France', relation: 'above', other: 'Paris' },
+      { kind: 'table', cell: 'Jakarta', relation: 'above', other: 'Rupia' },
+      { kind: 'table', cell: 'Paris', relation: 'above', other: '67,413,000' },
+      { kind: 'table', cell: 'Berlin', relation: 'left-of', other: 'Vatican City' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+      { kind: 'present', text: '2021 estimate' },
+    ],
+  },
+  {
+    file: 'nics-background-checks-2015-11.pdf',
+    about: 'FBI statistics table: two-level column headers spanning three or two columns, 55 rows, notes',
+    checks: [
+      { kind: 'present', text: 'NICS Firearm Background Checks' },
+      { kind: 'present', text: 'November - 2015' },
+      { kind: 'table', cell: 'State / Territory', relation: 'above', other: 'Alabama' },
+      { kind: 'table', cell: 'Alabama', relation: 'left-of', other: '18,870' },
+      { kind: 'table', cell: 'Permit', relation: 'above', other: '18,870' },
+      { kind: 'table', cell: 'Alabama', relation: 'above', other: 'Alaska' },
+      { kind: 'table', cell: 'Kentucky', relation: 'left-of', other: '264,140' },
+      { kind: 'table', cell: 'Pre-Pawn', relation: 'above', other: '*Other' },
+      { kind: 'table', cell: 'Pre-Pawn', relation: 'above', other: 'Handgun' },
+      { kind: 'table', cell: 'Redemption', relation: 'above', other: '2,179' },
+      { kind: 'table', cell: 'Private Sale', relation: 'above', other: '59' },
+      { kind: 'table', cell: 'Totals', relation: 'above', other: '71,137' },
+      { kind: 'table', cell: 'Totals', relation: 'left-of', other: '804,006' },
+      {
+        kind: 'present',
+        text: 'Refers to frames, receivers and other firearms that are not either handguns or long guns',
+      },
+      { kind: 'order', before: 'NOTES:', after: 'DISCLAIMERS:' },
+      { kind: 'absent', text: 'Page 1 of 205' },
+    ],
+  },
+  {
+    file: 'federal-register-2020-17221-p2-3.pdf',
+    about: 'Federal Register, two pages of three columns with running heads, page numbers and footnotes',
+    checks: [
+      { kind: 'absent', text: 'Vol. 85, No. 152' },
+      { kind: 'absent', text: '47699' },
+      { kind: 'absent', text: '47700' },
+      { kind: 'present', text: 'Hatta International Airport in Jakarta, Indonesia, resulting in 189 fatalities.' },
+      { kind: 'present', text: 'the FAA proposes to require four design changes' },
+      {
+        kind: 'present',
+        text: 'The FAA proposes mandating the following changes to the 737 MAX type design, to address the various aspects of the unsafe condition.',
+      },
+      {
+        kind: 'order',
+        before: 'These effects include stall warning activation, airspeed disagree alert, and',
+        after: 'altitude disagree alert',
+      },
+      {
+        kind: 'order',
+        before: 'On November 7, 2018, the FAA issued Emergency AD',
+        after: 'The data from the flight data recorders',
+      },
+      {
+        kind: 'order',
+        before: 'In addition to these four design changes, the FAA also proposes to',
+        after: 'require operators to conduct an AOA sensor system test',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Proposed Design Changes' },
+      { kind: 'segment-type', segmentType: 'Footnote', contains: 'Aircraft Accident Investigation Report' },
+    ],
+  },
+  {
+    file: 'scotus-transcript-p1.pdf',
+    about: 'Supreme Court transcript cover page: numbered lines, running head and foot',
+    checks: [
+      { kind: 'present', text: 'IN THE SUPREME COURT OF THE UNITED STATES' },
+      {
+        kind: 'present',
+        text: 'The above-entitled matter came on for oral argument before the Supreme Court of the United States at 1:01 p.m.',
+      },
+      { kind: 'present', text: 'No. 07-1315' },
+      { kind: 'order', before: 'Washington, D.C.', after: 'Tuesday, January 13, 2009' },
+      { kind: 'order', before: 'APPEARANCES:', after: 'CHARLES M. SEVILLA' },
+      { kind: 'absent', text: 'Official - Subject to Final Review' },
+      { kind: 'absent', text: 'Alderson Reporting Company' },
+    ],
+  },
+  {
+    file: 'senate-expenditures.pdf',
+    about: 'Senate expenditure report page (landscape): ruled header with a spanning column group, unruled rows',
+    checks: [
+      { kind: 'table', cell: 'DHAW20190001', relation: 'left-of', other: '920.68' },
+      { kind: 'table', cell: 'DOCUMENT NO.', relation: 'above', other: 'DHAW20190002' },
+      { kind: 'table', cell: 'OBLIGATION/SERVICE DATES', relation: 'above', other: 'START' },
+      { kind: 'table', cell: 'START', relation: 'left-of', other: 'END' },
+      { kind: 'table', cell: 'AMOUNT ($)', relation: 'above', other: '37,499.96' },
+      { kind: 'present', text: 'CITIBANK - TRAVEL CBA CARD' },
+      { kind: 'absent', text: 'B-1191' },
+    ],
+  },
+  {
+    file: 'darpa-baa-15-58-cover.pdf',
+    about: 'DARPA solicitation cover page: large title type, logo, address block',
+    checks: [
+      { kind: 'present', text: 'Broad Agency Announcement' },
+      { kind: 'present', text: 'Media Forensics (MediFor)' },
+      { kind: 'present', text: 'DARPA-BAA-15-58' },
+      { kind: 'present', text: 'September 29, 2015' },
+      { kind: 'order', before: 'Broad Agency Announcement', after: 'Defense Advanced Research Projects Agency' },
+      { kind: 'present', text: '675 North Randolph Street' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'nist-sd19-guide-p3-4.pdf',
+    about: 'NIST database guide, two pages: text, a small ruled table with caption, a scanned form as a figure',
+    checks: [
+      { kind: 'present', text: 'The HSFs were scanned at 11.8 dots per millimeter (300 dots per inch)' },
+      { kind: 'order', before: 'Source Materials', after: 'This database contains eight series of HSF images' },
+      { kind: 'table', cell: 'Special Database 1', relation: 'left-of', other: 'May 1990' },
+      { kind: 'table', cell: 'Release', relation: 'above', other: 'TST1 Release 6-1.1' },
+      { kind: 'table', cell: 'Notes', relation: 'above', other: 'aka Test Data 1.' },
+      { kind: 'table', cell: 'February 1992', relation: 'left-of', other: 'HWSC Release 4-1.1' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Previous NIST Handprint Databases' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Example HSF Image.' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+];
