@@ -10,6 +10,7 @@ import {
   tracingEnv,
 } from '@folio/runtime';
 import { DEFAULT_LAYOUT_INPUT_SIDE } from './engine/doclaynet/letterbox.js';
+import { OPTIONAL_PASSES, type LayoutPassName } from './engine/passes.js';
 
 const schema = z.object({
   ...loggingEnv,
@@ -46,6 +47,30 @@ const schema = z.object({
    * 1.3 pages/s) it is busy a fifth of the time; raise it on machines with cores to spare.
    */
   LAYOUT_TABLE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Layout passes switched off, comma-separated names from engine/passes.ts (docs/layout-passes.md):
+   * for measuring what a pass buys on the evaluation sets. Essential passes cannot be named. Empty
+   * (every pass on) unless told.
+   */
+  LAYOUT_SKIP_PASSES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine((name) => (OPTIONAL_PASSES as readonly string[]).includes(name), {
+            message: `each must be one of ${OPTIONAL_PASSES.join(', ')}`,
+          })
+          .transform((name) => name as LayoutPassName),
+      ),
+    ),
 });
 
 /** The layout service's configuration, read once by main.ts. */

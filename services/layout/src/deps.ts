@@ -1,5 +1,6 @@
 import type { Logger, ObjectStore } from '@folio/runtime';
 import type { LayoutEngine } from './engine/layout-engine.js';
+import type { PassRunner } from './engine/passes.js';
 import type { IdFactory } from './engine/segmenter.js';
 import type { TableStructureEngine } from './engine/table-structure-engine.js';
 
@@ -13,6 +14,8 @@ export interface LayoutServerDeps {
   tableEngine?: TableStructureEngine;
   /** Pages of one request analyzed at once (default 1): the detector's worker count keeps them all busy. */
   concurrency?: number;
+  /** Which layout passes run (LAYOUT_SKIP_PASSES); every one by default. */
+  passes?: PassRunner;
   /** Segment ids; defaults to crypto.randomUUID. */
   newId?: IdFactory;
 }

@@ -14,6 +14,7 @@ import {
 import { loadConfig } from './config.js';
 import { probeDocLayNet } from './engine/doclaynet/doclaynet-engine.js';
 import { createDocLayNetServiceEngine } from './engine/doclaynet/doclaynet-layout-engine.js';
+import { PassRunner } from './engine/passes.js';
 import { createSlanetTableEngine } from './engine/slanet/slanet-table-engine.js';
 import { createLayoutServer } from './server.js';
 
@@ -64,7 +65,10 @@ logger.info(
   },
   engine ? 'model engine loaded' : 'no model engine configured',
 );
-const server = createLayoutServer({ store, logger, engine, tableEngine, concurrency: workers });
+if (config.LAYOUT_SKIP_PASSES.length > 0)
+  logger.warn({ skipped: config.LAYOUT_SKIP_PASSES }, 'layout passes switched off (LAYOUT_SKIP_PASSES)');
+const passes = new PassRunner(new Set(config.LAYOUT_SKIP_PASSES));
+const server = createLayoutServer({ store, logger, engine, tableEngine, concurrency: workers, passes });
 // Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
 const tls = grpcServerCredentials(config);
 const port = await listen(server, config.LAYOUT_GRPC_HOST, config.LAYOUT_GRPC_PORT, tls.credentials);

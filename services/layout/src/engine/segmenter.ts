@@ -30,6 +30,7 @@ import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { formulasByNumber } from './numbered-formulas.js';
 import { markPageFurniture } from './page-furniture.js';
+import { ALL_PASSES, type PassRunner } from './passes.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -206,80 +207,122 @@ export interface SegmentContext {
   ocrOnly?: boolean;
   /** The page's interactive form fields (text layer), for FormRegion segments. */
   formFields?: FormField[];
+  /** Which passes run (LAYOUT_SKIP_PASSES), and a trace of them in tests; every pass by default. */
+  passes?: PassRunner;
 }
 
 /**
- * The layout post-processing of one page: pictures of ruled tables whose cells hold words typed
- * Table (tablesFromLattices), page-sized unsure tables and text-filled pictures dropped, and so are
- * pictures of displayed mathematics (withoutMathPictures), duplicate
- * and nested detections suppressed; lettering detected as a Picture read as Text (isLettering); every word given to exactly one segment (a detected region, or a Text
- * segment grown from leftover lines and vertical gaps); Formulas split from their numbers and
- * prose (formulaSegments); a numbered equation read as text typed Formula (formulasByNumber); types refined with fonts, bullets and position; tables given HTML
- * from their word positions (a Text segment of labels and values becomes one: labelValueTableHtml); running heads and feet told from this page alone (markPageFurniture);
- * margin line numbers and form fields with their labels split out first (LineNumber and FormRegion
- * segments, fine-types.ts) and the current API's finer types marked last (markFineTypes);
- * a caption cut in two and the pieces of a running head or foot joined; segments put in reading
- * order. Detected segments carry the detector's score.
- * A region of a text type that holds no words is dropped when the page has words (it found ink
- * that is not text), and so is any region the engine found blank that holds no words; a page
- * read by OCR alone whose every region is blank gives no segments, whatever OCR read. A page
- * with nothing at all gives no segments; the caller adds the Page one.
+ * The layout post-processing of one page: the page passes of passes.ts (LAYOUT_PASSES), in their
+ * order, from the detector's regions and the page's words to segments in reading order. Detected
+ * segments carry the detector's score. A region of a text type that holds no words is dropped when
+ * the page has words (it found ink that is not text), and so is any region the engine found blank
+ * that holds no words. A page with nothing at all gives no segments; the caller adds the Page one.
  */
 export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[], context: SegmentContext): Segment[] {
   const { page, newId } = context;
+  const passes = context.passes ?? ALL_PASSES;
   // Line numbers and form fields with their labels first: their words would otherwise join the
   // paragraphs beside them ("3 the party of the first part").
   const figures = detections
     .filter((d) => d.segmentType === 'Picture' || d.segmentType === 'Formula')
     .map((d) => d.bbox);
-  const lineNumbers = splitLineNumbers(pageWords, figures);
-  const forms = splitFormRegions(context.formFields ?? [], lineNumbers.rest);
+  const lineNumbers = passes.run(
+    'line-numbers',
+    () => splitLineNumbers(pageWords, figures),
+    () => ({ columns: [], rest: pageWords }),
+  );
+  const forms = passes.run(
+    'form-regions',
+    () => splitFormRegions(context.formFields ?? [], lineNumbers.rest),
+    () => ({ regions: [], rest: lineNumbers.rest }),
+  );
   const words = forms.rest;
+  const latticed = passes.run(
+    'lattice-tables',
+    () => tablesFromLattices(detections, words),
+    () => detections,
+  );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
   const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
-  const untabled = tablesFromLattices(detections, words).map((d) =>
-    d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
-      ? { ...d, segmentType: 'Text' as const }
-      : d,
+  const untabled = passes.run(
+    'untable-numbered-lines',
+    () =>
+      latticed.map((d) =>
+        d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
+          ? { ...d, segmentType: 'Text' as const }
+          : d,
+      ),
+    () => latticed,
   );
-  const regions = suppressOverlaps(
-    withoutMathPictures(withoutPageSizedGuesses(untabled, words, page), words, context.fonts),
+  const sized = passes.run(
+    'page-sized-guesses',
+    () => withoutPageSizedGuesses(untabled, words, page),
+    () => untabled,
   );
+  const unmath = passes.run(
+    'math-pictures',
+    () => withoutMathPictures(sized, words, context.fonts),
+    () => sized,
+  );
+  const regions = passes.always('suppress-overlaps', () => suppressOverlaps(unmath));
   // A scan where every detection shows nothing is a blank sheet: what OCR read there is the other
   // side showing through, mirrored, or specks.
-  if (context.ocrOnly && regions.length > 0 && regions.every((region) => region.blank)) return [];
-  const { assigned, leftover } = assignWords(words, regions);
+  const blankSheet = passes.run(
+    'blank-scan',
+    () => context.ocrOnly === true && regions.length > 0 && regions.every((region) => region.blank),
+    () => false,
+  );
+  if (blankSheet) return [];
+  const { assigned, leftover } = passes.always('assign-words', () => assignWords(words, regions));
   const detected: Segment[] = [];
   regions.forEach((detection, index) => {
     const regionWords = assigned[index]!;
-    const region = isLettering(detection, regionWords, context.fonts)
-      ? { ...detection, segmentType: 'Text' as const }
-      : detection;
+    const region = passes.run(
+      'lettering',
+      () =>
+        isLettering(detection, regionWords, context.fonts) ? { ...detection, segmentType: 'Text' as const } : detection,
+      () => detection,
+    );
     // Empty boxes: ink that is not text, or (blank) no ink at all: speckle, bleed-through, a scanner border.
     if (regionWords.length === 0 && (region.blank || (words.length > 0 && !VISUAL_TYPES.includes(region.segmentType))))
       return;
-    if (region.segmentType === 'Formula' && regionWords.length > 0) {
-      detected.push(...formulaSegments(region, regionWords, page, newId));
-      return;
-    }
-    detected.push(
+    const whole = (): Segment[] => [
       segment(newId, region.segmentType, fitBox(region, regionWords, page), regionWords, region.confidence),
+    ];
+    detected.push(
+      ...(region.segmentType === 'Formula' && regionWords.length > 0
+        ? passes.run('split-formulas', () => formulaSegments(region, regionWords, page, newId), whole)
+        : whole()),
     );
   });
   const obstacles = detected.map((s) => s.bbox ?? EMPTY_BOX);
   const isBlocked = (box: BBox): boolean => obstacles.some((obstacle) => overlapOfSmaller(box, obstacle) > 0.25);
-  const grown = groupBlocks(groupLines(leftover), { isBlocked }).map((lines) => {
-    const blockWords = lines.flatMap((line) => line.words);
-    return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);
-  });
+  const grown = passes.always('leftover-text', () =>
+    groupBlocks(groupLines(leftover), { isBlocked }).map((lines) => {
+      const blockWords = lines.flatMap((line) => line.words);
+      return segment(newId, 'Text', clipToPage(unionBox(boxesOf(blockWords)), page), blockWords);
+    }),
+  );
   const images = (context.images ?? [])
     .map((image) => clipToPage(image, page))
     .filter((image) => areaOf(image) >= MIN_IMAGE_SHARE * page.width * page.height);
+  const found = [...detected, ...grown];
+  const imaged = passes.run(
+    'embedded-images',
+    () => gatherEmbeddedImages(found, images, context.fonts),
+    () => found,
+  );
   // A heading boxed with the paragraph under it gives the paragraph back as Text; a numbered
   // equation read as text becomes a Formula.
-  const segments = formulasByNumber(
-    splitHeadingFromBody(gatherEmbeddedImages([...detected, ...grown], images, context.fonts), context.fonts, newId),
-    newId,
+  const headed = passes.run(
+    'heading-from-body',
+    () => splitHeadingFromBody(imaged, context.fonts, newId),
+    () => imaged,
+  );
+  const segments = passes.run(
+    'formulas-by-number',
+    () => formulasByNumber(headed, newId),
+    () => headed,
   );
   const refinable = segments.map((s) => ({
     segmentType: s.segmentType as SegmentType,
@@ -292,25 +335,61 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const furnitureHints = detections
     .filter((d) => d.segmentType === 'PageHeader' || d.segmentType === 'PageFooter')
     .map((d) => d.bbox);
-  const types = markPageFurniture(refinable, facts, refineTypes(refinable, facts), furnitureHints);
+  const detectedTypes = refinable.map((s) => s.segmentType);
+  const refined = passes.run(
+    'refine-types',
+    () => refineTypes(refinable, facts),
+    () => detectedTypes,
+  );
+  const types = passes.run(
+    'page-furniture',
+    () => markPageFurniture(refinable, facts, refined, furnitureHints),
+    () => refined,
+  );
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
-    // A detector reads an infobox or data sheet of labels and values as text; it is a table.
-    const labelValues = s.segmentType === 'Text' ? labelValueTableHtml(s.words) : null;
-    if (labelValues !== null) {
-      s.segmentType = 'Table';
-      s.tableHtml = labelValues;
-    } else if (s.segmentType === 'Table') {
-      const ruled =
-        context.rules && context.rules.length > 0 ? { rules: context.rules, box: s.bbox ?? EMPTY_BOX } : undefined;
-      s.tableHtml = buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled });
-    }
   });
+  // A detector reads an infobox or data sheet of labels and values as text; it is a table.
+  const labelValueTables = new Set<Segment>();
+  for (const s of segments.filter((candidate) => candidate.segmentType === 'Text')) {
+    const labelValues = passes.run(
+      'label-value-tables',
+      () => labelValueTableHtml(s.words),
+      () => null,
+    );
+    if (labelValues === null) continue;
+    s.segmentType = 'Table';
+    s.tableHtml = labelValues;
+    labelValueTables.add(s);
+  }
+  for (const s of segments.filter(
+    (candidate) => candidate.segmentType === 'Table' && !labelValueTables.has(candidate),
+  )) {
+    const ruled =
+      context.rules && context.rules.length > 0 ? { rules: context.rules, box: s.bbox ?? EMPTY_BOX } : undefined;
+    s.tableHtml = passes.always('table-html', () =>
+      buildTableHtml(s.words, { firstRowBold: firstLineBold(s.words, context.fonts), ruled }),
+    );
+  }
   const formRegions = forms.regions.map((region) => formRegionSegment(region, newId()));
+  const captioned = passes.run(
+    'join-captions',
+    () => joinSplitCaptions(segments),
+    () => segments,
+  );
+  const joined = passes.run(
+    'join-running-pieces',
+    () => joinLinePieces(captioned),
+    () => captioned,
+  );
   // Margin line numbers go after the page's text, so that they do not cut into its reading order.
-  const ordered = orderSegments([...joinLinePieces(joinSplitCaptions(segments)), ...formRegions], page.width);
+  const ordered = passes.always('reading-order', () => orderSegments([...joined, ...formRegions], page.width));
   const numbered = [...ordered, ...lineNumbers.columns.map((column) => lineNumberSegment(column, newId()))];
-  return markFineTypes(numbered, page);
+  return passes.run(
+    'fine-types',
+    () => markFineTypes(numbered, page),
+    () => numbered,
+  );
 }
 
 function firstLineBold(words: Word[], fonts: Map<number, LineFont> | undefined): boolean {

@@ -14,6 +14,7 @@ import { lineFontsOf } from '../engine/refine-types.js';
 import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
+import { ALL_PASSES } from '../engine/passes.js';
 import { readTables } from '../engine/table-model.js';
 import { pageOrientation, regionsOnPage, turnImageUpright } from '../engine/upright-page.js';
 
@@ -78,6 +79,7 @@ export function createAnalyzeLayoutHandler(
   const { store, engine, tableEngine, logger } = deps;
   const concurrency = Math.max(1, deps.concurrency ?? 1);
   const newId = deps.newId ?? randomUUID;
+  const passes = deps.passes ?? ALL_PASSES;
 
   /** The page's text layer, when the render stage stored one. */
   async function textLayerOf(input: LayoutPageInput): Promise<TextLayer | undefined> {
@@ -104,7 +106,11 @@ export function createAnalyzeLayoutHandler(
       const image = await store.get(imageKey);
       let started = performance.now();
       // A page whose text runs up or down is shown to the detector turned upright (upright-page.ts).
-      const orientation = pageOrientation(words);
+      const orientation = passes.run(
+        'upright-page',
+        () => pageOrientation(words),
+        () => 'upright' as const,
+      );
       const regions =
         orientation === 'upright'
           ? await engine.detect({ pageIndex: page.pageIndex, image, ...size }, signal)
@@ -127,21 +133,38 @@ export function createAnalyzeLayoutHandler(
         images: layer?.images,
         ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
         formFields: layer?.formFields,
+        passes,
       });
       // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
       if (layer && fonts) {
-        segments = gatherDisplayFormulas(segments, layer, newId);
-        readFormulasFromTextLayer(segments, layer);
+        const laidOut = segments;
+        const gathered = passes.run(
+          'display-formulas',
+          () => gatherDisplayFormulas(laidOut, layer, newId),
+          () => laidOut,
+        );
+        passes.run(
+          'text-layer-latex',
+          () => readFormulasFromTextLayer(gathered, layer),
+          () => undefined,
+        );
+        segments = gathered;
       }
       started = performance.now();
-      if (tableEngine)
-        await readTables(segments, {
-          engine: tableEngine,
-          page: { image, ...size },
-          rules,
-          fonts,
-          signal,
-        });
+      const tables = tableEngine;
+      if (tables)
+        await passes.run(
+          'table-model',
+          () =>
+            readTables(segments, {
+              engine: tables,
+              page: { image, ...size },
+              rules,
+              fonts,
+              signal,
+            }),
+          () => Promise.resolve(0),
+        );
       timings.tablesMs += performance.now() - started;
     } else {
       segments = segmentByBlocks(words, newId);

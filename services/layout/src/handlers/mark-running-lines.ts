@@ -2,6 +2,7 @@ import { getJson, InvalidRequestError, mapLimit, putJson } from '@folio/runtime'
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { MarkRunningLinesRequest, MarkRunningLinesResponse } from '@folio/proto/layout/v1';
 import type { LayoutServerDeps } from '../deps.js';
+import { ALL_PASSES } from '../engine/passes.js';
 import { markRunningLines } from '../engine/running-lines.js';
 
 /** A document this long is read in one call: 200 pages of segments are a few MB of JSON. */
@@ -18,6 +19,7 @@ export function createMarkRunningLinesHandler(
   deps: LayoutServerDeps,
 ): (request: MarkRunningLinesRequest) => Promise<MarkRunningLinesResponse> {
   const { store, logger } = deps;
+  const passes = deps.passes ?? ALL_PASSES;
   return async function markRunning(request) {
     if (request.pages.length > MAX_DOCUMENT_PAGES) {
       throw new InvalidRequestError(`At most ${MAX_DOCUMENT_PAGES} pages per request, got ${request.pages.length}`);
@@ -27,7 +29,11 @@ export function createMarkRunningLinesHandler(
       return ref.key;
     });
     const pages = await mapLimit(keys, IO_CONCURRENCY, async (key) => PageSegments.fromJSON(await getJson(store, key)));
-    const { changedPages, markedCount } = markRunningLines(pages);
+    const { changedPages, markedCount } = passes.run(
+      'running-lines',
+      () => markRunningLines(pages),
+      () => ({ changedPages: [], markedCount: 0 }),
+    );
     await mapLimit(changedPages, IO_CONCURRENCY, (index) =>
       putJson(store, keys[index]!, PageSegments.toJSON(pages[index]!)),
     );

@@ -1,0 +1,284 @@
+// The layout stage's passes, in the order they run: the one list the code runs by and
+// docs/layout-passes.md shows (a test keeps the two alike). A new rule is one row here with the
+// figure it moved; a pass that buys nothing is removed. Every pass that is not `essential` can be
+// switched off by name (LAYOUT_SKIP_PASSES) to measure what it buys on the evaluation sets.
+
+/** One pass: what it is for, what it reads and writes, and what it moved when it landed. */
+export interface LayoutPassInfo {
+  name: string;
+  /** Where it runs: on one page's detections and words, on the page's text layer, or on the whole document. */
+  scope: 'page' | 'text layer' | 'document';
+  purpose: string;
+  reads: string;
+  writes: string;
+  /** The evaluation figure it moved when it landed, as its commit recorded it. */
+  landed: string;
+  /** Without it there are no segments to speak of: it cannot be switched off. */
+  essential?: true;
+}
+
+export const LAYOUT_PASSES = [
+  {
+    name: 'upright-page',
+    scope: 'page',
+    purpose: 'shows the detector a page whose text runs up or down turned upright, and maps its boxes back',
+    reads: 'word boxes and directions, page image',
+    writes: 'detections',
+    landed: '',
+  },
+  {
+    name: 'line-numbers',
+    scope: 'page',
+    purpose: 'takes margin line numbers out of the words before paragraphs are built',
+    reads: 'words, Picture and Formula detections',
+    writes: 'line-number columns, words',
+    landed: '',
+  },
+  {
+    name: 'form-regions',
+    scope: 'page',
+    purpose: 'takes interactive form fields with their labels out of the words',
+    reads: 'form fields (text layer), words',
+    writes: 'form regions, words',
+    landed: '',
+  },
+  {
+    name: 'lattice-tables',
+    scope: 'page',
+    purpose: 'types Table a Picture whose ruled cells hold words',
+    reads: 'detections with lattices, words',
+    writes: 'detection types',
+    landed: '',
+  },
+  {
+    name: 'untable-numbered-lines',
+    scope: 'page',
+    purpose: 'types Text a Table the detector made of numbered lines',
+    reads: 'Table detections, line numbers',
+    writes: 'detection types',
+    landed: '',
+  },
+  {
+    name: 'page-sized-guesses',
+    scope: 'page',
+    purpose: 'drops page-sized unsure tables and text-filled pictures',
+    reads: 'detections, words',
+    writes: 'detections',
+    landed: '',
+  },
+  {
+    name: 'math-pictures',
+    scope: 'page',
+    purpose: 'drops Pictures of displayed mathematics set in math fonts, so their lines are read as text',
+    reads: 'Picture detections, words, line fonts',
+    writes: 'detections',
+    landed: '',
+  },
+  {
+    name: 'suppress-overlaps',
+    scope: 'page',
+    purpose: 'drops duplicate and nested detections',
+    reads: 'detections',
+    writes: 'detections',
+    landed: '',
+    essential: true,
+  },
+  {
+    name: 'blank-scan',
+    scope: 'page',
+    purpose: 'gives no segments for a scan whose every detection shows nothing (show-through, specks)',
+    reads: 'detections (blank), OCR-only words',
+    writes: 'segments (none)',
+    landed: '',
+  },
+  {
+    name: 'assign-words',
+    scope: 'page',
+    purpose: 'gives every word to exactly one detected region',
+    reads: 'detections, words',
+    writes: 'region words, leftover words',
+    landed: '',
+    essential: true,
+  },
+  {
+    name: 'lettering',
+    scope: 'page',
+    purpose: 'reads as Text a Picture that is lettering (display type, a logo in words)',
+    reads: 'Picture detections, their words and fonts',
+    writes: 'detection types',
+    landed: '',
+  },
+  {
+    name: 'split-formulas',
+    scope: 'page',
+    purpose: 'splits a Formula region from its equation number and the prose boxed with it',
+    reads: 'Formula regions and their words',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'leftover-text',
+    scope: 'page',
+    purpose: 'grows Text segments from the lines no region took, blocked by the detected ones',
+    reads: 'leftover words, detected boxes',
+    writes: 'segments',
+    landed: '',
+    essential: true,
+  },
+  {
+    name: 'embedded-images',
+    scope: 'page',
+    purpose: 'makes Pictures of large raster images the detector missed, gathering the text inside them',
+    reads: 'segments, placed images (text layer), fonts',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'heading-from-body',
+    scope: 'page',
+    purpose: 'splits a heading boxed with the paragraph under it',
+    reads: 'segments, fonts',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'formulas-by-number',
+    scope: 'page',
+    purpose: 'types Formula a numbered equation read as text',
+    reads: 'segments',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'refine-types',
+    scope: 'page',
+    purpose:
+      'corrects types from fonts, bullets and position: Title and SectionHeader, ListItem, Footnote, Caption, running lines',
+    reads: 'segments, fonts, page size',
+    writes: 'segment types',
+    landed: '',
+  },
+  {
+    name: 'page-furniture',
+    scope: 'page',
+    purpose: "tells running heads and feet from one page alone: what they say, their size, the detector's hint, place",
+    reads: 'segments and types, fonts, PageHeader/PageFooter detections',
+    writes: 'segment types',
+    landed: '',
+  },
+  {
+    name: 'label-value-tables',
+    scope: 'page',
+    purpose: 'types Table a Text segment of labels and values (an infobox, a data sheet)',
+    reads: 'Text segments',
+    writes: 'segment types, table HTML',
+    landed: '',
+  },
+  {
+    name: 'table-html',
+    scope: 'page',
+    purpose: "builds a Table segment's HTML from its word positions and the ruling lines",
+    reads: 'Table segments, rules, fonts',
+    writes: 'table HTML',
+    landed: '',
+    essential: true,
+  },
+  {
+    name: 'join-captions',
+    scope: 'page',
+    purpose: 'joins a caption cut in two',
+    reads: 'segments',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'join-running-pieces',
+    scope: 'page',
+    purpose: 'joins the pieces of a running head or foot on one line',
+    reads: 'segments',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'reading-order',
+    scope: 'page',
+    purpose: 'puts segments in reading order: columns, headers first, footnotes and footers last',
+    reads: 'segments',
+    writes: 'segment order',
+    landed: '',
+    essential: true,
+  },
+  {
+    name: 'fine-types',
+    scope: 'page',
+    purpose: "marks the current API's finer types (PageNumber, LineNumber, FormRegion...)",
+    reads: 'segments',
+    writes: 'fine types',
+    landed: '',
+  },
+  {
+    name: 'display-formulas',
+    scope: 'text layer',
+    purpose:
+      'makes each display formula one Formula segment: split out of paragraphs, split apart, pieces joined, retyped',
+    reads: 'segments, text layer glyphs and rules',
+    writes: 'segments',
+    landed: '',
+  },
+  {
+    name: 'text-layer-latex',
+    scope: 'text layer',
+    purpose: "reads a born-digital Formula's LaTeX from where its glyphs and rules stand",
+    reads: 'Formula segments, text layer glyphs and rules',
+    writes: 'LaTeX',
+    landed: '',
+  },
+  {
+    name: 'table-model',
+    scope: 'page',
+    purpose: "reads detected tables' structure with the table model, cross-checked with the words",
+    reads: 'Table segments, page image, words, rules',
+    writes: 'table HTML',
+    landed: '',
+  },
+  {
+    name: 'running-lines',
+    scope: 'document',
+    purpose: 'types PageHeader or PageFooter the lines repeated at the top or foot of pages',
+    reads: "every page's segments",
+    writes: 'segment types',
+    landed: '',
+  },
+] as const satisfies readonly LayoutPassInfo[];
+
+export type LayoutPassName = (typeof LAYOUT_PASSES)[number]['name'];
+
+/** The passes that may be switched off. */
+export const OPTIONAL_PASSES: readonly LayoutPassName[] = LAYOUT_PASSES.filter(
+  (pass: LayoutPassInfo) => !pass.essential,
+).map((pass) => pass.name);
+
+/**
+ * Runs passes by name: each one's work, or, when it is switched off, what stands in for it (its
+ * input passed on unchanged). `trace`, when given, records the passes in the order they ran.
+ */
+export class PassRunner {
+  constructor(
+    private readonly skipped: ReadonlySet<LayoutPassName> = new Set(),
+    private readonly trace?: LayoutPassName[],
+  ) {}
+
+  run<T>(name: LayoutPassName, work: () => T, without: () => T): T {
+    this.trace?.push(name);
+    return this.skipped.has(name) ? without() : work();
+  }
+
+  /** An essential pass: always runs. */
+  always<T>(name: LayoutPassName, work: () => T): T {
+    this.trace?.push(name);
+    return work();
+  }
+}
+
+/** Every pass on. */
+export const ALL_PASSES = new PassRunner();
