@@ -27,8 +27,9 @@ export function isSmallerThanBody(size: number, body: number, hasFonts: boolean)
 
 /**
  * Patterns only page furniture has, each matched anywhere in a line: page numbers in words,
- * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps and a citation's
- * "(2005) 153-160".
+ * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps, a citation's
+ * "(2005) 153-160", revision, version, part and document numbers, confidentiality lines and a
+ * book's abbreviated chapter mark ("[Ch. XIX.").
  */
 const STRONG_PATTERNS: readonly RegExp[] = [
   /\b(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?\b/giu,
@@ -40,6 +41,14 @@ const STRONG_PATTERNS: readonly RegExp[] = [
   /©\s*(?:\d{4})?|\(c\)\s*\d{4}|\bcopyright\b|\ball rights reserved\b/giu,
   /\barXiv:\s*\d{4}\.\d{4,5}(?:v\d+)?(?:\s*\[[\w.-]+\])?/giu,
   /\(\d{4}\)\s*\d{1,5}\s*[-–—]\s*\d{1,5}/gu,
+  // "Revision: 2.4", "Rev. A", "REV 1.3", "Version 2.0": a letter after them only in capitals ("Review" is no revision).
+  /\b(?:[Rr]ev(?:ision)?|REV(?:ISION)?|[Vv]er(?:sion)?|VER(?:SION)?)\b\.?\s*:?\s*(?:[A-Z]{1,2}\b|\d{1,3}(?:\.\d{1,3}){0,3}[a-z]?\b)/gu,
+  // Part and document numbers: "P/N 119-036", "Part No. AB-12", "Doc. No. 2020-17221", "Document ID: X7".
+  /\b(?:P\/N|[Pp]art\s+(?:[Nn]o\.?|[Nn]umber|#)|PART\s+(?:NO\.?|NUMBER)|[Dd]oc(?:ument)?\.?\s*(?:[Nn]o\.?|[Nn]umber|ID|#)|DOC(?:UMENT)?\.?\s*(?:NO\.?|NUMBER|ID|#))\s*:?\s*[A-Z0-9][\w./-]{1,}/gu,
+  // "Confidential" alone only in capitals or opening the line ("the confidential interview" is body).
+  /\bCONFIDENTIAL\b|^\s*Confidential\b/gu,
+  /\b(?:company|strictly|highly|business)\s+confidential\b|\bproprietary(?:\s+(?:and|&)\s+confidential)?\b|\b(?:for\s+)?internal\s+use\s+only\b|\bdo\s+not\s+(?:copy|distribute|duplicate)\b|\bfor\s+official\s+use\s+only\b/giu,
+  /\[?\s*\bch(?:ap)?\.\s*(?:[ivxlc]{1,7}|\d{1,3})\b\.?\]?/giu,
 ];
 
 /** Evidence that a line may be furniture but not enough alone: dates, journal-like names, "et al.", URLs. */
@@ -49,6 +58,7 @@ const WEAK_PATTERNS: readonly RegExp[] = [
   /\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?/gu,
   /\b(?:journal|proceedings|transactions|bulletin|annals|letters|review|quarterly|magazine|gazette|acta|newsletter|zeitschrift|revue|conference|symposium|workshop)\b/giu,
   /\bet al\.?/giu,
+  /\b(?:last\s+)?(?:updated|revised|printed|issued|effective)\b(?:\s+(?:on|date))?:?/giu,
   // A URL may be a journal's site or a sentence's link.
   /\b(?:https?:\/\/|www\.)[^\s,;]+/giu,
   /\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|int|io|info|(?:ac|co|gov|edu)\.[a-z]{2})(?:\/[^\s,;]*)?\b/giu,

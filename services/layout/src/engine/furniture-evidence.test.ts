@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { textEvidenceOf } from './furniture-evidence.js';
+
+describe('textEvidenceOf', () => {
+  it('finds revision, version, part and document numbers, confidentiality lines and chapter marks', () => {
+    for (const line of [
+      'Revision: 2.4',
+      'Rev. A',
+      'REV 1.3',
+      'Version 2.0',
+      'P/N 119-036',
+      'Part No. AB-1234',
+      'Doc. No. 2020-17221',
+      'Document ID: X7-2231',
+      'CONFIDENTIAL',
+      'Company Confidential',
+      'Proprietary and Confidential',
+      'For internal use only',
+      '[Ch. XIX.',
+      'Chap. 3',
+    ])
+      expect(textEvidenceOf(line).strong, line).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('leaves words that only look like them', () => {
+    for (const line of [
+      'Review of the literature',
+      'Reverse osmosis',
+      'Versions of the model',
+      'Partners in the project',
+      'Documents received',
+      'Chapter summary',
+      'Choose the right tool',
+      'The confidential interview',
+    ])
+      expect(textEvidenceOf(line).strong, line).toBeLessThan(0.5);
+  });
+
+  it('counts "last updated" and printing dates as weak evidence', () => {
+    expect(textEvidenceOf('Last updated: 3 May 2021')).toMatchObject({ weak: true });
+    expect(textEvidenceOf('Printed on recycled paper')).toMatchObject({ weak: true, strong: 0 });
+  });
+});
