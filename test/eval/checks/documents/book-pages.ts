@@ -56,4 +56,24 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'order', before: 'Portez ce vieux whisky', after: 'capharnaüm' },
     ],
   },
+  {
+    file: 'small-houses-1922-introduction-px-scan.pdf',
+    about:
+      'scanned book page (1922, two columns) with its hidden OCR text layer: spaced-capitals running head, roman page number at the foot; the layer misreads some words',
+    checks: [
+      { kind: 'absent', text: 'INTRODUCTION', caseSensitive: true },
+      { kind: 'present', text: 'plans simplified; pleasing proportions more readily obtained; and' },
+      { kind: 'present', text: '2d. Saving of space: (a) By the utilization of the large volume' },
+      { kind: 'present', text: 'by means of frost-proof walls, toe, and dry walls' },
+      {
+        kind: 'order',
+        before: '4th. Savings in labor',
+        after: 'by cutting out about one-half the labor in the installation',
+      },
+      { kind: 'present', text: 'These and other economies and peculiar methods, described and' },
+      { kind: 'present', text: 'With the Greeks, art and beauty were synonymous terms.' },
+      { kind: 'present', text: 'For more than two thousand years art has been complicated;' },
+      { kind: 'present', text: 'emotions which Greek art excites are those supremely pleasing ones' },
+    ],
+  },
 ];

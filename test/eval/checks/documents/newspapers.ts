@@ -55,4 +55,29 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'order', before: 'WHAT THE BUILDING IS.', after: 'In the opinion of many competent observers' },
     ],
   },
+  {
+    file: 'english-illustrated-magazine-1884-12-p1-scan.pdf',
+    about:
+      'scanned magazine page (1884) with its hidden OCR text layer: blackletter masthead, drop cap, two columns, issue number and signature mark at the foot, show-through',
+    checks: [
+      { kind: 'present', text: 'The English Illustrated Magazine' },
+      { kind: 'present', text: 'December, 1884.' },
+      { kind: 'present', text: 'Thomas Gainsborough, R.A.' },
+      { kind: 'absent', text: 'No. 15' },
+      { kind: 'present', text: 'is strange how often in matters of art the accident of time forces a' },
+      { kind: 'present', text: 'Vanity Fair without being instantly' },
+      {
+        kind: 'order',
+        before: 'painters of their day. At that time, indeed,',
+        after: 'it was difficult for a painter to hope for success in any other branch of art',
+      },
+      {
+        kind: 'order',
+        before: 'to admire.',
+        after: 'Gainsborough too must have had his regrets, but how different in kind.',
+      },
+      { kind: 'present', text: 'not to the achievements of an earlier time' },
+      { kind: 'present', text: 'stood ranged in long lines from his hall to his painting room' },
+    ],
+  },
 ];
