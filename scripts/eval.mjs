@@ -9,7 +9,7 @@
 // --part: which part of the checks set to score: tuned (the default) or frozen, the part nobody
 // looks at while tuning, scored only before a session stops.
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
-// --only: the checks documents whose file name contains TEXT (and no other set's pages); with
+// --only: the checks documents whose file name contains TEXT or whose kind is TEXT (and no other set's pages); with
 // --set formulas, the engines whose name contains TEXT. --limit: with --set formulas, pages per
 // engine and variant.
 import { spawnSync } from 'node:child_process';
