@@ -80,4 +80,63 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'stood ranged in long lines from his hall to his painting room' },
     ],
   },
+  {
+    file: 'weekly-journal-chicopee-1856-05-24-top-scan.pdf',
+    about:
+      'bilevel newspaper scan (1856, top of the front page, six columns, no text layer): blackletter masthead, dateline, a poem, columns of stories',
+    frozen: true,
+    checks: [
+      { kind: 'present', text: 'The Weekly Journal' },
+      { kind: 'present', text: 'CHICOPEE, MASS., SATURDAY, MAY 24, 1856.' },
+      { kind: 'present', text: 'The Earthly and Heavenly.' },
+      { kind: 'present', text: 'O, there is music on the hills,' },
+      { kind: 'order', before: 'O, there is music on the hills,', after: 'They toil on mountains bleak and cold,' },
+      { kind: 'order', before: 'That seraph never sung.', after: 'The witch was pretty, and strove to' },
+      { kind: 'present', text: 'Let her go to the convention, and trust in Providence.' },
+      { kind: 'present', text: 'almost sick, hoping to get the prize.' },
+      { kind: 'present', text: 'A FEARFUL ADVENTURE.' },
+      {
+        kind: 'order',
+        before: 'A FEARFUL ADVENTURE.',
+        after: 'The Missouri Republican, in a letter from a Kansas correspondent',
+      },
+    ],
+  },
+  {
+    file: 'deseret-news-1850-06-15-p1-scan.pdf',
+    about:
+      'newspaper front page scan (1850, three columns) with a noisy hidden OCR text layer: masthead, dateline, prospectus, news items',
+    checks: [
+      { kind: 'present', text: 'DESERET NEWS' },
+      { kind: 'present', text: 'G. S. L. CITY, DESERET, JUNE 15, 1850.' },
+      { kind: 'present', text: 'We propose to publish a small weekly sheet, as large as our' },
+      {
+        kind: 'present',
+        text: 'We hold ourselves responsible to the highest Court of truth for our intentions',
+      },
+      { kind: 'present', text: 'Single copy, 15 cents.' },
+      { kind: 'order', before: 'time of arrival and leaving.', after: 'Companies of 20, and upwards' },
+      { kind: 'present', text: 'A paper that is worth printing, is worth preserving;' },
+      { kind: 'order', before: 'forgotten; ages to come.', after: 'U. S. SENATE.' },
+      { kind: 'present', text: 'Let our Union remain forever, peacefully!' },
+      { kind: 'order', before: 'Union remain forever, peacefully!', after: 'TERRIBLE FIRE IN SAN FRANCISCO.' },
+    ],
+  },
+  {
+    file: 'deseret-news-1850-06-15-p3-scan.pdf',
+    about:
+      'faint newspaper inside page scan (1850, four columns) with a noisy hidden OCR text layer: letters and a Senate report',
+    frozen: true,
+    checks: [
+      { kind: 'present', text: 'THE MORMONS.' },
+      { kind: 'present', text: 'Washington City, Jan. 21, 1850.' },
+      { kind: 'present', text: 'JOHN M. BERNHISEL.' },
+      { kind: 'order', before: 'JOHN M. BERNHISEL.', after: 'Washington City, Jan. 19, 1850.' },
+      { kind: 'present', text: 'Mr. Foote moved that the bill' },
+      { kind: 'order', before: 'Connecticut."', after: 'Mr. Foote moved that the bill' },
+      { kind: 'present', text: 'He is a blackguard!' },
+      { kind: 'present', text: 'Mr. Dickerson moved to lay the pending motion on the table,' },
+      { kind: 'order', before: 'when the Senate adjourned.', after: 'Washington, March 27.' },
+    ],
+  },
 ];
