@@ -77,7 +77,9 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
   const directory = join(import.meta.dirname, 'checks', 'docs');
   const frozen = options.part === 'frozen';
   const documents = CHECK_DOCUMENTS.filter(
-    (document) => (document.frozen === true) === frozen && (!options.only || document.file.includes(options.only)),
+    (document) =>
+      (document.frozen === true) === frozen &&
+      (!options.only || document.file.includes(options.only) || document.kind === options.only),
   ).slice(0, options.limit ?? undefined);
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimit(documents, options.concurrency, async (document) => {
