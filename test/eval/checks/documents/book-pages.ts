@@ -76,4 +76,68 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'emotions which Greek art excites are those supremely pleasing ones' },
     ],
   },
+  {
+    file: 'kant-aufklaerung-1784-p1-scan.pdf',
+    about:
+      'small old page in Fraktur (1784 periodical, 4.9 x 6.9 in, no text layer): title, article heading, signature line and catchword at the foot',
+    frozen: true,
+    checks: [
+      { kind: 'present', text: 'Berlinische Monatsschrift.' },
+      { kind: 'present', text: 'Beantwortung der Frage:' },
+      { kind: 'present', text: 'Was ist Aufklärung?' },
+      { kind: 'present', text: '(S. Decemb. 1783. S. 516.)' },
+      { kind: 'present', text: 'aus seiner selbst verschuldeten' },
+      { kind: 'present', text: 'Habe Muth dich deines eigenen Verstandes zu bedienen!' },
+      { kind: 'order', before: 'Sapere aude!', after: 'Faulheit und Feigheit sind die Ursachen, warum' },
+      { kind: 'absent', text: 'B. Monatsschr. IV. B. 6. St.' },
+      { kind: 'absent', text: '(na-' },
+    ],
+  },
+  {
+    file: 'grenzboten-poem-p79-scan.pdf',
+    about:
+      'bilevel page of a 19th-century periodical in Fraktur (verse, no text layer): page number at the head, numbered stanzas, signature mark at the foot',
+    checks: [
+      { kind: 'absent', text: '79' },
+      { kind: 'absent', text: '11*' },
+      { kind: 'present', text: 'Der breite, blutigwunde Rücken gibt frischen Narben keinen Raum,' },
+      { kind: 'present', text: 'Atar Gull aus den wilden Augen scheinbar gelassen vor sich schaut.' },
+      { kind: 'order', before: 'vor sich schaut.', after: 'Hart dünket Euch des Elephanten' },
+      { kind: 'present', text: 'Wer jagt durch Sturm und Wetterleuchten,' },
+      { kind: 'present', text: 'Was rauschte drüben im Gebüsche wohl über Blatt und Dorn so schnell,' },
+      { kind: 'present', text: 'spähend mit stechend scharfem Augenpaar.' },
+    ],
+  },
+  {
+    file: 'bengel-abriss-1751-vorrede-scan.pdf',
+    about:
+      'old book page in Fraktur (1751, no text layer): head ornament, heading, two-column contents, woodcut initial, signature mark, a library stamp in the scan',
+    frozen: true,
+    checks: [
+      { kind: 'present', text: 'Vorrede.' },
+      { kind: 'present', text: 'Inhalt.' },
+      { kind: 'present', text: 'genannten Brüdergemeine.' },
+      { kind: 'order', before: 'genannten Brüdergemeine.', after: 'Unterschied zwischen einzeln guten Seelen' },
+      { kind: 'present', text: 'Heilsame Ansprache an heilsbegierige Seelen bey dieser Gemeine.' },
+      { kind: 'present', text: 'Abtheilung dieser Schrift.' },
+      { kind: 'present', text: 'Kirche in Teutschland, England und etlichen' },
+      { kind: 'absent', text: '6137' },
+      { kind: 'segment-type', segmentType: 'Picture' },
+    ],
+  },
+  {
+    file: 'pembroke-punctirkunst-1766-p2-scan.pdf',
+    about:
+      'small old book page in Fraktur with Latin words in roman type (1766, no text layer): page number and ornament at the head, catchword at the foot',
+    checks: [
+      { kind: 'absent', text: '2' },
+      { kind: 'present', text: 'nicht vermag, sondern es gehet uns' },
+      { kind: 'present', text: 'Beschreibung der Memorie oder Reminiscenz,' },
+      { kind: 'present', text: 'wie sehr sich auch die Philosophi' },
+      { kind: 'present', text: 'bald in Spanien, bald in Italien,' },
+      { kind: 'present', text: 'oder in der grossen Welt wachsen oder' },
+      { kind: 'order', before: 'deutliche Masse geben.', after: 'Darum bleibt es dabey' },
+      { kind: 'present', text: 'auf den Ausgang der Sache,' },
+    ],
+  },
 ];
