@@ -94,4 +94,96 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: '2.7-5.5 volts' },
     ],
   },
+  {
+    file: 'nist-csd-annual-report-2009-p18.pdf',
+    about:
+      'one page of an annual report (NIST Computer Security Division, 2009): two columns, section band, headings, contact blocks; report title and page number at the foot',
+    checks: [
+      { kind: 'absent', text: 'Computer Security Division Annual Report 2009' },
+      { kind: 'absent', text: '18' },
+      {
+        kind: 'segment-type',
+        segmentType: 'SectionHeader',
+        contains: 'ISO Standardization of Cryptographic Module Testing',
+      },
+      {
+        kind: 'present',
+        text: 'Commission (ISO/IEC), which issued ISO/IEC 19790, Security requirements for cryptographic modules, on March 1, 2006, and',
+      },
+      { kind: 'order', before: 'revision of ISO/IEC 19790 in FY2009.', after: 'Guidelines and Documents' },
+      { kind: 'present', text: "Can't find the NIST CSD document you're looking for?" },
+      {
+        kind: 'order',
+        before: 'legal requirement.',
+        after: 'This guide is currently updated through the end of August',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Information Security Training Requirements' },
+      { kind: 'present', text: 'We expect the update of SP 800-16 Revision 1 to be completed during FY2010.' },
+      { kind: 'present', text: 'is essential to implementing and integrating a' },
+    ],
+  },
+  {
+    file: 'nist-sp-800-63b-p10.pdf',
+    about:
+      'one page of a federal guideline (NIST SP 800-63B): document id and two-line title as running head, a rotated availability banner in the margin, page number at the foot',
+    checks: [
+      { kind: 'absent', text: 'NIST SP 800-63B' },
+      { kind: 'absent', text: 'AUTHENTICATION & LIFECYCLE MANAGEMENT' },
+      { kind: 'absent', text: 'This publication is available free of charge from' },
+      { kind: 'absent', text: '10' },
+      {
+        kind: 'present',
+        text: 'When a biometric factor is used in authentication at AAL3, the verifier SHALL make a',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Reauthentication' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Records Retention Policy' },
+      { kind: 'present', text: 'This section is normative.' },
+      { kind: 'order', before: 'retention policy.', after: 'Privacy Requirements' },
+      {
+        kind: 'present',
+        text: 'requirements apply to an agency offering or using the authentication service:',
+      },
+    ],
+  },
+  {
+    file: 'tugboat-guide-p903.pdf',
+    about:
+      'one page of a journal-style guide (TUGboat class documentation, two columns): journal name, draft timestamp and page number as running head, article title as running foot, a footnote',
+    frozen: true,
+    checks: [
+      { kind: 'absent', text: 'TUGboat, Volume 0 (9999), No. 0' },
+      { kind: 'absent', text: 'draft: January 16, 2023 13:05' },
+      { kind: 'absent', text: '903' },
+      { kind: 'absent', text: 'TUGboat macros' },
+      { kind: 'present', text: "given, as in the following, which comes from a paper given at TUG'95 (abbreviated):" },
+      { kind: 'order', before: 'The class files will take care of arranging author', after: 'Compilation articles' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Compilation articles' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Verbatim text' },
+      { kind: 'present', text: 'in simple black, not colored or even grayscaled.' },
+      { kind: 'present', text: 'If you use the listings package, please specify:' },
+    ],
+  },
+  {
+    file: 'irs-fw9-2018-p3.pdf',
+    about:
+      'one instructions page of a tax form (IRS Form W-9, two columns): form name with revision and page number as running head, headings, a small ruled table, numbered list down to the foot',
+    checks: [
+      { kind: 'absent', text: 'Form W-9 (Rev. 10-2018)' },
+      { kind: 'absent', text: 'Page 3' },
+      { kind: 'present', text: 'Criminal penalty for falsifying information.' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Specific Instructions' },
+      {
+        kind: 'present',
+        text: 'You must enter one of the following on this line; do not leave this line blank.',
+      },
+      { kind: 'order', before: 'one box on line 3.', after: 'IF the entity/person on line 1 is' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Line 4, Exemptions' },
+      {
+        kind: 'present',
+        text: 'Generally, individuals (including sole proprietors) are not exempt from backup withholding.',
+      },
+      { kind: 'present', text: '10—A common trust fund operated by a bank under section 584(a)' },
+      { kind: 'present', text: '13—A trust exempt from tax under section 664 or described in section 4947' },
+    ],
+  },
 ];
