@@ -200,4 +200,20 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'absent', text: 'Form W-9 (Rev. 3-2024)' },
     ],
   },
+  {
+    file: 'receipt-cord-coffee-photo.jpg',
+    about:
+      'phone photo of a crumpled café receipt (dot-matrix print, shop details blurred), on notebook pages with handwriting at the edge',
+    checks: [
+      { kind: 'present', text: 'ICE BLACKCOFFE' },
+      { kind: 'present', text: 'AVOCADO COFFEE' },
+      { kind: 'present', text: 'CHIKEN KATSU FF' },
+      { kind: 'order', before: 'ICE BLACKCOFFE', after: 'CHIKEN KATSU FF' },
+      { kind: 'order', before: 'AVOCADO COFFEE', after: '61,000' },
+      { kind: 'present', text: 'SUB_TOTAL 194,000' },
+      { kind: 'present', text: 'DISCOUNT 19,400' },
+      { kind: 'present', text: '174,600' },
+      { kind: 'present', text: 'CHANGE 25,400' },
+    ],
+  },
 ];
