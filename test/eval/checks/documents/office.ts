@@ -42,6 +42,7 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'absent', text: 'August 20, 2008' },
       { kind: 'absent', text: 'Footer Middle' },
       { kind: 'absent', text: 'This is a simple footer on the second page' },
+      { kind: 'absent', text: 'Page 2' },
     ],
   },
   {
