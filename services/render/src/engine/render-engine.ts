@@ -3,7 +3,8 @@ import type { PageSegments } from '@folio/proto/documents/v1';
 import { resolveFormat, sheetKindOf } from './formats.js';
 import type { OfficeConverter } from './office-converter.js';
 import { RenderFailure } from './render-failure.js';
-import type { PixelRect, RenderExecutor, RenderedPageImage } from './render-ops.js';
+import type { OrientationClassifier } from './page-orientation.js';
+import type { PixelRect, QuarterTurn, RenderExecutor, RenderedPageImage } from './render-ops.js';
 import { gridsAsXlsx } from './sheets/grids-as-xlsx.js';
 import { DEFAULT_SHEET_LIMITS, readSpreadsheet, type SheetLimits } from './sheets/read-workbook.js';
 import { sheetPageSegments } from './sheets/sheet-pages.js';
@@ -50,6 +51,8 @@ export interface MupdfEngineOptions {
   logger: Logger;
   /** Bounds on a spreadsheet read from its cells; DEFAULT_SHEET_LIMITS when absent. */
   sheetLimits?: SheetLimits;
+  /** Turns scans and photos upright before anything reads them (RENDER_ORIENTATION); absent: pages as drawn. */
+  orientation?: OrientationClassifier;
 }
 
 /** Maps the worker-side failures to the service's errors, once, here. */
@@ -155,17 +158,45 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
     },
 
     async renderPages({ pdf, pageIndexes, scale, signal }) {
-      const runs = split(pageIndexes, executor.concurrency);
       const shared = shareBytes(pdf);
-      const outputs = await mapped(
-        Promise.all(
-          runs.map((run) =>
-            executor.run('render', { pdf: shared, pageIndexes: run, scale, ocrLongSide: options.ocrLongSide }, signal),
+      const { orientation } = options;
+      const renderRuns = async (indexes: number[], turns?: Record<number, QuarterTurn>) => {
+        const outputs = await mapped(
+          Promise.all(
+            split(indexes, executor.concurrency).map((run) =>
+              executor.run(
+                'render',
+                {
+                  pdf: shared,
+                  pageIndexes: run,
+                  scale,
+                  ocrLongSide: options.ocrLongSide,
+                  orientationSamples: orientation !== undefined && turns === undefined,
+                  turns,
+                },
+                signal,
+              ),
+            ),
           ),
-        ),
-      );
-      outputs.forEach((output) => logWarnings('render', output.warnings));
-      return outputs.flatMap((output) => output.pages);
+        );
+        outputs.forEach((output) => logWarnings('render', output.warnings));
+        return outputs.flatMap((output) => output.pages);
+      };
+      const pages = await renderRuns(pageIndexes);
+      if (!orientation) return pages;
+      // A scan or photo the classifier finds on its side or upside down is drawn again, turned upright.
+      const turns: Record<number, QuarterTurn> = {};
+      for (const page of pages) {
+        const sample = page.orientationSample;
+        delete page.orientationSample;
+        const turn = sample ? await orientation.uprightTurn(sample) : null;
+        if (turn) turns[page.pageIndex] = turn;
+      }
+      const turned = Object.keys(turns).map(Number);
+      if (turned.length === 0) return pages;
+      logger.info({ turns }, 'pages turned upright');
+      const redrawn = new Map((await renderRuns(turned, turns)).map((page) => [page.pageIndex, page]));
+      return pages.map((page) => redrawn.get(page.pageIndex) ?? page);
     },
 
     async crop({ image, boxes, signal }) {

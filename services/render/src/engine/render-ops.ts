@@ -44,7 +44,21 @@ export interface RenderInput {
    * whatever `scale` is. 0 renders every page at `scale`.
    */
   ocrLongSide: number;
+  /**
+   * Pages OCR reads (scans, photos, pages without a usable text layer) come back with an
+   * `orientationSample` for the orientation classifier.
+   */
+  orientationSamples?: boolean;
+  /** Pages to draw turned clockwise by this many degrees (upright), by page index. */
+  turns?: Record<number, QuarterTurn>;
 }
+
+/** A page turned by a quarter turn or two, clockwise. */
+export type QuarterTurn = 90 | 180 | 270;
+
+/** Side of the square the orientation classifier reads, and the short side it is cut from. */
+export const ORIENTATION_SAMPLE_SIDE = 224;
+export const ORIENTATION_SHORT_SIDE = 256;
 
 export interface RenderedPageImage {
   pageIndex: number;
@@ -57,6 +71,13 @@ export interface RenderedPageImage {
   /** Boxes in the pixels of `png`. */
   textLayer: TextLayer;
   wordCount: number;
+  /**
+   * The page drawn with its short side ORIENTATION_SHORT_SIDE pixels, its centre square of
+   * ORIENTATION_SAMPLE_SIDE cut out, packed RGB: when asked (`orientationSamples`) and OCR reads the page.
+   */
+  orientationSample?: Uint8Array;
+  /** The quarter turn the page was drawn with (`turns`); absent when drawn as the PDF has it. */
+  turned?: QuarterTurn;
 }
 
 export interface RenderOutput {
