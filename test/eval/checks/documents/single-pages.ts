@@ -186,4 +186,50 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: '13—A trust exempt from tax under section 664 or described in section 4947' },
     ],
   },
+  {
+    file: 'fips-200-p3.pdf',
+    about:
+      'one page of a federal standard (FIPS 200): publication id and title as running head over a rule, a run of bold-led requirement paragraphs, page number at the foot',
+    frozen: true,
+    checks: [
+      { kind: 'absent', text: 'FIPS Publication 200' },
+      { kind: 'absent', text: 'Minimum Security Requirements for Federal Information and Information Systems' },
+      { kind: 'absent', text: '3' },
+      {
+        kind: 'present',
+        text: 'Organizations must: (i) establish and maintain baseline configurations and',
+      },
+      { kind: 'present', text: 'Contingency Planning (CP):' },
+      { kind: 'order', before: 'Incident Response (IR):', after: 'Maintenance (MA):' },
+      { kind: 'present', text: 'Organizations must periodically assess the risk to organizational operations' },
+      { kind: 'order', before: 'Risk Assessment (RA):', after: 'System and Services Acquisition (SA):' },
+      { kind: 'present', text: 'applications, and/or services outsourced from the organization.' },
+    ],
+  },
+  {
+    file: 'uwthesis-glossary-piv.pdf',
+    about:
+      'one front-matter page of a thesis (University of Washington thesis class sample): glossary entries with small-capital terms, a lone roman page number at the foot',
+    checks: [
+      { kind: 'absent', text: 'iv' },
+      {
+        kind: 'present',
+        text: 'FORMATTER: (as opposed to a word-processor) arranges printed material according to',
+      },
+      {
+        kind: 'not-segment-type',
+        segmentType: 'SectionHeader',
+        contains: 'a complex control sequence composed of other control sequences.',
+      },
+      { kind: 'present', text: 'One pica is twelve points and six picas is about an inch.' },
+      { kind: 'present', text: 'POINT: a unit of length. 72.27 points equals one inch.' },
+      {
+        kind: 'order',
+        before: 'SERIF: the decoration at the ends of letter strokes.',
+        after: 'TABLE: information placed',
+      },
+      { kind: 'present', text: 'TABLE: information placed in a columnar arrangement.' },
+      { kind: 'present', text: 'itself as a thesis, although it really is not one.' },
+    ],
+  },
 ];
