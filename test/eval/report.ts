@@ -181,6 +181,25 @@ export function formatChecks(report: ChecksSetReport): string[] {
         `${document.checks.filter((check) => check.passed).length}/${document.checks.length}`,
       ]),
     ),
+    ...formatTranscribed(report),
+  ];
+}
+
+/** Documents with a transcript: their character error rate (issue 42 aims at 15% or less for handwriting). */
+function formatTranscribed(report: ChecksSetReport): string[] {
+  const transcribed = report.documents.filter((document) => document.cer !== undefined);
+  if (transcribed.length === 0) return [];
+  const mean = transcribed.reduce((sum, document) => sum + document.cer!, 0) / transcribed.length;
+  return [
+    '',
+    `Character error rate against the transcripts (whole output; printed text a transcript leaves out counts as errors):`,
+    ...table(
+      ['document', 'kind', 'CER'],
+      [
+        ...transcribed.map((document) => [document.file, document.documentKind, document.cer!.toFixed(3)]),
+        ['mean', '', mean.toFixed(3)],
+      ],
+    ),
   ];
 }
 

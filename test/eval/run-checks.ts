@@ -3,7 +3,8 @@ import { mapLimit } from '@folio/runtime';
 // each sent through the service with the API's default settings, and short checks on what comes back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { CHECK_KINDS, describeCheck, runCheck, type CheckKind } from './checks/check-kinds.js';
+import { CHECK_KINDS, describeCheck, outputText, runCheck, type CheckKind } from './checks/check-kinds.js';
+import { characterErrorRate, transcriptOf } from './checks/transcripts.js';
 import { CHECK_DOCUMENTS, DOCUMENT_KINDS, type CheckDocument, type DocumentKind } from './checks/documents.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
@@ -27,6 +28,8 @@ export interface ChecksDocumentReport {
   pages: number | null;
   segments: number;
   checks: CheckOutcome[];
+  /** Character error rate of the output's text against the document's transcript, when it has one. */
+  cer?: number;
   /** What came back, so a failed check can be read rather than guessed at. */
   output: { type: string; page: number; content: string; html: string }[];
 }
@@ -95,6 +98,11 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
           : { passed: false, detail: `task ${outcome.status}: ${outcome.message}` };
       return { kind: check.kind, check: describeCheck(check), ...result };
     });
+    const transcript = transcriptOf(document.file);
+    const cer =
+      transcript === null || outcome.status !== 'Succeeded'
+        ? undefined
+        : characterErrorRate(transcript, outputText(outcome.segments));
     const passed = checks.filter((check) => check.passed).length;
     log(
       `checks ${document.file}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${outcome.segments.length} segments, ${passed}/${checks.length} checks pass`,
@@ -110,6 +118,7 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
       pages: outcome.pageCount,
       segments: outcome.segments.length,
       checks,
+      cer,
       output: outcome.segments.map((segment) => ({
         type: segment.segment_type,
         page: segment.page_number,

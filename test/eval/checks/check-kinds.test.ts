@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, parse } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   normalizeCheckText,
@@ -10,6 +10,7 @@ import {
   type CheckedSegment,
 } from './check-kinds.js';
 import { CHECK_DOCUMENTS } from './documents.js';
+import { characterErrorRate, transcriptOf } from './transcripts.js';
 
 function segment(segment_type: string, content: string, html = ''): CheckedSegment {
   return { segment_type, content, html, page_number: 1 };
@@ -206,5 +207,18 @@ describe('the checks set', () => {
           expect(runCheck(check, [segment('Text', check.contains)]).passed).toBe(true);
         }
       }
+  });
+});
+
+describe('the transcripts', () => {
+  it('belong each to a document of the set, and the error rate counts edits per transcript character', () => {
+    const names = new Set(CHECK_DOCUMENTS.map((document) => parse(document.file).name));
+    for (const file of readdirSync(join(import.meta.dirname, 'transcripts'))) {
+      expect(names, file).toContain(parse(file).name);
+      expect(transcriptOf(`${parse(file).name}.jpg`)?.trim().length, file).toBeGreaterThan(0);
+    }
+    expect(characterErrorRate('My dear\nMargaret', 'My dear Margaret')).toBe(0);
+    expect(characterErrorRate('abcd', 'abXd')).toBe(0.25);
+    expect(characterErrorRate('abcd', 'Letterhead abcd')).toBe(2.75);
   });
 });
