@@ -139,4 +139,80 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'order', before: 'when the Senate adjourned.', after: 'Washington, March 27.' },
     ],
   },
+  {
+    file: 'deseret-news-1850-06-15-p8-scan.pdf',
+    about:
+      'newspaper back page scan (1850) with a noisy hidden OCR text layer: a dialect letter, a poem, local notices, an almanac table for June, a list of emigrants',
+    checks: [
+      { kind: 'order', before: 'the postage to pay.', after: 'Let all who would have a good paper,' },
+      { kind: 'present', text: 'I am at a lost to tell you what his death was ackasioned at, but I' },
+      { kind: 'present', text: 'Is, pay in advance for the "News."' },
+      { kind: 'present', text: 'This is the first poetic offering we have received' },
+      {
+        kind: 'present',
+        text: 'We are informed that Oliver Cowdery, Esq., died at Richmond, Ray County, Missouri',
+      },
+      { kind: 'present', text: 'Last Q 2d, 10h 31m eve.' },
+      { kind: 'table', cell: 'signs', relation: 'above', other: 'Feet' },
+      { kind: 'table', cell: 'Head', relation: 'above', other: 'Knees' },
+      { kind: 'present', text: 'Emigrants began to arrive from the States, bound for the gold' },
+      { kind: 'order', before: 'Emigrants began to arrive from the States', after: 'From all the emigrants we were' },
+    ],
+  },
+  {
+    file: 'weekly-journal-chicopee-1856-05-10-p2-scan.pdf',
+    about:
+      'bilevel newspaper scan (1856, editorial page, top left quarter, three columns, no text layer): masthead inside a column, editor line, articles running across columns, a blackletter local-news heading',
+    checks: [
+      { kind: 'present', text: 'CHICOPEE, SATURDAY, May 10, 1856.' },
+      { kind: 'present', text: 'WILLIAM G. BROWN, Editor.' },
+      { kind: 'present', text: 'To the People of Massachusetts.' },
+      {
+        kind: 'present',
+        text: 'the fourth day of June next, for the purpose of appointing the six delegates at',
+      },
+      { kind: 'order', before: 'be fully represented.', after: 'The most cruel taskmaster on the' },
+      {
+        kind: 'order',
+        before: 'The most cruel taskmaster on the',
+        after: 'when he has almost made them believe that slavery is a thing of beauty',
+      },
+      { kind: 'order', before: 'Shall liberty or slavery triumph', after: 'Freedom for Kansas.' },
+      { kind: 'present', text: 'Cabot Hall was well filled on Tuesday evening,' },
+      { kind: 'present', text: 'Chicopee News.' },
+      {
+        kind: 'present',
+        text: 'annual meeting of the Chicopee Central Fire District was held in Atlantic Hall,',
+      },
+    ],
+  },
+  {
+    file: 'national-tribune-1898-11-10-middle-scan.pdf',
+    about:
+      'public-domain newspaper scan (middle band of a front page, six columns) with its hidden OCR text layer: caption of a picture across columns, stories running down columns, a subheading, the top of a floor plan',
+    frozen: true,
+    checks: [
+      {
+        kind: 'present',
+        text: 'On June 13 they skirmished near White Oak Swamp, with a loss of two killed, 10 wounded, one officer and six men missing.',
+      },
+      { kind: 'order', before: 'and awaited developments.', after: 'DOING THEIR DUTY.' },
+      { kind: 'present', text: 'The Veteran Reserves had their part in these events.' },
+      { kind: 'present', text: 'Wrecking Parts of the Building and Injuring Valuable Records.' },
+      { kind: 'present', text: 'Lincoln, 272; McClellan, 125. Total, 397.' },
+      {
+        kind: 'present',
+        text: 'At 12:15 p. m. on the 6th Warren received orders to make a reconnoissance to the south',
+      },
+      {
+        kind: 'order',
+        before: 'life of Columbus.',
+        after: 'On this portico stand the Presidents of the United States',
+      },
+      {
+        kind: 'present',
+        text: 'Over all rises the magnificent dome of the Capitol, which has no equal in the world for classic beauty.',
+      },
+    ],
+  },
 ];
