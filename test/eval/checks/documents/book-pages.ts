@@ -140,4 +140,38 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'auf den Ausgang der Sache,' },
     ],
   },
+  {
+    file: 'fleming-jaeger-1719-p41-scan.pdf',
+    about:
+      'old quarto page in Fraktur (1719, no text layer): running head and page number over a rule, two columns, a full-width section heading between two pairs of columns, signature and catchword, a library banner from the scan',
+    checks: [
+      { kind: 'absent', text: 'Von der Erden.' },
+      { kind: 'absent', text: '41' },
+      { kind: 'absent', text: 'HAB Wolfenbüttel' },
+      { kind: 'present', text: 'Saame, sondern auch das bereits' },
+      { kind: 'order', before: 'durch Berechnung der angewiesenen', after: 'nicht wissen, was verkaufft oder' },
+      { kind: 'order', before: 'durch grossen Schaden verursachet.', after: 'jungen Dickigten' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'jungen Dickigten' },
+      { kind: 'order', before: 'jungen Dickigten', after: 'Gleichwie alle lebendige und leblose,' },
+      { kind: 'order', before: 'und hierinnen den Anfang ihres Lebens', after: 'oder die Kindheit und Jugend' },
+      { kind: 'present', text: 'Die fernere Zeit geschiehet mit' },
+    ],
+  },
+  {
+    file: 'eiteritz-affe-1719-p190-scan.pdf',
+    about:
+      'small old book page in Fraktur with Latin in roman type (1719, no text layer): page number between ornaments, a two-column list of plant names, catchword, the library and URN banner of the scan',
+    frozen: true,
+    checks: [
+      { kind: 'absent', text: '190' },
+      { kind: 'absent', text: 'urn:nbn:de:gbv:3:1-137566-p0206-9' },
+      { kind: 'absent', text: 'Landesbibliothek' },
+      { kind: 'present', text: 'so wird der Herr Bruder erfahren' },
+      { kind: 'present', text: 'gar wohl an statt des Thees kan adhibiret' },
+      { kind: 'present', text: 'es wird genennet Bouillon rouye oder das' },
+      { kind: 'table', cell: 'Cichorium.', relation: 'left-of', other: 'Wilde Zigorien.' },
+      { kind: 'present', text: 'Polygonum.' },
+      { kind: 'order', before: 'Fragaria.', after: 'Agrimonia.' },
+    ],
+  },
 ];
