@@ -232,4 +232,51 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'itself as a thesis, although it really is not one.' },
     ],
   },
+  {
+    file: 'nistir-7435-cvss-p6.pdf',
+    about:
+      'one page of a federal report (NISTIR 7435, CVSS): report title in small capitals as running head, a ruled table with bullet lists in its cells right under it, a heading, page number at the foot',
+    checks: [
+      {
+        kind: 'absent',
+        text: 'THE COMMON VULNERABILITY SCORING SYSTEM (CVSS) AND ITS APPLICABILITY TO FEDERAL AGENCY SYSTEMS',
+      },
+      { kind: 'absent', text: '6' },
+      { kind: 'segment-type', segmentType: 'Caption', contains: 'Access Complexity Scoring Evaluation' },
+      { kind: 'table', cell: 'Metric Value', relation: 'above', other: 'High (H)' },
+      { kind: 'table', cell: 'High (H)', relation: 'above', other: 'Medium (M)' },
+      { kind: 'present', text: 'If a race condition exists, the window is very narrow.' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Authentication (AU)' },
+      {
+        kind: 'present',
+        text: 'It is important to note that the Authentication metric is different from Access Vector.',
+      },
+      { kind: 'present', text: 'vulnerability, then this metric should be set to "single."' },
+    ],
+  },
+  {
+    file: 'nistir-7298r2-glossary-p96.pdf',
+    about:
+      'one page of a federal glossary (NISTIR 7298 Rev. 2): document id and italic title as running head over a rule, terms beside their definitions, page number at the foot',
+    frozen: true,
+    checks: [
+      { kind: 'absent', text: 'NIST IR 7298 Revision 2, Glossary of Key Information Security Terms' },
+      { kind: 'absent', text: '96' },
+      { kind: 'present', text: 'A program established to collect information in accordance with' },
+      {
+        kind: 'order',
+        before: 'Information Security Policy',
+        after: 'Aggregate of directives, regulations, rules, and practices that',
+      },
+      { kind: 'present', text: 'SOURCE: SP 800-53; SP 800-37; SP 800-18; CNSSI-4009' },
+      { kind: 'order', before: 'See Risk.', after: 'Information Sharing' },
+      { kind: 'present', text: 'ISE in its broader application enables those in a trusted partnership' },
+      {
+        kind: 'order',
+        before: 'Information Steward',
+        after: 'An agency official with statutory or operational authority for',
+      },
+      { kind: 'present', text: 'controls for its generation, collection, processing, dissemination,' },
+    ],
+  },
 ];
