@@ -279,4 +279,47 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'present', text: 'controls for its generation, collection, processing, dissemination,' },
     ],
   },
+  {
+    file: 'erdc-report-sample-pvii.pdf',
+    about:
+      'one front-matter page of a technical report (US Army ERDC report class sample): report number and roman page number as running head, a long ruled table of unit conversion factors',
+    checks: [
+      { kind: 'absent', text: 'ERDC/CRREL SR-05-78' },
+      { kind: 'absent', text: 'vii' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'Unit Conversion Factors' },
+      { kind: 'table', cell: 'Multiply', relation: 'left-of', other: 'By' },
+      { kind: 'table', cell: 'By', relation: 'left-of', other: 'To Obtain' },
+      { kind: 'table', cell: 'Multiply', relation: 'above', other: 'acres' },
+      { kind: 'table', cell: 'acres', relation: 'left-of', other: '4,046.873' },
+      { kind: 'table', cell: 'degrees Fahrenheit', relation: 'left-of', other: '(F-32)/1.8' },
+      { kind: 'table', cell: 'knots', relation: 'left-of', other: '0.5144444' },
+      { kind: 'table', cell: 'pounds (force) per foot', relation: 'left-of', other: '14.59390' },
+    ],
+  },
+  {
+    file: 'onr-annual-report-template-p1.pdf',
+    about:
+      'first page of an annual report (Office of Naval Research report class template): a distribution statement banner at the top, title and author blocks, capitalised headings, page number at the foot',
+    frozen: true,
+    checks: [
+      {
+        kind: 'absent',
+        text: 'DISTRIBUTION STATEMENT A: Distribution approved for public release; distribution is unlimited.',
+      },
+      { kind: 'present', text: 'Ocean Battlespace Sensing (OBS) S&T Department Annual Report' },
+      { kind: 'present', text: 'phone: (111) 222-3333 fax: (111) 222-4444 email: first.author@ai.edu' },
+      { kind: 'present', text: 'Award Number: N00014-000-0000' },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'LONG-TERM GOALS' },
+      { kind: 'order', before: 'commercial word processor.', after: 'OBJECTIVES' },
+      {
+        kind: 'present',
+        text: 'This section should contain the scientific or technological objectives of this effort.',
+      },
+      { kind: 'segment-type', segmentType: 'SectionHeader', contains: 'APPROACH' },
+      {
+        kind: 'present',
+        text: 'define a project URL in the title block. ONR also requires a distribution statement to be inserted in the',
+      },
+    ],
+  },
 ];
