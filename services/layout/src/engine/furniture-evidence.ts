@@ -4,7 +4,7 @@
 
 /** The forms of a page number alone: "12", "Page 3 of 10", "- 4 -", "xiv", "第 3 页", "一一五". */
 const PAGE_NUMBER_PHRASES = [
-  /^(?:(?:page|p\.?)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu,
+  /^(?:(?:page|p\.?|seite|s\.|pagina|página|pág\.?|стр\.?|strona|sida)\s*)?\d{1,4}(?:\s*(?:\/|of|von|sur|de|di|из|z|av)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu,
   /^第\s*(?:\d{1,4}|[〇零一二三四五六七八九十百]{1,6})\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?$/u,
   // Chinese books number pages in numerals too, digit by digit (一一五) or counted (一百一十五).
   /^[〇零一二三四五六七八九十百]{1,6}$/u,
@@ -32,7 +32,9 @@ export function isSmallerThanBody(size: number, body: number, hasFonts: boolean)
  * book's abbreviated chapter mark ("[Ch. XIX.").
  */
 const STRONG_PATTERNS: readonly RegExp[] = [
-  /\b(?:page|p\.|pg\.?)\s*\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?\b/giu,
+  /(?<![\p{L}\p{N}])(?:page|p\.|pg\.?|seite|pagina|página|pág\.?|стр\.?|strona|sida)\s*\d{1,4}(?:\s*(?:of|\/|von|sur|de|di|из|z|av)\s*\d{1,4})?(?![\p{L}\p{N}])/giu,
+  // A printer's signature mark at the foot of an old book's sheet: "11*", "B 2".
+  /^\s*\d{1,3}\s*\*{1,2}\s*$/gu,
   /第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?|共\s*\d{1,4}\s*页/gu,
   /\b(?:vol(?:ume)?\.?|no\.|nr\.|issue|iss\.)\s*\d{1,5}(?:\s*\(\d{1,4}\))?/giu,
   /\bpp?\.\s*\d{1,5}\s*[-–—]\s*\d{1,5}/giu,

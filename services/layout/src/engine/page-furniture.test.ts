@@ -185,3 +185,24 @@ describe('markPageFurniture', () => {
     expect(typesOf(segments).slice(0, 2)).toEqual(['Text', 'Text']);
   });
 });
+
+describe('markPageFurniture on a book page', () => {
+  const page = (firstWords: string) => [
+    { ...seg('Title', [{ text: 'INTRODUCTION', size: 30 }], 450, 40), confidence: 0.8 },
+    seg(
+      'Text',
+      [{ text: `${firstWords} pleasing proportions more readily obtained, and the work`, size: 20 }],
+      120,
+      120,
+    ),
+    ...bodyBetween(160, 1500),
+  ];
+
+  it('takes a running head over a page that opens mid-sentence for furniture, however big', () => {
+    expect(typesOf(page('plans simplified;'))[0]).toBe('PageHeader');
+  });
+
+  it('keeps the heading over a page whose text opens a sentence', () => {
+    expect(typesOf(page('Plans simplified;'))[0]).toBe('Title');
+  });
+});

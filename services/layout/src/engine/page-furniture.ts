@@ -18,6 +18,8 @@ const STRIP = 0.06;
 /** A running line is short: at most this many lines and characters. */
 const MAX_LINES = 3;
 const MAX_LENGTH = 200;
+/** A running head told by the sentence it stands over is no longer than this. */
+const MAX_HEAD_LENGTH = 60;
 /** A heading-typed line is retyped only when its size is below this share of the page's biggest text. */
 const BELOW_BIGGEST = 0.95;
 /** Share of a line's characters that furniture patterns must cover to decide alone (a heading needs more). */
@@ -38,7 +40,8 @@ const RETYPABLE: readonly SegmentType[] = ['Text', 'Title', 'SectionHeader', 'Li
  * DOIs, ISSN, copyright, arXiv stamps decide alone when they make up most of it; dates, URLs,
  * journal-like names and "et al." count for it), its size (smaller than the body), the detector
  * (a PageHeader or PageFooter box over it, `hints`) and a place in the outer strip. Conservative:
- * a heading-typed line needs its text to decide, and never when set in the page's biggest type;
+ * a heading-typed line needs its text to decide, and never when set in the page's biggest type,
+ * unless it is one short line over a page that opens mid-sentence (a book's running head);
  * a plain line needs two kinds of evidence unless its text decides; a footnote opening with its
  * mark stays a footnote. Takes the types refineTypes gave; returns them with furniture retyped.
  */
@@ -64,6 +67,9 @@ export function markPageFurniture(
     const evidence = textEvidenceOf(fact.text);
     const box = segment.bbox;
     if (type === 'Title' || type === 'SectionHeader') {
+      // A book's running head over a page that opens mid-sentence heads no section, however big.
+      if (band === 'top' && fact.lineCount === 1 && fact.text.length <= MAX_HEAD_LENGTH && opensMidSentence(index))
+        return true;
       return evidence.strong >= PATTERN_DECIDES_HEADING && fact.size < BELOW_BIGGEST * largest;
     }
     if (evidence.strong >= PATTERN_DECIDES) return true;
@@ -71,6 +77,19 @@ export function markPageFurniture(
     const inStrip = band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height;
     const kinds = [evidence.strong > 0, evidence.weak, small(fact), hinted, inStrip && fact.lineCount === 1];
     return kinds.filter(Boolean).length >= 2;
+  };
+
+  /**
+   * Whether the text nearest under segment `index` opens with a small letter: the page goes on
+   * with a sentence the page before began, so what stands over it heads no section.
+   */
+  const opensMidSentence = (index: number): boolean => {
+    const box = segments[index]!.bbox;
+    const below = withWords.filter(({ segment, index: other }) => other !== index && segment.bbox.top >= bottomOf(box));
+    if (below.length === 0) return false;
+    const nearest = below.reduce((best, item) => (item.segment.bbox.top < best.segment.bbox.top ? item : best));
+    const first = nearest.segment.words[0]?.text ?? '';
+    return /^\p{Ll}/u.test(first) && RETYPABLE.includes(result[nearest.index]!);
   };
 
   // From each edge inwards: a line is furniture only while everything nearer the edge is.

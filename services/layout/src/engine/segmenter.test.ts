@@ -54,7 +54,8 @@ function paragraph(lines: string[], left: number, top: number, firstLine: number
 describe('segmentByRegions', () => {
   it('puts words in the region holding them, keeps pictures without words, and orders by position', () => {
     const segments = segmentByRegions(
-      [word('Title', 100, 40, 1, 2), ...paragraph(['first para', 'second line'], 100, 100, 0, 14)],
+      // The paragraph opens a sentence: under a line that opens mid-sentence, a top line is a running head.
+      [word('Title', 100, 40, 1, 2), ...paragraph(['First para', 'second line'], 100, 100, 0, 14)],
       [
         { segmentType: 'SectionHeader', bbox: { left: 90, top: 30, width: 200, height: 30 }, confidence: 0.9 },
         { segmentType: 'Picture', bbox: { left: 300, top: 300, width: 100, height: 100 }, confidence: 0.8 },
@@ -63,7 +64,7 @@ describe('segmentByRegions', () => {
     );
     expect(segments.map((s) => [s.segmentType, text(s), s.confidence])).toEqual([
       ['SectionHeader', 'Title', 0.9],
-      ['Text', 'first para second line', undefined],
+      ['Text', 'First para second line', undefined],
       ['Picture', '', 0.8],
     ]);
   });
