@@ -175,4 +175,37 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'order', before: 'Fragaria.', after: 'Agrimonia.' },
     ],
   },
+  {
+    file: 'kant-aufklaerung-1784-p484-layer-scan.pdf',
+    about:
+      'small old page in Fraktur (1784 periodical) with a hidden text layer in historical spelling (long s, e above vowels, spaces before punctuation): page number between rules at the head, catchword at the foot',
+    checks: [
+      { kind: 'absent', text: '484' },
+      { kind: 'present', text: 'Daher kann ein Publikum nur langsam zur' },
+      { kind: 'order', before: 'Daher kann ein Publikum', after: 'Durch eine Revolution wird' },
+      { kind: 'present', text: 'gedankenlosen großen Haufens' },
+      { kind: 'present', text: 'aber wird nichts erfordert als Freiheit' },
+      { kind: 'present', text: 'sondern exercirt' },
+      { kind: 'order', before: 'sondern bezahlt', after: 'sondern glaubt' },
+      { kind: 'present', text: 'ein einziger Herr in der Welt sagt' },
+      { kind: 'present', text: 'Gebrauch seiner Vernunft muß jederzeit frei sein' },
+    ],
+  },
+  {
+    file: 'corvinus-lexicon-1715-col63-scan.pdf',
+    about:
+      'small old dictionary page in Fraktur with roman-type Latin (1715, two numbered columns, no text layer): guide words and column numbers as running heads, centred headwords, the library banner of the scan',
+    frozen: true,
+    checks: [
+      { kind: 'absent', text: 'Anat Andr' },
+      { kind: 'absent', text: '63' },
+      { kind: 'absent', text: '64' },
+      { kind: 'absent', text: 'HAB Wolfenbüttel' },
+      { kind: 'present', text: 'Grammatica Martianum einen' },
+      { kind: 'present', text: 'Santel. Annum Sacrum. p. 232.' },
+      { kind: 'present', text: 'Eine ehemahlige Nonne und' },
+      { kind: 'order', before: 'Sie soll von denen andern nur die', after: 'Anatiphila' },
+      { kind: 'present', text: 'Cyrenensis, war eine' },
+    ],
+  },
 ];
