@@ -98,6 +98,22 @@ describe('refineTypes', () => {
     }
   });
 
+  it("takes a title slide's title for the title though it is most of the slide's text, and not on later slides", () => {
+    const slide = () => [
+      seg('SectionHeader', 'Role of the Fair Work Commission in the four yearly review of modern awards', 250, 2),
+      seg('Text', 'Senior Deputy President Acton', 380),
+    ];
+    const fonts = (segments: RefinableSegment[]) =>
+      fontsFor(segments, [
+        { fontSize: 40, bold: false },
+        { fontSize: 24, bold: false },
+      ]);
+    const first = slide();
+    expect(refineTypes(first, { ...page, fonts: fonts(first) })[0]).toBe('Title');
+    const later = slide();
+    expect(refineTypes(later, { ...page, pageIndex: 3, fonts: fonts(later) })[0]).toBe('SectionHeader');
+  });
+
   it('on a scan, takes a heading at the top of the first page with by far the tallest words for the title', () => {
     const segments = [seg('SectionHeader', 'Optical character recognition', 60, 1, 24), seg('Text', body, 120, 6)];
     expect(refineTypes(segments, page)[0]).toBe('Title');

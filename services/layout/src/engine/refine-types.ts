@@ -324,6 +324,8 @@ function isDisplayMath(segment: RefinableSegment, fact: SegmentFacts, segments: 
 
 /** A title's font is at least this many times the body's (LLaMA's first page: 14 pt over 10 pt). */
 const TITLE_SIZE = 1.3;
+/** A cover's title starts above this share of the page's height. */
+const COVER_TITLE_TOP = 0.6;
 /** Without fonts, a title's words are at least this many times as tall as the body's (OCR boxes vary). */
 const SCAN_TITLE_SIZE = 1.6;
 
@@ -422,6 +424,25 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     });
   };
 
+  /**
+   * A cover's title (a title slide, a report's cover): on a born-digital first page, a short text
+   * or heading in the page's biggest type, above its lower part, set at least TITLE_SIZE times the
+   * rest of the page's text. The page median alone misses it when the title is most of the text.
+   */
+  const isCoverTitle = (index: number): boolean => {
+    const segment = segments[index]!;
+    const fact = facts[index]!;
+    if (!hasFonts || page.pageIndex !== 0 || !['Text', 'SectionHeader', 'Title'].includes(segment.segmentType))
+      return false;
+    if (fact.lineCount > 3 || fact.text.length > 200 || fact.size < largest - 0.5) return false;
+    if (segment.bbox.top >= COVER_TITLE_TOP * page.height || NUMBERED_SECTION.test(fact.text)) return false;
+    const rest = bodySizeOf(
+      segments.filter((_, other) => other !== index),
+      page.fonts,
+    );
+    return rest > 0 && fact.size >= TITLE_SIZE * rest;
+  };
+
   return segments.map((segment, index) => {
     const fact = facts[index]!;
     // The detector's Formula that reads as plain words (a book's running foot "中西比较美术学
@@ -439,6 +460,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     // Running headers and footers: short, alone in the page's top or bottom band.
     if (type === 'PageFooter' && opensWithRaisedMark(segment.words)) return 'Footnote';
     if (type === 'PageHeader' || type === 'PageFooter') return type;
+    if (isCoverTitle(index)) return 'Title';
     // Short lines in the top strip above all the body are page furniture, big or small, unless
     // they are numbered section headings, a heading the detector is sure of, the detector's Title
     // or the page's biggest text.
