@@ -44,7 +44,7 @@ describe('textEvidenceOf', () => {
 
 describe('isPageNumberText and page words in other languages', () => {
   it('reads "Seite 3 von 12", "Página 4", "стр. 5" and a signature mark as furniture', () => {
-    for (const line of ['Seite 3 von 12', 'Página 4', 'стр. 5', 'Page 2 sur 7', '11*'])
+    for (const line of ['Seite 3 von 12', 'Página 4', 'стр. 5', 'Page 2 sur 7', '11*', '(484 )', '[12]'])
       expect(textEvidenceOf(line).strong, line).toBeGreaterThanOrEqual(0.5);
     expect(textEvidenceOf('Seitenwind 12 km/h').strong).toBeLessThan(0.5);
   });

@@ -2,9 +2,9 @@
 // the words only furniture has, and type set smaller than the body. refineTypes and
 // markPageFurniture both weigh it; kept here so the two read the same evidence.
 
-/** The forms of a page number alone: "12", "Page 3 of 10", "- 4 -", "xiv", "第 3 页", "一一五". */
+/** The forms of a page number alone: "12", "Page 3 of 10", "- 4 -", "(484)", "xiv", "第 3 页", "一一五". */
 const PAGE_NUMBER_PHRASES = [
-  /^(?:(?:page|p\.?|seite|s\.|pagina|página|pág\.?|стр\.?|strona|sida)\s*)?\d{1,4}(?:\s*(?:\/|of|von|sur|de|di|из|z|av)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[ivxlc]{1,6}$/iu,
+  /^(?:(?:page|p\.?|seite|s\.|pagina|página|pág\.?|стр\.?|strona|sida)\s*)?\d{1,4}(?:\s*(?:\/|of|von|sur|de|di|из|z|av)\s*\d{1,4})?$|^[-–—]\s*\d{1,4}\s*[-–—]$|^[([]\s*\d{1,4}\s*[)\]]$|^[ivxlc]{1,6}$/iu,
   /^第\s*(?:\d{1,4}|[〇零一二三四五六七八九十百]{1,6})\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?$/u,
   // Chinese books number pages in numerals too, digit by digit (一一五) or counted (一百一十五).
   /^[〇零一二三四五六七八九十百]{1,6}$/u,
