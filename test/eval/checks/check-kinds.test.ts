@@ -180,9 +180,25 @@ describe('the checks set', () => {
     }
   });
 
-  it('holds at least 150 checks over at least 25 documents', () => {
-    expect(CHECK_DOCUMENTS.length).toBeGreaterThanOrEqual(25);
-    expect(CHECK_DOCUMENTS.reduce((sum, document) => sum + document.checks.length, 0)).toBeGreaterThanOrEqual(150);
+  it("holds at least 1,000 checks over at least 120 documents, 8 or more of each of issue 42's kinds, about 30% frozen", () => {
+    expect(CHECK_DOCUMENTS.length).toBeGreaterThanOrEqual(120);
+    expect(CHECK_DOCUMENTS.reduce((sum, document) => sum + document.checks.length, 0)).toBeGreaterThanOrEqual(1000);
+    const kinds = [
+      'single-pages',
+      'book-pages',
+      'handwriting',
+      'forms',
+      'slides',
+      'newspapers',
+      'multilingual',
+      'rotated-scans',
+      'office',
+    ] as const;
+    for (const kind of kinds)
+      expect(CHECK_DOCUMENTS.filter((document) => document.kind === kind).length, kind).toBeGreaterThanOrEqual(8);
+    const frozen = CHECK_DOCUMENTS.filter((document) => document.frozen).length / CHECK_DOCUMENTS.length;
+    expect(frozen).toBeGreaterThanOrEqual(0.25);
+    expect(frozen).toBeLessThanOrEqual(0.35);
   });
 
   it('has every check able to fail: each one fails on an empty output, except the blank-page kinds', () => {
