@@ -108,6 +108,10 @@ describe('check kinds', () => {
     expect(normalizeLatex('$$ \\dfrac{a}{b} \\le c_{i} $$')).toBe(normalizeLatex('\\frac{a}{b}\\leq c_i'));
     expect(normalizeLatex('\\left( x \\right) \\, \\to y')).toBe('(x)\\rightarrowy');
     expect(normalizeLatex('x^{2}')).not.toBe(normalizeLatex('x^{22}'));
+    // A binomial and a two-row column in parentheses draw alike; so do three full stops and \ldots.
+    expect(normalizeLatex('\\binom{n}{x} p^x')).toBe(normalizeLatex('\\begin{pmatrix} n \\\\ x \\end{pmatrix}p^{x}'));
+    expect(normalizeLatex('(i = 1, \\ldots, n)')).toBe(normalizeLatex('(i=1,...,n)'));
+    expect(normalizeLatex('(i = 1, \\ldots, n)')).not.toBe(normalizeLatex('(i=1,\\cdot\\cdot,n)'));
     expect(normalizeLatex('\\mathbb{R}^{+} x_{-}')).toBe(normalizeLatex('\\mathbb{R}^+ x_-'));
     expect(normalizeLatex('x^{+-}')).not.toBe(normalizeLatex('x^+-'));
   });

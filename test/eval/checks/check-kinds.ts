@@ -379,6 +379,10 @@ export function normalizeLatex(latex: string): string {
     .replace(/^\$\$([\s\S]*)\$\$$/, '$1')
     .replace(/^\\\[([\s\S]*)\\\]$/, '$1')
     .replace(/^\$([\s\S]*)\$$/, '$1');
+  // A binomial is a two-row column in parentheses, however it is written.
+  text = text.replace(/\\binom\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '($1\\\\$2)');
+  // Three full stops are an ellipsis on the baseline.
+  text = text.replace(/\.\s*\.\s*\./g, '\\ldots ');
   text = text.replace(/\\begin\{(\w+)\}/g, (whole, name: string) => MATRIX_DELIMITERS[name]?.[0] ?? whole);
   text = text.replace(/\\end\{(\w+)\}/g, (whole, name: string) => MATRIX_DELIMITERS[name]?.[1] ?? whole);
   text = text.replace(/\\begin\{array\}\s*\{[^{}]*\}|\\end\{array\}/g, '');
