@@ -1,0 +1,70 @@
+// The official Python client (chunkr-ai 0.3.7) driving the deployment, through client.py. It lives in
+// the same virtual environment as the conformance test's (test/e2e/conformance.test.ts), installed once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../tools.js';
+
+const CLIENT = 'chunkr-ai==0.3.7';
+const venv = join(root, '.tools', 'conformance-venv');
+const python = join(venv, 'bin', 'python');
+const marker = join(venv, '.installed-0.3.7');
+
+export interface TaskResult {
+  task_id: string;
+  status: string;
+  message: string | null;
+  pages: number | null;
+}
+
+export interface TaskRead {
+  task_id: string;
+  status: string;
+  chunks: number;
+  pdf_status: number | null;
+  pdf_bytes: number;
+  pdf_is_pdf: boolean;
+}
+
+export interface Sdk {
+  submit(files: string[]): string[];
+  wait(taskIds: string[], timeoutSec: number): TaskResult[];
+  status(taskIds: string[]): { task_id: string; status: string }[];
+  read(taskIds: string[]): TaskRead[];
+}
+
+/** Installs the client in its virtual environment unless it is there. */
+export function ensureClient(): void {
+  if (existsSync(marker)) return;
+  const steps: [string, string[]][] = [
+    ['python3', ['-m', 'venv', venv]],
+    [python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', CLIENT]],
+  ];
+  for (const [command, args] of steps) {
+    const result = spawnSync(command, args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+  }
+  writeFileSync(marker, CLIENT);
+}
+
+/** The client against the gateway at `baseUrl` with `apiKey`. */
+export function createSdk(baseUrl: string, apiKey: string): Sdk {
+  const run = <T>(args: string[]): T[] => {
+    const result = spawnSync(python, [join(import.meta.dirname, 'client.py'), ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, CHUNKR_URL: `${baseUrl}/api/v1`, CHUNKR_API_KEY: apiKey },
+      timeout: 900_000,
+    });
+    if (result.status !== 0) throw new Error(`client.py ${args[0]} exited ${result.status}: ${result.stderr}`);
+    return result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as T);
+  };
+  return {
+    submit: (files) => run<{ task_id: string }>(['submit', ...files]).map((line) => line.task_id),
+    wait: (taskIds, timeoutSec) => run<TaskResult>(['wait', String(timeoutSec), ...taskIds]),
+    status: (taskIds) => run<{ task_id: string; status: string }>(['status', ...taskIds]),
+    read: (taskIds) => run<TaskRead>(['read', ...taskIds]),
+  };
+}
