@@ -30,6 +30,8 @@ const PASSED_THROUGH = [
   'LAYOUT_WORKERS',
   'LAYOUT_TABLE_MODEL',
   'LAYOUT_TABLE_WORKERS',
+  // Layout passes switched off, to measure what each buys (docs/layout-passes.md).
+  'LAYOUT_SKIP_PASSES',
   'OCR_DETECTOR',
   'OCR_RECOGNIZER',
   'OCR_PRECISION',
@@ -37,6 +39,7 @@ const PASSED_THROUGH = [
   'OCR_WORKERS',
   'RENDER_WORKERS',
   'RENDER_OCR_LONG_SIDE',
+  'RENDER_ORIENTATION',
   'FORMULA_ENGINE',
   'OWNER_MAX_ACTIVE_TASKS',
   'OWNER_BACKGROUND_TASKS',
