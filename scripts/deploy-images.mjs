@@ -2,8 +2,8 @@
 // container registry: a Debian bookworm base made by debootstrap from this host's Debian mirror, Node
 // from the npm registry's official build, and on them Folio's base image and the stand-ins for the
 // images Debian cannot give (Temporal's server, the object store). An image that exists is kept, so
-// only the first run on a machine pays for debootstrap; Folio's own layers are rebuilt by podman's
-// layer cache. `node scripts/deploy-images.mjs` alone builds them; `npm run test:deploy` calls it first.
+// only the first run on a machine pays for debootstrap; Folio's own layers follow podman's layer
+// cache. `node scripts/deploy-images.mjs` alone builds them; `npm run test:deploy` calls it first.
 //   FOLIO_DEPLOY_BASE=prebuilt (default): folio-base copies this checkout as `npm run setup` left it
 //   FOLIO_DEPLOY_BASE=dockerfile: folio-base is deploy/Dockerfile.base itself (setup runs inside; slow)
 import { spawnSync } from 'node:child_process';
@@ -40,8 +40,10 @@ export function debianMirror() {
     '/etc/apt/sources.list',
     ...listDir('/etc/apt/sources.list.d').map((f) => `/etc/apt/sources.list.d/${f}`),
   ];
+  // `deb [options] URI suite ...` or deb822's `URIs: URI`; the security archive ends in -security.
+  const pattern = /^(?:deb\s+(?:\[[^\]]*\]\s+)?|URIs:\s*)(\S+\/debian)\/?(?:\s|$)/m;
   for (const file of files.filter((f) => existsSync(f))) {
-    const match = /^(?:URIs:\s*|deb\s+(?:\[[^\]]*\]\s+)?)(\S+\/debian)\/?\s*$/m.exec(readFileSync(file, 'utf8'));
+    const match = pattern.exec(readFileSync(file, 'utf8'));
     if (match?.[1]) return match[1];
   }
   throw new Error('no Debian mirror found in /etc/apt/sources.list*: debootstrap needs one');
