@@ -6,6 +6,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InvalidDocumentError, metrics, type Logger } from '@folio/runtime';
 import { ConverterUnavailableError } from '../errors.js';
+import { acceptTrackedChanges } from './tracked-changes.js';
 
 /** Converts office and HTML documents to PDF. */
 export interface OfficeConverter {
@@ -63,6 +64,9 @@ ${[
   .join('\n')}
 </oor:items>
 `;
+
+/** Word's zip formats, whose tracked changes are accepted before conversion (tracked-changes.ts). */
+const WORD_EXTENSIONS = new Set(['docx', 'docm', 'dotx', 'dotm']);
 
 /** The same dead proxy for anything in soffice that reads the environment instead. */
 const PROXY_ENV = Object.fromEntries(
@@ -265,9 +269,11 @@ export function createSofficeConverter(options: SofficeConverterOptions): Office
 
   return {
     convertToPdf: ({ bytes, extension, signal, singlePageSheets }) =>
-      limit(() => {
+      limit(async () => {
         signal?.throwIfAborted();
-        return convert(bytes, extension, singlePageSheets === true);
+        // A Word file is read with its tracked changes accepted: the text as the reviser left it.
+        const accepted = WORD_EXTENSIONS.has(extension) ? await acceptTrackedChanges(bytes) : null;
+        return convert(accepted ?? bytes, extension, singlePageSheets === true);
       }),
   };
 }
