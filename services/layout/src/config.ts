@@ -10,7 +10,7 @@ import {
   tracingEnv,
 } from '@folio/runtime';
 import { DEFAULT_LAYOUT_INPUT_SIDE } from './engine/doclaynet/letterbox.js';
-import { OPTIONAL_PASSES, type LayoutPassName } from './engine/passes.js';
+import { LAYOUT_SWITCHES, type LayoutSwitch } from './engine/passes.js';
 
 const schema = z.object({
   ...loggingEnv,
@@ -48,9 +48,9 @@ const schema = z.object({
    */
   LAYOUT_TABLE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /**
-   * Layout passes switched off, comma-separated names from engine/passes.ts (docs/layout-passes.md):
-   * for measuring what a pass buys on the evaluation sets. Essential passes cannot be named. Empty
-   * (every pass on) unless told.
+   * Layout passes switched off, comma-separated names from engine/passes.ts (docs/layout-passes.md),
+   * or cues of the page-furniture pass (`page-furniture.size` ...): for measuring what each buys on
+   * the evaluation sets. Essential passes cannot be named. Empty (every pass on) unless told.
    */
   LAYOUT_SKIP_PASSES: z
     .string()
@@ -65,10 +65,10 @@ const schema = z.object({
       z.array(
         z
           .string()
-          .refine((name) => (OPTIONAL_PASSES as readonly string[]).includes(name), {
-            message: `each must be one of ${OPTIONAL_PASSES.join(', ')}`,
+          .refine((name) => (LAYOUT_SWITCHES as readonly string[]).includes(name), {
+            message: `each must be one of ${LAYOUT_SWITCHES.join(', ')}`,
           })
-          .transform((name) => name as LayoutPassName),
+          .transform((name) => name as LayoutSwitch),
       ),
     ),
 });

@@ -169,6 +169,10 @@ describe('markPageFurniture', () => {
     expect(typesOf(segments)[0]).toBe('Text');
     const box = { left: 110, top: 155, width: 400, height: 40 };
     expect(markPageFurniture(segments, page, refineTypes(segments, page), [box])[0]).toBe('PageHeader');
+    // With that cue switched off (LAYOUT_SKIP_PASSES=page-furniture.detector), the line stays text.
+    expect(markPageFurniture(segments, page, refineTypes(segments, page), [box], new Set(['detector']))[0]).toBe(
+      'Text',
+    );
   });
 
   it('stops at the body: a line below a paragraph in the top band is not a header', () => {

@@ -30,6 +30,15 @@ const HINT_COVER = 0.5;
 
 type Band = 'top' | 'bottom';
 
+/**
+ * The kinds of evidence markPageFurniture weighs, each of which can be switched off to measure it
+ * (LAYOUT_SKIP_PASSES=page-furniture.<cue>): what the line says, its size against the body, the
+ * detector's PageHeader/PageFooter box, its place in the page's outer strip, and a page that opens
+ * mid-sentence under a heading-typed line.
+ */
+export const FURNITURE_CUES = ['text', 'size', 'detector', 'strip', 'mid-sentence'] as const;
+export type FurnitureCue = (typeof FURNITURE_CUES)[number];
+
 /** Types a running line may have been given on its own page. */
 const RETYPABLE: readonly SegmentType[] = ['Text', 'Title', 'SectionHeader', 'ListItem', 'Footnote'];
 
@@ -50,13 +59,14 @@ export function markPageFurniture(
   page: PageFacts,
   types: SegmentType[],
   hints: BBox[] = [],
+  cuesOff: ReadonlySet<FurnitureCue> = new Set(),
 ): SegmentType[] {
   const result = [...types];
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
   const body = bodySizeOf(segments, page.fonts);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   const largest = Math.max(0, ...facts.map((fact) => fact.size));
-  const small = (fact: SegmentFacts): boolean => isSmallerThanBody(fact.size, body, hasFonts);
+  const small = (fact: SegmentFacts): boolean => !cuesOff.has('size') && isSmallerThanBody(fact.size, body, hasFonts);
 
   const isFurniture = (index: number, band: Band): boolean => {
     const segment = segments[index]!;
@@ -64,17 +74,19 @@ export function markPageFurniture(
     const type = result[index]!;
     if (!RETYPABLE.includes(type) || fact.lineCount > MAX_LINES || fact.text.length > MAX_LENGTH) return false;
     if (type === 'Footnote' && opensWithFootnoteMark(segment.words)) return false;
-    const evidence = textEvidenceOf(fact.text);
+    const evidence = cuesOff.has('text') ? { strong: 0, weak: false } : textEvidenceOf(fact.text);
     const box = segment.bbox;
     if (type === 'Title' || type === 'SectionHeader') {
       // A book's running head over a page that opens mid-sentence heads no section, however big.
-      if (band === 'top' && fact.lineCount === 1 && fact.text.length <= MAX_HEAD_LENGTH && opensMidSentence(index))
-        return true;
+      const headLine = band === 'top' && fact.lineCount === 1 && fact.text.length <= MAX_HEAD_LENGTH;
+      if (headLine && !cuesOff.has('mid-sentence') && opensMidSentence(index)) return true;
       return evidence.strong >= PATTERN_DECIDES_HEADING && fact.size < BELOW_BIGGEST * largest;
     }
     if (evidence.strong >= PATTERN_DECIDES) return true;
-    const hinted = hints.some((hint) => fractionInside(box, hint) >= HINT_COVER);
-    const inStrip = band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height;
+    const hinted = !cuesOff.has('detector') && hints.some((hint) => fractionInside(box, hint) >= HINT_COVER);
+    const inStrip =
+      !cuesOff.has('strip') &&
+      (band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height);
     const kinds = [evidence.strong > 0, evidence.weak, small(fact), hinted, inStrip && fact.lineCount === 1];
     return kinds.filter(Boolean).length >= 2;
   };

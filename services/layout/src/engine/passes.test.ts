@@ -57,6 +57,10 @@ describe('the layout passes', () => {
       'running-lines',
     ]);
     expect(loadConfig({}).LAYOUT_SKIP_PASSES).toEqual([]);
+    expect(loadConfig({ LAYOUT_SKIP_PASSES: 'page-furniture.size' }).LAYOUT_SKIP_PASSES).toEqual([
+      'page-furniture.size',
+    ]);
+    expect(() => loadConfig({ LAYOUT_SKIP_PASSES: 'page-furniture.colour' })).toThrow(/LAYOUT_SKIP_PASSES/);
     expect(() => loadConfig({ LAYOUT_SKIP_PASSES: 'reading-order' })).toThrow(/LAYOUT_SKIP_PASSES/);
     expect(() => loadConfig({ LAYOUT_SKIP_PASSES: 'no-such-pass' })).toThrow(/LAYOUT_SKIP_PASSES/);
   });

@@ -1,3 +1,5 @@
+import { FURNITURE_CUES, type FurnitureCue } from './page-furniture.js';
+
 // The layout stage's passes, in the order they run: the one list the code runs by and
 // docs/layout-passes.md shows (a test keeps the two alike). A new rule is one row here with the
 // figure it moved; a pass that buys nothing is removed. Every pass that is not `essential` can be
@@ -258,19 +260,32 @@ export const OPTIONAL_PASSES: readonly LayoutPassName[] = LAYOUT_PASSES.filter(
   (pass: LayoutPassInfo) => !pass.essential,
 ).map((pass) => pass.name);
 
+/** What LAYOUT_SKIP_PASSES may name: an optional pass, or one cue of the page-furniture pass. */
+export type LayoutSwitch = LayoutPassName | `page-furniture.${FurnitureCue}`;
+
+export const LAYOUT_SWITCHES: readonly LayoutSwitch[] = [
+  ...OPTIONAL_PASSES,
+  ...FURNITURE_CUES.map((cue) => `page-furniture.${cue}` as const),
+];
+
 /**
  * Runs passes by name: each one's work, or, when it is switched off, what stands in for it (its
  * input passed on unchanged). `trace`, when given, records the passes in the order they ran.
  */
 export class PassRunner {
   constructor(
-    private readonly skipped: ReadonlySet<LayoutPassName> = new Set(),
+    private readonly skipped: ReadonlySet<LayoutSwitch> = new Set(),
     private readonly trace?: LayoutPassName[],
   ) {}
 
   run<T>(name: LayoutPassName, work: () => T, without: () => T): T {
     this.trace?.push(name);
     return this.skipped.has(name) ? without() : work();
+  }
+
+  /** Whether a pass or a cue is switched off. */
+  isOff(name: LayoutSwitch): boolean {
+    return this.skipped.has(name);
   }
 
   /** An essential pass: always runs. */

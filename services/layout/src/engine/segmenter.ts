@@ -29,7 +29,7 @@ import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { formulasByNumber } from './numbered-formulas.js';
-import { markPageFurniture } from './page-furniture.js';
+import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
@@ -343,7 +343,14 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   );
   const types = passes.run(
     'page-furniture',
-    () => markPageFurniture(refinable, facts, refined, furnitureHints),
+    () =>
+      markPageFurniture(
+        refinable,
+        facts,
+        refined,
+        furnitureHints,
+        new Set(FURNITURE_CUES.filter((cue) => passes.isOff(`page-furniture.${cue}`))),
+      ),
     () => refined,
   );
   segments.forEach((s, index) => {
