@@ -256,9 +256,9 @@ export const LAYOUT_PASSES = [
 export type LayoutPassName = (typeof LAYOUT_PASSES)[number]['name'];
 
 /** The passes that may be switched off. */
-export const OPTIONAL_PASSES: readonly LayoutPassName[] = LAYOUT_PASSES.filter(
-  (pass: LayoutPassInfo) => !pass.essential,
-).map((pass) => pass.name);
+const OPTIONAL_PASSES: readonly LayoutPassName[] = LAYOUT_PASSES.filter((pass: LayoutPassInfo) => !pass.essential).map(
+  (pass) => pass.name,
+);
 
 /** What LAYOUT_SKIP_PASSES may name: an optional pass, or one cue of the page-furniture pass. */
 export type LayoutSwitch = LayoutPassName | `page-furniture.${FurnitureCue}`;

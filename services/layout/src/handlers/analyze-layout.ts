@@ -21,13 +21,13 @@ import { pageOrientation, regionsOnPage, turnImageUpright } from '../engine/upri
 /** The contract's batch limit: a detector batch must finish well within the activity's deadline. */
 export const MAX_PAGES_PER_REQUEST = 3;
 
-/** Storage key of a page's segments under the request's prefix. */
 /** Where a request's time went, summed over its pages: the detector and the table reader; the rest is I/O and rules. */
 interface StepTimings {
   detectMs: number;
   tablesMs: number;
 }
 
+/** Storage key of a page's segments under the request's prefix. */
 export function segmentsKey(prefix: string, pageIndex: number): string {
   return `${prefix}segments-${pageIndex}.json`;
 }
@@ -56,12 +56,6 @@ function validate(request: AnalyzeLayoutRequest): void {
 }
 
 /**
- * AnalyzeLayout: the segments of each page in reading order, stored as JSON PageSegments at
- * `<output_prefix>segments-<page_index>.json`. Page strategy gives one `Page` segment; layout
- * analysis uses the detector when one is configured and the text blocks otherwise. A page that
- * yields nothing still gets one empty `Page` segment, so every page appears in the output.
- */
-/**
  * The rules tables are read with: those at least TABLE_RULE_POINTS long. The render stage also
  * keeps shorter thin bars (fraction and radical bars over one letter), which only the formula
  * reader needs.
@@ -73,6 +67,12 @@ function tableRules(rules: BBox[], scale: number): BBox[] {
   return rules.filter((rule) => Math.max(rule.width, rule.height) >= min);
 }
 
+/**
+ * AnalyzeLayout: the segments of each page in reading order, stored as JSON PageSegments at
+ * `<output_prefix>segments-<page_index>.json`. Page strategy gives one `Page` segment; layout
+ * analysis uses the detector when one is configured and the text blocks otherwise. A page that
+ * yields nothing still gets one empty `Page` segment, so every page appears in the output.
+ */
 export function createAnalyzeLayoutHandler(
   deps: LayoutServerDeps,
 ): (request: AnalyzeLayoutRequest, context?: Pick<UnaryContext, 'signal'>) => Promise<AnalyzeLayoutResponse> {
@@ -137,18 +137,16 @@ export function createAnalyzeLayoutHandler(
       });
       // A born-digital formula's glyphs state its LaTeX; the OCR stage's recognizer reads the rest.
       if (layer && fonts) {
-        const laidOut = segments;
-        const gathered = passes.run(
+        segments = passes.run(
           'display-formulas',
-          () => gatherDisplayFormulas(laidOut, layer, newId),
-          () => laidOut,
+          () => gatherDisplayFormulas(segments, layer, newId),
+          () => segments,
         );
         passes.run(
           'text-layer-latex',
-          () => readFormulasFromTextLayer(gathered, layer),
+          () => readFormulasFromTextLayer(segments, layer),
           () => undefined,
         );
-        segments = gathered;
       }
       started = performance.now();
       const tables = tableEngine;

@@ -141,6 +141,11 @@ function prepare(input: PrepareInput): PrepareOutput {
   });
 }
 
+/** Whether OCR reads the page: a scan, or a page without a usable text layer. */
+function isReadByOcr(quality: { scanned: boolean; usable: boolean }): boolean {
+  return quality.scanned || !quality.usable;
+}
+
 /**
  * The scale of one page. A page whose text layer is kept renders at `scale`. A page OCR reads (a
  * scan, or no usable text layer) renders so that its long side is its scan's own resolution
@@ -155,8 +160,7 @@ export function pageScale(
   quality: { scanned: boolean; usable: boolean },
   page: { longSidePoints: number; imageScale: number },
 ): number {
-  const readByOcr = quality.scanned || !quality.usable;
-  if (!readByOcr || ocrLongSide <= 0 || page.longSidePoints <= 0) return scale;
+  if (!isReadByOcr(quality) || ocrLongSide <= 0 || page.longSidePoints <= 0) return scale;
   const native = page.imageScale * page.longSidePoints;
   const longSide = Math.min(2 * ocrLongSide, Math.max(ocrLongSide, native));
   return Math.min(MAX_OCR_SCALE, Math.max(MIN_OCR_SCALE, longSide / page.longSidePoints));
@@ -201,11 +205,11 @@ function renderPage(
     if ((x1 - x0) * (y1 - y0) * scale * scale > MAX_PAGE_PIXELS) {
       throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
     }
-    const readByOcr = quality.scanned || !quality.usable;
     const turn = input.turns?.[pageIndex];
+    const scaled = mupdf.Matrix.scale(scale, scale);
+    const matrix = turn ? mupdf.Matrix.concat(scaled, mupdf.Matrix.rotate(turn)) : scaled;
     // showExtras renders annotations too: what a reader of the PDF sees.
-    const matrix = turn ? mupdf.Matrix.concat(mupdf.Matrix.scale(scale, scale), mupdf.Matrix.rotate(turn)) : null;
-    const pixmap = page.toPixmap(matrix ?? mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+    const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true);
     const width = pixmap.getWidth();
     const height = pixmap.getHeight();
     const mapping = { scale, originX: pixmap.getX(), originY: pixmap.getY() };
@@ -221,7 +225,7 @@ function renderPage(
     const textLayer = { ...mapTextLayer(inPoints.textLayer, mapping), width, height, quality };
     textLayer.rules = extractRules(page, mapping);
     textLayer.formFields = extractFormFields(page, mapping);
-    const orientationSample = input.orientationSamples && readByOcr ? orientationSampleOf(page) : undefined;
+    const orientationSample = input.orientationSamples && isReadByOcr(quality) ? orientationSampleOf(page) : undefined;
     return { pageIndex, png, width, height, scale, textLayer, wordCount: inPoints.wordCount, orientationSample };
   } catch (error) {
     if (error instanceof RenderFailure) throw error;
