@@ -1,31 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeReport } from '../src/fixtures.js';
-
-const root = resolve(import.meta.dirname, '..', '..');
-const venv = join(root, '.tools', 'conformance-venv');
-const python = join(venv, 'bin', 'python');
-const CLIENT = 'chunkr-ai==0.3.7';
-
-/** Installs the reference Python client in a virtual environment of its own (once). */
-function ensureClient(): void {
-  if (existsSync(join(venv, '.installed-0.3.7'))) return;
-  const steps: [string, string[]][] = [
-    ['python3', ['-m', 'venv', venv]],
-    [python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', CLIENT]],
-  ];
-  for (const [command, args] of steps) {
-    const result = spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
-  }
-  writeFileSync(join(venv, '.installed-0.3.7'), CLIENT);
-}
+import { ensureReferenceClient, referenceClientPython as python } from '../src/reference-client.js';
 
 describe('reference client chunkr-ai 0.3.7', () => {
-  beforeAll(() => ensureClient(), 300_000);
+  beforeAll(() => ensureReferenceClient(), 300_000);
 
   it('runs its flows unchanged: upload, update, cancel, delete, a PDF named .docx, expiry', () => {
     const folder = mkdtempSync(join(tmpdir(), 'folio-conformance-'));

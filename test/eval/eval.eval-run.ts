@@ -59,8 +59,8 @@ describe('evaluation', () => {
     if (options.set === 'all' || options.set === 'omnidoc') omnidoc = await evaluateOmniDoc(options, print);
     if (options.set === 'all' || options.set === 'icdar') icdar = await evaluateIcdar(options, print);
     if (options.set === 'all' || options.set === 'checks') checks = await evaluateChecks(options, print);
-    // Not part of `all`: ten typesetters x three variants x 40 pages take hours on two cores.
     if (options.set === 'all' || options.set === 'tables') tables = await evaluateTables(options, print);
+    // Not part of `all`: ten typesetters x three variants x 40 pages take hours on two cores.
     if (options.set === 'formulas') {
       formulas = await evaluateFormulas(options, print, (engine) => {
         for (const line of formatFormulaEngine(engine)) print(line);

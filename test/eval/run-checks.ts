@@ -1,4 +1,4 @@
-import { mapLimit } from '@folio/runtime';
+import { mapLimit, SUPPORTED_FILE_TYPES } from '@folio/runtime';
 // The `checks` set: real third-party documents (eval/checks/docs, sources in eval/checks/sources.md),
 // each sent through the service with the API's default settings, and short checks on what comes back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,23 +49,15 @@ export interface ChecksSetReport {
   documentKinds: Partial<Record<DocumentKind, KindScore & { documents: number }>>;
 }
 
-const MIME_TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.doc': 'application/msword',
-  '.ppt': 'application/vnd.ms-powerpoint',
-  '.xls': 'application/vnd.ms-excel',
-  '.odt': 'application/vnd.oasis.opendocument.text',
-  '.odp': 'application/vnd.oasis.opendocument.presentation',
-  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
-};
+/** The MIME type a document is sent as: the service's accepted type of its extension (.jpeg and .tif spelled .jpg and .tiff there). */
+function mimeTypeOf(file: string): string | undefined {
+  const extension = extname(file)
+    .slice(1)
+    .toLowerCase()
+    .replace(/^jpeg$/u, 'jpg')
+    .replace(/^tif$/u, 'tiff');
+  return SUPPORTED_FILE_TYPES.find((type) => type.extension === extension)?.mimeType;
+}
 
 /** The request: the file name alone (every other option at the API's default), or Auto where a document says so. */
 export function checksTaskConfig(document: CheckDocument): Record<string, unknown> {
@@ -86,7 +78,7 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
   ).slice(0, options.limit ?? undefined);
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimit(documents, options.concurrency, async (document) => {
-    const mimeType = MIME_TYPES[extname(document.file).toLowerCase()];
+    const mimeType = mimeTypeOf(document.file);
     if (!mimeType) throw new Error(`no MIME type for ${document.file}`);
     const bytes = readFileSync(join(directory, document.file));
     const outcome = await runTask(bytes, mimeType, checksTaskConfig(document), 900_000);

@@ -13,7 +13,8 @@ import { podman } from '../../../scripts/lib/podman.mjs';
 import { root } from '../tools.js';
 import { BACKEND_NETWORK, PROJECT, buildServiceImages, createComposeStack } from './compose.js';
 import { playChart, stopChart, stoppedContainers } from './kube.js';
-import { createSdk, ensureClient, type Sdk, type TaskResult } from './sdk.js';
+import { ensureReferenceClient } from '../../src/reference-client.js';
+import { createSdk, type Sdk, type TaskResult } from './sdk.js';
 
 /** Where compose.test.yaml publishes the gateway, on loopback. */
 const GATEWAY_PORT = 18000;
@@ -110,7 +111,7 @@ describe('the compose deployment under podman', () => {
   const throughput: Record<string, Batch> = {};
 
   beforeAll(() => {
-    ensureClient();
+    ensureReferenceClient();
     stack.down({ volumes: true });
     buildServiceImages(envFile);
   }, 600_000);

@@ -1,14 +1,8 @@
-// The official Python client (chunkr-ai 0.3.7) driving the deployment, through client.py. It lives in
-// the same virtual environment as the conformance test's (test/e2e/conformance.test.ts), installed once.
+// The official Python client (chunkr-ai 0.3.7) driving the deployment, through client.py, from the
+// virtual environment the conformance test uses too (src/reference-client.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../tools.js';
-
-const CLIENT = 'chunkr-ai==0.3.7';
-const venv = join(root, '.tools', 'conformance-venv');
-const python = join(venv, 'bin', 'python');
-const marker = join(venv, '.installed-0.3.7');
+import { referenceClientPython as python } from '../../src/reference-client.js';
 
 export interface TaskResult {
   task_id: string;
@@ -31,20 +25,6 @@ export interface Sdk {
   wait(taskIds: string[], timeoutSec: number): TaskResult[];
   status(taskIds: string[]): { task_id: string; status: string }[];
   read(taskIds: string[]): TaskRead[];
-}
-
-/** Installs the client in its virtual environment unless it is there. */
-export function ensureClient(): void {
-  if (existsSync(marker)) return;
-  const steps: [string, string[]][] = [
-    ['python3', ['-m', 'venv', venv]],
-    [python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', CLIENT]],
-  ];
-  for (const [command, args] of steps) {
-    const result = spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
-  }
-  writeFileSync(marker, CLIENT);
 }
 
 /** The client against the gateway at `baseUrl` with `apiKey`. */
