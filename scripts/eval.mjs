@@ -10,7 +10,8 @@
 // looks at while tuning, scored only before a session stops.
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 // --only: the checks documents whose file name contains TEXT or whose kind is TEXT (and no other set's pages); with
-// --set formulas, the engines whose name contains TEXT. --limit: with --set formulas, pages per
+// --set formulas, the engines whose name contains TEXT; with --set tables, the documents whose name contains TEXT
+// (several TEXTs comma-separated). --limit: with --set formulas, pages per
 // engine and variant.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,11 +1,29 @@
-// The table set of `npm run eval -- --set tables`: small PDFs cut from real documents (docs/*.pdf) and
-// beside each its truth (docs/*.json): every table as rows of cell strings, with its pages and kinds.
+// The table set of `npm run eval -- --set tables`: small PDFs cut from real documents (docs/*.pdf), a
+// few office files (docs/*.docx, *.pptx, *.xlsx: issue 41 item 6, a check per format) and beside each
+// its truth (docs/*.json): every table as rows of cell strings, with its pages and kinds.
 // Where each file comes from, and what was changed, is in sources.md.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { SUPPORTED_FILE_TYPES } from '@folio/runtime';
 
-/** What a table is like; a table has one or more. */
-export const TABLE_KINDS = ['rotated', 'borderless', 'wrapped', 'continued', 'scanned', 'ruled'] as const;
+/** The formats a document of the set may be in; an office format is also the kind of its tables. */
+export const DOCUMENT_FORMATS = ['pdf', 'docx', 'pptx', 'xlsx'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export const OFFICE_FORMATS = ['docx', 'pptx', 'xlsx'] as const satisfies readonly DocumentFormat[];
+
+/**
+ * What a table is like; a table has one or more. `docx`, `pptx` and `xlsx` are not written in the
+ * truth: a table gets its document's format as a kind when it comes from an office file.
+ */
+export const TABLE_KINDS = [
+  'rotated',
+  'borderless',
+  'wrapped',
+  'continued',
+  'scanned',
+  'ruled',
+  ...OFFICE_FORMATS,
+] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 
 /** A cell that covers more than its own grid position; 0-based, in grid positions. */
@@ -35,7 +53,11 @@ export interface TruthTable {
 
 export interface TableDocument {
   name: string;
-  pdfPath: string;
+  /** The document's file: `<name>.<format>` beside its truth. */
+  filePath: string;
+  format: DocumentFormat;
+  /** What it is sent as: the service's accepted type of its extension (SUPPORTED_FILE_TYPES). */
+  mimeType: string;
   /** The document this one was made from (turned on the page, or rasterized), if any. */
   derivedFrom: string | null;
   tables: TruthTable[];
@@ -52,7 +74,7 @@ function isStringGrid(value: unknown): value is string[][] {
 }
 
 /** Reads one truth file; throws with the file's name on anything malformed. */
-export function parseTruth(name: string, json: string): Omit<TableDocument, 'pdfPath'> {
+export function parseTruth(name: string, json: string): Omit<TableDocument, 'filePath' | 'format' | 'mimeType'> {
   const data = JSON.parse(json) as { derivedFrom?: unknown; tables?: unknown };
   const fail = (why: string): never => {
     throw new Error(`${name}.json: ${why}`);
@@ -65,6 +87,8 @@ export function parseTruth(name: string, json: string): Omit<TableDocument, 'pdf
     if (!Array.isArray(pages) || pages.length === 0 || !pages.every((page) => Number.isInteger(page) && page > 0))
       fail(`table ${index + 1}: pages must be 1-based page numbers`);
     if (!Array.isArray(kinds) || !kinds.every(isKind)) fail(`table ${index + 1}: unknown kind in ${String(kinds)}`);
+    if ((kinds as TableKind[]).some((kind) => (OFFICE_FORMATS as readonly string[]).includes(kind)))
+      fail(`table ${index + 1}: a format kind comes from the document's extension, not the truth`);
     if (!isStringGrid(rows) || rows.length === 0) fail(`table ${index + 1}: rows must be rows of strings`);
     const grid = rows as string[][];
     const width = grid[0]!.length;
@@ -85,13 +109,35 @@ export function parseTruth(name: string, json: string): Omit<TableDocument, 'pdf
   return { name, derivedFrom: typeof data.derivedFrom === 'string' ? data.derivedFrom : null, tables };
 }
 
-/** Every document of the set in `dir` (a PDF and its truth JSON of the same name), sorted by name. */
+/** The MIME type the service accepts for a format; throws if it accepts none (the set would test nothing). */
+export function mimeTypeOf(format: DocumentFormat): string {
+  const type = SUPPORTED_FILE_TYPES.find((candidate) => candidate.extension === format);
+  if (!type) throw new Error(`the service accepts no .${format} files`);
+  return type.mimeType;
+}
+
+/** The document of truth `name` in `dir`: the one file `<name>.<format>` beside it. */
+function documentFile(dir: string, name: string): { filePath: string; format: DocumentFormat } {
+  const found = DOCUMENT_FORMATS.filter((format) => existsSync(join(dir, `${name}.${format}`)));
+  if (found.length !== 1)
+    throw new Error(
+      `${name}.json: expected one document beside it (${DOCUMENT_FORMATS.join(', ')}), found ${found.length}`,
+    );
+  const format = found[0]!; // length checked above
+  return { filePath: join(dir, `${name}.${format}`), format };
+}
+
+/** Every document of the set in `dir` (a document and its truth JSON of the same name), sorted by name. */
 export function loadTableSet(dir: string): TableDocument[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => {
       const name = basename(file, '.json');
-      return { ...parseTruth(name, readFileSync(join(dir, file), 'utf8')), pdfPath: join(dir, `${name}.pdf`) };
+      const truth = parseTruth(name, readFileSync(join(dir, file), 'utf8'));
+      const { filePath, format } = documentFile(dir, name);
+      const tables =
+        format === 'pdf' ? truth.tables : truth.tables.map((table) => ({ ...table, kinds: [...table.kinds, format] }));
+      return { ...truth, tables, filePath, format, mimeType: mimeTypeOf(format) };
     });
 }

@@ -8,7 +8,14 @@ import { promisify } from 'node:util';
 import { mapLimit } from '@folio/runtime';
 import { figure, table as grid } from '../report.js';
 import { runTask, taskConfig, type EvalOptions } from '../tasks.js';
-import { loadTableSet, TABLE_KINDS, type TableKind, type TruthTable } from './load-tables.js';
+import {
+  loadTableSet,
+  OFFICE_FORMATS,
+  TABLE_KINDS,
+  type TableDocument,
+  type TableKind,
+  type TruthTable,
+} from './load-tables.js';
 import { matchTable, rowsFromHtml, type PredictedTable, type TableFigures } from './score-tables.js';
 
 const setDir = join(import.meta.dirname, 'docs');
@@ -52,14 +59,16 @@ export interface KindSummary {
 
 export interface TablesSetReport {
   documents: TablesDocumentReport[];
-  /** Per kind and `all`: ours, and PyMuPDF's when it ran. */
+  /** Per kind and `all`: ours, and PyMuPDF's when it ran (over the PDF tables only: it opens no office file). */
   kinds: Record<TableKind | 'all', { ours: KindSummary; pymupdf: KindSummary | null }>;
   /** Continued tables whose best match joined or spanned both pages' output (one segment or two). */
   continuedJoined: { joined: number; of: number };
 }
 
-async function pymupdfTables(pdfPath: string): Promise<{ page: number; table: PredictedTable }[] | null> {
-  if (!existsSync(join(PYMUPDF_TARGET, 'pymupdf'))) return null;
+/** PyMuPDF's tables of a PDF; null when it is not installed or the document is an office file it cannot open. */
+async function pymupdfTables(document: TableDocument): Promise<{ page: number; table: PredictedTable }[] | null> {
+  if (document.format !== 'pdf' || !existsSync(join(PYMUPDF_TARGET, 'pymupdf'))) return null;
+  const pdfPath = document.filePath;
   const { stdout } = await promisify(execFile)('python3', [join(import.meta.dirname, 'pymupdf_tables.py'), pdfPath], {
     env: { ...process.env, PYTHONPATH: PYMUPDF_TARGET },
     maxBuffer: 64 * 1024 * 1024,
@@ -85,6 +94,8 @@ export function summarize(figures: readonly { figures: TableFigures; found: bool
   };
 }
 
+const OFFICE_KINDS: ReadonlySet<TableKind> = new Set(OFFICE_FORMATS);
+
 function kindsOf(tables: readonly TableReport[], kind: TableKind | 'all'): TableReport[] {
   return kind === 'all' ? [...tables] : tables.filter((table) => table.kinds.includes(kind));
 }
@@ -94,13 +105,16 @@ export async function evaluateTables(
   options: Pick<EvalOptions, 'limit' | 'only' | 'concurrency' | 'highResolution'>,
   log: (line: string) => void,
 ): Promise<TablesSetReport> {
+  // --only may name several documents, comma-separated.
+  const only = options.only?.split(',').filter((part) => part !== '') ?? [];
   const documents = loadTableSet(setDir)
-    .filter((document) => !options.only || document.name.includes(options.only))
+    .filter((document) => only.length === 0 || only.some((part) => document.name.includes(part)))
     .slice(0, options.limit ?? undefined);
   const reports = await mapLimit(documents, options.concurrency, async (document): Promise<TablesDocumentReport> => {
-    const pdf = readFileSync(document.pdfPath);
+    const bytes = readFileSync(document.filePath);
+    const fileName = `${document.name}.${document.format}`;
     const run = (): ReturnType<typeof runTask> =>
-      runTask(pdf, 'application/pdf', taskConfig('Auto', options.highResolution, `${document.name}.pdf`), 900_000);
+      runTask(bytes, document.mimeType, taskConfig('Auto', options.highResolution, fileName), 900_000);
     // A connection the stack closed under a request ("fetch failed", seen under load) says nothing
     // about the document: up to two more tries, so the figures measure tables rather than sockets.
     let outcome = await run();
@@ -111,7 +125,7 @@ export async function evaluateTables(
         ? [{ page: segment.page_number, index, table: { rows: rowsFromHtml(segment.html), html: segment.html } }]
         : [],
     );
-    const theirs = await pymupdfTables(document.pdfPath);
+    const theirs = await pymupdfTables(document);
     const tables = document.tables.map((truth: TruthTable): TableReport => {
       const match = matchTable(truth, ours);
       return {
@@ -140,13 +154,15 @@ export async function evaluateTables(
   const kinds = Object.fromEntries(
     [...TABLE_KINDS, 'all' as const].map((kind) => {
       const group = kindsOf(tables, kind);
-      const withPymupdf = group.every((table) => table.pymupdf !== null);
+      // PyMuPDF reads PDFs only: its figures cover a kind's PDF tables, and none for an office format.
+      const pdfOnly = group.filter((table) => !table.kinds.some((item) => OFFICE_KINDS.has(item)));
+      const withPymupdf = pdfOnly.length > 0 && pdfOnly.every((table) => table.pymupdf !== null);
       return [
         kind,
         {
           ours: summarize(group.map((table) => ({ figures: table.ours, found: table.segments.length > 0 }))),
           pymupdf: withPymupdf
-            ? summarize(group.map((table) => ({ figures: table.pymupdf!, found: table.pymupdf!.cellsExact > 0 }))) // every() checked non-null
+            ? summarize(pdfOnly.map((table) => ({ figures: table.pymupdf!, found: table.pymupdf!.cellsExact > 0 }))) // every() checked non-null
             : null,
         },
       ];
@@ -203,6 +219,7 @@ export function formatTables(report: TablesSetReport): string[] {
       kindRows,
     ),
     `continued tables compared as two segments joined: ${report.continuedJoined.joined} of ${report.continuedJoined.of}`,
+    ...(hasPymupdf ? ["PyMuPDF's figures cover the PDF tables only (it opens no office file)"] : []),
     '',
     ...grid(
       [
