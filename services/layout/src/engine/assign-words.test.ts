@@ -77,3 +77,36 @@ describe('assignWords at a table edge', () => {
     expect(leftover).toHaveLength(note.length + far.length);
   });
 });
+
+describe('assignWords beside a table', () => {
+  // The detector's box starts right of the surnames: each sits more outside it than in.
+  const table = region('Table', 150, 90, 700, 200);
+  const rows = ['Last Name First Name City', 'Lidstad Dick Saint Paul', 'Strom Pam St. Paul', 'Seeba Louise Saint Paul'];
+  // Each cell a line of its own in the text layer, as a spreadsheet's export writes them.
+  const words = rows.flatMap((line, index) => {
+    const [surname, ...rest] = line.split(' ');
+    return [
+      ...ocrLine(surname!, 100, 100 + 22 * index, 2 * index),
+      ...ocrLine(rest.join(' '), 170, 100 + 22 * index, 2 * index + 1),
+    ];
+  });
+
+  it('gives a table the column of words its box left out', () => {
+    const { assigned, leftover } = assignWords(words, [table]);
+    expect(leftover).toEqual([]);
+    expect(texts(assigned[0]!)).toContain('Lidstad Dick Saint Paul');
+  });
+
+  it('takes the column from one-line Text regions the detector boxed there', () => {
+    const surnames = rows.map((_, index) => region('Text', 98, 98 + 22 * index, 172, 114 + 22 * index));
+    const { assigned } = assignWords(words, [table, ...surnames]);
+    expect(texts(assigned[0]!)).toContain('Strom Pam St. Paul');
+    expect(assigned.slice(1).every((regionWords) => regionWords.length === 0)).toBe(true);
+  });
+
+  it('leaves prose beside a table, its lines not level with the rows, out of it', () => {
+    const prose = [0, 1, 2, 3, 4].flatMap((index) => ocrLine('set in a column', 0, 95 + 17 * index, 10 + index));
+    const { leftover } = assignWords([...words.filter((word) => word.bbox!.left >= 150), ...prose], [table]);
+    expect(leftover).toHaveLength(prose.length);
+  });
+});

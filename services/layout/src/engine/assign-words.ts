@@ -1,3 +1,4 @@
+import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import {
   EMPTY_BOX,
@@ -11,6 +12,7 @@ import {
   unionBox,
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
+import { textOrientation, uprightBox, uprightWords, type TextOrientation } from './table-orientation.js';
 
 /** Where each word went: `assigned[i]` are the words of `regions[i]`; the rest are leftovers. */
 export interface WordAssignment {
@@ -124,26 +126,123 @@ function cellRuns(words: Word[], rowHeight: number): number {
  * Gives a Table the rows the detector left out at its top or bottom (a totals row, a header): a
  * row of leftover words within the table's sides, in three or more cells (runs a row height apart;
  * a line of prose is one run) across at least half the table's width, less than a row height away
- * from its edge (or from a row already added).
+ * from its edge (or from a row already added). Rows and sides are the reader's: a table set at 90°
+ * is looked at turned upright.
  */
 function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftover: Word[]): Word[] {
   let rest = leftover;
   regions.forEach((region, index) => {
     if (region.segmentType !== 'Table' || assigned[index]!.length === 0) return;
-    let box = unionBox([region.bbox, ...assigned[index]!.map(boxOf)]);
-    const rowHeight = median(assigned[index]!.map((word) => boxOf(word).height)) || 1;
+    const orientation = textOrientation(assigned[index]!);
+    let box = unionBox([
+      uprightBox(region.bbox, orientation),
+      ...uprightWords(assigned[index]!, orientation).map(boxOf),
+    ]);
+    const rowHeight = median(uprightWords(assigned[index]!, orientation).map((word) => boxOf(word).height)) || 1;
     const within = (word: Word): boolean =>
       boxOf(word).left >= box.left - rowHeight && rightOf(boxOf(word)) <= rightOf(box) + rowHeight;
     for (;;) {
-      const row = levelRows(rest.filter(within)).find((words) => {
+      const { turned, original } = inFrame(rest, orientation);
+      const row = levelRows(turned.filter(within)).find((words) => {
         const rowBox = unionBox(words.map(boxOf));
         const gap = Math.max(rowBox.top - bottomOf(box), box.top - bottomOf(rowBox));
         return cellRuns(words, rowHeight) >= 3 && gap < rowHeight && rowBox.width >= TABLE_ROW_SPREAD * box.width;
       });
       if (!row) break;
-      assigned[index]!.push(...row);
-      rest = rest.filter((word) => !row.includes(word));
+      const pageRow = row.map((word) => original.get(word)!);
+      assigned[index]!.push(...pageRow);
+      rest = rest.filter((word) => !pageRow.includes(word));
       box = unionBox([box, ...row.map(boxOf)]);
+    }
+  });
+  return rest;
+}
+
+/** Words turned into a table's upright frame (uprightWords), and for each the page's word. */
+function inFrame(words: Word[], orientation: TextOrientation): { turned: Word[]; original: Map<Word, Word> } {
+  const turned = uprightWords(words, orientation);
+  return { turned, original: new Map(turned.map((word, index) => [word, words[index]!])) };
+}
+
+/**
+ * A column of words beside a table is one of its columns when it lies within this many row heights
+ * of the table's side...
+ */
+const TABLE_COLUMN_REACH = 3;
+/** ...holds words level with at least this many of the table's rows... */
+const TABLE_COLUMN_MIN_ROWS = 3;
+/** ...and this share of its lines are level with a row of the table (a column, not prose beside it). */
+const TABLE_COLUMN_LEVEL_SHARE = 0.8;
+
+/** Words beside a table: a leftover word, or the words of a one-line Text region. */
+interface Piece {
+  words: Word[];
+  /** The Text region the words were given to, if any. */
+  region: number;
+}
+
+/** Leftover words one piece each, and the words of each one-line Text region as one piece. */
+function piecesBeside(assigned: Word[][], regions: DetectedRegion[], leftover: Word[]): Piece[] {
+  const pieces: Piece[] = leftover.map((word) => ({ words: [word], region: -1 }));
+  regions.forEach((region, index) => {
+    const words = assigned[index]!;
+    if (region.segmentType === 'Text' && words.length > 0 && levelRows(words).length === 1)
+      pieces.push({ words, region: index });
+  });
+  return pieces;
+}
+
+/**
+ * Gives a Table the column the detector left out at its left or right side (a list's surnames, a
+ * totals column), whether its words were left over or boxed as one-line Text regions: words
+ * centred outside the detection's side and within TABLE_COLUMN_REACH row heights of the table's
+ * words, between their top and bottom, together narrower than half the table, in lines level with
+ * rows of the table's words: at least TABLE_COLUMN_MIN_ROWS of them, and TABLE_COLUMN_LEVEL_SHARE
+ * of the lines. Sides and rows are the reader's: a table set at 90° is looked at turned upright.
+ */
+function addTableEdgeColumns(assigned: Word[][], regions: DetectedRegion[], leftover: Word[]): Word[] {
+  let rest = leftover;
+  regions.forEach((region, index) => {
+    const tableWords = assigned[index]!;
+    if (region.segmentType !== 'Table' || tableWords.length === 0) return;
+    const orientation = textOrientation(tableWords);
+    const turn = (box: BBox): BBox => uprightBox(box, orientation);
+    const turnedBox = (words: Word[]): BBox => unionBox(words.map((word) => turn(boxOf(word))));
+    const detection = turn(region.bbox);
+    const box = unionBox([detection, turnedBox(tableWords)]);
+    const rowHeight = median(tableWords.map((word) => turn(boxOf(word)).height)) || 1;
+    const tableRows = levelRows(uprightWords(tableWords, orientation)).map((row) => unionBox(row.map(boxOf)));
+    const levelWithRow = (line: Word[]): boolean => {
+      const lineBox = unionBox(line.map(boxOf));
+      return tableRows.some(
+        (row) =>
+          Math.min(bottomOf(row), bottomOf(lineBox)) - Math.max(row.top, lineBox.top) >=
+          0.5 * Math.min(row.height, lineBox.height),
+      );
+    };
+    for (const side of ['left', 'right'] as const) {
+      const beside = piecesBeside(assigned, regions, rest).filter((piece) => {
+        const pieceBox = turnedBox(piece.words);
+        const centre = centerOf(pieceBox);
+        if (centre.y < box.top || centre.y > bottomOf(box)) return false;
+        // Outside the detection's side, and within reach of the table's words (which may reach over it).
+        const outside = side === 'left' ? centre.x < detection.left : centre.x > rightOf(detection);
+        const gap = side === 'left' ? box.left - rightOf(pieceBox) : pieceBox.left - rightOf(box);
+        return outside && gap <= TABLE_COLUMN_REACH * rowHeight;
+      });
+      const words = beside.flatMap((piece) => piece.words);
+      const lines = levelRows(uprightWords(words, orientation));
+      if (lines.length === 0) continue;
+      const level = lines.filter(levelWithRow).length;
+      if (
+        turnedBox(words).width <= 0.5 * box.width &&
+        level >= TABLE_COLUMN_MIN_ROWS &&
+        level >= TABLE_COLUMN_LEVEL_SHARE * lines.length
+      ) {
+        tableWords.push(...words);
+        for (const piece of beside) if (piece.region >= 0) assigned[piece.region] = [];
+        rest = rest.filter((word) => !words.includes(word));
+      }
     }
   });
   return rest;
@@ -153,8 +252,8 @@ function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftove
  * Gives every word to at most one region: the one holding the largest part of it (at least half;
  * ties go to the smaller region, the more specific one). A word left out that shares its line with
  * words of a region it sits beside joins that region; a line shared by a Picture and a text region
- * goes to the text; rows a Table's box missed at its edges join it. Every word ends up in exactly
- * one of `assigned` or `leftover`.
+ * goes to the text; rows and columns a Table's box missed at its edges join it. Every word ends up
+ * in exactly one of `assigned` or `leftover`.
  */
 export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssignment {
   const assigned = regions.map(() => [] as Word[]);
@@ -182,5 +281,5 @@ export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssig
     else assigned[index]!.push(word);
   }
   returnLinesFromPictures(assigned, regions);
-  return { assigned, leftover: addTableEdgeRows(assigned, regions, leftover) };
+  return { assigned, leftover: addTableEdgeRows(assigned, regions, addTableEdgeColumns(assigned, regions, leftover)) };
 }

@@ -1,6 +1,6 @@
 import type { Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
+import { buildTableHtml, completeGridHtml, labelValueTableHtml } from './table-structure.js';
 
 /** A word 8 px per character wide and 12 px high on line `lineIndex`. */
 function cellWord(text: string, left: number, top: number, lineIndex: number): Word {
@@ -298,5 +298,55 @@ describe('labelValueTableHtml', () => {
       ]),
     );
     expect(labelValueTableHtml(long)).toBeNull();
+  });
+});
+
+describe('completeGridHtml', () => {
+  // Three columns ruled at x 90, 290, 390, 490; rules under the header and around each band.
+  const columns = [90, 290, 390, 490].map((x) => ({ left: x, top: 96, width: 1, height: 104 }));
+  const ruled = (ys: number[]) => ({
+    rules: [...ys.map((y) => ({ left: 90, top: y, width: 400, height: 1 })), ...columns],
+    box: { left: 90, top: 96, width: 400, height: 104 },
+  });
+  const header = row(100, 0, [
+    ['Film', 100],
+    ['Info', 300],
+    ['Fri', 400],
+  ]);
+
+  it('reads a ruled table whose cells wrap over two lines one row per band', () => {
+    const words = [
+      ...header,
+      ...row(120, 1, [
+        ['Taxi Teheran', 100],
+        ['86 min', 300],
+        ['19:00', 400],
+      ]),
+      ...row(134, 2, [['Dieselkino Kultur', 100]]),
+      ...row(160, 3, [
+        ['Gallows', 100],
+        ['ab 16 J.', 300],
+        ['21:00', 400],
+      ]),
+      // A time under a time: whitespace alone takes it for the next row.
+      ...row(174, 4, [
+        ['81 min', 300],
+        ['23:30', 400],
+      ]),
+    ];
+    const html = completeGridHtml(words, { ruled: ruled([96, 116, 156, 196]) });
+    expect(html).toContain('<tr><td>Taxi Teheran Dieselkino Kultur</td><td>86 min</td><td>19:00</td></tr>');
+    expect(html).toContain('<tr><td>Gallows</td><td>ab 16 J. 81 min</td><td>21:00 23:30</td></tr>');
+  });
+
+  it('leaves a table ruled only under its header, records one under another, to the model', () => {
+    const records = [0, 1, 2].flatMap((index) =>
+      row(120 + 16 * index, 1 + index, [
+        [`Film${index}`, 100],
+        [`${90 + index} min`, 300],
+        [`2${index}:00`, 400],
+      ]),
+    );
+    expect(completeGridHtml([...header, ...records], { ruled: ruled([96, 116, 196]) })).toBeNull();
   });
 });
