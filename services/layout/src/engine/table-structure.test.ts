@@ -210,6 +210,28 @@ describe('buildTableHtml', () => {
     expect(html.match(/<tr>/g)).toHaveLength(ys.length - 1);
   });
 
+  it('parts columns set closer than a line height when the words of a cell sit much closer', () => {
+    // Dates and payment types 10 px apart (0.83 line heights), names' words 4 px apart.
+    const names = [
+      'JUAN MARTIN',
+      'MATIAS ROJO',
+      'ANA MARIA',
+      'LUIS PAZ',
+      'EVA LUZ',
+      'JOSE LUIS',
+      'RUTH ANN',
+      'MARIA SOL',
+    ];
+    const words = names.flatMap((name, index) =>
+      row(100 + 20 * index, index, [
+        [name, 100],
+        ['09/10/2013', 200],
+        ['EFECTIVO', 290],
+      ]),
+    );
+    expect(buildTableHtml(words)).toContain('<tr><td>JUAN MARTIN</td><td>09/10/2013</td><td>EFECTIVO</td></tr>');
+  });
+
   it('gives up on text that is not a grid (one column or one row)', () => {
     expect(buildTableHtml(row(100, 0, [['just one line of words', 100]]))).toBe('');
     expect(buildTableHtml([...row(100, 0, [['one', 100]]), ...row(120, 1, [['column', 100]])])).toBe('');

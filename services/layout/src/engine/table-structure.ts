@@ -411,6 +411,32 @@ export function labelValueTableHtml(words: Word[]): string | null {
   return `<table><tbody>${body}</tbody></table>`;
 }
 
+/** Cells are at least this many word spaces apart... */
+const CELL_GAP_IN_SPACES = 2;
+/** ...and at least this share of a line height, and never need more than MAX_CELL_GAP of one. */
+const MIN_CELL_GAP = 0.5;
+const MAX_CELL_GAP = 0.9;
+/** The word space is measured when the table has this many gaps narrower than MAX_CELL_GAP. */
+const MIN_SPACES = 8;
+
+/**
+ * The least gap between two cells of a row: words of one cell sit a space apart, cells about a
+ * character height or more. The space is the table's own (the lower quartile of the gaps between
+ * words of a row narrower than MAX_CELL_GAP line heights), since OCR's boxes, a line high, and
+ * narrow fonts make a line height a poor measure of it: a date and a word 0.88 line heights apart
+ * in a donors list are two columns.
+ */
+function cellGap(wordRows: Word[][], lineHeight: number): number {
+  const ceiling = MAX_CELL_GAP * lineHeight;
+  const gaps = wordRows
+    .flatMap((row) => row.slice(1).map((word, index) => boxOf(word).left - rightOf(boxOf(row[index]!))))
+    .filter((gap) => gap > 0 && gap < ceiling)
+    .sort((a, b) => a - b);
+  if (gaps.length < MIN_SPACES) return ceiling;
+  const space = gaps[Math.floor(gaps.length / 4)]!;
+  return Math.min(ceiling, Math.max(MIN_CELL_GAP * lineHeight, CELL_GAP_IN_SPACES * space));
+}
+
 /**
  * The table's rows from word positions: rows from line positions, column boundaries from vertical
  * whitespace across the rows, cells as runs of words between boundaries (spanning where a run
@@ -419,9 +445,8 @@ export function labelValueTableHtml(words: Word[]): string | null {
  */
 function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | null {
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
-  // Words of one cell sit a space apart; cells are at least about a character height apart.
-  const runGap = 0.9 * lineHeight;
   const wordRows = rowsOf(words);
+  const runGap = cellGap(wordRows, lineHeight);
   const runRows = wordRows.map((row) => runsOf(row, runGap));
   const box = unionBox(words.map(boxOf));
   const boundaries = columnBoundaries(runRows, box.left, rightOf(box), runGap);
