@@ -37,6 +37,23 @@ describe('text layer words', () => {
     expect(lines).toEqual(['WAVES', 'ANNUAL REPORT']);
   });
 
+  it('reads a line the PDF prints twice over itself once, the copy with more ink kept', () => {
+    const lines = linesOf({
+      texts: [],
+      drawing: [
+        // A fake bold: the label again 0.02 pt to the right.
+        'BT /F1 10 Tf 72 700 Td (Community development) Tj ET',
+        'BT /F1 10 Tf 72.02 700 Td (Community development) Tj ET',
+        // A figure written once with spaces, then with commas, at the same place.
+        'BT /F1 10 Tf 300 700 Td (2 772 829) Tj ET',
+        'BT /F1 10 Tf 300 700 Td (2,772,829) Tj ET',
+        // Letters set close (tracking of -0.05 em) in one line stay.
+        'BT /F1 10 Tf -0.5 Tc 72 600 Td (Hawaii illicit) Tj ET',
+      ],
+    });
+    expect(lines).toEqual(['Community development', '2,772,829', 'Hawaii illicit']);
+  });
+
   it('puts a drop cap back into its word', () => {
     const lines = linesOf({
       texts: [],

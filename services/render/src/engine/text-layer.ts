@@ -359,6 +359,70 @@ function attachDropCaps(blocks: LineDraft[][]): LineDraft[][] {
   return blocks.map((block) => block.filter((line) => !absorbed.has(line))).filter((block) => block.length > 0);
 }
 
+/** A glyph set again over itself lies within this share of its size of the first... */
+const REPRINT_TOLERANCE = 0.1;
+/** ...and a line is a reprint of another when this share of the shorter one's ink lies on the other's. */
+const REPRINT_SHARE = 0.8;
+/** Buckets of this many points for finding glyphs at the same place. */
+const REPRINT_BUCKET = 2;
+
+type RawLine = { glyphs: Glyph[]; horizontal: boolean };
+
+const isInk = (glyph: Glyph): boolean => glyph.char.trim() !== '';
+
+/**
+ * The page's text without what it prints twice: some PDFs draw a line again over itself, a hair
+ * to the side (a fake bold, a shadow, a table cell written twice, once with spaces where the
+ * other has commas), which MuPDF reads as a second line at the same place ("Community Community
+ * development development" in a cell). Of two lines whose glyphs lie on each other (the same
+ * character within REPRINT_TOLERANCE of its size, for REPRINT_SHARE of the shorter line's ink), the
+ * one with more ink stays, the first of two alike; a glyph set twice within one line is read once.
+ */
+function withoutReprints(blocks: RawLine[][]): RawLine[][] {
+  const placed = new Map<string, { glyph: Glyph; line: number }[]>();
+  const keyOf = (glyph: Glyph, dx = 0, dy = 0): string =>
+    `${glyph.char}|${Math.floor(glyph.box.left / REPRINT_BUCKET) + dx}|${Math.floor(glyph.baseline / REPRINT_BUCKET) + dy}`;
+  const near = (a: Glyph, b: Glyph): boolean => {
+    const tolerance = REPRINT_TOLERANCE * Math.max(a.size, b.size);
+    return Math.abs(a.box.left - b.box.left) <= tolerance && Math.abs(a.baseline - b.baseline) <= tolerance;
+  };
+  /** The lines (kept so far) holding a glyph like this one at its place. */
+  const linesUnder = (glyph: Glyph): Set<number> => {
+    const found = new Set<number>();
+    for (let dx = -1; dx <= 1; dx += 1)
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (const other of placed.get(keyOf(glyph, dx, dy)) ?? [])
+          if (kept[other.line] && near(other.glyph, glyph)) found.add(other.line);
+    return found;
+  };
+  const lines = blocks.flat();
+  const kept = lines.map(() => true);
+  const ink = lines.map(() => 0);
+  lines.forEach((line, index) => {
+    // Glyphs of earlier lines this line's ink lies on, counted per line.
+    const matches = new Map<number, number>();
+    line.glyphs = line.glyphs.filter((glyph) => {
+      if (!isInk(glyph)) return true;
+      const under = linesUnder(glyph);
+      if (under.has(index)) return false;
+      for (const other of under) matches.set(other, (matches.get(other) ?? 0) + 1);
+      const key = keyOf(glyph);
+      const bucket = placed.get(key);
+      if (bucket) bucket.push({ glyph, line: index });
+      else placed.set(key, [{ glyph, line: index }]);
+      ink[index]! += 1;
+      return true;
+    });
+    for (const [other, count] of matches) {
+      if (!kept[other] || count < REPRINT_SHARE * Math.min(ink[index]!, ink[other]!)) continue;
+      if (ink[index]! > ink[other]!) kept[other] = false;
+      else kept[index] = false;
+    }
+  });
+  let at = 0;
+  return blocks.map((block) => block.filter(() => kept[at++])).filter((block) => block.length > 0);
+}
+
 /**
  * Turns MuPDF structured text into a TextLayer whose boxes follow `map` (use POINTS and then
  * mapTextLayer when the page's scale is chosen from its text). Lines are split into words at
@@ -413,8 +477,9 @@ export function extractTextLayer(
   });
 
   // Words once the whole page is read: which fonts set cut math letters is a fact of the page.
-  const mathFonts = mathLetterFonts(raw.flat().map((line) => line.glyphs));
-  const drafts: LineDraft[][] = raw
+  const printed = withoutReprints(raw);
+  const mathFonts = mathLetterFonts(printed.flat().map((line) => line.glyphs));
+  const drafts: LineDraft[][] = printed
     .map((lines) =>
       lines.flatMap((line): LineDraft[] => {
         const restored = restoreMathLetters(line.glyphs, mathFonts);
