@@ -16,7 +16,13 @@ import {
   type TableKind,
   type TruthTable,
 } from './load-tables.js';
-import { matchTable, rowsFromHtml, type PredictedTable, type TableFigures } from './score-tables.js';
+import {
+  continuationHasHeader,
+  matchTable,
+  rowsFromHtml,
+  type PredictedTable,
+  type TableFigures,
+} from './score-tables.js';
 
 const setDir = join(import.meta.dirname, 'docs');
 /** Where the comparison's PyMuPDF is installed (`pip install --target .tools/tables pymupdf`). */
@@ -34,6 +40,11 @@ export interface TableReport {
   pymupdf: TableFigures | null;
   /** The HTML of the segments compared (joined by a newline when two), to read a bad table. */
   predictedHtml: string;
+  /**
+   * A continued table: whether our Table segment on its second page opens with the truth's header
+   * rows (or, for a table without a header, with none carried over); null for a table on one page.
+   */
+  joined: boolean | null;
 }
 
 export interface TablesDocumentReport {
@@ -61,8 +72,8 @@ export interface TablesSetReport {
   documents: TablesDocumentReport[];
   /** Per kind and `all`: ours, and PyMuPDF's when it ran (over the PDF tables only: it opens no office file). */
   kinds: Record<TableKind | 'all', { ours: KindSummary; pymupdf: KindSummary | null }>;
-  /** Continued tables whose best match joined or spanned both pages' output (one segment or two). */
-  continuedJoined: { joined: number; of: number };
+  /** Continued tables whose second part carries the header (TableReport.joined), and the ids of those that do not. */
+  continuedJoined: { joined: number; of: number; notJoined: string[] };
 }
 
 /** PyMuPDF's tables of a PDF; null when it is not installed or the document is an office file it cannot open. */
@@ -136,6 +147,10 @@ export async function evaluateTables(
         ours: match.figures,
         segments: match.used.map((used) => ours[used]!.index), // used indexes come from `ours`
         predictedHtml: match.used.map((used) => ours[used]!.table.html).join('\n'),
+        joined:
+          truth.pages.length === 2
+            ? continuationHasHeader(truth, match.secondPart === null ? null : ours[match.secondPart]!.table) // index from `ours`
+            : null,
         pymupdf: theirs ? matchTable(truth, theirs).figures : null,
       };
     });
@@ -172,7 +187,11 @@ export async function evaluateTables(
   return {
     documents: reports,
     kinds,
-    continuedJoined: { joined: continued.filter((table) => table.segments.length === 2).length, of: continued.length },
+    continuedJoined: {
+      joined: continued.filter((table) => table.joined === true).length,
+      of: continued.length,
+      notJoined: continued.filter((table) => table.joined !== true).map((table) => table.id),
+    },
   };
 }
 
@@ -218,7 +237,9 @@ export function formatTables(report: TablesSetReport): string[] {
       ],
       kindRows,
     ),
-    `continued tables compared as two segments joined: ${report.continuedJoined.joined} of ${report.continuedJoined.of}`,
+    `continued tables joined: ${report.continuedJoined.joined} of ${report.continuedJoined.of} (the second page's Table segment opens with the header)${
+      report.continuedJoined.notJoined.length > 0 ? `; not: ${report.continuedJoined.notJoined.join(', ')}` : ''
+    }`,
     ...(hasPymupdf ? ["PyMuPDF's figures cover the PDF tables only (it opens no office file)"] : []),
     '',
     ...grid(

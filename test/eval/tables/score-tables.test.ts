@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseTruth } from './load-tables.js';
 import {
   cellText,
+  continuationHasHeader,
   joinTables,
   matchTable,
   rowsFromHtml,
   scoreTable,
+  truthHeaderRows,
   truthHtml,
   type PredictedTable,
 } from './score-tables.js';
@@ -192,5 +194,62 @@ describe('matching', () => {
     expect(match.used).toEqual([0, 1]);
     expect(match.figures.rowsWhole).toBe(3);
     expect(joinTables(first, second).rows).toHaveLength(3);
+  });
+
+  it('keeps a header the second page repeats once when it joins the two pages', () => {
+    const continued = { ...truth, pages: [1, 2] };
+    const first = html([truth.rows[0]!, truth.rows[1]!]);
+    const second = html([truth.rows[0]!, truth.rows[2]!]);
+    expect(joinTables(first, second).rows).toEqual(truth.rows);
+    expect(joinTables(first, second).html).not.toMatch(/State.*State/u);
+    const match = matchTable(continued, [
+      { page: 1, table: first },
+      { page: 2, table: second },
+    ]);
+    expect(match.used).toEqual([0, 1]);
+    expect(match.figures.teds).toBe(1);
+    expect(match.secondPart).toBe(1);
+  });
+});
+
+describe('continued tables joined', () => {
+  const warn = {
+    rows: [
+      ['Notice Date', 'Company', 'No. Of'],
+      ['06/22/2015', 'Maxim Integrated Product', '150'],
+      ['07/17/2015', 'Boeing Company', '65'],
+    ],
+  };
+  const fiscal = {
+    rows: [
+      ['', 'Fiscal Year', ''],
+      ['', '2013', '2012'],
+      ['Revenues:', '', ''],
+      ['Real estate taxes', '18,969,610', '18,157,722'],
+    ],
+  };
+
+  it('reads the header rows of a truth table from its opening rows: words, or years over a label column', () => {
+    expect(truthHeaderRows(warn)).toBe(1);
+    expect(truthHeaderRows(fiscal)).toBe(2);
+    expect(truthHeaderRows({ rows: warn.rows.slice(1) })).toBe(0);
+    // The end of a cell cut off the page before is no header row.
+    expect(truthHeaderRows({ rows: [warn.rows[0]!, ['', 'Middlesex H47, UK', ''], warn.rows[1]!] })).toBe(1);
+  });
+
+  it("counts a second part as joined when it opens with the truth's header rows", () => {
+    expect(continuationHasHeader(warn, html([warn.rows[0]!, warn.rows[2]!]))).toBe(true);
+    expect(continuationHasHeader(warn, html([warn.rows[2]!]))).toBe(false);
+    expect(continuationHasHeader(warn, html([['Publication note'], warn.rows[0]!, warn.rows[2]!]))).toBe(false);
+    expect(continuationHasHeader(warn, null)).toBe(false);
+    // Two header rows of the truth may come back as one row of ours.
+    expect(continuationHasHeader(fiscal, html([['', 'Fiscal Year', '2013', '2012'], fiscal.rows[3]!]))).toBe(true);
+    expect(continuationHasHeader(fiscal, html([fiscal.rows[1]!, fiscal.rows[3]!]))).toBe(false);
+  });
+
+  it('counts a table without a header as joined when nothing was carried over', () => {
+    const headless = { rows: warn.rows.slice(1) };
+    expect(continuationHasHeader(headless, html([warn.rows[2]!]))).toBe(true);
+    expect(continuationHasHeader(headless, html([warn.rows[1]!, warn.rows[2]!]))).toBe(false);
   });
 });

@@ -251,6 +251,15 @@ export const LAYOUT_PASSES = [
     writes: 'segment types',
     landed: 'c650cc0: no figure recorded',
   },
+  {
+    name: 'continued-tables',
+    scope: 'document',
+    purpose: "gives a table continued from the page before, when it opens without a header, that table's header rows",
+    reads: "every page's Table segments, their order, types and table HTML",
+    writes: 'table HTML',
+    landed:
+      'this commit: table set, continued tables joined 7 -> 8 of 8 (ca-warn page 2 given its header); rows whole, cells exact, TEDS unchanged',
+  },
 ] as const satisfies readonly LayoutPassInfo[];
 
 export type LayoutPassName = (typeof LAYOUT_PASSES)[number]['name'];

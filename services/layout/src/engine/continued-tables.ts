@@ -1,0 +1,233 @@
+import { normalizedEditDistance } from '@folio/runtime';
+import type { BBox } from '@folio/proto/common/v1';
+import type { PageSegments, Segment } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
+import { textOrientation } from './table-orientation.js';
+import { isHeaderRow } from './table-structure.js';
+
+// Issue 41 item 4, docs/behavior.md#7-segments-content-and-chunks: a table continued on the next
+// page keeps the header its reader needs. Segments are per page (page number, box on that page),
+// so the two parts stay two Table segments and the second is given the first's header rows in its
+// HTML, from which the chunk stage writes both `html` and `markdown`.
+
+/** Segments that may stand after a table's last row on its page: furniture, notes under it. */
+const AFTER_TABLE = new Set(['PageHeader', 'PageFooter', 'Footnote', 'Caption']);
+/** Segments that may stand above a continuing table on the next page: furniture only... */
+const BEFORE_TABLE = new Set(['PageHeader', 'PageFooter']);
+/** ...or a line that says the table goes on ("(Continued)", "Table 3 (cont'd)"). */
+const CONTINUED = /\bcont(?:inued|inues|\.|'d|’d)|\bfortsetzung\b|\bsuite\b/iu;
+/** A note under a table: "Note:", "Source:", a footnote mark. */
+const NOTE = /^(?:notes?|sources?)\b|^[*†‡§]/iu;
+/** A note is short: at most this many words. */
+const MAX_NOTE_WORDS = 60;
+/** The two parts' extent across the columns must overlap by this share of the wider one (as fractions of their pages). */
+const MIN_EXTENT_OVERLAP = 0.85;
+/** Two rows are the same (a repeated header) when their texts are this close (normalized edit distance; OCR noise). */
+const MAX_ROW_DISTANCE = 0.15;
+
+/** One `<tr>` of a table's HTML: its source, its cells, and whether it is in the `<thead>`. */
+interface HtmlRow {
+  html: string;
+  cells: { text: string; colspan: number; rowspan: number }[];
+  inHead: boolean;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+function cellTextOf(inner: string): string {
+  return inner
+    .replace(/<[^>]*>/gu, ' ')
+    .replace(/&(?:amp|lt|gt|quot|#39);/gu, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+function spanOf(attributes: string, name: 'colspan' | 'rowspan'): number {
+  const value = new RegExp(`${name}\\s*=\\s*["']?(\\d+)`, 'iu').exec(attributes)?.[1];
+  return value === undefined ? 1 : Math.max(1, Number.parseInt(value, 10));
+}
+
+/** The rows of a table's HTML as the layout stage writes it (`<thead>` first, closed tags). */
+function rowsOf(html: string): HtmlRow[] {
+  const head = /<thead\b[^>]*>([\s\S]*?)<\/thead>/iu.exec(html);
+  const headStart = head?.index ?? -1;
+  const headEnd = head ? head.index + head[0].length : -1;
+  return [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/giu)].map((row) => ({
+    html: row[0],
+    cells: [...(row[1] ?? '').matchAll(/<t[dh]\b([^>]*)>([\s\S]*?)<\/t[dh]>/giu)].map((cell) => ({
+      text: cellTextOf(cell[2] ?? ''),
+      colspan: spanOf(cell[1] ?? '', 'colspan'),
+      rowspan: spanOf(cell[1] ?? '', 'rowspan'),
+    })),
+    inHead: row.index > headStart && row.index < headEnd,
+  }));
+}
+
+/** Columns of a table: its widest row's colspans summed. */
+function columnCountOf(rows: readonly HtmlRow[]): number {
+  return Math.max(0, ...rows.map((row) => row.cells.reduce((sum, cell) => sum + cell.colspan, 0)));
+}
+
+/** A row of one cell over every column: a title or a note set over the table, not a column's heading. */
+function isTitleRow(row: HtmlRow, columns: number): boolean {
+  const filled = row.cells.filter((cell) => cell.text !== '');
+  return columns > 1 && filled.length === 1 && filled[0]!.colspan === columns; // length checked
+}
+
+const textsOf = (rows: readonly HtmlRow[]): string[] =>
+  rows.flatMap((row) => row.cells.map((cell) => cell.text)).filter((text) => text !== '');
+
+/**
+ * The rows that head a table's columns: its `<thead>` rows after any title rows over it; without
+ * those, its first row after the title rows when that row is obviously a header (isHeaderRow: words
+ * over a body of figures). Empty when the table has no header.
+ */
+function headerRowsOf(rows: readonly HtmlRow[]): HtmlRow[] {
+  const columns = columnCountOf(rows);
+  let start = 0;
+  while (start < rows.length && isTitleRow(rows[start]!, columns)) start += 1;
+  const inHead: HtmlRow[] = [];
+  for (let index = start; index < rows.length && rows[index]!.inHead; index += 1) inHead.push(rows[index]!);
+  if (inHead.length > 0) return inHead;
+  const first = rows[start];
+  if (!first) return [];
+  return isHeaderRow(textsOf([first]), textsOf(rows.slice(start + 1)), false) ? [first] : [];
+}
+
+const rowText = (row: HtmlRow): string => row.cells.map((cell) => cell.text.toLowerCase()).join(' | ');
+
+function sameRow(a: HtmlRow, b: HtmlRow): boolean {
+  return normalizedEditDistance(rowText(a), rowText(b)) <= MAX_ROW_DISTANCE;
+}
+
+/** A segment's words as one line of text. */
+const textOfSegment = (segment: Segment): string => segment.words.map((word) => word.text).join(' ');
+
+const isTable = (segment: Segment | undefined): segment is Segment =>
+  segment?.segmentType === 'Table' && segment.tableHtml.trim() !== '';
+
+/** The page's last body segment when it is a Table: after it only furniture, footnotes, captions and short notes. */
+function lastTableOf(page: PageSegments): Segment | null {
+  for (let index = page.segments.length - 1; index >= 0; index -= 1) {
+    const segment = page.segments[index]!; // index in range
+    if (AFTER_TABLE.has(segment.segmentType) || segment.words.length === 0) continue;
+    const text = textOfSegment(segment);
+    if (
+      segment.segmentType === 'Text' &&
+      segment.words.length <= MAX_NOTE_WORDS &&
+      (NOTE.test(text) || CONTINUED.test(text))
+    )
+      continue;
+    return isTable(segment) ? segment : null;
+  }
+  return null;
+}
+
+/** The page's first body segment when it is a Table: before it only furniture and lines saying "continued". */
+function firstTableOf(page: PageSegments): Segment | null {
+  for (const segment of page.segments) {
+    if (BEFORE_TABLE.has(segment.segmentType) || segment.words.length === 0) continue;
+    if (
+      segment.segmentType !== 'Table' &&
+      segment.words.length <= MAX_NOTE_WORDS &&
+      CONTINUED.test(textOfSegment(segment))
+    )
+      continue;
+    return isTable(segment) ? segment : null;
+  }
+  return null;
+}
+
+/**
+ * Where a table's columns lie across its page, as fractions of the page: left to right for an
+ * upright table, along the page's height for one set at 90° (its columns run down or up the page).
+ */
+function extentOf(segment: Segment, page: PageSegments): { from: number; to: number; turned: boolean } {
+  const box: BBox = segment.bbox ?? EMPTY_BOX;
+  const turned = textOrientation(segment.words) !== 'upright';
+  if (turned) return { from: box.top / page.height, to: bottomOf(box) / page.height, turned };
+  return { from: box.left / page.width, to: rightOf(box) / page.width, turned };
+}
+
+function sameExtent(a: Segment, pageA: PageSegments, b: Segment, pageB: PageSegments): boolean {
+  const first = extentOf(a, pageA);
+  const second = extentOf(b, pageB);
+  if (first.turned !== second.turned) return false;
+  const wider = Math.max(first.to - first.from, second.to - second.from);
+  return wider > 0 && overlapLength(first.from, first.to, second.from, second.to) >= MIN_EXTENT_OVERLAP * wider;
+}
+
+/** A header row as it heads the continuation: its cells as `<th>`. */
+const asHeadRow = (row: HtmlRow): string => row.html.replace(/<(\/?)td\b/giu, '<$1th');
+
+/** What was found where a table ends a page and the next page opens with a table of the same columns. */
+export type ContinuationOutcome =
+  /** The second was given the first's header rows. */
+  | 'header carried'
+  /** The second already opens with the first's header (the document repeats it). */
+  | 'header repeated'
+  /** The first has no header to carry (or one whose row spans reach into its body). */
+  | 'no header'
+  /** The second has a header of its own, another than the first's: it is read as a table of its own. */
+  | 'own header';
+
+export interface ContinuedTablesResult {
+  /** Indexes (into the pages given) of the pages whose segments changed. */
+  changedPages: number[];
+  /** One entry per continued table found: the index of its second page, and what was done. */
+  continuations: { page: number; outcome: ContinuationOutcome }[];
+}
+
+/** Whether `second` continues `first`: the same number of columns over the same part of the page. */
+function continues(first: Segment, firstPage: PageSegments, second: Segment, secondPage: PageSegments): boolean {
+  const columns = columnCountOf(rowsOf(first.tableHtml));
+  return (
+    columns > 1 &&
+    columns === columnCountOf(rowsOf(second.tableHtml)) &&
+    sameExtent(first, firstPage, second, secondPage)
+  );
+}
+
+function carryHeader(first: Segment, second: Segment): ContinuationOutcome {
+  const header = headerRowsOf(rowsOf(first.tableHtml));
+  const rows = rowsOf(second.tableHtml);
+  const columns = columnCountOf(rows);
+  let start = 0;
+  while (start < rows.length && isTitleRow(rows[start]!, columns)) start += 1;
+  const opening = rows[start];
+  if (opening && header.some((row) => sameRow(row, opening))) return 'header repeated';
+  if (header.length === 0) return 'no header';
+  // A cell of the header whose rowspan reaches past the header would take a body row with it.
+  if (header.some((row, index) => row.cells.some((cell) => index + cell.rowspan > header.length))) return 'no header';
+  if (headerRowsOf(rows).length > 0) return 'own header';
+  const thead = `<thead>${header.map(asHeadRow).join('')}</thead>`;
+  second.tableHtml = second.tableHtml.replace(/<table\b[^>]*>/iu, (open) => `${open}${thead}`);
+  return 'header carried';
+}
+
+/**
+ * Finds tables continued across pages: a Table that is the last body segment of a page (after it
+ * only furniture, footnotes, captions and short notes) and a Table that is the first body segment
+ * of the next (before it only furniture and a line saying "continued"), with the same number of
+ * columns over the same part of their pages (the same way turned). When the second opens with
+ * neither the first's header nor a header of its own, the first's header rows (headerRowsOf) are
+ * put at its top as its `<thead>`; a table continued over several pages passes its header on page
+ * after page. `pages` are the document's pages in order, changed in place; running it again
+ * changes nothing (the second then opens with the header).
+ */
+export function carryTableHeaders(pages: PageSegments[]): ContinuedTablesResult {
+  const changed = new Set<number>();
+  const continuations: ContinuedTablesResult['continuations'] = [];
+  for (let index = 1; index < pages.length; index += 1) {
+    const firstPage = pages[index - 1]!; // index in range
+    const secondPage = pages[index]!;
+    if (secondPage.pageIndex !== firstPage.pageIndex + 1) continue;
+    const first = lastTableOf(firstPage);
+    const second = first ? firstTableOf(secondPage) : null;
+    if (!first || !second || !continues(first, firstPage, second, secondPage)) continue;
+    const outcome = carryHeader(first, second);
+    continuations.push({ page: index, outcome });
+    if (outcome === 'header carried') changed.add(index);
+  }
+  return { changedPages: [...changed], continuations };
+}
