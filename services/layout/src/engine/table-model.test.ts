@@ -59,6 +59,17 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(half, shifted, () => 'fallback').source).toBe('words');
   });
 
+  it("keeps the word-based table when most words stand outside the model's cells (its boxes drifted)", () => {
+    // The same grid drawn 10 px high and half a row above the text: every word mostly outside.
+    const drifted: TableStructure = {
+      complete: true,
+      rows: structure.rows.map((row) =>
+        row.map((c) => ({ ...c, bbox: { ...c.bbox, top: c.bbox.top - 6, height: 10 } })),
+      ),
+    };
+    expect(chooseTableHtml(words, drifted, () => 'fallback').source).toBe('words');
+  });
+
   it('keeps the word-based table when the model merged two columns (words a column gap apart in its cells)', () => {
     // Two body columns, "5"/"7" and "6"/"8", read as one: 92 px (7.7 word heights) between them.
     const merged: TableStructure = {

@@ -12,6 +12,12 @@ import type { TablePageImage, TableStructure, TableStructureEngine } from './tab
  * text (tuned on the 156 ICDAR 2013 tables: past it the word-based table scores better).
  */
 const MAX_ROWS_SPLIT = 0.5;
+/**
+ * Under this share of the words mostly inside a cell box of the model, its cells drifted from the
+ * text (a long borderless table whose rows the model lost count of: half its words outside every
+ * cell; on the ICDAR 2013 tables 104 of 106 have 0.7 or more).
+ */
+const MIN_WORDS_INSIDE = 0.6;
 /** From this share of the filled cells (and two cells) holding a column gap, the model merged columns. */
 const MAX_GAPPED_CELLS = 0.2;
 /**
@@ -29,9 +35,10 @@ export type TableSource = 'model' | 'words';
  * cross-check with word positions, otherwise what buildTableHtml makes from ruling lines and
  * word positions. The model is not trusted when it stopped at its sequence limit (rows missing),
  * found no cells, made one column of a table whose words stand in several, put the words of one
- * text row into different rows (more than MAX_ROWS_SPLIT of the rows), merged columns (words a
- * column gap apart in one cell, in MAX_GAPPED_CELLS of the filled cells), or merged rows the page
- * sets apart (in MAX_RECORDS_MERGED of the filled cells).
+ * text row into different rows (more than MAX_ROWS_SPLIT of the rows), left many words outside
+ * its cells (MIN_WORDS_INSIDE), merged columns (words a column gap apart in one cell, in
+ * MAX_GAPPED_CELLS of the filled cells), or merged rows the page sets apart (in MAX_RECORDS_MERGED
+ * of the filled cells).
  */
 export function chooseTableHtml(
   words: Word[],
@@ -44,7 +51,8 @@ export function chooseTableHtml(
   }
   const table = tableFromStructure(words, structure, options);
   const columns = Math.max(...structure.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0)));
-  if (table.fit.rowsSplit > MAX_ROWS_SPLIT) return { html: fallback(), source: 'words' };
+  if (table.fit.rowsSplit > MAX_ROWS_SPLIT || table.fit.inside < MIN_WORDS_INSIDE)
+    return { html: fallback(), source: 'words' };
   const { gappedCells, recordsMerged, filledCells } = table.fit;
   // Two cells at least, and at least `share` of the filled ones.
   const tooMany = (count: number, share: number): boolean => count >= 2 && count >= share * filledCells;
