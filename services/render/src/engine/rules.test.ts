@@ -26,6 +26,11 @@ describe('extractRules', () => {
     expect(rules[6]).toEqual({ left: 144, top: 1182, width: 800, height: 2 });
   });
 
+  it('reads each rectangle of one filled path of many as a rule of its own (a grid drawn in one path)', () => {
+    const rules = rulesOf(['72 700 400 0.5 re 72 650 400 0.5 re 72 650 0.5 50 re 472 650 0.5 50 re f']);
+    expect(rules).toHaveLength(4);
+  });
+
   it('leaves out shapes, diagonals, curves and short ticks', () => {
     const rules = rulesOf([
       '72 100 100 50 re f', // a filled block, not a line

@@ -23,13 +23,19 @@ function transform([x, y]: Point, m: mupdf.Matrix): Point {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
-/** The straight segments of a path in page points; curves are left out. */
-function segmentsOf(path: mupdf.Path, ctm: mupdf.Matrix): [Point, Point][] {
-  const segments: [Point, Point][] = [];
+/**
+ * The straight segments of a path in page points, per subpath (each moveTo starts one: a path of
+ * many rectangles is many subpaths); curves are left out.
+ */
+function subpathsOf(path: mupdf.Path, ctm: mupdf.Matrix): [Point, Point][][] {
+  const subpaths: [Point, Point][][] = [];
+  let segments: [Point, Point][] = [];
   let start: Point | null = null;
   let current: Point | null = null;
   path.walk({
     moveTo(x, y) {
+      if (segments.length > 0) subpaths.push(segments);
+      segments = [];
       current = transform([x, y], ctm);
       start = current;
     },
@@ -46,7 +52,8 @@ function segmentsOf(path: mupdf.Path, ctm: mupdf.Matrix): [Point, Point][] {
       current = start;
     },
   });
-  return segments;
+  if (segments.length > 0) subpaths.push(segments);
+  return subpaths;
 }
 
 /** A segment as a rule box when it is horizontal or vertical and long enough, `width` thick. */
@@ -87,15 +94,18 @@ export function extractRules(page: mupdf.Page, map: PixelMapping): BBox[] {
       // The line width scales with the matrix; its mean scale is close enough for thin lines.
       const width = stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
       if (width > MAX_THICKNESS || rules.length > MAX_RULES) return;
-      for (const segment of segmentsOf(path, ctm)) {
+      for (const segment of subpathsOf(path, ctm).flat()) {
         const rule = ruleOfSegment(segment, width);
         if (rule) rules.push(rule);
       }
     },
     fillPath(path, _evenOdd, ctm) {
       if (rules.length > MAX_RULES) return;
-      const rule = ruleOfFill(segmentsOf(path, ctm));
-      if (rule) rules.push(rule);
+      // Each subpath on its own: a table's grid is often one path of many thin rectangles.
+      for (const subpath of subpathsOf(path, ctm)) {
+        const rule = ruleOfFill(subpath);
+        if (rule) rules.push(rule);
+      }
     },
   });
   try {
