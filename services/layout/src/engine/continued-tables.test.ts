@@ -129,6 +129,10 @@ describe('carryTableHeaders', () => {
     );
     expect(carryTableHeaders(textAfter).changedPages).toEqual([]);
 
+    const pictureAfter = twoPages(plain);
+    pictureAfter[0]!.segments.splice(3, 0, { ...segmentOf('Picture', '', 745), words: [] });
+    expect(carryTableHeaders(pictureAfter).changedPages).toEqual([]);
+
     const [first, second] = twoPages(plain);
     expect(carryTableHeaders([first!, { ...second!, pageIndex: 5 }]).changedPages).toEqual([]);
   });

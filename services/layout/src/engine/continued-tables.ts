@@ -106,18 +106,23 @@ const textOfSegment = (segment: Segment): string => segment.words.map((word) => 
 const isTable = (segment: Segment | undefined): segment is Segment =>
   segment?.segmentType === 'Table' && segment.tableHtml.trim() !== '';
 
+/** A segment that holds no text: passed over, unless it is a table or a picture (body, even wordless). */
+const isEmptyText = (segment: Segment): boolean =>
+  segment.words.length === 0 && segment.segmentType !== 'Table' && segment.segmentType !== 'Picture';
+
+/** A short text line that says what `pattern` says (a note under a table, a "continued" over one). */
+const isShortLine = (segment: Segment, pattern: RegExp): boolean =>
+  segment.segmentType !== 'Table' &&
+  segment.segmentType !== 'Picture' &&
+  segment.words.length <= MAX_NOTE_WORDS &&
+  pattern.test(textOfSegment(segment));
+
 /** The page's last body segment when it is a Table: after it only furniture, footnotes, captions and short notes. */
 function lastTableOf(page: PageSegments): Segment | null {
   for (let index = page.segments.length - 1; index >= 0; index -= 1) {
     const segment = page.segments[index]!; // index in range
-    if (AFTER_TABLE.has(segment.segmentType) || segment.words.length === 0) continue;
-    const text = textOfSegment(segment);
-    if (
-      segment.segmentType === 'Text' &&
-      segment.words.length <= MAX_NOTE_WORDS &&
-      (NOTE.test(text) || CONTINUED.test(text))
-    )
-      continue;
+    if (AFTER_TABLE.has(segment.segmentType) || isEmptyText(segment)) continue;
+    if (isShortLine(segment, NOTE) || isShortLine(segment, CONTINUED)) continue;
     return isTable(segment) ? segment : null;
   }
   return null;
@@ -126,13 +131,8 @@ function lastTableOf(page: PageSegments): Segment | null {
 /** The page's first body segment when it is a Table: before it only furniture and lines saying "continued". */
 function firstTableOf(page: PageSegments): Segment | null {
   for (const segment of page.segments) {
-    if (BEFORE_TABLE.has(segment.segmentType) || segment.words.length === 0) continue;
-    if (
-      segment.segmentType !== 'Table' &&
-      segment.words.length <= MAX_NOTE_WORDS &&
-      CONTINUED.test(textOfSegment(segment))
-    )
-      continue;
+    if (BEFORE_TABLE.has(segment.segmentType) || isEmptyText(segment)) continue;
+    if (isShortLine(segment, CONTINUED)) continue;
     return isTable(segment) ? segment : null;
   }
   return null;

@@ -258,7 +258,7 @@ export const LAYOUT_PASSES = [
     reads: "every page's Table segments, their order, types and table HTML",
     writes: 'table HTML',
     landed:
-      'this commit: table set, continued tables joined 7 -> 8 of 8 (ca-warn page 2 given its header); rows whole, cells exact, TEDS unchanged',
+      'c6fdcba: table set, continued tables joined 7 -> 8 of 8 (ca-warn page 2 given its header); no other of the 92 tables changed',
   },
 ] as const satisfies readonly LayoutPassInfo[];
 
