@@ -232,6 +232,38 @@ describe('buildTableHtml', () => {
     expect(buildTableHtml(words)).toContain('<tr><td>JUAN MARTIN</td><td>09/10/2013</td><td>EFECTIVO</td></tr>');
   });
 
+  it('parts right-aligned columns of figures whose gutter is narrower than a word gap elsewhere', () => {
+    // Two figure columns: the first right-aligned to x 130, the second starting 5 px later in one row.
+    const figures: [string, string][] = [
+      ['1', '-100.0'],
+      ['13', '7.7'],
+      ['100', '-15.0'],
+      ['116', '-12.1'],
+    ];
+    const words = figures.flatMap(([count, change], index) =>
+      row(100 + 20 * index, index, [
+        [`Crime${index}`, 10],
+        [count, 130 - 8 * count.length],
+        [change, 135 + 8 * (6 - change.length)],
+      ]),
+    );
+    expect(buildTableHtml(words)).toContain('<tr><td>Crime0</td><td>1</td><td>-100.0</td></tr>');
+  });
+
+  it('keeps figures whose thousands are grouped with a space whole', () => {
+    // A space of 5 px (0.4 line heights) before the last three digits, at the same x in every row.
+    const words = ['98 452', '12 301', '7 118', '45 009'].flatMap((figure, index) => {
+      const [thousands, units] = figure.split(' ') as [string, string];
+      const top = 100 + 20 * index;
+      return [
+        cellWord(`State${index}`, 10, top, index),
+        cellWord(thousands, 121 - 5 - 8 * thousands.length, top, index),
+        cellWord(units, 121, top, index),
+      ];
+    });
+    expect(buildTableHtml(words)).toContain('<tr><td>State0</td><td>98 452</td></tr>');
+  });
+
   it('gives up on text that is not a grid (one column or one row)', () => {
     expect(buildTableHtml(row(100, 0, [['just one line of words', 100]]))).toBe('');
     expect(buildTableHtml([...row(100, 0, [['one', 100]]), ...row(120, 1, [['column', 100]])])).toBe('');

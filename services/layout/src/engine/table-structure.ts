@@ -411,6 +411,89 @@ export function labelValueTableHtml(words: Word[]): string | null {
   return `<table><tbody>${body}</tbody></table>`;
 }
 
+/** A gutter between columns of figures is at least this share of a line height wide... */
+const MIN_FIGURE_GUTTER = 0.35;
+/** ...and has figures on both sides in this share of the rows with words on both sides, at least MIN_FIGURE_ROWS. */
+const FIGURE_PAIR_SHARE = 0.8;
+const MIN_FIGURE_ROWS = 3;
+const FIGURE = /^[-+–(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?$/u;
+/** The three digits after a space that groups thousands ("98 452"): no column of their own. */
+const DIGIT_GROUP = /^\d{3}(?:[.,]\d+)?\)?$/u;
+
+/**
+ * Gutters between columns of figures set closer than a cell gap ("1 -100.0" where one column's
+ * figures end and the next one's longest begins): x positions that no word covers, at least
+ * MIN_FIGURE_GUTTER line heights wide but narrower than the cell gap, with a figure on each side in FIGURE_PAIR_SHARE of the rows that have words on both sides. Not where
+ * the right side holds three digits in most rows (thousands grouped with a space).
+ */
+function figureGutters(
+  wordRows: Word[][],
+  left: number,
+  right: number,
+  gaps: { runGap: number; lineHeight: number },
+): number[] {
+  const width = Math.max(1, Math.ceil(right - left));
+  const cover = new Uint16Array(width);
+  for (const row of wordRows) {
+    const covered = new Uint8Array(width);
+    for (const word of row) {
+      const wordBox = boxOf(word);
+      covered.fill(
+        1,
+        Math.max(0, Math.floor(wordBox.left - left)),
+        Math.min(width, Math.ceil(rightOf(wordBox) - left)),
+      );
+    }
+    for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
+  }
+  const gutters: number[] = [];
+  let start = -1;
+  for (let x = 0; x <= width; x += 1) {
+    const empty = x < width && cover[x] === 0;
+    if (empty && start < 0) start = x;
+    if (!empty && start >= 0) {
+      const [from, to] = [left + start, left + x];
+      const wide = to - from;
+      if (start > 0 && x < width && wide >= MIN_FIGURE_GUTTER * gaps.lineHeight && wide < gaps.runGap) {
+        if (figuresOnBothSides(wordRows, from, to)) gutters.push((from + to) / 2);
+      }
+      start = -1;
+    }
+  }
+  return gutters;
+}
+
+/** Whether the words either side of the stretch [from, to) are figures, as figureGutters asks. */
+function figuresOnBothSides(wordRows: Word[][], from: number, to: number): boolean {
+  let pairs = 0;
+  let figures = 0;
+  let groups = 0;
+  for (const row of wordRows) {
+    const before = row.filter((word) => rightOf(boxOf(word)) <= from + 1).at(-1);
+    const after = row.find((word) => boxOf(word).left >= to - 1);
+    if (!before || !after || row.indexOf(after) !== row.indexOf(before) + 1) continue;
+    pairs += 1;
+    if (FIGURE.test(before.text) && FIGURE.test(after.text)) figures += 1;
+    if (DIGIT_GROUP.test(after.text)) groups += 1;
+  }
+  return figures >= MIN_FIGURE_ROWS && figures >= FIGURE_PAIR_SHARE * pairs && groups < FIGURE_PAIR_SHARE * pairs;
+}
+
+/** Runs cut where a gutter falls between two of their words. */
+function splitAt(runs: Word[][], gutters: number[]): Word[][] {
+  if (gutters.length === 0) return runs;
+  return runs.flatMap((run) => {
+    const parts: Word[][] = [[run[0]!]];
+    for (let index = 1; index < run.length; index += 1) {
+      const [previous, word] = [run[index - 1]!, run[index]!];
+      const cut = gutters.some((x) => rightOf(boxOf(previous)) <= x && boxOf(word).left >= x);
+      if (cut) parts.push([word]);
+      else parts.at(-1)!.push(word);
+    }
+    return parts;
+  });
+}
+
 /** Cells are at least this many word spaces apart... */
 const CELL_GAP_IN_SPACES = 2;
 /** ...and at least this share of a line height, and never need more than MAX_CELL_GAP of one. */
@@ -447,9 +530,15 @@ function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | nu
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
   const wordRows = rowsOf(words);
   const runGap = cellGap(wordRows, lineHeight);
-  const runRows = wordRows.map((row) => runsOf(row, runGap));
   const box = unionBox(words.map(boxOf));
-  const boundaries = columnBoundaries(runRows, box.left, rightOf(box), runGap);
+  const gutters = figureGutters(wordRows, box.left, rightOf(box), { runGap, lineHeight });
+  const runRows = wordRows.map((row) => splitAt(runsOf(row, runGap), gutters));
+  const spaced = columnBoundaries(runRows, box.left, rightOf(box), runGap);
+  // A gutter the whitespace between runs already parts is no second boundary.
+  const boundaries = [
+    ...spaced,
+    ...gutters.filter((gutter) => spaced.every((boundary) => Math.abs(boundary - gutter) >= runGap)),
+  ].sort((a, b) => a - b);
   const columnCount = boundaries.length + 1;
   if (wordRows.length < 2 || columnCount < 2) return null;
 
