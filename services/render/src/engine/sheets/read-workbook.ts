@@ -3,6 +3,7 @@ import type { Cell, CellValue, Worksheet } from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { InvalidDocumentError } from '@folio/runtime';
 import type { SheetCellStyle } from '@folio/proto/documents/v1';
+import { formatNumber } from './number-format.js';
 import { checkZipSizes } from './zip-limits.js';
 
 /** Bounds on one spreadsheet, so that a hostile file costs a bounded amount of memory and time. */
@@ -134,11 +135,18 @@ function valueText(value: CellValue): string | undefined {
   return undefined;
 }
 
-/** What a cell shows: its text, or a date's day, or TRUE/FALSE (exceljs writes 'true'). */
+/**
+ * What a cell shows: a number under its number format ("17,500" for 17500 under `#,##0`), a
+ * date's day, TRUE/FALSE (exceljs writes 'true'), else its text.
+ */
 function shownText(cell: Cell, value: string | undefined): string {
   const result = cell.type === exceljs.ValueType.Formula ? (cell.result as CellValue) : cell.value;
   if (result instanceof Date) return result.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof result === 'boolean') return result ? 'TRUE' : 'FALSE';
+  if (typeof result === 'number') {
+    const formatted = formatNumber(result, cell.numFmt);
+    if (formatted !== null) return formatted;
+  }
   return (cell.text ?? value ?? '').toString();
 }
 

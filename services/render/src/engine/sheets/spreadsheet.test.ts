@@ -48,6 +48,21 @@ describe('reading an XLSX from its cells', () => {
     expect(cells.has('H7')).toBe(false);
   });
 
+  it('shows numbers under their cell number format, General ones as stored', async () => {
+    const workbook = new exceljs.Workbook();
+    const sheet = workbook.addWorksheet('Budget');
+    sheet.addRow([17500, 435.84, { formula: 'A1/B1', result: 0.0489 }, 12.125]);
+    sheet.getCell('A1').numFmt = '#,##0';
+    sheet.getCell('B1').numFmt = '#,##0';
+    sheet.getCell('C1').numFmt = '0.0%';
+    const grids = await readSpreadsheet({ bytes: new Uint8Array(await workbook.xlsx.writeBuffer()), kind: 'xlsx' });
+    const cells = cellsOf(grids[0]);
+    expect(cells.get('A1')).toMatchObject({ text: '17,500', value: '17500', numeric: true });
+    expect(cells.get('B1')).toMatchObject({ text: '436', value: '435.84' });
+    expect(cells.get('C1')).toMatchObject({ text: '4.9%', formula: 'A1/B1' });
+    expect(cells.get('D1')).toMatchObject({ text: '12.125' });
+  });
+
   it('cuts a sheet into one Table per region with A1 ranges, header rows as <th> and merges as spans', async () => {
     const grids = await readSpreadsheet({ bytes: await salesWorkbook(), kind: 'xlsx' });
     const [sales, second] = sheetPageSegments(grids);
