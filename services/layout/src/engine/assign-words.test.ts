@@ -81,7 +81,12 @@ describe('assignWords at a table edge', () => {
 describe('assignWords beside a table', () => {
   // The detector's box starts right of the surnames: each sits more outside it than in.
   const table = region('Table', 150, 90, 700, 200);
-  const rows = ['Last Name First Name City', 'Lidstad Dick Saint Paul', 'Strom Pam St. Paul', 'Seeba Louise Saint Paul'];
+  const rows = [
+    'Last Name First Name City',
+    'Lidstad Dick Saint Paul',
+    'Strom Pam St. Paul',
+    'Seeba Louise Saint Paul',
+  ];
   // Each cell a line of its own in the text layer, as a spreadsheet's export writes them.
   const words = rows.flatMap((line, index) => {
     const [surname, ...rest] = line.split(' ');
