@@ -393,6 +393,77 @@ describe('completeGridHtml', () => {
     expect(html).toContain('<tr><td>Gallows</td><td>ab 16 J. 81 min</td><td>21:00 23:30</td></tr>');
   });
 
+  // Two bands of sentences wrapped over three and four lines, as a slide's table sets them.
+  const sentences = (top: number, first: number): Word[] => [
+    ...row(top, first, [
+      ['Formalizing and', 100],
+      ['Required', 300],
+      ['Unique inter-', 400],
+    ]),
+    ...row(top + 12, first + 1, [
+      ['reinforcing', 100],
+      ['professional', 300],
+      ['and intra-', 400],
+    ]),
+    ...row(top + 24, first + 2, [
+      ['changes to', 100],
+      ['development.', 300],
+      ['disciplinary', 400],
+    ]),
+    ...row(top + 36, first + 3, [['roles.', 100]]),
+  ];
+
+  // Rules under the header and each band of sentences, the column rules down to the last.
+  const sentenceRules = [96, 116, 170, 224].map((y) => ({ left: 90, top: y, width: 400, height: 1 }));
+  const tallColumns = [90, 290, 390, 490].map((x) => ({ left: x, top: 96, width: 1, height: 128 }));
+  const gridBox = { left: 90, top: 96, width: 400, height: 128 };
+
+  it('reads bands of sentences wrapped over several lines as one row each', () => {
+    const words = [...header, ...sentences(120, 1), ...sentences(174, 5)];
+    const html = completeGridHtml(words, { ruled: { rules: [...sentenceRules, ...tallColumns], box: gridBox } });
+    expect(html).toContain(
+      '<tr><td>Formalizing and reinforcing changes to roles.</td><td>Required professional development.</td>' +
+        '<td>Unique inter- and intra- disciplinary</td></tr>',
+    );
+    expect(html?.match(/<tr>/g)).toHaveLength(3);
+  });
+
+  it('reads such bands from the rules when a title row spans the grid', () => {
+    const title = row(84, 0, [['Faculty as Key Allies', 200]]);
+    const titleRule = { left: 90, top: 80, width: 400, height: 1 };
+    const words = [...title, ...header, ...sentences(120, 1), ...sentences(174, 5)];
+    const html = buildTableHtml(words, {
+      ruled: { rules: [titleRule, ...sentenceRules, ...tallColumns], box: { ...gridBox, top: 80, height: 144 } },
+    });
+    expect(html).toContain('<td colspan="3">Faculty as Key Allies</td>');
+    expect(html).toContain('<td>Formalizing and reinforcing changes to roles.</td>');
+    expect(html.match(/<tr>/g)).toHaveLength(4);
+  });
+
+  it('keeps records ruled together in groups, their labels one a line beside wrapped text, apart', () => {
+    // Labels that each open a record ("Stationary:", "Major", "Area"), the definitions beside
+    // them wrapped in lower case: the band holds two records.
+    const group = (top: number, first: number): Word[] => [
+      ...row(top, first, [['Stationary:', 100]]),
+      ...row(top + 12, first + 1, [
+        ['Major', 100],
+        ['Emissions of', 300],
+        ['Utilities,', 400],
+      ]),
+      ...row(top + 24, first + 2, [
+        ['Area', 100],
+        ['more of any', 300],
+        ['refineries', 400],
+      ]),
+      ...row(top + 36, first + 3, [
+        ['less than', 300],
+        ['dry cleaners', 400],
+      ]),
+    ];
+    const words = [...header, ...group(120, 1), ...group(174, 5)];
+    expect(completeGridHtml(words, { ruled: { rules: [...sentenceRules, ...tallColumns], box: gridBox } })).toBeNull();
+  });
+
   it('leaves a table ruled only under its header, records one under another, to the model', () => {
     const records = [0, 1, 2].flatMap((index) =>
       row(120 + 16 * index, 1 + index, [

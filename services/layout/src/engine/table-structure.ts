@@ -283,22 +283,54 @@ function upright<T extends TableOptions>(words: Word[], options: T): { words: Wo
   return { words: uprightWords(words, orientation), options: { ...options, ruled } };
 }
 
+/** Share of a band's continuation lines that must open in lower case for it to be wrapped text. */
+const MIN_LOWERCASE_CONTINUATIONS = 0.6;
+/** A line that opens in lower case continues a sentence (any script with case). */
+const OPENS_LOWERCASE = /^\p{Ll}/u;
+
+/**
+ * Whether a band whose cells hold several lines each is one record set as wrapped text rather
+ * than several records the rules do not part: most lines after a cell's first open in lower case,
+ * the sentence of the line above going on ("Formalizing and / reinforcing changes to"), and so do
+ * at least half of them in every cell of several lines. Records one under another open with a
+ * label, a name or a figure each: a group of rows ruled together ("Stationary: / Major / Area",
+ * each with a wrapped definition beside it) fails in its label column.
+ */
+function isWrappedBand(band: readonly GridCell[]): boolean {
+  const lowercaseShare = (lines: Word[][]): number =>
+    lines.filter((line) => OPENS_LOWERCASE.test(line[0]?.text ?? '')).length / lines.length;
+  const cellContinuations = band.map((cell) => rowsOf(cell.words).slice(1)).filter((lines) => lines.length > 0);
+  const continuations = cellContinuations.flat();
+  if (continuations.length < 2) return false;
+  if (cellContinuations.some((lines) => lowercaseShare(lines) < 0.5)) return false;
+  return lowercaseShare(continuations) >= MIN_LOWERCASE_CONTINUATIONS;
+}
+
+/** How many text rows a band of a ruled grid stands for: its lines when it is wrapped text, else one. */
+function textRowsOfBand(band: readonly GridCell[]): number {
+  return isWrappedBand(band) ? Math.max(1, ...band.map((cell) => rowsOf(cell.words).length)) : 1;
+}
+
 /**
  * Whether each band between a ruled grid's rules is one row of the table: as many bands as the
  * words make rows on their own, or, where cells wrap over several lines, at least half as many and
  * every band of several lines a wrapped row: some cell of it on one line, or fewer than half its
  * cells filled (the end of a row carried over from the page before). A band whose cells all hold
- * several lines holds several rows the rules do not part: a table ruled only around its header or
- * in groups of rows.
+ * several lines holds several rows the rules do not part (a table ruled only around its header or
+ * in groups of rows), unless its lines read as wrapped text (isWrappedBand: a slide's table of
+ * sentences); then the bands may be fewer than half the text rows.
  */
 function bandsAreRows(grid: GridCell[][], spacedRows: number): boolean {
   if (grid.length >= spacedRows) return true;
-  if (grid.length < 0.5 * spacedRows) return false;
   const columns = Math.max(...grid.map((band) => band.length));
-  return grid.every((band) => {
+  let wrapped = 0;
+  for (const band of grid) {
     const lines = band.filter((cell) => cell.words.length > 0).map((cell) => rowsOf(cell.words).length);
-    return lines.length < 0.5 * columns || Math.max(...lines) <= 1 || Math.min(...lines) === 1;
-  });
+    if (lines.length < 0.5 * columns || Math.max(...lines) <= 1 || Math.min(...lines) === 1) continue;
+    if (!isWrappedBand(band)) return false;
+    wrapped += 1;
+  }
+  return wrapped > 0 || grid.length >= 0.5 * spacedRows;
 }
 
 /**
@@ -330,15 +362,17 @@ function ruledHtml(words: Word[], spaced: ReturnType<typeof spacedRows>, options
 /**
  * Whether the ruled grid describes the table better than whitespace does: at least 60% of its
  * rows have several cells (the vertical rules run through the body, not only the header), and it
- * has at least 60% as many rows as the words form on their own (a table ruled only around its
- * header or its frame puts many rows into one band; a row label set between the lines of its
- * rows, level with part of them, is no row). Both thresholds were tuned on the 67 ICDAR 2013 documents
+ * has at least 60% as many rows (a band of wrapped text counted as its lines) as the words form
+ * on their own (a table ruled only around its header or its frame puts many rows into one band; a
+ * row label set between the lines of its rows, level with part of them, is no row). Both thresholds were tuned on the 67 ICDAR 2013 documents
  * (TEDS 0.866 at 0.6, 0.859 at 0.75).
  */
 function trustsGrid(grid: Cell[][], spaced: { rows: Cell[][] } | null): boolean {
   const multiCell = grid.filter((row) => row.length >= 2).length;
   if (multiCell < 0.6 * grid.length) return false;
-  return !spaced || grid.length >= 0.6 * rowsOfTheirOwn(spaced.rows);
+  // A band of wrapped text counts as the lines it holds: its rule parts records, not lines.
+  const textRows = grid.reduce((sum, band) => sum + textRowsOfBand(band), 0);
+  return !spaced || textRows >= 0.6 * rowsOfTheirOwn(spaced.rows);
 }
 
 /**
