@@ -1,14 +1,15 @@
-import { mapLimit, SUPPORTED_FILE_TYPES } from '@folio/runtime';
+import { mapLimit } from '@folio/runtime';
 // The `checks` set: real third-party documents (eval/checks/docs, sources in eval/checks/sources.md),
 // each sent through the service with the API's default settings, and short checks on what comes back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { CHECK_KINDS, describeCheck, outputText, runCheck, type CheckKind } from './checks/check-kinds.js';
 import { characterErrorRate, transcriptOf } from './checks/transcripts.js';
 import { CHECK_DOCUMENTS, DOCUMENT_KINDS, type CheckDocument, type DocumentKind } from './checks/documents.js';
 import { openForDrawing, type DrawnBox } from './draw.js';
 import { fromApiBox } from './geometry.js';
 import type { ApiSegment } from '../src/api.js';
+import { mimeTypeOf } from './mime-types.js';
 import { runTask, type EvalOptions } from './tasks.js';
 
 export interface CheckOutcome {
@@ -49,16 +50,6 @@ export interface ChecksSetReport {
   documentKinds: Partial<Record<DocumentKind, KindScore & { documents: number }>>;
 }
 
-/** The MIME type a document is sent as: the service's accepted type of its extension (.jpeg and .tif spelled .jpg and .tiff there). */
-function mimeTypeOf(file: string): string | undefined {
-  const extension = extname(file)
-    .slice(1)
-    .toLowerCase()
-    .replace(/^jpeg$/u, 'jpg')
-    .replace(/^tif$/u, 'tiff');
-  return SUPPORTED_FILE_TYPES.find((type) => type.extension === extension)?.mimeType;
-}
-
 /** The request: the file name alone (every other option at the API's default), or Auto where a document says so. */
 export function checksTaskConfig(document: CheckDocument): Record<string, unknown> {
   return { file_name: document.file, ...(document.ocrStrategy ? { ocr_strategy: document.ocrStrategy } : {}) };
@@ -79,7 +70,6 @@ export async function evaluateChecks(options: EvalOptions, log: (line: string) =
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimit(documents, options.concurrency, async (document) => {
     const mimeType = mimeTypeOf(document.file);
-    if (!mimeType) throw new Error(`no MIME type for ${document.file}`);
     const bytes = readFileSync(join(directory, document.file));
     const outcome = await runTask(bytes, mimeType, checksTaskConfig(document), 900_000);
     if (options.draw) drawPages(join(options.draw, 'checks', document.file), bytes, mimeType, outcome.segments);

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTableSet, mimeTypeOf, parseTruth } from './load-tables.js';
+import { mimeTypeOf } from '../mime-types.js';
+import { loadTableSet, parseTruth } from './load-tables.js';
 
 const truth = (kinds: string[]): string => JSON.stringify({ tables: [{ pages: [1], kinds, rows: [['a', 'b']] }] });
 
@@ -20,15 +21,15 @@ describe('the set’s documents', () => {
     const [deck, paper] = loadTableSet(
       set({ 'deck.pptx': '', 'deck.json': truth(['wrapped']), 'paper.pdf': '', 'paper.json': truth(['ruled']) }),
     );
-    expect(deck).toMatchObject({ format: 'pptx', mimeType: mimeTypeOf('pptx'), filePath: join(dir, 'deck.pptx') });
+    expect(deck).toMatchObject({ format: 'pptx', mimeType: mimeTypeOf('deck.pptx'), filePath: join(dir, 'deck.pptx') });
     expect(deck!.tables[0]!.kinds).toEqual(['wrapped', 'pptx']);
     expect(paper).toMatchObject({ format: 'pdf', mimeType: 'application/pdf' });
     expect(paper!.tables[0]!.kinds).toEqual(['ruled']);
   });
 
   it('finds every office format the set allows among the service’s accepted types', () => {
-    expect(mimeTypeOf('docx')).toMatch(/wordprocessingml/);
-    expect(mimeTypeOf('xlsx')).toMatch(/spreadsheetml/);
+    expect(mimeTypeOf('table.docx')).toMatch(/wordprocessingml/);
+    expect(mimeTypeOf('table.xlsx')).toMatch(/spreadsheetml/);
   });
 
   it('rejects a truth with no document beside it, or with two', () => {

@@ -4,7 +4,7 @@
 // Where each file comes from, and what was changed, is in sources.md.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { SUPPORTED_FILE_TYPES } from '@folio/runtime';
+import { mimeTypeOf } from '../mime-types.js';
 
 /** The formats a document of the set may be in; an office format is also the kind of its tables. */
 export const DOCUMENT_FORMATS = ['pdf', 'docx', 'pptx', 'xlsx'] as const;
@@ -56,7 +56,7 @@ export interface TableDocument {
   /** The document's file: `<name>.<format>` beside its truth. */
   filePath: string;
   format: DocumentFormat;
-  /** What it is sent as: the service's accepted type of its extension (SUPPORTED_FILE_TYPES). */
+  /** What it is sent as: the service's accepted type of its extension (mimeTypeOf). */
   mimeType: string;
   /** The document this one was made from (turned on the page, or rasterized), if any. */
   derivedFrom: string | null;
@@ -109,13 +109,6 @@ export function parseTruth(name: string, json: string): Omit<TableDocument, 'fil
   return { name, derivedFrom: typeof data.derivedFrom === 'string' ? data.derivedFrom : null, tables };
 }
 
-/** The MIME type the service accepts for a format; throws if it accepts none (the set would test nothing). */
-export function mimeTypeOf(format: DocumentFormat): string {
-  const type = SUPPORTED_FILE_TYPES.find((candidate) => candidate.extension === format);
-  if (!type) throw new Error(`the service accepts no .${format} files`);
-  return type.mimeType;
-}
-
 /** The document of truth `name` in `dir`: the one file `<name>.<format>` beside it. */
 function documentFile(dir: string, name: string): { filePath: string; format: DocumentFormat } {
   const found = DOCUMENT_FORMATS.filter((format) => existsSync(join(dir, `${name}.${format}`)));
@@ -138,6 +131,6 @@ export function loadTableSet(dir: string): TableDocument[] {
       const { filePath, format } = documentFile(dir, name);
       const tables =
         format === 'pdf' ? truth.tables : truth.tables.map((table) => ({ ...table, kinds: [...table.kinds, format] }));
-      return { ...truth, tables, filePath, format, mimeType: mimeTypeOf(format) };
+      return { ...truth, tables, filePath, format, mimeType: mimeTypeOf(filePath) };
     });
 }

@@ -134,11 +134,9 @@ function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftove
   regions.forEach((region, index) => {
     if (region.segmentType !== 'Table' || assigned[index]!.length === 0) return;
     const orientation = textOrientation(assigned[index]!);
-    let box = unionBox([
-      uprightBox(region.bbox, orientation),
-      ...uprightWords(assigned[index]!, orientation).map(boxOf),
-    ]);
-    const rowHeight = median(uprightWords(assigned[index]!, orientation).map((word) => boxOf(word).height)) || 1;
+    const tableWords = uprightWords(assigned[index]!, orientation);
+    let box = unionBox([uprightBox(region.bbox, orientation), ...tableWords.map(boxOf)]);
+    const rowHeight = median(tableWords.map((word) => boxOf(word).height)) || 1;
     const within = (word: Word): boolean =>
       boxOf(word).left >= box.left - rowHeight && rightOf(boxOf(word)) <= rightOf(box) + rowHeight;
     for (;;) {

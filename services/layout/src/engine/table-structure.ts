@@ -56,19 +56,15 @@ function runsOf(row: Word[], gap: number): Word[][] {
  */
 function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
   const width = Math.max(1, Math.ceil(right - left));
-  const cover = new Uint16Array(width);
   // Each row's runs as [from, to) in pixels from the table's left edge.
   const spans = runRows.map((runs) =>
-    runs.map((run): Span => {
-      const box = unionBox(run.map(boxOf));
-      return [Math.max(0, Math.floor(box.left - left)), Math.min(width, Math.ceil(rightOf(box) - left))];
-    }),
+    spansOf(
+      runs.map((run) => unionBox(run.map(boxOf))),
+      left,
+      width,
+    ),
   );
-  for (const row of spans) {
-    const covered = new Uint8Array(width);
-    for (const [from, to] of row) covered.fill(1, from, to);
-    for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
-  }
+  const cover = coverOf(spans, width);
   // One row may always cross (a header over a column group) once there are rows enough to outvote it.
   const allowed = runRows.length >= 3 ? Math.max(1, Math.floor(runRows.length / 10)) : 0;
   const boundaries: number[] = [];
@@ -87,6 +83,25 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
 
 /** A run of words across a table, [from, to) in pixels from the table's left edge. */
 type Span = [number, number];
+
+/** Boxes as spans [from, to) in pixels from `left`, within [0, width). */
+function spansOf(boxes: readonly BBox[], left: number, width: number): Span[] {
+  return boxes.map((box) => [
+    Math.max(0, Math.floor(box.left - left)),
+    Math.min(width, Math.ceil(rightOf(box) - left)),
+  ]);
+}
+
+/** How many rows cover each x of [0, width): a row counts once where its spans overlap. */
+function coverOf(rows: readonly Span[][], width: number): Uint16Array {
+  const cover = new Uint16Array(width);
+  for (const row of rows) {
+    const covered = new Uint8Array(width);
+    for (const [from, to] of row) covered.fill(1, from, to);
+    for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
+  }
+  return cover;
+}
 
 /**
  * Where boundaries go in a stretch [start, end) that the body leaves empty. Where the header has
@@ -467,19 +482,10 @@ function figureGutters(
   gaps: { runGap: number; lineHeight: number },
 ): number[] {
   const width = Math.max(1, Math.ceil(right - left));
-  const cover = new Uint16Array(width);
-  for (const row of wordRows) {
-    const covered = new Uint8Array(width);
-    for (const word of row) {
-      const wordBox = boxOf(word);
-      covered.fill(
-        1,
-        Math.max(0, Math.floor(wordBox.left - left)),
-        Math.min(width, Math.ceil(rightOf(wordBox) - left)),
-      );
-    }
-    for (let x = 0; x < width; x += 1) cover[x]! += covered[x]!;
-  }
+  const cover = coverOf(
+    wordRows.map((row) => spansOf(row.map(boxOf), left, width)),
+    width,
+  );
   const gutters: number[] = [];
   let start = -1;
   for (let x = 0; x <= width; x += 1) {
