@@ -95,6 +95,11 @@ export function stageInstances(env) {
   return instances;
 }
 
+/** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
+export class StackStartError extends Error {
+  name = 'StackStartError';
+}
+
 /** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */
 export function waitForPort(host, port, timeoutMs, isAlive = () => true) {
   const deadline = Date.now() + timeoutMs;
@@ -107,7 +112,7 @@ export function waitForPort(host, port, timeoutMs, isAlive = () => true) {
       });
       socket.once('error', () => {
         socket.destroy();
-        if (!isAlive()) reject(new Error(`process for ${host}:${port} exited`));
+        if (!isAlive()) reject(new StackStartError(`the process for ${host}:${port} exited while starting`));
         else if (Date.now() > deadline) reject(new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`));
         else setTimeout(attempt, 150);
       });
@@ -126,15 +131,10 @@ export async function waitForHttp(url, timeoutMs, isAlive = () => true) {
     } catch {
       // not up yet
     }
-    if (!isAlive()) throw new Error(`process behind ${url} exited`);
+    if (!isAlive()) throw new StackStartError(`the process behind ${url} exited while starting`);
     if (Date.now() > deadline) throw new Error(`${url} not healthy after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-/** A process of the stack exited while the stack was starting (a port lost to another process, a crash). */
-export class StackStartError extends Error {
-  name = 'StackStartError';
 }
 
 /**

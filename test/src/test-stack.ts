@@ -3,7 +3,7 @@
 // folder. Used by the end-to-end suite's and the evaluation's global setups.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -123,6 +123,10 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
     temporalBinary,
     dataDir,
     output: (processName: string, line: string) => appendFileSync(stackLog, `${processName} | ${line}\n`),
+  }).catch((error: unknown) => {
+    // The last lines the processes printed say why one exited (a port taken, a crash).
+    if (error instanceof StackStartError) error.message += `\n${logTail(stackLog)}`;
+    throw error;
   });
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   const metricsUrls: Record<string, string> = {
@@ -142,6 +146,12 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
     metricsUrls,
     stop: stack.stop,
   };
+}
+
+/** The last lines of a stack's log, or a note that it wrote none. */
+function logTail(stackLog: string, lines = 40): string {
+  if (!existsSync(stackLog)) return `(no output in ${stackLog})`;
+  return `last lines of ${stackLog}:\n${readFileSync(stackLog, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')}`;
 }
 
 function createKey(env: NodeJS.ProcessEnv, owner: string): string {
