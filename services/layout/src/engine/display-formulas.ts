@@ -19,7 +19,7 @@ const PIECE_GLYPHS = 6;
 /** Most lines a display the detector boxed as text may have. */
 const DISPLAY_LINES = 3;
 /** A relation, operator or big operator: what makes a line mathematics rather than a label. */
-const MATH_SIGN = /[=<>≤≥≠≈≡∼≃≅∝∈∉⊂⊆∑∏∫∮√∂∇±∓×÷→⇒⇔↦∞]/u;
+export const MATH_SIGN = /[=<>≤≥≠≈≡∼≃≅∝∈∉⊂⊆∑∏∫∮√∂∇±∓×÷→⇒⇔↦∞]/u;
 /** Prose: a run of this many letters of an upright text font; a piece of a display has no word of two. */
 const PROSE_RUN = 4;
 const PIECE_WORD = 2;

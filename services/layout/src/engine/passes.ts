@@ -236,6 +236,15 @@ export const LAYOUT_PASSES = [
     landed: '75ff5da (with other changes): checks formula 3/5 -> 4/5, all 194 -> 195/211',
   },
   {
+    name: 'scanned-formulas',
+    scope: 'page',
+    purpose:
+      'makes each display formula of a page read by OCR one Formula segment: lines of mathematics and their pieces, grouped by nearness',
+    reads: 'segments, OCR lines',
+    writes: 'segments',
+    landed: 'pending',
+  },
+  {
     name: 'table-model',
     scope: 'page',
     purpose: "reads detected tables' structure with the table model, cross-checked with the words",

@@ -27,12 +27,13 @@ import {
 } from './fine-types.js';
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
-import { groupBlocks, groupLines } from './lines.js';
+import { groupBlocks, groupLines, wordsByLine } from './lines.js';
 import { formulasByNumber } from './numbered-formulas.js';
 import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { refineTypes, type LineFont } from './refine-types.js';
+import { lineKind } from './scanned-formulas.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 
@@ -152,21 +153,28 @@ const MATH_PICTURE_WORDS = 10;
 const MATH_PICTURE_SHARE = 0.5;
 
 /**
- * Drops Pictures that are displayed mathematics: on a page with a text layer, a detection holding
- * MATH_PICTURE_WORDS words or more, most of them on lines set in math fonts (a page of displays
- * the detector took for a figure). Its words become Text segments like any words outside the
- * detections, and the display formulas among them Formulas (display-formulas.ts).
+ * Drops Pictures that are displayed mathematics: a detection holding MATH_PICTURE_WORDS words or
+ * more, most of them on lines set in math fonts (a page of displays the detector took for a
+ * figure) or, on a page read by OCR, on lines that read as mathematics (scanned-formulas.ts). Its
+ * words become Text segments like any words outside the detections, and the display formulas among
+ * them Formulas (display-formulas.ts, scanned-formulas.ts).
  */
 function withoutMathPictures(
   detections: DetectedRegion[],
   words: Word[],
   fonts: Map<number, LineFont> | undefined,
+  ocrOnly: boolean,
 ): DetectedRegion[] {
-  if (!fonts || fonts.size === 0) return detections;
+  const hasFonts = fonts !== undefined && fonts.size > 0;
+  if (!hasFonts && !ocrOnly) return detections;
   return detections.filter((d) => {
     if (d.segmentType !== 'Picture') return true;
     const inside = words.filter((word) => containsPoint(d.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
-    const math = inside.filter((word) => fonts.get(word.lineIndex)?.math === true).length;
+    const math = hasFonts
+      ? inside.filter((word) => fonts.get(word.lineIndex)?.math === true).length
+      : wordsByLine(inside)
+          .filter((line) => lineKind(line.map((word) => word.text).join(' ')) === 'math')
+          .reduce((sum, line) => sum + line.length, 0);
     return inside.length < MATH_PICTURE_WORDS || math < MATH_PICTURE_SHARE * inside.length;
   });
 }
@@ -261,7 +269,7 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   );
   const unmath = passes.run(
     'math-pictures',
-    () => withoutMathPictures(sized, words, context.fonts),
+    () => withoutMathPictures(sized, words, context.fonts, context.ocrOnly === true),
     () => sized,
   );
   const regions = passes.always('suppress-overlaps', () => suppressOverlaps(unmath));

@@ -12,6 +12,7 @@ import {
 import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
 import { gatherDisplayFormulas } from '../engine/display-formulas.js';
+import { gatherScannedFormulas } from '../engine/scanned-formulas.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { ALL_PASSES } from '../engine/passes.js';
@@ -124,6 +125,7 @@ export function createAnalyzeLayoutHandler(
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
       const rules = layer ? tableRules(layer.rules, page.scale) : undefined;
+      const ocrOnly = pageWords !== undefined && !pageWords.source.startsWith('text-layer');
       segments = segmentByRegions(words, regions, {
         page: size,
         pageIndex: page.pageIndex,
@@ -131,7 +133,7 @@ export function createAnalyzeLayoutHandler(
         fonts,
         rules,
         images: layer?.images,
-        ocrOnly: pageWords !== undefined && !pageWords.source.startsWith('text-layer'),
+        ocrOnly,
         formFields: layer?.formFields,
         passes,
       });
@@ -148,6 +150,13 @@ export function createAnalyzeLayoutHandler(
           () => undefined,
         );
       }
+      // A scanned display's LaTeX is read from the image by the OCR stage; here its lines become one Formula.
+      if (ocrOnly)
+        segments = passes.run(
+          'scanned-formulas',
+          () => gatherScannedFormulas(segments, newId),
+          () => segments,
+        );
       started = performance.now();
       const tables = tableEngine;
       if (tables)

@@ -1,0 +1,78 @@
+import type { Segment, Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { counterIds, ocrLine as line } from '../testing/fixtures.js';
+import { unionBox } from './geometry.js';
+import { gatherScannedFormulas, lineKind } from './scanned-formulas.js';
+
+function seg(id: string, words: Word[], segmentType = 'Text'): Segment {
+  return { segmentId: id, segmentType, bbox: unionBox(words.map((w) => w.bbox!)), words, tableHtml: '' };
+}
+
+const summary = (segments: Segment[]): string[] =>
+  segments.map((s) => `${s.segmentType}: ${s.words.map((w) => w.text).join(' ')}`);
+
+describe('lineKind', () => {
+  it('tells prose, lines of mathematics and their pieces apart by their OCR text', () => {
+    expect(lineKind('Equation 1 is shown below.')).toBe('prose');
+    expect(lineKind('eix = cos x + i sin x')).toBe('math');
+    expect(lineKind('(x+y)n=∑')).toBe('math');
+    expect(lineKind('Ψ(r, t) = HΨ(r, t)')).toBe('math');
+    expect(lineKind('f(x) = 1 if x > 0')).toBe('math');
+    expect(lineKind('for all x in A = B')).toBe('prose');
+    expect(lineKind('Total = revenue - costs')).toBe('prose');
+    expect(lineKind('n=1')).toBe('math');
+    expect(lineKind('8')).toBe('piece');
+    expect(lineKind('f(n)(a)')).toBe('piece');
+    expect(lineKind('2019 2020 2021 2022')).toBe('prose');
+  });
+});
+
+describe('gatherScannedFormulas', () => {
+  it('makes a display the detector took for a heading one Formula with the limits it cut off', () => {
+    const segments = [
+      seg('a', line('Equation 6 is shown below.', 40, 100, 0)),
+      seg('b', line('8', 300, 118, 1)),
+      seg('c', line('−x2 dx = √π', 312, 131, 2), 'SectionHeader'),
+      seg('d', line('-8', 296, 145, 3)),
+      seg('e', line('This is the end of the page.', 40, 200, 4)),
+    ];
+    const result = gatherScannedFormulas(segments, counterIds());
+    expect(summary(result)).toEqual([
+      'Text: Equation 6 is shown below.',
+      'Formula: 8 −x2 dx = √π -8',
+      'Text: This is the end of the page.',
+    ]);
+    expect(result[1]!.bbox).toEqual(unionBox(segments.slice(1, 4).flatMap((s) => s.words.map((w) => w.bbox!))));
+  });
+
+  it('splits a display out of the text it was grouped with, in reading order', () => {
+    const words = [...line('Equation 1 is shown below.', 40, 100, 0), ...line('eiπ+1=0', 200, 120, 1)];
+    expect(summary(gatherScannedFormulas([seg('a', words)], counterIds()))).toEqual([
+      'Text: Equation 1 is shown below.',
+      'Formula: eiπ+1=0',
+    ]);
+  });
+
+  it('joins a piece lying inside a display whose sign OCR did not read', () => {
+    // 1 / n2 = π2 / 6 over n=1: the sign between the ∞ read as "8" and the lower limit is not a word.
+    const segments = [
+      seg('a', [...line('1', 340, 100, 0), ...line('π2', 380, 95, 1)]),
+      seg('b', line('8', 312, 97, 2)),
+      seg('c', [...line('n2', 335, 115, 3), ...line('=', 362, 108, 4), ...line('6', 382, 115, 5)]),
+      seg('d', line('n=1', 310, 130, 6)),
+    ];
+    expect(summary(gatherScannedFormulas(segments, counterIds()))).toEqual(['Formula: 8 1 π2 = n2 6 n=1']);
+  });
+
+  it('leaves mathematics close beside prose on its row (inline math the OCR cut off), page numbers and prose alone', () => {
+    const inline = [seg('a', line('and then we have', 40, 100, 0)), seg('b', line('a2+b2=c2', 210, 100, 1))];
+    expect(summary(gatherScannedFormulas(inline, counterIds()))).toEqual(['Text: and then we have', 'Text: a2+b2=c2']);
+    const pageNumber = [seg('a', line('Some text of the page here.', 40, 100, 0)), seg('b', line('12', 300, 700, 1))];
+    expect(gatherScannedFormulas(pageNumber, counterIds())).toEqual(pageNumber);
+  });
+
+  it('keeps a Formula that already has LaTeX as it is', () => {
+    const read = { ...seg('a', line('x = y', 200, 100, 0), 'Formula'), latex: 'x=y' };
+    expect(gatherScannedFormulas([read], counterIds())).toEqual([read]);
+  });
+});

@@ -1,0 +1,181 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Segment, Word } from '@folio/proto/documents/v1';
+import { MATH_SIGN } from './display-formulas.js';
+import { EQUATION_NUMBER } from './formula-parts.js';
+import {
+  EMPTY_BOX,
+  areLevel,
+  bottomOf,
+  centerOf,
+  containsPoint,
+  overlapLength,
+  rightOf,
+  unionBox,
+} from './geometry.js';
+import { wordsByLine } from './lines.js';
+import { orderWords } from './reading-order.js';
+
+/**
+ * Display formulas on pages read by OCR: the detector takes a scanned display for a heading, for
+ * text or for a figure, or cuts it into pieces (a sum's limits, a numerator, an exponent row), and
+ * without a text layer there are no glyphs to tell mathematics from prose (display-formulas.ts does
+ * that on born-digital pages). Here the OCR lines tell it: a line of mathematics has a relation or
+ * operator sign and no word of prose, and stands alone on its row; the lines of one display lie
+ * close together. Each display becomes one Formula, whose LaTeX the OCR stage's formula recognizer
+ * reads from the page image.
+ */
+
+/** Types a detector gives a scanned display or its pieces. */
+const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem', 'Formula']);
+/** A line of at most this many characters without a sign is a piece of a display (a limit, an exponent, a denominator). */
+const PIECE_CHARS = 6;
+/** Marks of mathematics that are not signs: brackets, factorial, primes. */
+const PIECE_MARK = /[()[\]!′']/u;
+/** Signs that make a line mathematics: the relations and operators of born-digital displays, plus plus and minus. */
+const OCR_MATH_SIGN = new RegExp(`${MATH_SIGN.source}|[+−]`, 'u');
+/** Names of functions set upright in formulas: not words of prose. */
+const FUNCTION_NAME =
+  /^(?:arc)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|exp|lim|max|min|sup|inf|det|arg|ker|dim|deg|gcd|mod/u;
+/** Short words of running text; two of them on a line make it prose ("if" alone may stand in a case). */
+const STOP_WORD = /^(?:a|an|the|and|or|of|is|are|in|on|to|for|by|at|as|be|we|it|if|let|then|with|from|this|that)$/iu;
+/** Lines this share of a line height apart or closer belong to one display. */
+const DISPLAY_GAP = 0.5;
+
+/** Whether a token is a word of prose: a run of four letters that no function name explains. */
+function isProseWord(token: string): boolean {
+  for (const run of token.match(/\p{L}{4,}/gu) ?? []) {
+    const rest = run.replace(FUNCTION_NAME, '');
+    if (rest.length > 2) return true;
+  }
+  return false;
+}
+
+/** How an OCR line reads: prose, a line of mathematics (a sign in it), or a piece of one. */
+export function lineKind(text: string): 'prose' | 'math' | 'piece' {
+  const tokens = text.split(/\s+/u).filter((token) => token !== '');
+  if (tokens.length === 0) return 'prose';
+  if (tokens.some(isProseWord) || tokens.filter((token) => STOP_WORD.test(token)).length >= 2) return 'prose';
+  if (OCR_MATH_SIGN.test(text)) return 'math';
+  const length = tokens.join('').length;
+  // A numerator or a function's argument ("f(n)(a)", "n!") runs longer than a limit does.
+  return length <= PIECE_CHARS || (length <= 2 * PIECE_CHARS && PIECE_MARK.test(text)) ? 'piece' : 'prose';
+}
+
+interface OcrLine {
+  words: Word[];
+  box: BBox;
+  kind: ReturnType<typeof lineKind>;
+  /** The segment it came from. */
+  owner: Segment;
+}
+
+function linesOf(segment: Segment): OcrLine[] {
+  return wordsByLine(segment.words).map((words) => {
+    const sorted = [...words].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0));
+    const text = sorted.map((word) => word.text).join(' ');
+    // A detected Formula's lines are mathematics unless they read as prose.
+    const kind = lineKind(text);
+    return {
+      words: sorted,
+      box: unionBox(sorted.map((word) => word.bbox ?? EMPTY_BOX)),
+      kind: segment.segmentType === 'Formula' && kind === 'piece' ? 'math' : kind,
+      owner: segment,
+    };
+  });
+}
+
+/** Whether a line of prose is level with a line of mathematics and close beside it: one sentence the OCR cut at its inline math. */
+function continues(prose: BBox, math: BBox): boolean {
+  const gap = Math.max(prose.left - rightOf(math), math.left - rightOf(prose));
+  return areLevel(prose, math) && gap <= INLINE_GAP * Math.min(prose.height, math.height);
+}
+
+/** Prose this many line heights beside a line of mathematics or closer may be its sentence. */
+const INLINE_GAP = 2;
+
+/** Whether two lines of mathematics belong to one display: close one over the other and overlapping across, or beside each other on a row. */
+function together(a: BBox, b: BBox): boolean {
+  const size = Math.max(Math.min(a.height, b.height), 0.5 * Math.max(a.height, b.height));
+  const across = overlapLength(a.left, rightOf(a), b.left, rightOf(b));
+  const down = overlapLength(a.top, bottomOf(a), b.top, bottomOf(b));
+  const besideGap = Math.max(a.left - rightOf(b), b.left - rightOf(a));
+  const stackGap = Math.max(a.top - bottomOf(b), b.top - bottomOf(a));
+  // A limit under or over an integral sign stands left of the integrand by the sign's width.
+  return (down > 0 && besideGap <= size) || (across > -size && stackGap <= DISPLAY_GAP * size);
+}
+
+/**
+ * Makes the display formulas of a page read by OCR Formula segments: the lines of mathematics (a
+ * sign, no prose) and pieces (a few characters, no prose) of text-typed and Formula segments that
+ * stand alone on their row are grouped by nearness, and each group with a sign in it becomes one
+ * Formula where its first line's segment stood; the segments it took lines from keep the rest (or
+ * go, when nothing is left). A group of pieces alone (a page number, a stray mark) changes nothing.
+ */
+export function gatherScannedFormulas(segments: Segment[], newId: () => string): Segment[] {
+  const candidates = segments.filter(
+    (segment) => RETYPABLE.has(segment.segmentType) && segment.words.length > 0 && !segment.latex,
+  );
+  const all = candidates.flatMap(linesOf);
+  // Every other text line on the page, to find mathematics with prose level with it (inline math
+  // the OCR cut from its sentence).
+  const prose = [
+    ...all.filter((line) => line.kind === 'prose').map((line) => line.box),
+    ...segments
+      .filter((segment) => !candidates.includes(segment) && segment.segmentType !== 'Formula')
+      .flatMap((segment) => wordsByLine(segment.words))
+      .filter((words) => !EQUATION_NUMBER.test(words.map((word) => word.text).join('')))
+      .map((words) => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX))),
+  ];
+  const math = all.filter((line) => line.kind !== 'prose' && !prose.some((box) => continues(box, line.box)));
+  // Groups by nearness (union-find over the pairs that lie together).
+  const parent = math.map((_, index) => index);
+  const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
+  for (let i = 0; i < math.length; i += 1)
+    for (let j = i + 1; j < math.length; j += 1) if (together(math[i]!.box, math[j]!.box)) parent[find(i)] = find(j);
+  const groups = new Map<number, OcrLine[]>();
+  math.forEach((line, index) => groups.set(find(index), [...(groups.get(find(index)) ?? []), line]));
+  const displays = [...groups.values()].filter((group) => group.some((line) => line.kind === 'math'));
+  if (displays.length === 0) return segments;
+  // A piece inside a display's box belongs to it, though the sign between them (a sum's, which OCR
+  // does not read) kept it apart.
+  for (const group of groups.values()) {
+    if (displays.includes(group)) continue;
+    const home = displays.find((display) =>
+      group.every((line) => containsPoint(unionBox(display.map((member) => member.box)), centerOf(line.box))),
+    );
+    home?.push(...group);
+  }
+
+  // Lines are known by their first word (linesOf builds new line objects for the same words).
+  const taken = new Set(displays.flat().map((line) => line.words[0]!));
+  const formulaAt = new Map<Segment, Segment[]>();
+  for (const group of displays) {
+    const words = group.flatMap((line) => line.words);
+    // The owner of the group's first line (top, then left) is where the formula goes in reading order.
+    const first = [...group].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)[0]!;
+    const detected = group.find((line) => line.owner.segmentType === 'Formula')?.owner;
+    const formula: Segment = {
+      ...(detected ?? first.owner),
+      segmentId: newId(),
+      segmentType: 'Formula',
+      bbox: unionBox(group.map((line) => line.box)),
+      words: orderWords(words),
+      latex: undefined,
+      tableHtml: '',
+    };
+    formulaAt.set(first.owner, [...(formulaAt.get(first.owner) ?? []), formula]);
+  }
+  return segments.flatMap((segment) => {
+    if (!candidates.includes(segment)) return [segment];
+    const added = formulaAt.get(segment) ?? [];
+    const lines = linesOf(segment);
+    const kept = lines.filter((line) => !taken.has(line.words[0]!));
+    if (kept.length === lines.length && added.length === 0) return [segment];
+    const rest: Segment[] =
+      kept.length === 0
+        ? []
+        : [{ ...segment, bbox: unionBox(kept.map((line) => line.box)), words: kept.flatMap((line) => line.words) }];
+    // The formula goes before what is left of its segment when it stands above it, else after.
+    return [...added, ...rest].sort((a, b) => (a.bbox?.top ?? 0) - (b.bbox?.top ?? 0));
+  });
+}
