@@ -283,6 +283,14 @@ export function glyphLatex(glyph: Glyph): string | null {
   return null;
 }
 
+/** Unicode's mathematical alphanumerics (𝑥, 𝐀, 𝔹, ℎ): only mathematics sets them. */
+const MATH_ALPHANUMERIC = /[\u{1D400}-\u{1D7FF}\u210E]/u;
+
+/** Whether a glyph is set as mathematics: in a math font, or one of Unicode's mathematical alphanumerics. */
+export function isMathGlyph(glyph: Glyph): boolean {
+  return isMathFont(glyph.fontName) || MATH_ALPHANUMERIC.test(glyph.text);
+}
+
 /** A letter set in a text font, not a math one: part of a word the formula says in prose, or an upright name. */
 export function isTextLetter(glyph: Glyph): boolean {
   return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName) && mathAlphanumericLatex(glyph.text) === null;

@@ -236,6 +236,14 @@ export const LAYOUT_PASSES = [
     landed: '75ff5da (with other changes): checks formula 3/5 -> 4/5, all 194 -> 195/211',
   },
   {
+    name: 'inline-math',
+    scope: 'text layer',
+    purpose: 'writes each run of inline mathematics in a sentence as one word of its LaTeX between dollar signs',
+    reads: 'prose segments, text layer glyphs and rules',
+    writes: 'words',
+    landed: 'pending',
+  },
+  {
     name: 'scanned-formulas',
     scope: 'page',
     purpose:

@@ -13,6 +13,7 @@ import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
 import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { gatherScannedFormulas } from '../engine/scanned-formulas.js';
+import { markInlineMath } from '../engine/inline-math.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { ALL_PASSES } from '../engine/passes.js';
@@ -147,6 +148,11 @@ export function createAnalyzeLayoutHandler(
         passes.run(
           'text-layer-latex',
           () => readFormulasFromTextLayer(segments, layer),
+          () => undefined,
+        );
+        passes.run(
+          'inline-math',
+          () => markInlineMath(segments, layer),
           () => undefined,
         );
       }

@@ -1,0 +1,78 @@
+import type { Glyph, Segment, Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { glyphLayer } from '../testing/fixtures.js';
+import { unionBox } from './geometry.js';
+import { markInlineMath } from './inline-math.js';
+
+/** One word of a line: its characters, their font, and a script's rise (negative: raised) per character. */
+interface Piece {
+  text: string;
+  font?: string;
+  /** Characters from this index on are a superscript (size 7, raised 4 px). */
+  scriptFrom?: number;
+}
+
+/** A sentence on a baseline at y = 100: each piece a word 5 px after the last, its glyphs 6 px wide. */
+function sentence(pieces: Piece[]): { glyphs: Glyph[]; words: Word[] } {
+  let left = 50;
+  const glyphs: Glyph[] = [];
+  const words: Word[] = pieces.map(({ text, font = 'CMR10', scriptFrom = Infinity }) => {
+    const own = [...text].map((char, index): Glyph => {
+      const size = index >= scriptFrom ? 7 : 10;
+      const baseline = index >= scriptFrom ? 96 : 100;
+      const glyph = {
+        text: char,
+        bbox: { left, top: baseline - 0.7 * size, width: 0.6 * size, height: size },
+        fontName: index >= scriptFrom ? 'CMR7' : font,
+        fontSize: size,
+        baseline,
+      };
+      left += 0.6 * size + 0.2;
+      return glyph;
+    });
+    left += 5;
+    glyphs.push(...own);
+    return { text, bbox: unionBox(own.map((glyph) => glyph.bbox!)), confidence: 1, blockIndex: 0, lineIndex: 0 };
+  });
+  return { glyphs, words };
+}
+
+const text = (segment: Segment): string => segment.words.map((word) => word.text).join(' ');
+
+describe('markInlineMath', () => {
+  it('writes a formula inside a sentence as one word of LaTeX, its operators and scripts included', () => {
+    const { glyphs, words } = sentence([
+      { text: 'the' },
+      { text: 'identity' },
+      { text: 'a2', font: 'CMMI10', scriptFrom: 1 },
+      { text: '+' },
+      { text: 'b2', font: 'CMMI10', scriptFrom: 1 },
+      { text: '=' },
+      { text: 'c2.', font: 'CMMI10', scriptFrom: 1 },
+    ]);
+    // The full stop is the sentence's, in the text font.
+    glyphs.at(-1)!.fontName = 'CMR10';
+    glyphs.at(-1)!.fontSize = 10;
+    glyphs.at(-1)!.baseline = 100;
+    const segment: Segment = { segmentId: 's', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };
+    markInlineMath([segment], glyphLayer(glyphs));
+    expect(text(segment)).toBe('the identity $a^{2}+b^{2}=c^{2}$.');
+  });
+
+  it('leaves sentences without math fonts, italic text and headings as they are', () => {
+    const { glyphs, words } = sentence([{ text: 'Theorem', font: 'CMTI10' }, { text: '2' }, { text: 'holds' }]);
+    const prose: Segment = { segmentId: 'a', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };
+    markInlineMath([prose], glyphLayer(glyphs));
+    expect(text(prose)).toBe('Theorem 2 holds');
+    const math = sentence([{ text: 'x', font: 'CMMI10' }]);
+    const heading: Segment = {
+      segmentId: 'b',
+      segmentType: 'SectionHeader',
+      bbox: undefined,
+      words: math.words,
+      tableHtml: '',
+    };
+    markInlineMath([heading], glyphLayer(math.glyphs));
+    expect(text(heading)).toBe('x');
+  });
+});
