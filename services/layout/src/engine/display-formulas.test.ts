@@ -100,6 +100,35 @@ describe('gatherDisplayFormulas', () => {
     expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
   });
 
+  it('types Formula a display without a relation sign when the text layer sets it as mathematics', () => {
+    // x_i ∧ y_i: CMMI letters, CMMI7 subscripts and CMSY's wedge, alone on its row.
+    const at = (text: string, fontName: string, left: number, sub = false): Glyph => {
+      const fontSize = sub ? 7 : 10;
+      const baseline = sub ? 102 : 100;
+      return {
+        text,
+        fontName,
+        fontSize,
+        baseline,
+        bbox: { left, top: baseline - 0.7 * fontSize, width: 5, height: fontSize },
+      };
+    };
+    const glyphs = [
+      at('x', 'CMMI10', 300),
+      at('i', 'CMMI7', 305, true),
+      at('∧', 'CMSY10', 312),
+      at('y', 'CMMI10', 322),
+      at('i', 'CMMI7', 327, true),
+    ];
+    const segments = gatherDisplayFormulas([segmentOf('t', 'Text', glyphs, 0)], glyphLayer(glyphs), newId);
+    readFormulasFromTextLayer(segments, glyphLayer(glyphs));
+    expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'x_{i}\\wedge y_{i}']]);
+    // The same glyphs in a text font are words, not a display.
+    const plain = glyphs.map((glyph) => ({ ...glyph, fontName: 'CMR10' }));
+    const text = gatherDisplayFormulas([segmentOf('p', 'Text', plain, 0)], glyphLayer(plain), newId);
+    expect(text.map((s) => s.segmentType)).toEqual(['Text']);
+  });
+
   it("joins an integral's limits cut off as text into its formula", () => {
     const { glyphs, rules } = CM_DISPLAYS[2]!; // \int_a^b f(x)\,dx = F(b) - F(a)
     const limits = glyphs.filter((glyph) => glyph.fontSize < 8);

@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, centerOf, rightOf, unionBox } from './geometry.js';
 import { formulaFromGlyphs } from './math-layout.js';
-import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
+import { glyphLatex, hangsFromBaseline, isMathGlyph, isTextLetter } from './math-symbols.js';
 import { glyphsIn, rulesIn } from './text-layer-latex.js';
 
 /**
@@ -20,6 +20,16 @@ const PIECE_GLYPHS = 6;
 const DISPLAY_LINES = 3;
 /** A relation, operator or big operator: what makes a line mathematics rather than a label. */
 export const MATH_SIGN = /[=<>≤≥≠≈≡∼≃≅∝∈∉⊂⊆∑∏∫∮√∂∇±∓×÷→⇒⇔↦∞]/u;
+/** A line without a relation or operator is mathematics when at least this many glyphs, this share of them set as math, say so ("(⟨x − 4⟩⁵)³", "x_i ∧ y_i"). */
+const MATH_SET_GLYPHS = 3;
+const MATH_SET_SHARE = 0.5;
+
+/** Whether glyphs are mathematics by what they hold: a relation or operator sign, or mostly glyphs set as math. */
+function looksMath(glyphs: readonly Glyph[]): boolean {
+  if (glyphs.some((glyph) => MATH_SIGN.test(glyph.text))) return true;
+  return glyphs.length >= MATH_SET_GLYPHS && glyphs.filter(isMathGlyph).length >= MATH_SET_SHARE * glyphs.length;
+}
+
 /** Prose: a run of this many letters of an upright text font; a piece of a display has no word of two. */
 const PROSE_RUN = 4;
 const PIECE_WORD = 2;
@@ -60,7 +70,7 @@ function isDisplayFormula(
 ): boolean {
   const box = segment.bbox ?? EMPTY_BOX;
   if (lineCountOf(segment) > DISPLAY_LINES || !allGlyphsKnown(segment, glyphs)) return false;
-  if (!glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) || hasProseWord(glyphs)) return false;
+  if (!looksMath(glyphs) || hasProseWord(glyphs)) return false;
   if (others.some((other) => other !== segment && other.words.length > 0 && other.bbox && areLevel(other.bbox, box)))
     return false;
   return formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null;
@@ -169,7 +179,7 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
         glyphs.every((glyph) => glyphLatex(glyph) !== null || isTextLetter(glyph)) &&
         !hasProseWord(glyphs);
       const indented = lineBox.left >= box.left + 2 * size && rightOf(lineBox) <= rightOf(box) - 2 * size;
-      const sign = glyphs.some((glyph) => MATH_SIGN.test(glyph.text));
+      const sign = looksMath(glyphs);
       return { words, box: lineBox, math: known && indented && (sign || glyphs.length <= PIECE_GLYPHS), sign };
     });
     // A display stands alone on its row: the text layer cuts a sentence's line at its inline math,

@@ -59,6 +59,24 @@ describe('markInlineMath', () => {
     expect(text(segment)).toBe('the identity $a^{2}+b^{2}=c^{2}$.');
   });
 
+  it("takes operator names and a text italic's letters with a sign between them as mathematics", () => {
+    const { glyphs, words } = sentence([
+      { text: 'so' },
+      { text: 'F', font: 'URWPalladioL-Ital' },
+      { text: '=' },
+      { text: 'ma', font: 'URWPalladioL-Ital' },
+      { text: 'and' },
+      { text: 'log' },
+      { text: 'x', font: 'CMMI10' },
+      { text: 'in' },
+      { text: 'a', font: 'URWPalladioL-Ital' },
+      { text: 'priori' },
+    ]);
+    const segment: Segment = { segmentId: 's', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };
+    markInlineMath([segment], glyphLayer(glyphs));
+    expect(text(segment)).toBe('so $F=ma$ and $\\log x$ in a priori');
+  });
+
   it('leaves sentences without math fonts, italic text and headings as they are', () => {
     const { glyphs, words } = sentence([{ text: 'Theorem', font: 'CMTI10' }, { text: '2' }, { text: 'holds' }]);
     const prose: Segment = { segmentId: 'a', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };

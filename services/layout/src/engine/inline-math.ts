@@ -1,8 +1,9 @@
+import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, unionBox } from './geometry.js';
 import { wordsByLine } from './lines.js';
 import { formulaFromGlyphs } from './math-layout.js';
-import { isMathGlyph } from './math-symbols.js';
+import { isMathGlyph, OPERATORS } from './math-symbols.js';
 import { glyphsIn, rulesIn } from './text-layer-latex.js';
 
 /**
@@ -19,25 +20,53 @@ const PROSE_TYPES = new Set(['Text', 'ListItem', 'Caption', 'Footnote']);
 /** Punctuation that closes a sentence's clause after a formula, kept outside the dollars. */
 const CLOSING = /^[,.;:]$/u;
 
-/** How a word stands in a sentence: mathematics, something that may join two runs of it (signs, digits), or text. */
-function wordKind(glyphs: readonly Glyph[]): 'math' | 'joiner' | 'text' {
-  if (glyphs.length === 0) return 'text';
-  if (glyphs.some(isMathGlyph)) return textRun(glyphs) ? 'text' : 'math';
-  return glyphs.every((glyph) => !/\p{L}/u.test(glyph.text)) ? 'joiner' : 'text';
-}
+/** An italic text font: Palatino's and Times' math letters are their text italics. */
+const ITALIC_FONT = /ital|oblique|-it$|^cmti\d|^ptmri|^pplri/iu;
+/** A word of at most this many italic letters may be a variable ("E", "mc²"), when a sign stands beside it. */
+const ITALIC_LETTERS = 3;
+/** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
+const SIGN = /[=<>≤≥≠≈≡∼±×÷+−∈∉⊂⊆→]/u;
 
-/** Whether the glyphs hold three letters of text fonts in a row: a word of the sentence glued to the math. */
+type WordKind = 'math' | 'italic' | 'joiner' | 'text';
+
+const isLetter = (glyph: Glyph): boolean => /^\p{L}$/u.test(glyph.text);
+
+/**
+ * Whether the glyphs hold three letters of text fonts in a row that are not an operator's name
+ * ("sin", "log", "max"): a word of the sentence glued to the math.
+ */
 function textRun(glyphs: readonly Glyph[]): boolean {
-  let run = 0;
-  for (const glyph of glyphs) {
-    run = /^\p{L}$/u.test(glyph.text) && !isMathGlyph(glyph) ? run + 1 : 0;
-    if (run >= 3) return true;
+  let run = '';
+  for (const glyph of [...glyphs, null]) {
+    if (glyph !== null && isLetter(glyph) && !isMathGlyph(glyph) && !ITALIC_FONT.test(glyph.fontName)) {
+      run += glyph.text;
+      continue;
+    }
+    if (run.length >= 3 && !OPERATORS.has(run)) return true;
+    run = '';
   }
   return false;
 }
 
-/** The runs of a line's words that are inline mathematics: math words with the joiners between them. */
-function mathRuns(kinds: readonly string[]): [number, number][] {
+/** How a word stands in a sentence: mathematics, perhaps a variable, what may join two runs of math (signs, digits, operator names), or text. */
+function wordKind(glyphs: readonly Glyph[]): WordKind {
+  if (glyphs.length === 0) return 'text';
+  if (textRun(glyphs)) return 'text';
+  if (glyphs.some(isMathGlyph)) return 'math';
+  const letters = glyphs.filter(isLetter);
+  if (letters.length === 0) return 'joiner';
+  if (letters.every((glyph) => ITALIC_FONT.test(glyph.fontName)))
+    return letters.length <= ITALIC_LETTERS ? 'italic' : 'text';
+  // Upright letters: an operator's name ("sin", "log") goes with the math, a short word ("so", "in") is text.
+  const upright = letters.filter((glyph) => !ITALIC_FONT.test(glyph.fontName)).map((glyph) => glyph.text);
+  return OPERATORS.has(upright.join('')) ? 'joiner' : 'text';
+}
+
+/**
+ * The runs of a row's words that are inline mathematics: words that are not text, holding a word
+ * set as math, or italic letters with a relation or operator among them.
+ */
+function mathRuns(kinds: readonly WordKind[], glyphs: readonly Glyph[][]): [number, number][] {
   const runs: [number, number][] = [];
   let index = 0;
   while (index < kinds.length) {
@@ -47,25 +76,43 @@ function mathRuns(kinds: readonly string[]): [number, number][] {
     }
     let end = index;
     while (end + 1 < kinds.length && kinds[end + 1] !== 'text') end += 1;
-    if (kinds.slice(index, end + 1).includes('math')) runs.push([index, end]);
+    const run = kinds.slice(index, end + 1);
+    const signed = glyphs.slice(index, end + 1).some((word) => word.some((glyph) => SIGN.test(glyph.text)));
+    if (run.includes('math') || (run.includes('italic') && signed)) runs.push([index, end]);
     index = end + 1;
   }
   return runs;
 }
 
+/** The words of a segment by row: its lines, with the lines level with each other (scripts a browser set apart) as one row, left to right. */
+function rowsOf(words: readonly Word[]): Word[][] {
+  const rows: { box: BBox; words: Word[] }[] = [];
+  for (const line of wordsByLine(words)) {
+    const box = unionBox(line.map((word) => word.bbox ?? EMPTY_BOX));
+    const row = rows.find((other) => areLevel(other.box, box));
+    if (row) {
+      row.words.push(...line);
+      row.box = unionBox([row.box, box]);
+    } else rows.push({ box, words: [...line] });
+  }
+  return rows.map((row) =>
+    row.words.length > 1 && new Set(row.words.map((word) => word.lineIndex)).size > 1
+      ? [...row.words].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))
+      : row.words,
+  );
+}
+
 /**
- * Rewrites the lines of the page's prose segments so that each run of inline mathematics is one
+ * Rewrites the rows of the page's prose segments so that each run of inline mathematics is one
  * word `$<LaTeX>$` (clause punctuation after it kept outside), in place.
  */
 export function markInlineMath(segments: Segment[], layer: TextLayer): void {
   for (const segment of segments) {
     if (!PROSE_TYPES.has(segment.segmentType) || segment.words.length === 0) continue;
-    const lines = wordsByLine(segment.words);
     let changed = false;
-    const rewritten = lines.flatMap((words) => {
+    const rewritten = rowsOf(segment.words).flatMap((words) => {
       const glyphs = words.map((word) => glyphsIn(layer, word.bbox ?? EMPTY_BOX));
-      const kinds = glyphs.map(wordKind);
-      const runs = mathRuns(kinds);
+      const runs = mathRuns(glyphs.map(wordKind), glyphs);
       if (runs.length === 0) return words;
       const out: Word[] = [];
       let next = 0;

@@ -37,7 +37,8 @@ describe('the layout passes', () => {
     // The handler runs the page's orientation, the scanned pages' formulas and the table model; the text-layer and
     // document passes run elsewhere.
     const segmenterPasses = LAYOUT_PASSES.filter(
-      (pass: LayoutPassInfo) => pass.scope === 'page' && !['upright-page', 'scanned-formulas', 'table-model'].includes(pass.name),
+      (pass: LayoutPassInfo) =>
+        pass.scope === 'page' && !['upright-page', 'scanned-formulas', 'table-model'].includes(pass.name),
     ).map((pass) => pass.name);
     expect(ran).toEqual(segmenterPasses);
   });

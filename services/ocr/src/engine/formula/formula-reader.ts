@@ -49,15 +49,16 @@ const INK_LEVEL = 160;
 const INK_PIXELS = 2;
 /** A box grows sideways over ink columns at most this share of its height apart (an integral sign stands off its integrand)... */
 const SIDE_GAP_SHARE = 0.6;
-/** ...and up and down, within its new columns, over ink rows at most this share apart (its limits, a sign's hooks). */
+/** ...and what it took in sideways grows up and down over ink rows at most this share apart (the sign's hooks, its limits). */
 const END_GAP_SHARE = 0.25;
 
 /**
  * The box grown over the ink beside it: a scanned display's words come from OCR, which reads no
  * integral sign, big operator or bracket, and a box fitted to the words cuts them off (and their
  * limits). It grows sideways while ink columns in its rows follow one another at most
- * SIDE_GAP_SHARE of its height apart, then up and down while ink rows in its new columns follow
- * at most END_GAP_SHARE apart.
+ * SIDE_GAP_SHARE of its height apart; then the columns it took in grow up and down while ink rows
+ * follow at most END_GAP_SHARE apart. The box's own columns never grow up or down: a display set
+ * close under another would take it in.
  */
 export function growToInk(image: RgbImage, box: BBox): BBox {
   const inkIn = (x0: number, x1: number, y0: number, y1: number): boolean => {
@@ -78,12 +79,14 @@ export function growToInk(image: RgbImage, box: BBox): BBox {
   };
   const top = Math.max(0, Math.floor(box.top));
   const bottom = Math.min(image.height, Math.ceil(box.top + box.height));
+  const ownLeft = Math.max(0, Math.floor(box.left));
+  const ownRight = Math.min(image.width - 1, Math.ceil(box.left + box.width) - 1);
   const sideGap = Math.max(2, Math.round(SIDE_GAP_SHARE * box.height));
   const column = (x: number): boolean => inkIn(x, x + 1, top, bottom);
-  const left = reach(Math.max(0, Math.floor(box.left)), -1, image.width, sideGap, column);
-  const right = reach(Math.min(image.width - 1, Math.ceil(box.left + box.width) - 1), 1, image.width, sideGap, column);
+  const left = reach(ownLeft, -1, image.width, sideGap, column);
+  const right = reach(ownRight, 1, image.width, sideGap, column);
   const endGap = Math.max(2, Math.round(END_GAP_SHARE * box.height));
-  const row = (y: number): boolean => inkIn(left, right + 1, y, y + 1);
+  const row = (y: number): boolean => inkIn(left, ownLeft, y, y + 1) || inkIn(ownRight + 1, right + 1, y, y + 1);
   const grownTop = reach(top, -1, image.height, endGap, row);
   const grownBottom = reach(bottom - 1, 1, image.height, endGap, row);
   return { left, top: grownTop, width: right + 1 - left, height: grownBottom + 1 - grownTop };
