@@ -24,6 +24,8 @@ const CLOSING = /^[,.;:]$/u;
 const ITALIC_FONT = /ital|oblique|-it$|^cmti\d|^ptmri|^pplri/iu;
 /** A word of at most this many italic letters may be a variable ("E", "mc²"), when a sign stands beside it. */
 const ITALIC_LETTERS = 3;
+/** A line this much shorter than a line level with it, or less, is that line's scripts. */
+const SCRIPT_HEIGHT = 0.85;
 /** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
 const SIGN = /[=<>≤≥≠≈≡∼±×÷+−∈∉⊂⊆→]/u;
 
@@ -84,12 +86,18 @@ function mathRuns(kinds: readonly WordKind[], glyphs: readonly Glyph[][]): [numb
   return runs;
 }
 
-/** The words of a segment by row: its lines, with the lines level with each other (scripts a browser set apart) as one row, left to right. */
+/** The words of a segment by row: its lines, with the smaller lines level with one (scripts a browser set apart) in its row, left to right. */
 function rowsOf(words: readonly Word[]): Word[][] {
   const rows: { box: BBox; words: Word[] }[] = [];
   for (const line of wordsByLine(words)) {
     const box = unionBox(line.map((word) => word.bbox ?? EMPTY_BOX));
-    const row = rows.find((other) => areLevel(other.box, box));
+    // Only a line set smaller (a script) joins the row it is level with: two lines of text level
+    // with each other (a display beside a sentence's end) stay apart.
+    const row = rows.find(
+      (other) =>
+        areLevel(other.box, box) &&
+        Math.min(box.height, other.box.height) <= SCRIPT_HEIGHT * Math.max(box.height, other.box.height),
+    );
     if (row) {
       row.words.push(...line);
       row.box = unionBox([row.box, box]);

@@ -1,3 +1,4 @@
+import { decodePng, growToInk } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { MATH_SIGN } from './display-formulas.js';
@@ -178,4 +179,18 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
     // The formula goes before what is left of its segment when it stands above it, else after.
     return [...added, ...rest].sort((a, b) => (a.bbox?.top ?? 0) - (b.bbox?.top ?? 0));
   });
+}
+
+/**
+ * The page's Formula segments (those without LaTeX) with their boxes grown over the ink beside them
+ * (growToInk): OCR reads no integral sign, big operator or bracket, and a box fitted to the words
+ * cuts them and their limits off. The page image is decoded only when there is a formula.
+ */
+export function withFormulasGrownToInk(segments: Segment[], png: Uint8Array): Segment[] {
+  const formulas = segments.filter((segment) => segment.segmentType === 'Formula' && !segment.latex && segment.bbox);
+  if (formulas.length === 0) return segments;
+  const image = decodePng(png);
+  return segments.map((segment) =>
+    formulas.includes(segment) ? { ...segment, bbox: growToInk(image, segment.bbox!) } : segment,
+  );
 }

@@ -12,7 +12,7 @@ import {
 import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
 import { gatherDisplayFormulas } from '../engine/display-formulas.js';
-import { gatherScannedFormulas } from '../engine/scanned-formulas.js';
+import { gatherScannedFormulas, withFormulasGrownToInk } from '../engine/scanned-formulas.js';
 import { markInlineMath } from '../engine/inline-math.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
@@ -160,7 +160,7 @@ export function createAnalyzeLayoutHandler(
       if (ocrOnly)
         segments = passes.run(
           'scanned-formulas',
-          () => gatherScannedFormulas(segments, newId),
+          () => withFormulasGrownToInk(gatherScannedFormulas(segments, newId), image),
           () => segments,
         );
       started = performance.now();
