@@ -1,6 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areLevel, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, overlapLength, rightOf, unionBox } from './geometry.js';
 import { wordsByLine } from './lines.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { isMathGlyph, OPERATORS } from './math-symbols.js';
@@ -24,8 +24,12 @@ const CLOSING = /^[,.;:]$/u;
 const ITALIC_FONT = /ital|oblique|-it$|^cmti\d|^ptmri|^pplri/iu;
 /** A word of at most this many italic letters may be a variable ("E", "mc²"), when a sign stands beside it. */
 const ITALIC_LETTERS = 3;
-/** A line this much shorter than a line level with it, or less, is that line's scripts. */
-const SCRIPT_HEIGHT = 0.85;
+/** Two words overlapping across by more than this share of the narrower one lie on each other. */
+const ACROSS_SHARE = 0.2;
+
+function overlapAcross(a: BBox, b: BBox): boolean {
+  return overlapLength(a.left, rightOf(a), b.left, rightOf(b)) > ACROSS_SHARE * Math.min(a.width, b.width);
+}
 /** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
 const SIGN = /[=<>≤≥≠≈≡∼±×÷+−∈∉⊂⊆→]/u;
 
@@ -86,17 +90,20 @@ function mathRuns(kinds: readonly WordKind[], glyphs: readonly Glyph[][]): [numb
   return runs;
 }
 
-/** The words of a segment by row: its lines, with the smaller lines level with one (scripts a browser set apart) in its row, left to right. */
+/** The words of a segment by row: its lines, with the lines level with one whose words stand beside its words (scripts a browser set apart) in its row, left to right. */
 function rowsOf(words: readonly Word[]): Word[][] {
   const rows: { box: BBox; words: Word[] }[] = [];
   for (const line of wordsByLine(words)) {
     const box = unionBox(line.map((word) => word.bbox ?? EMPTY_BOX));
-    // Only a line set smaller (a script) joins the row it is level with: two lines of text level
-    // with each other (a display beside a sentence's end) stay apart.
+    // A line joins a row it is level with when its words stand beside the row's, not on them: a
+    // browser's script or bracket set apart does; a second line of text level with the first (a
+    // display beside a sentence's end) would interleave its words with it.
     const row = rows.find(
       (other) =>
         areLevel(other.box, box) &&
-        Math.min(box.height, other.box.height) <= SCRIPT_HEIGHT * Math.max(box.height, other.box.height),
+        !line.some((word) =>
+          other.words.some((placed) => overlapAcross(word.bbox ?? EMPTY_BOX, placed.bbox ?? EMPTY_BOX)),
+        ),
     );
     if (row) {
       row.words.push(...line);

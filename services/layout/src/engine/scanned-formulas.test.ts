@@ -71,8 +71,11 @@ describe('gatherScannedFormulas', () => {
     expect(gatherScannedFormulas(pageNumber, counterIds())).toEqual(pageNumber);
   });
 
-  it('keeps a Formula that already has LaTeX as it is', () => {
-    const read = { ...seg('a', line('x = y', 200, 100, 0), 'Formula'), latex: 'x=y' };
-    expect(gatherScannedFormulas([read], counterIds())).toEqual([read]);
+  it('leaves a page where the detector found displays to the detector', () => {
+    const segments = [
+      seg('a', line('x = y', 200, 100, 0), 'Formula'),
+      seg('b', line('a2+b2=c2', 200, 140, 1), 'SectionHeader'),
+    ];
+    expect(gatherScannedFormulas(segments, counterIds())).toEqual(segments);
   });
 });

@@ -9,6 +9,7 @@ import {
   bottomOf,
   centerOf,
   containsPoint,
+  median,
   overlapLength,
   rightOf,
   unionBox,
@@ -27,7 +28,7 @@ import { orderWords } from './reading-order.js';
  */
 
 /** Types a detector gives a scanned display or its pieces. */
-const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem', 'Formula']);
+const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem']);
 /** A line of at most this many characters without a sign is a piece of a display (a limit, an exponent, a denominator). */
 const PIECE_CHARS = 6;
 /** Marks of mathematics that are not signs: brackets, factorial, primes. */
@@ -74,12 +75,10 @@ function linesOf(segment: Segment): OcrLine[] {
   return wordsByLine(segment.words).map((words) => {
     const sorted = [...words].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0));
     const text = sorted.map((word) => word.text).join(' ');
-    // A detected Formula's lines are mathematics unless they read as prose.
-    const kind = lineKind(text);
     return {
       words: sorted,
       box: unionBox(sorted.map((word) => word.bbox ?? EMPTY_BOX)),
-      kind: segment.segmentType === 'Formula' && kind === 'piece' ? 'math' : kind,
+      kind: lineKind(text),
       owner: segment,
     };
   });
@@ -94,6 +93,21 @@ function continues(prose: BBox, math: BBox): boolean {
 /** Prose this many line heights beside a line of mathematics or closer may be its sentence. */
 const INLINE_GAP = 2;
 
+/** A display inside a paragraph is set in from its left edge by at least this many line heights (a paragraph's indent is about one). */
+const INDENT = 2;
+
+/**
+ * Whether a line of mathematics stands apart from the prose of its segment: its segment holds no
+ * prose, or the line is set in from the left edge of the segment's prose lines, as a display is
+ * (a line of a paragraph that happens to hold only mathematics starts at its edge).
+ */
+function standsApart(line: OcrLine, all: readonly OcrLine[]): boolean {
+  const proseLines = all.filter((other) => other.owner === line.owner && other.kind === 'prose');
+  if (proseLines.length === 0) return true;
+  const edges = unionBox(proseLines.map((other) => other.box));
+  return line.box.left >= edges.left + INDENT * line.box.height;
+}
+
 /** Whether two lines of mathematics belong to one display: close one over the other and overlapping across, or beside each other on a row. */
 function together(a: BBox, b: BBox): boolean {
   const size = Math.max(Math.min(a.height, b.height), 0.5 * Math.max(a.height, b.height));
@@ -107,27 +121,30 @@ function together(a: BBox, b: BBox): boolean {
 
 /**
  * Makes the display formulas of a page read by OCR Formula segments: the lines of mathematics (a
- * sign, no prose) and pieces (a few characters, no prose) of text-typed and Formula segments that
+ * sign, no prose) and pieces (a few characters, no prose) of text-typed segments that
  * stand alone on their row are grouped by nearness, and each group with a sign in it becomes one
  * Formula where its first line's segment stood; the segments it took lines from keep the rest (or
  * go, when nothing is left). A group of pieces alone (a page number, a stray mark) changes nothing.
  */
 export function gatherScannedFormulas(segments: Segment[], newId: () => string): Segment[] {
-  const candidates = segments.filter(
-    (segment) => RETYPABLE.has(segment.segmentType) && segment.words.length > 0 && !segment.latex,
-  );
+  // Where the detector found displays on the page, it is trusted with them (a page of inline-heavy
+  // proofs has lines of mathematics in its paragraphs that are no displays).
+  if (segments.some((segment) => segment.segmentType === 'Formula')) return segments;
+  const candidates = segments.filter((segment) => RETYPABLE.has(segment.segmentType) && segment.words.length > 0);
   const all = candidates.flatMap(linesOf);
   // Every other text line on the page, to find mathematics with prose level with it (inline math
   // the OCR cut from its sentence).
   const prose = [
     ...all.filter((line) => line.kind === 'prose').map((line) => line.box),
     ...segments
-      .filter((segment) => !candidates.includes(segment) && segment.segmentType !== 'Formula')
+      .filter((segment) => !candidates.includes(segment))
       .flatMap((segment) => wordsByLine(segment.words))
       .filter((words) => !EQUATION_NUMBER.test(words.map((word) => word.text).join('')))
       .map((words) => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX))),
   ];
-  const math = all.filter((line) => line.kind !== 'prose' && !prose.some((box) => continues(box, line.box)));
+  const math = all.filter(
+    (line) => line.kind !== 'prose' && !prose.some((box) => continues(box, line.box)) && standsApart(line, all),
+  );
   // Groups by nearness (union-find over the pairs that lie together).
   const parent = math.map((_, index) => index);
   const find = (index: number): number => (parent[index] === index ? index : (parent[index] = find(parent[index]!)));
@@ -154,9 +171,8 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
     const words = group.flatMap((line) => line.words);
     // The owner of the group's first line (top, then left) is where the formula goes in reading order.
     const first = [...group].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)[0]!;
-    const detected = group.find((line) => line.owner.segmentType === 'Formula')?.owner;
     const formula: Segment = {
-      ...(detected ?? first.owner),
+      ...first.owner,
       segmentId: newId(),
       segmentType: 'Formula',
       bbox: unionBox(group.map((line) => line.box)),
@@ -181,6 +197,9 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
   });
 }
 
+/** The height of a line of words. */
+const lineHeight = (words: Word[]): number => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX)).height;
+
 /**
  * The page's Formula segments (those without LaTeX) with their boxes grown over the ink beside them
  * (growToInk): OCR reads no integral sign, big operator or bracket, and a box fitted to the words
@@ -191,6 +210,8 @@ export function withFormulasGrownToInk(segments: Segment[], png: Uint8Array): Se
   if (formulas.length === 0) return segments;
   const image = decodePng(png);
   return segments.map((segment) =>
-    formulas.includes(segment) ? { ...segment, bbox: growToInk(image, segment.bbox!) } : segment,
+    formulas.includes(segment)
+      ? { ...segment, bbox: growToInk(image, segment.bbox!, median(wordsByLine(segment.words).map(lineHeight))) }
+      : segment,
   );
 }
