@@ -90,28 +90,29 @@ function mathRuns(kinds: readonly WordKind[], glyphs: readonly Glyph[][]): [numb
   return runs;
 }
 
-/** The words of a segment by row: its lines, with the lines level with one whose words stand beside its words (scripts a browser set apart) in its row, left to right. */
+/**
+ * The words of a segment by row: its lines, with the lines level with one whose words stand beside
+ * that line's words (scripts, brackets, a fraction's numerator and denominator a browser or TeX set
+ * as lines of their own) in its row, left to right.
+ */
 function rowsOf(words: readonly Word[]): Word[][] {
-  const rows: { box: BBox; words: Word[] }[] = [];
+  const rows: { base: Word[]; box: BBox; words: Word[] }[] = [];
   for (const line of wordsByLine(words)) {
     const box = unionBox(line.map((word) => word.bbox ?? EMPTY_BOX));
-    // A line joins a row it is level with when its words stand beside the row's, not on them: a
-    // browser's script or bracket set apart does; a second line of text level with the first (a
+    // Not a line whose words lie on the row's own: a second line of text level with the first (a
     // display beside a sentence's end) would interleave its words with it.
     const row = rows.find(
       (other) =>
         areLevel(other.box, box) &&
         !line.some((word) =>
-          other.words.some((placed) => overlapAcross(word.bbox ?? EMPTY_BOX, placed.bbox ?? EMPTY_BOX)),
+          other.base.some((placed) => overlapAcross(word.bbox ?? EMPTY_BOX, placed.bbox ?? EMPTY_BOX)),
         ),
     );
-    if (row) {
-      row.words.push(...line);
-      row.box = unionBox([row.box, box]);
-    } else rows.push({ box, words: [...line] });
+    if (row) row.words.push(...line);
+    else rows.push({ base: line, box, words: [...line] });
   }
   return rows.map((row) =>
-    row.words.length > 1 && new Set(row.words.map((word) => word.lineIndex)).size > 1
+    row.words.length > row.base.length
       ? [...row.words].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))
       : row.words,
   );
