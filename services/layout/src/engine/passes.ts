@@ -241,16 +241,18 @@ export const LAYOUT_PASSES = [
     purpose: 'writes each run of inline mathematics in a sentence as one word of its LaTeX between dollar signs',
     reads: 'prose segments, text layer glyphs and rules',
     writes: 'words',
-    landed: 'pending',
+    landed:
+      '0b0325c/d22f3e8: formula benchmark inline match 0.000 -> 0.550 (latex-cm), 0.390 (Palatino), 0.550 (KaTeX), 0.520 (MathML); checks 4 `present` checks of inline math now `$...$`',
   },
   {
     name: 'scanned-formulas',
     scope: 'page',
     purpose:
-      'makes each display formula of a page read by OCR one Formula segment: lines of mathematics and their pieces, grouped by nearness',
-    reads: 'segments, OCR lines',
+      'makes each display formula of a page read by OCR where the detector found none one Formula segment: lines of mathematics and their pieces, grouped by nearness, boxes grown over the ink beside them',
+    reads: 'segments, OCR lines, page image',
     writes: 'segments',
-    landed: 'pending',
+    landed:
+      '316adef/5c874fa: formula benchmark scans, Formula segments 0 -> 118-151 of 300 per engine and variant, display match 0.000 -> 0.170-0.347; OmniDocBench mAP 0.782 unchanged',
   },
   {
     name: 'table-model',
