@@ -1,8 +1,9 @@
+import { encodePng } from '@folio/imaging';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
 import { counterIds, ocrLine as line } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
-import { gatherScannedFormulas, lineKind } from './scanned-formulas.js';
+import { gatherScannedFormulas, lineKind, withFormulasGrownToInk } from './scanned-formulas.js';
 
 function seg(id: string, words: Word[], segmentType = 'Text'): Segment {
   return { segmentId: id, segmentType, bbox: unionBox(words.map((w) => w.bbox!)), words, tableHtml: '' };
@@ -77,5 +78,24 @@ describe('gatherScannedFormulas', () => {
       seg('b', line('a2+b2=c2', 200, 140, 1), 'SectionHeader'),
     ];
     expect(gatherScannedFormulas(segments, counterIds())).toEqual(segments);
+  });
+});
+
+describe('withFormulasGrownToInk', () => {
+  it("widens a Formula's box over the sign beside its words, and leaves other segments as they are", () => {
+    // A white 400 x 200 page: the formula's words at x 150-300, rows 80-100; an integral sign 10 px left of them.
+    const width = 400;
+    const rgb = new Uint8Array(width * 200 * 3).fill(255);
+    for (const [left, top, right, bottom] of [
+      [150, 80, 300, 100],
+      [130, 70, 140, 110],
+    ] as const)
+      for (let y = top; y < bottom; y += 1) rgb.fill(0, (y * width + left) * 3, (y * width + right) * 3);
+    const words = line('f(x) dx = 1', 150, 80, 0).map((word) => ({ ...word, bbox: { ...word.bbox!, height: 20 } }));
+    const formula = { ...seg('f', words, 'Formula'), bbox: { left: 150, top: 80, width: 150, height: 20 } };
+    const text = seg('t', line('Some words here.', 20, 150, 1));
+    const [grown, same] = withFormulasGrownToInk([formula, text], encodePng(rgb, width, 200));
+    expect(grown!.bbox).toEqual({ left: 130, top: 70, width: 170, height: 40 });
+    expect(same).toBe(text);
   });
 });
