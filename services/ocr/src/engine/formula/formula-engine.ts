@@ -3,7 +3,7 @@ import type { RgbImage } from '@folio/imaging';
 import { requireModelFile, timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
-import { SYMBOL_HEIGHT, toFormulaInput, type FormulaInput } from './preprocess.js';
+import { formulaInk, scaledFormulaInput, SYMBOL_HEIGHT, type FormulaInput } from './preprocess.js';
 
 /** Files under `<modelsDir>/`, as scripts/models.mjs writes them (scripts/formula/export.py). */
 export const FORMULA_MODEL_FILES = {
@@ -148,11 +148,11 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
       // The symbol-height estimate is thrown off by a scan's grain and broken strokes, and pix2tex
       // reads well only near the scale it was trained at: the crop is read at the tuned scale, then,
       // unless the model was sure of that reading, at smaller ones; the surest reading stands.
+      const ink = formulaInk(crop);
+      if (ink === null) return '';
       let best: { tokens: number[]; score: number } | null = null;
       for (const symbolHeight of SYMBOL_HEIGHTS) {
-        const input = toFormulaInput(crop, symbolHeight);
-        if (input === null) return '';
-        const reading = await decode(input);
+        const reading = await decode(scaledFormulaInput(ink, symbolHeight));
         // The tuned scale's reading stands unless another is clearly surer.
         if (best === null || reading.score >= best.score + MARGIN) best = reading;
         if (best.score >= SURE) break;

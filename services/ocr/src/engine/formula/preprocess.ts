@@ -178,18 +178,27 @@ export interface FormulaInput {
   height: number;
 }
 
-/**
- * Prepares a formula crop for the encoder: grayscale, cut to its ink, scaled so that its median
- * symbol is SYMBOL_HEIGHT pixels tall (and then shrunk if needed to fit 672 x 192), padded white
- * at the right and bottom to multiples of 32, normalized as pix2tex was trained. Null for a crop
- * without ink.
- */
-export function toFormulaInput(crop: RgbImage, symbolHeight = SYMBOL_HEIGHT): FormulaInput | null {
+/** A formula crop cut to its ink, with its median symbol height (null when no blob says it). */
+export interface FormulaInk {
+  ink: GrayImage;
+  measured: number | null;
+}
+
+/** A formula crop in grayscale cut to its ink, measured once for every scale it is read at; null for a crop without ink. */
+export function formulaInk(crop: RgbImage): FormulaInk | null {
   const gray = toGray(crop);
   const bounds = inkBounds(gray);
   if (bounds === null) return null;
   const ink = cropGray(gray, bounds.left, bounds.top, bounds.right, bounds.bottom);
-  const measured = medianSymbolHeight(ink);
+  return { ink, measured: medianSymbolHeight(ink) };
+}
+
+/**
+ * The encoder's input from a crop's ink: scaled so that its median symbol is `symbolHeight` pixels
+ * tall (and then shrunk if needed to fit 672 x 192), padded white at the right and bottom to
+ * multiples of 32, normalized as pix2tex was trained.
+ */
+export function scaledFormulaInput({ ink, measured }: FormulaInk, symbolHeight = SYMBOL_HEIGHT): FormulaInput {
   let scale = measured === null ? 1 : symbolHeight / measured;
   scale = Math.min(scale, MAX_INPUT_WIDTH / ink.width, MAX_INPUT_HEIGHT / ink.height);
   const width = Math.max(1, Math.min(MAX_INPUT_WIDTH, Math.round(ink.width * scale)));
@@ -205,4 +214,14 @@ export function toFormulaInput(crop: RgbImage, symbolHeight = SYMBOL_HEIGHT): Fo
     }
   }
   return { tensor, width: paddedWidth, height: paddedHeight };
+}
+
+/**
+ * Prepares a formula crop for the encoder at one scale (formulaInk, then scaledFormulaInput):
+ * grayscale, cut to its ink, its median symbol `symbolHeight` pixels tall, padded and normalized.
+ * Null for a crop without ink.
+ */
+export function toFormulaInput(crop: RgbImage, symbolHeight = SYMBOL_HEIGHT): FormulaInput | null {
+  const ink = formulaInk(crop);
+  return ink === null ? null : scaledFormulaInput(ink, symbolHeight);
 }
