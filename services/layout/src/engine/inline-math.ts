@@ -24,14 +24,14 @@ const CLOSING = /^[,.;:]$/u;
 const ITALIC_FONT = /ital|oblique|-it$|^cmti\d|^ptmri|^pplri/iu;
 /** A word of at most this many italic letters may be a variable ("E", "mc²"), when a sign stands beside it. */
 const ITALIC_LETTERS = 3;
+/** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
+const SIGN = /[=<>≤≥≠≈≡∼±×÷+−∈∉⊂⊆→]/u;
 /** Two words overlapping across by more than this share of the narrower one lie on each other. */
 const ACROSS_SHARE = 0.2;
 
 function overlapAcross(a: BBox, b: BBox): boolean {
   return overlapLength(a.left, rightOf(a), b.left, rightOf(b)) > ACROSS_SHARE * Math.min(a.width, b.width);
 }
-/** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
-const SIGN = /[=<>≤≥≠≈≡∼±×÷+−∈∉⊂⊆→]/u;
 
 type WordKind = 'math' | 'italic' | 'joiner' | 'text';
 
@@ -123,6 +123,9 @@ function rowsOf(words: readonly Word[]): Word[][] {
  * word `$<LaTeX>$` (clause punctuation after it kept outside), in place.
  */
 export function markInlineMath(segments: Segment[], layer: TextLayer): void {
+  // The render stage keeps glyphs only on lines that may hold mathematics (math-font letters, a
+  // short line): without any, every word reads as text, and no word need look for its glyphs.
+  if (!layer.blocks.some((block) => block.lines.some((line) => line.glyphs.length > 0))) return;
   for (const segment of segments) {
     if (!PROSE_TYPES.has(segment.segmentType) || segment.words.length === 0) continue;
     let changed = false;

@@ -164,8 +164,7 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
     home?.push(...group);
   }
 
-  // Lines are known by their first word (linesOf builds new line objects for the same words).
-  const taken = new Set(displays.flat().map((line) => line.words[0]!));
+  const taken = new Set(displays.flat());
   const formulaAt = new Map<Segment, Segment[]>();
   for (const group of displays) {
     const words = group.flatMap((line) => line.words);
@@ -185,8 +184,8 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
   return segments.flatMap((segment) => {
     if (!candidates.includes(segment)) return [segment];
     const added = formulaAt.get(segment) ?? [];
-    const lines = linesOf(segment);
-    const kept = lines.filter((line) => !taken.has(line.words[0]!));
+    const lines = all.filter((line) => line.owner === segment);
+    const kept = lines.filter((line) => !taken.has(line));
     if (kept.length === lines.length && added.length === 0) return [segment];
     const rest: Segment[] =
       kept.length === 0
