@@ -1,15 +1,6 @@
-import type { Segment, Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { counterIds, ocrLine as line } from '../testing/fixtures.js';
-import { unionBox } from './geometry.js';
+import { counterIds, ocrLine as line, typesAndWords as summary, wordsSegment as text } from '../testing/fixtures.js';
 import { formulasByNumber } from './numbered-formulas.js';
-
-function text(id: string, words: Word[], segmentType = 'Text'): Segment {
-  return { segmentId: id, segmentType, bbox: unionBox(words.map((w) => w.bbox!)), words, tableHtml: '' };
-}
-
-const summary = (segments: Segment[]): string[] =>
-  segments.map((s) => `${s.segmentType}: ${s.words.map((w) => w.text).join(' ')}`);
 
 describe('formulasByNumber', () => {
   it('types a line of mathematics with its number inside the segment a Formula, the number a Caption', () => {

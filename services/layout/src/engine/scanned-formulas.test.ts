@@ -1,16 +1,8 @@
 import { encodePng } from '@folio/imaging';
-import type { Segment, Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { counterIds, ocrLine as line } from '../testing/fixtures.js';
+import { counterIds, ocrLine as line, typesAndWords as summary, wordsSegment as seg } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
 import { gatherScannedFormulas, lineKind, withFormulasGrownToInk } from './scanned-formulas.js';
-
-function seg(id: string, words: Word[], segmentType = 'Text'): Segment {
-  return { segmentId: id, segmentType, bbox: unionBox(words.map((w) => w.bbox!)), words, tableHtml: '' };
-}
-
-const summary = (segments: Segment[]): string[] =>
-  segments.map((s) => `${s.segmentType}: ${s.words.map((w) => w.text).join(' ')}`);
 
 describe('lineKind', () => {
   it('tells prose, lines of mathematics and their pieces apart by their OCR text', () => {

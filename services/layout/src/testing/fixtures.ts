@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFsStore, type ObjectStore } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
-import type { Glyph, TextLayer, Word } from '@folio/proto/documents/v1';
+import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
+import { unionBox } from '../engine/geometry.js';
 import type { IdFactory } from '../engine/segmenter.js';
 
 /** An fs store in a fresh temporary folder. */
@@ -52,3 +53,12 @@ export function glyphLayer(glyphs: Glyph[], rules: BBox[] = []): TextLayer {
     quality: undefined,
   };
 }
+
+/** A segment of `words`, boxed by their union (a test's segment as the layout passes see one). */
+export function wordsSegment(id: string, words: Word[], segmentType = 'Text'): Segment {
+  return { segmentId: id, segmentType, bbox: unionBox(words.map((w) => w.bbox!)), words, tableHtml: '' };
+}
+
+/** Each segment as `Type: its words`, to compare a pass's result at a glance. */
+export const typesAndWords = (segments: Segment[]): string[] =>
+  segments.map((s) => `${s.segmentType}: ${s.words.map((w) => w.text).join(' ')}`);
