@@ -8,6 +8,13 @@ import type { ReceivedSpan } from '../src/otlp-receiver.js';
 // setup: the gateway's request, Temporal's workflow and activity spans and the stage RPCs are one
 // trace, each span under the right parent, and the log lines of the task carry its trace id.
 const SPAN_KIND = { server: 2, client: 3 } as const;
+/** Each stage RPC of a task: the activity that makes it, the service that serves it, its method. */
+const STAGE_CALLS = [
+  ['renderPages', 'folio-render', 'RenderService/RenderPages'],
+  ['recognizeText', 'folio-ocr', 'OcrService/RecognizePages'],
+  ['analyzeLayout', 'folio-layout', 'LayoutService/AnalyzeLayout'],
+  ['chunkDocument', 'folio-chunk', 'ChunkService/ChunkDocument'],
+] as const;
 let task: ApiTask;
 let spans: ReceivedSpan[];
 let request: ReceivedSpan;
@@ -49,7 +56,14 @@ beforeAll(async () => {
   // processDocument lives on after its run (updates, expiry); deleting the task ends it, and with
   // it the RunWorkflow span, which is exported only then.
   expect((await api('DELETE', `/api/v1/task/${task.task_id}`)).status).toBe(200);
-  spans = await waitForTrace((inTrace) => inTrace.some((span) => span.name === 'RunWorkflow:processDocument'));
+  // Each process exports in its own batches: wait for the workflow's end and every stage's server span.
+  spans = await waitForTrace(
+    (inTrace) =>
+      inTrace.some((span) => span.name === 'RunWorkflow:processDocument') &&
+      STAGE_CALLS.every(([, service, method]) =>
+        inTrace.some((span) => span.service === service && span.name.endsWith(method)),
+      ),
+  );
   request = named('POST /api/v1/task/parse')[0]!; // named() checked there is one
 });
 
@@ -80,13 +94,7 @@ describe('traces of a real task', () => {
   });
 
   it('puts each stage RPC, client and server side, under the activity that made it, with the task id', () => {
-    const calls = [
-      ['renderPages', 'folio-render', 'RenderService/RenderPages'],
-      ['recognizeText', 'folio-ocr', 'OcrService/RecognizePages'],
-      ['analyzeLayout', 'folio-layout', 'LayoutService/AnalyzeLayout'],
-      ['chunkDocument', 'folio-chunk', 'ChunkService/ChunkDocument'],
-    ] as const;
-    for (const [activity, service, method] of calls) {
+    for (const [activity, service, method] of STAGE_CALLS) {
       const served = spans.filter((span) => span.service === service && span.name.endsWith(method));
       expect(served.length, method).toBeGreaterThan(0);
       for (const server of served) {
