@@ -83,12 +83,36 @@ async function installDeployTools() {
   }
 }
 
+/** Tesseract's script models the OCR stage reads pages in PP-OCR's missing scripts with (services/ocr engine/other-scripts.ts). */
+const TESSERACT_SCRIPTS = [
+  'arab',
+  'armn',
+  'beng',
+  'cyrl',
+  'deva',
+  'ethi',
+  'geor',
+  'grek',
+  'hang',
+  'hebr',
+  'taml',
+  'thai',
+];
+const TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
+
 /**
- * Debian packages, each with the command that shows it is installed: LibreOffice converts office
- * documents to PDF; Chromium runs the page viewer's browser tests (test/e2e/viewer.test.ts), so it
- * is a test tool, and so is Redis (the shared-limits tests). Only as root, only what is missing.
+ * Debian packages, each with the command (and files) that show it is installed: LibreOffice converts
+ * office documents to PDF; Tesseract reads pages in scripts PP-OCR lacks; Chromium runs the page
+ * viewer's browser tests (test/e2e/viewer.test.ts), so it is a test tool, and so is Redis (the
+ * shared-limits tests). Only as root, only what is missing.
  */
 const DEBIAN_PACKAGES = [
+  {
+    command: 'tesseract',
+    packages: ['tesseract-ocr', ...TESSERACT_SCRIPTS.map((script) => `tesseract-ocr-script-${script}`)],
+    files: [`${TESSDATA}/Hebrew.traineddata`, `${TESSDATA}/Thai.traineddata`],
+    missing: 'Tesseract is missing: the OCR stage does not start until it is installed (or OCR_OTHER_SCRIPTS=none)',
+  },
   {
     command: 'soffice',
     packages: ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'],
@@ -116,7 +140,9 @@ function hasCommand(name) {
 async function installDebianPackages() {
   if (process.env.SKIP_APT === '1') return;
   const missing = DEBIAN_PACKAGES.filter(
-    (entry) => !(entry.testTool && process.env.SKIP_TEST_TOOLS === '1') && !hasCommand(entry.command),
+    (entry) =>
+      !(entry.testTool && process.env.SKIP_TEST_TOOLS === '1') &&
+      !(hasCommand(entry.command) && (entry.files ?? []).every((file) => existsSync(file))),
   );
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || !hasCommand('apt-get')) {

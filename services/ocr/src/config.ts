@@ -21,6 +21,17 @@ const schema = z
     ...threadJobTimeoutEnv,
     /** `ppocr`: the PP-OCR ONNX model from MODELS_DIR; `none`: the PDF text layer alone. */
     OCR_ENGINE: z.enum(['none', 'ppocr']).default('ppocr'),
+    /**
+     * `tesseract`: a page PP-OCR reads poorly has its script guessed by Tesseract, and a script
+     * PP-OCR lacks (Arabic, Hebrew, Cyrillic, Devanagari, Hangul, Thai, Greek, ...) is read by
+     * Tesseract's model for it (engine/other-scripts.ts); the service does not start without
+     * Tesseract. `none`: PP-OCR reads every page.
+     */
+    OCR_OTHER_SCRIPTS: z.enum(['none', 'tesseract']).default('tesseract'),
+    /** The tesseract executable. */
+    TESSERACT_COMMAND: z.string().default('tesseract'),
+    /** Folder of Tesseract's `.traineddata` files (default: Tesseract's own). */
+    TESSDATA_DIR: z.string().optional(),
     /** Folder that scripts/models.mjs fills. */
     MODELS_DIR: z.string().default('models'),
     /**

@@ -15,6 +15,8 @@ import {
 import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { probeSmallRecognizer } from './engine/ppocr/ppocr-engine.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
+import { withOtherScripts } from './engine/other-scripts.js';
+import { createTesseract } from './engine/tesseract/tesseract-cli.js';
 import { createOcrServer } from './server.js';
 
 const config = loadConfig(process.env);
@@ -56,11 +58,17 @@ const pool: OcrWorkerPool | undefined =
   ppocr || formula
     ? await createOcrWorkerPool({ ppocr, formula, workers, logger, jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000 })
     : undefined;
-const engine = pool?.engine;
+const engine =
+  pool?.engine && config.OCR_OTHER_SCRIPTS === 'tesseract'
+    ? withOtherScripts(
+        pool.engine,
+        await createTesseract({ command: config.TESSERACT_COMMAND, tessdataDir: config.TESSDATA_DIR }),
+      )
+    : pool?.engine;
 const formulas = pool?.formulas;
 logger.info(
   {
-    engine: config.OCR_ENGINE,
+    engine: engine?.name ?? config.OCR_ENGINE,
     formulaEngine: config.FORMULA_ENGINE,
     detector: config.OCR_DETECTOR,
     recognizer: config.OCR_RECOGNIZER,

@@ -1,8 +1,9 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
+import { inReadingOrder } from './direction.js';
 
-/** A run of words on one line of text, left to right. */
+/** A run of words on one line of text, in reading order (inReadingOrder). */
 export interface TextLineGroup {
   words: Word[];
   bbox: BBox;
@@ -22,8 +23,7 @@ export function wordsByLine(words: readonly Word[]): Word[][] {
 }
 
 function lineOf(words: Word[]): TextLineGroup {
-  const sorted = [...words].sort((a, b) => boxOf(a).left - boxOf(b).left);
-  return { words: sorted, bbox: unionBox(sorted.map(boxOf)) };
+  return { words: inReadingOrder(words), bbox: unionBox(words.map(boxOf)) };
 }
 
 /**

@@ -9,6 +9,25 @@ function seg(name: string, segmentType: string, left: number, top: number, width
 const names = (segments: { name: string }[]): string[] => segments.map((s) => s.name);
 
 describe('orderSegments', () => {
+  it('reads the columns of a Hebrew or Arabic page right to left', () => {
+    const rtl = (name: string, left: number, top: number) => ({
+      ...seg(name, 'Text', left, top, 200, 100),
+      words: [word('שלום', left, top, 0, 0), word('עולם', left + 60, top, 0, 0)],
+    });
+    const page = [
+      rtl('left-top', 50, 100),
+      rtl('left-bottom', 50, 300),
+      rtl('right-top', 350, 100),
+      rtl('right-bottom', 350, 300),
+    ];
+    expect(names(orderSegments(page, 600))).toEqual(['right-top', 'right-bottom', 'left-top', 'left-bottom']);
+    const latin = page.map((segment) => ({
+      ...segment,
+      words: [word('hello', segment.bbox.left, segment.bbox.top, 0, 0)],
+    }));
+    expect(names(orderSegments(latin, 600))).toEqual(['left-top', 'left-bottom', 'right-top', 'right-bottom']);
+  });
+
   it('reads a two-column page column by column, even where the paragraph gaps of both columns line up', () => {
     const page = [
       seg('R1', 'Text', 320, 100, 250, 100),

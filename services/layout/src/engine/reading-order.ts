@@ -1,6 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
+import { inReadingOrder, isRightToLeft } from './direction.js';
 import { wordsByLine } from './lines.js';
 
 /**
@@ -16,18 +17,21 @@ function sameRow(anchor: BBox, box: BBox): boolean {
 }
 
 /**
- * Orders boxes top-to-bottom in rows, left-to-right within a row. A row is the topmost box not
- * yet placed plus every box level with it (see sameRow); boxes that merely touch it wait for a
- * later row, so a paragraph that overlaps the formula above it by a pixel still comes after it.
+ * Orders boxes top-to-bottom in rows, left-to-right within a row (right to left on a page of
+ * Hebrew or Arabic). A row is the topmost box not yet placed plus every box level with it (see
+ * sameRow); boxes that merely touch it wait for a later row, so a paragraph that overlaps the
+ * formula above it by a pixel still comes after it.
  */
-export function orderByPosition<T>(items: T[], boxOf: (item: T) => BBox): T[] {
+export function orderByPosition<T>(items: T[], boxOf: (item: T) => BBox, rightToLeft = false): T[] {
   let rest = [...items].sort((a, b) => boxOf(a).top - boxOf(b).top || boxOf(a).left - boxOf(b).left);
   const ordered: T[] = [];
   while (rest.length > 0) {
     const anchor = boxOf(rest[0]!);
     const row = rest.filter((item, index) => index === 0 || sameRow(anchor, boxOf(item)));
-    // A stable sort keeps top-to-bottom order among boxes with the same left edge.
-    ordered.push(...[...row].sort((a, b) => boxOf(a).left - boxOf(b).left));
+    // A stable sort keeps top-to-bottom order among boxes with the same left (right) edge.
+    ordered.push(
+      ...[...row].sort((a, b) => (rightToLeft ? rightOf(boxOf(b)) - rightOf(boxOf(a)) : boxOf(a).left - boxOf(b).left)),
+    );
     rest = rest.filter((item) => !row.includes(item));
   }
   return ordered;
@@ -71,19 +75,26 @@ function splitAt<T>(items: T[], gaps: Gap[], centerOf: (item: T) => number): T[]
 
 /**
  * Recursive XY-cut. A set with a vertical whitespace gap from its top to its bottom is split into
- * columns, read left to right. Otherwise it is cut into horizontal bands at its horizontal gaps,
+ * columns, read left to right (right to left with `rightToLeft`). Otherwise it is cut into horizontal bands at its horizontal gaps,
  * except that a band that continues the columns of the band above is kept with it (else the
  * paragraphs of two columns would interleave wherever their gaps happen to line up; see
  * sharesColumns). A band of headings alone goes with what follows it: under two columns, a heading
  * over a full-width section starts that section rather than closing the column it stands under.
  * What cannot be cut (overlapping boxes) falls back to rows by position.
  */
-function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number, isHeading: (item: T) => boolean): T[] {
+function xyCut<T>(
+  items: T[],
+  boxOf: (item: T) => BBox,
+  minGap: number,
+  isHeading: (item: T) => boolean,
+  rightToLeft = false,
+): T[] {
   if (items.length <= 1) return items;
   const columns = columnGaps(items, boxOf, minGap);
   if (columns.length > 0) {
-    return splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2).flatMap((part) =>
-      xyCut(part, boxOf, minGap, isHeading),
+    const parts = splitAt(items, columns, (item) => boxOf(item).left + boxOf(item).width / 2);
+    return (rightToLeft ? parts.reverse() : parts).flatMap((part) =>
+      xyCut(part, boxOf, minGap, isHeading, rightToLeft),
     );
   }
   // Detector boxes of consecutive elements often overlap by a few pixels: trim them before
@@ -96,7 +107,7 @@ function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number, isHeadin
     }),
     1,
   );
-  if (rowGaps.length === 0) return orderByPosition(items, boxOf);
+  if (rowGaps.length === 0) return orderByPosition(items, boxOf, rightToLeft);
   const bands = splitAt(items, rowGaps, (item) => boxOf(item).top + boxOf(item).height / 2);
   const merged: T[][] = [];
   bands.forEach((band, index) => {
@@ -111,8 +122,9 @@ function xyCut<T>(items: T[], boxOf: (item: T) => BBox, minGap: number, isHeadin
     else merged.push(band);
   });
   // Merging can leave one band holding everything; it then has a common column gap, so it splits.
-  if (merged.length === 1 && columnGaps(merged[0]!, boxOf, minGap).length === 0) return orderByPosition(items, boxOf);
-  return merged.flatMap((band) => xyCut(band, boxOf, minGap, isHeading));
+  if (merged.length === 1 && columnGaps(merged[0]!, boxOf, minGap).length === 0)
+    return orderByPosition(items, boxOf, rightToLeft);
+  return merged.flatMap((band) => xyCut(band, boxOf, minGap, isHeading, rightToLeft));
 }
 
 /**
@@ -134,6 +146,8 @@ export interface OrderableSegment {
   // Any type name orders (unknown ones read as body text); the 12 known ones get their places.
   segmentType: string;
   bbox?: BBox;
+  /** Its words: a page whose words are mostly Hebrew or Arabic reads right to left. */
+  words?: readonly Word[];
 }
 
 const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_BOX;
@@ -143,20 +157,23 @@ const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_
  * column on multi-column pages), then footnotes, then page footers; and every Caption moved next
  * to the Table or Picture it describes (just before a visual it sits above, just after one it sits
  * below) and every equation number just after its Formula, so the chunker keeps the pair together.
+ * On a page whose words are mostly in a right-to-left script, columns and rows read right to left.
  */
 export function orderSegments<T extends OrderableSegment>(segments: T[], pageWidth: number): T[] {
+  const rightToLeft = isRightToLeft(segments.flatMap((segment) => segment.words ?? []));
   // Newspaper gutters are narrow: 0.7-0.9% of the page between the text boxes of neighbouring
   // columns (an OmniDocBench page, at both render scales).
   const minGap = Math.max(4, pageWidth * 0.005);
   const of = (...types: string[]): T[] => segments.filter((s) => types.includes(s.segmentType));
-  const headers = orderByPosition(of('PageHeader'), boxOfSegment);
-  const footnotes = xyCut(of('Footnote'), boxOfSegment, minGap, () => false);
-  const footers = orderByPosition(of('PageFooter'), boxOfSegment);
+  const headers = orderByPosition(of('PageHeader'), boxOfSegment, rightToLeft);
+  const footnotes = xyCut(of('Footnote'), boxOfSegment, minGap, () => false, rightToLeft);
+  const footers = orderByPosition(of('PageFooter'), boxOfSegment, rightToLeft);
   const body = xyCut(
     segments.filter((s) => !['PageHeader', 'Footnote', 'PageFooter'].includes(s.segmentType)),
     boxOfSegment,
     minGap,
     (s) => s.segmentType === 'Title' || s.segmentType === 'SectionHeader',
+    rightToLeft,
   );
   return [...headers, ...placeCaptions(body), ...footnotes, ...footers];
 }
@@ -211,11 +228,11 @@ function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
 /**
  * Puts words in reading order: lines (by `lineIndex`) in rows top to bottom and left to right
  * within a row (orderByPosition: the cells of an OCR'd table row are separate lines a few pixels
- * apart in height), words left to right within each line.
+ * apart in height), words in each line's reading order (inReadingOrder: right to left in Hebrew or Arabic).
  */
 export function orderWords(words: Word[]): Word[] {
   const boxed = wordsByLine(words).map((line) => ({
-    words: [...line].sort((a, b) => (a.bbox ?? EMPTY_BOX).left - (b.bbox ?? EMPTY_BOX).left),
+    words: inReadingOrder(line),
     box: unionBox(line.map((w) => w.bbox ?? EMPTY_BOX)),
   }));
   return orderByPosition(boxed, (line) => line.box).flatMap((line) => line.words);

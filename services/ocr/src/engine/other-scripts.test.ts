@@ -1,0 +1,102 @@
+import type { Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { word } from '../testing/fixtures.js';
+import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
+import { looksUnread, withOtherScripts } from './other-scripts.js';
+import type { ScriptGuess } from './tesseract/tesseract-output.js';
+import type { Tesseract } from './tesseract/tesseract-cli.js';
+
+const page: OcrPageImage = { pageIndex: 0, image: new Uint8Array([1, 2, 3]), width: 100, height: 100 };
+
+/** `count` words read with `confidence`, one line each. */
+function read(text: string, count: number, confidence: number): Word[] {
+  return Array.from({ length: count }, (_, index) => ({ ...word(text, 10, 20 * index, 0, index), confidence }));
+}
+
+function engineReading(words: Word[]): OcrEngine {
+  return { name: 'pp', recognize: () => Promise.resolve(words) };
+}
+
+/** A Tesseract that guesses `guess` and reads `words`, recording the scripts it was asked to read. */
+function fakeTesseract(guess: ScriptGuess | undefined, words: Word[]): Tesseract & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    scripts: new Set(['Arabic', 'Hebrew', 'Cyrillic']),
+    guessScript: () => {
+      asked.push('guess');
+      return Promise.resolve(guess);
+    },
+    read: (_image, script) => {
+      asked.push(script);
+      return Promise.resolve(words);
+    },
+  };
+}
+
+const hebrew = read('שלום', 30, 0.92);
+
+describe('looksUnread', () => {
+  it('doubts a page with more than a third of its words read unsurely, or with few words', () => {
+    expect(looksUnread([...read('word', 20, 0.98), ...read('w0rd', 5, 0.7)])).toBe(false);
+    expect(looksUnread([...read('word', 10, 0.98), ...read('NLLU', 10, 0.6)])).toBe(true);
+    expect(looksUnread(read('45', 1, 0.99))).toBe(true);
+  });
+});
+
+describe('withOtherScripts', () => {
+  it('keeps a sure reading without asking Tesseract', async () => {
+    const tesseract = fakeTesseract({ script: 'Hebrew', confidence: 30 }, hebrew);
+    const words = read('print', 40, 0.99);
+    expect(await withOtherScripts(engineReading(words), tesseract).recognize(page)).toBe(words);
+    expect(tesseract.asked).toEqual([]);
+  });
+
+  it("reads a doubtful page in a script PP-OCR lacks with Tesseract's model for it", async () => {
+    const tesseract = fakeTesseract({ script: 'Hebrew', confidence: 32 }, hebrew);
+    const engine = withOtherScripts(engineReading(read('NLLU', 40, 0.6)), tesseract);
+    expect(await engine.recognize(page)).toBe(hebrew);
+    expect(tesseract.asked).toEqual(['guess', 'Hebrew']);
+    expect(engine.name).toBe('pp+tesseract');
+  });
+
+  it("keeps PP-OCR's reading of handwriting, of scripts PP-OCR reads and of scripts with no model", async () => {
+    const handwriting = read('Dou', 40, 0.7);
+    for (const guess of [
+      undefined,
+      { script: 'Latin', confidence: 5 },
+      { script: 'Japanese', confidence: 0.03 },
+      { script: 'Thai', confidence: 20 },
+    ]) {
+      const tesseract = fakeTesseract(guess, hebrew);
+      expect(await withOtherScripts(engineReading(handwriting), tesseract).recognize(page)).toBe(handwriting);
+      expect(tesseract.asked).toEqual(['guess']);
+    }
+  });
+
+  it("keeps PP-OCR's reading when Tesseract's is unsure or holds less text read with confidence", async () => {
+    const doubtful = read('NLLU', 40, 0.6);
+    const unsure = read('שלום', 60, 0.5);
+    expect(
+      await withOtherScripts(
+        engineReading(doubtful),
+        fakeTesseract({ script: 'Hebrew', confidence: 30 }, unsure),
+      ).recognize(page),
+    ).toBe(doubtful);
+    const little = read('שלום', 5, 0.9);
+    expect(
+      await withOtherScripts(
+        engineReading(doubtful),
+        fakeTesseract({ script: 'Hebrew', confidence: 30 }, little),
+      ).recognize(page),
+    ).toBe(doubtful);
+  });
+
+  it('reads only with PP-OCR the lines a text layer lacks', async () => {
+    const tesseract = fakeTesseract({ script: 'Hebrew', confidence: 32 }, hebrew);
+    const words = read('NLLU', 3, 0.6);
+    const known = { text: [], rules: [] };
+    expect(await withOtherScripts(engineReading(words), tesseract).recognize({ ...page, known })).toBe(words);
+    expect(tesseract.asked).toEqual([]);
+  });
+});
