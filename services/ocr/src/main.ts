@@ -1,6 +1,7 @@
 import {
   MIB,
   chooseWorkerCount,
+  createTesseract,
   createLogger,
   createStoreFromConfig,
   grpcServerCredentials,
@@ -16,7 +17,6 @@ import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { probeSmallRecognizer } from './engine/ppocr/ppocr-engine.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
 import { withOtherScripts } from './engine/other-scripts.js';
-import { createTesseract } from './engine/tesseract/tesseract-cli.js';
 import { createOcrServer } from './server.js';
 
 const config = loadConfig(process.env);

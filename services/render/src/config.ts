@@ -35,10 +35,15 @@ const schema = z.object({
   RENDER_OCR_LONG_SIDE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_OCR_LONG_SIDE),
   /**
    * `model`: scans and photos on their side or upside down are turned upright before OCR and
-   * layout, by the page-orientation classifier in MODELS_DIR (a missing file stops the service at
-   * start); `none`: pages are kept as the file draws them.
+   * layout, by the page-orientation classifier in MODELS_DIR, its turns of pages in scripts it does
+   * not know checked by Tesseract (a missing file or Tesseract stops the service at start); `none`:
+   * pages are kept as the file draws them.
    */
   RENDER_ORIENTATION: z.enum(['model', 'none']).default('model'),
+  /** The tesseract executable, which checks the classifier's turns of pages in other scripts (page-orientation.ts). */
+  TESSERACT_COMMAND: z.string().default('tesseract'),
+  /** Folder of Tesseract's `.traineddata` files (default: Tesseract's own). */
+  TESSDATA_DIR: z.string().optional(),
   /** Folder that scripts/models.mjs fills. */
   MODELS_DIR: z.string().default('models'),
 });

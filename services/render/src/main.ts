@@ -3,6 +3,7 @@ import {
   chooseWorkerCount,
   createLogger,
   createStoreFromConfig,
+  createTesseract,
   grpcServerCredentials,
   listen,
   onShutdown,
@@ -12,7 +13,7 @@ import {
 } from '@folio/runtime';
 import { RENDER_WORKER_MIB, loadConfig } from './config.js';
 import { createSofficeConverter } from './engine/office-converter.js';
-import { createOrientationClassifier } from './engine/page-orientation.js';
+import { createOrientationClassifier, withScriptCheck } from './engine/page-orientation.js';
 import { createMupdfEngine } from './engine/render-engine.js';
 import { createWorkerPool } from './engine/worker-pool.js';
 import { createRenderServer } from './server.js';
@@ -37,7 +38,12 @@ const officeConverter = createSofficeConverter({
   logger,
 });
 const orientation =
-  config.RENDER_ORIENTATION === 'model' ? await createOrientationClassifier(config.MODELS_DIR) : undefined;
+  config.RENDER_ORIENTATION === 'model'
+    ? withScriptCheck(
+        await createOrientationClassifier(config.MODELS_DIR),
+        await createTesseract({ command: config.TESSERACT_COMMAND, tessdataDir: config.TESSDATA_DIR }),
+      )
+    : undefined;
 logger.info({ orientation: config.RENDER_ORIENTATION }, 'page orientation');
 const engine = createMupdfEngine({
   executor,

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { word } from '../testing/fixtures.js';
 import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
 import { looksUnread, withOtherScripts } from './other-scripts.js';
-import type { ScriptGuess } from './tesseract/tesseract-output.js';
-import type { Tesseract } from './tesseract/tesseract-cli.js';
+import type { PageDetection, Tesseract } from '@folio/runtime';
+
+/** What the fake's detection says of the script. */
+type Guess = Pick<PageDetection, 'script'> & { confidence: number };
 
 const page: OcrPageImage = { pageIndex: 0, image: new Uint8Array([1, 2, 3]), width: 100, height: 100 };
 
@@ -18,14 +20,21 @@ function engineReading(words: Word[]): OcrEngine {
 }
 
 /** A Tesseract that guesses `guess` and reads `words`, recording the scripts it was asked to read. */
-function fakeTesseract(guess: ScriptGuess | undefined, words: Word[]): Tesseract & { asked: string[] } {
+function fakeTesseract(guess: Guess | undefined, words: Word[]): Tesseract & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
     scripts: new Set(['Arabic', 'Hebrew', 'Cyrillic']),
-    guessScript: () => {
+    detect: () => {
       asked.push('guess');
-      return Promise.resolve(guess);
+      return Promise.resolve(
+        guess && {
+          uprightTurn: 0,
+          orientationConfidence: 10,
+          script: guess.script,
+          scriptConfidence: guess.confidence,
+        },
+      );
     },
     read: (_image, script) => {
       asked.push(script);

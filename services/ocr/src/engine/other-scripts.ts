@@ -1,13 +1,6 @@
+import { PADDLE_SCRIPTS, type Tesseract } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
-import type { Tesseract } from './tesseract/tesseract-cli.js';
-
-/**
- * Scripts PP-OCRv6's alphabet reads, by the names Tesseract's script detection gives. Its 18,708
- * characters hold Latin, Han, kana and bare Greek letters, but no Cyrillic, Hangul, Arabic, Hebrew,
- * Devanagari or Thai, nor Greek with accents (docs/models.md).
- */
-const PPOCR_SCRIPTS: ReadonlySet<string> = new Set(['Latin', 'Han', 'Japanese', 'Hiragana', 'Katakana', 'Common']);
 
 /** A page read with fewer words than this is asked its script: a script the recognizer lacks leaves few lines above its confidence floor. */
 const FEW_WORDS = 10;
@@ -52,9 +45,9 @@ export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEn
     async recognize(page: OcrPageImage, signal?: AbortSignal): Promise<Word[]> {
       const words = await engine.recognize(page, signal);
       if (page.known || !looksUnread(words)) return words;
-      const guess = await tesseract.guessScript(page.image, signal);
-      if (!guess || PPOCR_SCRIPTS.has(guess.script) || !tesseract.scripts.has(guess.script)) return words;
-      const other = await tesseract.read(page.image, guess.script, signal);
+      const detected = await tesseract.detect(page.image, signal);
+      if (!detected || PADDLE_SCRIPTS.has(detected.script) || !tesseract.scripts.has(detected.script)) return words;
+      const other = await tesseract.read(page.image, detected.script, signal);
       // PP-OCR drops lines it reads with little confidence, so its mean alone flatters it: what counts
       // is how much text each reading holds with confidence.
       const better = charConfidence(other) >= MIN_OTHER_CONFIDENCE && confidentChars(other) > confidentChars(words);

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger } from '@folio/runtime';
+import { createLogger, createTesseract } from '@folio/runtime';
 import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTextPdf } from '../testing/fixtures.js';
 import { createInlineExecutor } from './inline-executor.js';
-import { createOrientationClassifier, turnFromProbabilities } from './page-orientation.js';
+import { createOrientationClassifier, turnFromProbabilities, withScriptCheck } from './page-orientation.js';
 import { createMupdfEngine } from './render-engine.js';
 
 const modelsDir = join(import.meta.dirname, '..', '..', '..', '..', 'models');
@@ -32,19 +33,30 @@ function turnedScan(degrees: number): Uint8Array {
 }
 
 const logger = createLogger({ name: 'render-test', level: 'silent' });
-const engine = createMupdfEngine({
-  executor: createInlineExecutor(),
-  officeConverter: { convertToPdf: () => Promise.reject(new Error('unused')) },
-  logger,
-  ocrLongSide: 2000,
-  orientation: classifier,
-});
+const engineWith = (orientation: typeof classifier) =>
+  createMupdfEngine({
+    executor: createInlineExecutor(),
+    officeConverter: { convertToPdf: () => Promise.reject(new Error('unused')) },
+    logger,
+    ocrLongSide: 2000,
+    orientation,
+  });
+const engine = engineWith(classifier);
+// Fails with what to install when Tesseract (Debian's tesseract-ocr, from npm run setup) is missing.
+const checked = engineWith(withScriptCheck(classifier, await createTesseract()));
 
-async function renderScan(degrees: number) {
-  const prepared = await engine.prepare({ bytes: turnedScan(degrees), mimeType: 'image/png' });
-  const [page] = await engine.renderPages({ pdf: prepared.pdf!, pageIndexes: [0], scale: 2 });
+async function renderImage(bytes: Uint8Array, mimeType: string, on = engine) {
+  const prepared = await on.prepare({ bytes, mimeType });
+  const [page] = await on.renderPages({ pdf: prepared.pdf!, pageIndexes: [0], scale: 2 });
   return page!;
 }
+
+const renderScan = (degrees: number, on = engine) => renderImage(turnedScan(degrees), 'image/png', on);
+
+// A grey scan of a Hebrew type catalogue's introduction, upright (test/eval/checks/sources.md).
+const hebrewScan = readFileSync(
+  join(import.meta.dirname, '..', '..', '..', '..', 'test', 'eval', 'checks', 'docs', 'hebrew-type-catalogue-scan.jpg'),
+);
 
 describe('page orientation', () => {
   it('turns a scan lying on its side or upside down upright, and leaves an upright one as it is', async () => {
@@ -61,6 +73,13 @@ describe('page orientation', () => {
       expect(page.orientationSample).toBeUndefined();
     }
   });
+
+  it('keeps a Hebrew page upright, which the classifier alone would turn over, and still turns a Latin one', async () => {
+    expect((await renderImage(hebrewScan, 'image/jpeg')).turned).toBe(180);
+    expect((await renderImage(hebrewScan, 'image/jpeg', checked)).turned).toBeUndefined();
+    expect((await renderScan(180, checked)).turned).toBe(180);
+    expect((await renderScan(90, checked)).turned).toBe(270);
+  }, 60_000);
 
   it('draws nothing again for a born-digital page: its text layer says which way it reads', async () => {
     const pdf = createTextPdf([{ texts: [{ text: SENTENCE, x: 72, y: 100 }] }]);

@@ -1,4 +1,4 @@
-import { requireModelFile } from '@folio/runtime';
+import { PADDLE_SCRIPTS, requireModelFile, type Tesseract } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { ORIENTATION_SAMPLE_SIDE, type QuarterTurn } from './render-ops.js';
 
@@ -18,10 +18,16 @@ const MIN_PROBABILITY = 0.6;
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
-/** Tells which way up a page of text is from a sample of it (RenderedPageImage.orientationSample). */
+/** A page as the orientation check sees it: its sample (RenderedPageImage.orientationSample) and its image. */
+export interface PageToOrient {
+  sample: Uint8Array;
+  png: Uint8Array;
+}
+
+/** Tells which way up a page of text is. */
 export interface OrientationClassifier {
   /** The clockwise turn that makes the page upright, or null when it is upright or the model is unsure. */
-  uprightTurn(sample: Uint8Array): Promise<QuarterTurn | null>;
+  uprightTurn(page: PageToOrient, signal?: AbortSignal): Promise<QuarterTurn | null>;
   close(): Promise<void>;
 }
 
@@ -81,7 +87,7 @@ export async function createOrientationClassifier(modelsDir: string): Promise<Or
   if (!input || !output) throw new Error(`${path} has no input or output`);
   const side = ORIENTATION_SAMPLE_SIDE;
   return {
-    async uprightTurn(sample) {
+    async uprightTurn({ sample }) {
       const tensor = new ort.Tensor('float32', orientationTensor(sample), [1, 3, side, side]);
       const result = await session.run({ [input]: tensor });
       const scores = result[output]!.data as Float32Array;
@@ -89,5 +95,24 @@ export async function createOrientationClassifier(modelsDir: string): Promise<Or
       return turnFromProbabilities(probabilities(scores));
     },
     close: () => session.release(),
+  };
+}
+
+/**
+ * The classifier's turns, checked by Tesseract where the classifier is out of its depth: it was
+ * trained on Chinese and English text and reads a Hebrew page as upside down (0.92 sure). A page it
+ * would turn is shown to Tesseract's orientation and script detection (about 0.5 s; pages it leaves
+ * alone cost nothing more); in a script outside PADDLE_SCRIPTS, Tesseract's turn is taken instead.
+ */
+export function withScriptCheck(classifier: OrientationClassifier, tesseract: Tesseract): OrientationClassifier {
+  return {
+    async uprightTurn(page, signal) {
+      const turn = await classifier.uprightTurn(page, signal);
+      if (turn === null) return null;
+      const detected = await tesseract.detect(page.png, signal);
+      if (!detected || PADDLE_SCRIPTS.has(detected.script)) return turn;
+      return detected.uprightTurn === 0 ? null : detected.uprightTurn;
+    },
+    close: () => classifier.close(),
   };
 }

@@ -189,7 +189,7 @@ export function createMupdfEngine(options: MupdfEngineOptions): RenderEngine {
       for (const page of pages) {
         const sample = page.orientationSample;
         delete page.orientationSample;
-        const turn = sample ? await orientation.uprightTurn(sample) : null;
+        const turn = sample ? await orientation.uprightTurn({ sample, png: page.png }, signal) : null;
         if (turn) turns[page.pageIndex] = turn;
       }
       const turned = Object.keys(turns).map(Number);

@@ -30,6 +30,23 @@ describe('composeAccents', () => {
     expect(text(placed(['x', 0, 5], ['\u0338', 6, 6], [' ', 6, 8], ['=', 8, 15]))).toBe('x ≠');
   });
 
+  it('leaves the vowel signs of Arabic and the points of Hebrew after their letters, zero-width as they are', () => {
+    // "دَجَاجَةُ" right to left: each letter drawn left of the one before, each sign over its letter.
+    const arabic = placed(
+      ['د', 40, 46],
+      ['َ', 41, 41],
+      ['ج', 34, 40],
+      ['َ', 35, 35],
+      ['ا', 31, 34],
+      ['ج', 25, 31],
+      ['َ', 26, 26],
+      ['ة', 19, 25],
+      ['ُ', 20, 20],
+    );
+    expect(text(arabic)).toBe('دَجَاجَةُ');
+    expect(text(placed(['ש', 20, 26], ['ּ', 22, 22], ['ׁ', 25, 25], ['ל', 14, 20]))).toBe('שּׁל');
+  });
+
   it('leaves an accent that stands over no letter as it is', () => {
     expect(text(placed(['d', 0, 5], ['o', 5, 10], ['n', 10, 15], ['´', 15, 18], ['t', 18, 21]))).toBe('don´t');
     expect(text(placed(['a', 0, 5], [' ', 5, 8], ['`', 8, 12], [' ', 12, 15]))).toBe('a ` ');

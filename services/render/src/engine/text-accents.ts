@@ -2,7 +2,8 @@
  * Accents that a font sets as glyphs of their own, put back on their letters. TeX's OT1 and T1
  * fonts place `\'a` as a spacing acute moved over an "a" (the PDF's text then reads "J´an"); math
  * fonts set `\not=` as a zero-width slash before the "=". Each such mark joins the letter it stands
- * over or under, and the pair is written in Unicode's composed form (NFC: "á", "ž", "≠").
+ * over or under, and the pair is written in Unicode's composed form (NFC: "á", "ž", "≠"). The points
+ * and vowel signs of Hebrew and Arabic already follow their letters and stay where they are.
  */
 
 /** What composition reads of a glyph: its character and where it starts and ends along the line. */
@@ -69,9 +70,25 @@ function standsOver(mark: PlacedChar, base: PlacedChar): boolean {
   return middle >= base.start - slack && middle <= base.end + slack && overlap >= 0.5 * narrower;
 }
 
+/** Letters of the scripts whose points and vowel signs follow their letter in the text: Hebrew, Arabic, Syriac, Thaana. */
+const POINTED_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
+/**
+ * Whether a combining mark follows a Hebrew or Arabic letter (with other marks between): there it
+ * is a point or vowel sign already in Unicode's order, letter then mark, often a zero-width glyph
+ * drawn over the letter on its right, which the rules for TeX's accents would give the next letter.
+ */
+function followsPointedLetter(glyphs: readonly PlacedChar[], index: number): boolean {
+  if (!/^\p{Mn}$/u.test(glyphs[index]!.char)) return false;
+  let at = index - 1;
+  while (glyphs[at] && /^\p{Mn}$/u.test(glyphs[at]!.char)) at -= 1;
+  return glyphs[at] !== undefined && POINTED_LETTER.test(glyphs[at]!.char);
+}
+
 /** The glyph a mark at `index` belongs to: the next or the previous one it stands over; a zero-width mark's next glyph. */
 function baseOf<G extends PlacedChar>(glyphs: readonly G[], index: number): number | undefined {
   const mark = glyphs[index]!;
+  if (followsPointedLetter(glyphs, index)) return undefined;
   const usable = (at: number): boolean => {
     const glyph = glyphs[at];
     return glyph !== undefined && !isBlank(glyph) && combiningOf(glyph.char) === undefined;

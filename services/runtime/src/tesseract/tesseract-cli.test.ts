@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { encodePng } from '@folio/imaging';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTesseract, type Tesseract } from './tesseract-cli.js';
 
@@ -8,7 +7,7 @@ import { createTesseract, type Tesseract } from './tesseract-cli.js';
 // test/eval/checks/sources.md). Tesseract and its script models come from Debian (npm run setup):
 // without them this fails, as the service would refuse to start.
 const hebrewScan = readFileSync(
-  fileURLToPath(new URL('../../../../../test/eval/checks/docs/hebrew-type-catalogue-scan.jpg', import.meta.url)),
+  fileURLToPath(new URL('../../../../test/eval/checks/docs/hebrew-type-catalogue-scan.jpg', import.meta.url)),
 );
 
 describe('Tesseract on a real scan', () => {
@@ -23,17 +22,18 @@ describe('Tesseract on a real scan', () => {
   });
 
   it("guesses a Hebrew page's script and reads its first line right to left", async () => {
-    expect((await tesseract.guessScript(hebrewScan))?.script).toBe('Hebrew');
+    expect(await tesseract.detect(hebrewScan)).toMatchObject({ script: 'Hebrew', uprightTurn: 0 });
     const words = await tesseract.read(hebrewScan, 'Hebrew');
     const first = words.filter((word) => word.lineIndex === 0);
     expect(first.map((word) => word.text).join(' ')).toBe('שני ציוני דרך חשובים השפיעו על התפתחות האות');
     // Reading order: each word stands left of the one before it.
-    first.slice(1).forEach((word, index) => expect(word.bbox!.left).toBeLessThan(first[index]!.bbox!.left));
+    first.slice(1).forEach((word, index) => expect(word.bbox.left).toBeLessThan(first[index]!.bbox.left));
   }, 60_000);
 
   it('has no guess for a page without text, and says what to install when tesseract is missing', async () => {
-    const blank = encodePng(new Uint8Array(300 * 200 * 3).fill(255), 300, 200);
-    expect(await tesseract.guessScript(blank)).toBeUndefined();
+    // A white 300 x 200 greyscale image (binary PGM, which Tesseract reads as well as PNG).
+    const blank = Buffer.concat([Buffer.from('P5 300 200 255\n'), Buffer.alloc(300 * 200, 255)]);
+    expect(await tesseract.detect(blank)).toBeUndefined();
     await expect(createTesseract({ command: '/nonexistent/tesseract' })).rejects.toThrow(/tesseract-ocr/);
   });
 });

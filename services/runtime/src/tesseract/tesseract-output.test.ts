@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseScriptGuess, parseTsvWords } from './tesseract-output.js';
+import { parsePageDetection, parseTsvWords } from './tesseract-output.js';
 
-describe('parseScriptGuess', () => {
-  it("reads the script and its confidence from Tesseract's --psm 0 output", () => {
+describe('parsePageDetection', () => {
+  it("reads the upright turn, the script and their confidences from Tesseract's --psm 0 output", () => {
     const osd = [
       'Page number: 0',
       'Orientation in degrees: 0',
@@ -11,11 +11,17 @@ describe('parseScriptGuess', () => {
       'Script: Hebrew',
       'Script confidence: 32.00',
     ].join('\n');
-    expect(parseScriptGuess(osd)).toEqual({ script: 'Hebrew', confidence: 32 });
+    expect(parsePageDetection(osd)).toEqual({
+      uprightTurn: 0,
+      orientationConfidence: 24.9,
+      script: 'Hebrew',
+      scriptConfidence: 32,
+    });
+    expect(parsePageDetection(osd.replace('Rotate: 0', 'Rotate: 270'))?.uprightTurn).toBe(270);
   });
 
   it('has no guess for output without a script line', () => {
-    expect(parseScriptGuess('Too few characters. Skipping this page\n')).toBeUndefined();
+    expect(parsePageDetection('Too few characters. Skipping this page\n')).toBeUndefined();
   });
 });
 

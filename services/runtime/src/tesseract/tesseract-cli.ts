@@ -1,6 +1,21 @@
 import { spawn } from 'node:child_process';
-import type { Word } from '@folio/proto/documents/v1';
-import { parseScriptGuess, parseTsvWords, type ScriptGuess } from './tesseract-output.js';
+import { parsePageDetection, parseTsvWords, type PageDetection, type TesseractWord } from './tesseract-output.js';
+
+/**
+ * The scripts, by Tesseract's names, that the PaddleOCR models here were trained on: PP-OCRv6's
+ * alphabet (18,708 characters: Latin, Han, kana, bare Greek letters; no Cyrillic, Hangul, Arabic,
+ * Hebrew, Devanagari or Thai, nor Greek with accents) and the PULC page-orientation classifier
+ * (Chinese and English text, which reads a Hebrew page as upside down). Pages in other scripts
+ * are Tesseract's to read and to turn.
+ */
+export const PADDLE_SCRIPTS: ReadonlySet<string> = new Set([
+  'Latin',
+  'Han',
+  'Japanese',
+  'Hiragana',
+  'Katakana',
+  'Common',
+]);
 
 /** Options of createTesseract. */
 export interface TesseractOptions {
@@ -16,10 +31,10 @@ export interface TesseractOptions {
 export interface Tesseract {
   /** The script models installed (`Arabic`, `Hebrew`, ...: Debian's tesseract-ocr-script-* packages). */
   readonly scripts: ReadonlySet<string>;
-  /** The page's script by orientation and script detection; undefined when too little text to tell. */
-  guessScript(image: Uint8Array, signal?: AbortSignal): Promise<ScriptGuess | undefined>;
+  /** The page's orientation and script (`--psm 0`); undefined when it has too little text to tell. */
+  detect(image: Uint8Array, signal?: AbortSignal): Promise<PageDetection | undefined>;
   /** The page's words read with one script model. */
-  read(image: Uint8Array, script: string, signal?: AbortSignal): Promise<Word[]>;
+  read(image: Uint8Array, script: string, signal?: AbortSignal): Promise<TesseractWord[]>;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -80,7 +95,7 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
     listed = await run(command, [...dirArgs, '--list-langs'], undefined, timeoutMs);
   } catch (error) {
     throw new Error(
-      `Tesseract (${command}) cannot be run: install Debian's tesseract-ocr and tesseract-ocr-script-* (npm run setup does), or set OCR_OTHER_SCRIPTS=none`,
+      `Tesseract (${command}) cannot be run: install Debian's tesseract-ocr and tesseract-ocr-script-* (npm run setup does)`,
       { cause: error },
     );
   }
@@ -97,9 +112,9 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
   const stdinArgs = ['stdin', 'stdout', ...dirArgs];
   return {
     scripts: new Set([...scripts].map((model) => model.replace(/^script\//u, ''))),
-    guessScript: async (image, signal) => {
+    detect: async (image, signal) => {
       try {
-        return parseScriptGuess(await run(command, [...stdinArgs, '--psm', '0'], image, timeoutMs, signal));
+        return parsePageDetection(await run(command, [...stdinArgs, '--psm', '0'], image, timeoutMs, signal));
       } catch (error) {
         // A page with too little text for the detection is no error of the page's.
         if (error instanceof Error && error.message.includes(TOO_FEW_CHARACTERS)) return undefined;
