@@ -91,6 +91,7 @@ const TESSERACT_SCRIPTS = [
   'cyrl',
   'deva',
   'ethi',
+  'frak',
   'geor',
   'grek',
   'hang',
@@ -110,7 +111,7 @@ const DEBIAN_PACKAGES = [
   {
     command: 'tesseract',
     packages: ['tesseract-ocr', ...TESSERACT_SCRIPTS.map((script) => `tesseract-ocr-script-${script}`)],
-    files: [`${TESSDATA}/Hebrew.traineddata`, `${TESSDATA}/Thai.traineddata`],
+    files: [`${TESSDATA}/Hebrew.traineddata`, `${TESSDATA}/Fraktur.traineddata`],
     missing: 'Tesseract is missing: the OCR stage does not start until it is installed (or OCR_OTHER_SCRIPTS=none)',
   },
   {

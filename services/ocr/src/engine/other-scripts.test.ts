@@ -19,8 +19,15 @@ function engineReading(words: Word[]): OcrEngine {
   return { name: 'pp', recognize: () => Promise.resolve(words) };
 }
 
-/** A Tesseract that guesses `guess` and reads `words`, recording the scripts it was asked to read. */
-function fakeTesseract(guess: Guess | undefined, words: Word[]): Tesseract & { asked: string[] } {
+/**
+ * A Tesseract that guesses `guess`, reads `words` with any script model and `english` with its
+ * English model, recording what it was asked.
+ */
+function fakeTesseract(
+  guess: Guess | undefined,
+  words: Word[],
+  english: Word[] = read('NLLU', 40, 0.3),
+): Tesseract & { asked: string[]; scripts: Set<string> } {
   const asked: string[] = [];
   return {
     asked,
@@ -36,9 +43,9 @@ function fakeTesseract(guess: Guess | undefined, words: Word[]): Tesseract & { a
         },
       );
     },
-    read: (_image, script) => {
-      asked.push(script);
-      return Promise.resolve(words);
+    read: (_image, model) => {
+      asked.push(model);
+      return Promise.resolve(model === 'eng' ? english : words);
     },
   };
 }
@@ -46,9 +53,9 @@ function fakeTesseract(guess: Guess | undefined, words: Word[]): Tesseract & { a
 const hebrew = read('שלום', 30, 0.92);
 
 describe('looksUnread', () => {
-  it('doubts a page with more than a third of its words read unsurely, or with few words', () => {
-    expect(looksUnread([...read('word', 20, 0.98), ...read('w0rd', 5, 0.7)])).toBe(false);
-    expect(looksUnread([...read('word', 10, 0.98), ...read('NLLU', 10, 0.6)])).toBe(true);
+  it('doubts a page with more than a tenth of its words read unsurely, or with few words', () => {
+    expect(looksUnread([...read('word', 30, 0.98), ...read('w0rd', 2, 0.7)])).toBe(false);
+    expect(looksUnread([...read('word', 26, 0.98), ...read('fehr', 4, 0.8)])).toBe(true);
     expect(looksUnread(read('45', 1, 0.99))).toBe(true);
   });
 });
@@ -65,11 +72,30 @@ describe('withOtherScripts', () => {
     const tesseract = fakeTesseract({ script: 'Hebrew', confidence: 32 }, hebrew);
     const engine = withOtherScripts(engineReading(read('NLLU', 40, 0.6)), tesseract);
     expect(await engine.recognize(page)).toBe(hebrew);
-    expect(tesseract.asked).toEqual(['guess', 'Hebrew']);
+    expect(tesseract.asked).toEqual(['guess', 'Hebrew', 'eng']);
     expect(engine.name).toBe('pp+tesseract');
   });
 
-  it("keeps PP-OCR's reading of handwriting, of scripts PP-OCR reads and of scripts with no model", async () => {
+  it('reads a Fraktur page with the Fraktur model, though PP-OCR is surer of its misreading', async () => {
+    const misread = [...read('fehr', 34, 0.97), ...read('Gefchichte', 6, 0.8)];
+    const fraktur = read('sehr', 40, 0.7);
+    const tesseract = fakeTesseract({ script: 'Fraktur', confidence: 14 }, fraktur, read('fehr', 40, 0.55));
+    tesseract.scripts.add('Fraktur');
+    expect(await withOtherScripts(engineReading(misread), tesseract).recognize(page)).toBe(fraktur);
+  });
+
+  it("keeps PP-OCR's reading of an English page the detection misnamed: the English model reads it surer", async () => {
+    const printed = [...read('word', 30, 0.98), ...read('w0rd', 5, 0.7)];
+    const tesseract = fakeTesseract(
+      { script: 'Cyrillic', confidence: 2.7 },
+      read('word', 35, 0.86),
+      read('word', 35, 0.92),
+    );
+    expect(await withOtherScripts(engineReading(printed), tesseract).recognize(page)).toBe(printed);
+    expect(tesseract.asked).toEqual(['guess', 'Cyrillic', 'eng']);
+  });
+
+  it("keeps PP-OCR's reading of handwriting, of scripts PP-OCR reads or the detection is unsure of, and of scripts with no model", async () => {
     const handwriting = read('Dou', 40, 0.7);
     for (const guess of [
       undefined,
@@ -83,7 +109,7 @@ describe('withOtherScripts', () => {
     }
   });
 
-  it("keeps PP-OCR's reading when Tesseract's is unsure or holds less text read with confidence", async () => {
+  it("keeps PP-OCR's reading when Tesseract's is unsure or lost half of the text", async () => {
     const doubtful = read('NLLU', 40, 0.6);
     const unsure = read('שלום', 60, 0.5);
     expect(

@@ -17,7 +17,7 @@ describe('Tesseract on a real scan', () => {
   });
 
   it('has the script models setup installs', () => {
-    for (const script of ['Arabic', 'Hebrew', 'Cyrillic', 'Devanagari', 'Hangul', 'Thai', 'Greek'])
+    for (const script of ['Arabic', 'Hebrew', 'Cyrillic', 'Devanagari', 'Fraktur', 'Hangul', 'Thai', 'Greek'])
       expect(tesseract.scripts, script).toContain(script);
   });
 

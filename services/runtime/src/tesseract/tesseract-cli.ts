@@ -33,8 +33,8 @@ export interface Tesseract {
   readonly scripts: ReadonlySet<string>;
   /** The page's orientation and script (`--psm 0`); undefined when it has too little text to tell. */
   detect(image: Uint8Array, signal?: AbortSignal): Promise<PageDetection | undefined>;
-  /** The page's words read with one script model. */
-  read(image: Uint8Array, script: string, signal?: AbortSignal): Promise<TesseractWord[]>;
+  /** The page's words read with one model: a script's (`Arabic`) or a language's (`eng`, always there). */
+  read(image: Uint8Array, model: string, signal?: AbortSignal): Promise<TesseractWord[]>;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -83,8 +83,8 @@ function run(
 }
 
 /**
- * Finds tesseract and its script models; rejects with what to install when the command or its
- * orientation and script detection model (osd) is missing.
+ * Finds tesseract and its script models; rejects with what to install when the command, its
+ * orientation and script detection model (osd) or its English model (eng) is missing.
  */
 export async function createTesseract(options: TesseractOptions = {}): Promise<Tesseract> {
   const command = options.command ?? 'tesseract';
@@ -104,8 +104,10 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
     .slice(1)
     .map((line) => line.trim())
     .filter(Boolean);
-  if (!models.includes('osd')) {
-    throw new Error(`Tesseract has no osd model (${models.join(', ')}): install Debian's tesseract-ocr-osd`);
+  for (const needed of ['osd', 'eng']) {
+    if (!models.includes(needed)) {
+      throw new Error(`Tesseract has no ${needed} model (${models.join(', ')}): install Debian's tesseract-ocr-${needed}`);
+    }
   }
   // Script models are the capitalized names (`Arabic`); language models are lower case (`eng`).
   const scripts = new Set(models.filter((model) => /^\p{Lu}/u.test(model.replace(/^script\//u, ''))));
@@ -121,10 +123,10 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
         throw error;
       }
     },
-    read: async (image, script, signal) => {
-      const model = scripts.has(script) ? script : `script/${script}`;
+    read: async (image, model, signal) => {
+      const name = models.includes(model) ? model : `script/${model}`;
       return parseTsvWords(
-        await run(command, [...stdinArgs, '-l', model, '--psm', '3', 'tsv'], image, timeoutMs, signal),
+        await run(command, [...stdinArgs, '-l', name, '--psm', '3', 'tsv'], image, timeoutMs, signal),
       );
     },
   };
