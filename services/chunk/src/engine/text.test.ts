@@ -37,4 +37,12 @@ describe('wordsToText', () => {
   it('drops a line left empty by the join', () => {
     expect(wordsToText(lines('A long hyphen-', 'ated', 'end'))).toBe('A long hyphenated\nend');
   });
+
+  it('runs a line of Chinese or Japanese on into the next, and keeps the breaks of Korean and of other scripts', () => {
+    expect(wordsToText(lines('この章では、簡単に説', '明します。', 'LaTeX とは'))).toBe(
+      'この章では、簡単に説明します。\nLaTeX とは',
+    );
+    expect(wordsToText(lines('吾生也有涯，', '而知也无涯。'))).toBe('吾生也有涯，而知也无涯。');
+    expect(wordsToText(lines('그러나 책이란', '읽혀질 것이지'))).toBe('그러나 책이란\n읽혀질 것이지');
+  });
 });

@@ -2,10 +2,20 @@ import { isEnglishWord } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 
 /**
+ * Chinese and Japanese writing and its punctuation (CJK symbols, full-width forms), which set no
+ * space between words: a line of it that ends where the next begins in it runs on without a
+ * break. Korean sets spaces between words, so its lines keep theirs.
+ */
+const RUN_ON = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef]';
+const ENDS_RUN_ON = new RegExp(`${RUN_ON}$`, 'u');
+const STARTS_RUN_ON = new RegExp(`^${RUN_ON}`, 'u');
+
+/**
  * The segment's words as text: words of one line joined by a space, lines by a newline. A line
  * ends where the word's (block, line) pair changes; OCR words that carry no line structure (all
  * zeros) therefore read as one line. A word broken across lines by a hyphen is put back together
- * on the first line (see joinHyphenated).
+ * on the first line (see joinHyphenated); a line of Chinese or Japanese runs on into the next
+ * without a break (RUN_ON).
  */
 export function wordsToText(words: readonly Word[]): string {
   const lines = groupLines(words).map((line) => line.map((word) => word.text.trim()).filter((text) => text.length > 0));
@@ -20,7 +30,10 @@ export function wordsToText(words: readonly Word[]): string {
   return lines
     .map((line) => line.join(' '))
     .filter((line) => line.length > 0)
-    .join('\n');
+    .reduce((text, line) => {
+      if (text === '') return line;
+      return `${text}${ENDS_RUN_ON.test(text) && STARTS_RUN_ON.test(line) ? '' : '\n'}${line}`;
+    }, '');
 }
 
 /** A line-end hyphen after a letter (ASCII hyphen-minus or U+2010), and what comes before it. */
