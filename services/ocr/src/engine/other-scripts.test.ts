@@ -1,14 +1,20 @@
+import { encodePng } from '@folio/imaging';
 import type { Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
 import { word } from '../testing/fixtures.js';
 import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
-import { looksUnread, withOtherScripts } from './other-scripts.js';
+import { looksUnread, sampleBand, withOtherScripts } from './other-scripts.js';
 import type { PageDetection, Tesseract } from '@folio/runtime';
 
 /** What the fake's detection says of the script. */
 type Guess = Pick<PageDetection, 'script'> & { confidence: number };
 
-const page: OcrPageImage = { pageIndex: 0, image: new Uint8Array([1, 2, 3]), width: 100, height: 100 };
+const page: OcrPageImage = {
+  pageIndex: 0,
+  image: encodePng(new Uint8Array(100 * 100 * 3).fill(255), 100, 100),
+  width: 100,
+  height: 100,
+};
 
 /** `count` words read with `confidence`, one line each. */
 function read(text: string, count: number, confidence: number): Word[] {
@@ -72,7 +78,8 @@ describe('withOtherScripts', () => {
     const tesseract = fakeTesseract({ script: 'Hebrew', confidence: 32 }, hebrew);
     const engine = withOtherScripts(engineReading(read('NLLU', 40, 0.6)), tesseract);
     expect(await engine.recognize(page)).toBe(hebrew);
-    expect(tesseract.asked).toEqual(['guess', 'Hebrew', 'eng']);
+    // The band compared with the English model's reading of it, then the page.
+    expect(tesseract.asked).toEqual(['guess', 'Hebrew', 'eng', 'Hebrew']);
     expect(engine.name).toBe('pp+tesseract');
   });
 
@@ -93,6 +100,14 @@ describe('withOtherScripts', () => {
     );
     expect(await withOtherScripts(engineReading(printed), tesseract).recognize(page)).toBe(printed);
     expect(tesseract.asked).toEqual(['guess', 'Cyrillic', 'eng']);
+  });
+
+  it('compares the models on the middle band of the page, a greyscale PGM', () => {
+    const rgb = new Uint8Array(4 * 10 * 3).fill(255);
+    rgb.fill(0, 4 * 4 * 3, 4 * 5 * 3); // row 4 black: the band is rows 3-5
+    const band = sampleBand(encodePng(rgb, 4, 10));
+    expect(Buffer.from(band.subarray(0, 11)).toString()).toBe('P5 4 3 255\n');
+    expect([...band.subarray(11)]).toEqual([255, 255, 255, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
   });
 
   it("keeps PP-OCR's reading of handwriting, of scripts PP-OCR reads or the detection is unsure of, and of scripts with no model", async () => {
