@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inReadingOrder, isRightToLeft } from './direction.js';
+import { inReadingOrder, isRightToLeft, isVerticalLine, readsRightToLeft } from './direction.js';
 import { word } from '../testing/fixtures.js';
+import { orderWords } from './reading-order.js';
 
 const texts = (words: { text: string }[]): string => words.map((w) => w.text).join(' ');
 
@@ -29,5 +30,24 @@ describe('inReadingOrder', () => {
     expect(isRightToLeft([word('Full', 0, 0, 0, 0), word('vocalization', 0, 0, 0, 0), word('ٱل', 0, 0, 0, 0)])).toBe(
       false,
     );
+  });
+});
+
+/** A column of vertical writing: one word `height` pixels tall and 10 wide. */
+function column(text: string, left: number, lineIndex: number, height = 10 * text.length) {
+  return { ...word(text, left, 0, 0, lineIndex), bbox: { left, top: 0, width: 10, height } };
+}
+
+describe('vertical writing', () => {
+  it('tells a column of Chinese or Japanese from a short line or a narrow word of Latin', () => {
+    expect(isVerticalLine([column('吾生也有涯', 300, 0)])).toBe(true);
+    expect(isVerticalLine([word('吾生', 300, 0, 0, 0)])).toBe(false);
+    expect(isVerticalLine([column('l', 300, 0, 40)])).toBe(false);
+  });
+
+  it('reads columns right to left, each top to bottom', () => {
+    const page = [column('而知也无涯。', 280, 1), column('吾生也有涯，', 300, 0), column('以有涯随无涯', 260, 2)];
+    expect(readsRightToLeft(page)).toBe(true);
+    expect(texts(orderWords(page))).toBe('吾生也有涯， 而知也无涯。 以有涯随无涯');
   });
 });

@@ -32,13 +32,40 @@ function isLeftToRightWord(word: Word): boolean {
   return other > 0 && rightToLeft === 0;
 }
 
+/** Chinese and Japanese writing, which may be set in columns. */
+const VERTICAL_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** Whether a line's words run down a column: Chinese or Japanese in a box twice as tall as wide, or taller. */
+export function isVerticalLine(words: readonly Word[]): boolean {
+  if (words.length === 0 || !words.some((word) => VERTICAL_SCRIPT.test(word.text))) return false;
+  const boxes = words.map(boxOf);
+  const top = Math.min(...boxes.map((box) => box.top));
+  const left = Math.min(...boxes.map((box) => box.left));
+  const height = Math.max(...boxes.map((box) => box.top + box.height)) - top;
+  const width = Math.max(...boxes.map(rightOf)) - left;
+  return height >= 2 * width;
+}
+
 /**
- * The words of one line in reading order: left to right, or, in a right-to-left line, right to
- * left with each run of left-to-right words (a Latin term in Hebrew prose) kept left to right
+ * Whether lines and columns read right to left among these words: mostly Hebrew or Arabic, or
+ * most of their lines (by `lineIndex`) columns of vertical Chinese or Japanese.
+ */
+export function readsRightToLeft(words: readonly Word[]): boolean {
+  if (isRightToLeft(words)) return true;
+  const lines = new Map<number, Word[]>();
+  for (const word of words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
+  const vertical = [...lines.values()].filter(isVerticalLine).length;
+  return vertical > 0 && vertical * 2 > lines.size;
+}
+
+/**
+ * The words of one line in reading order: top to bottom down a column of vertical writing; left
+ * to right, or, in a right-to-left line, right to left with each run of left-to-right words (a Latin term in Hebrew prose) kept left to right
  * inside it, as the Unicode bidirectional algorithm orders such runs. Numbers and punctuation
  * follow the line's direction.
  */
 export function inReadingOrder(words: readonly Word[]): Word[] {
+  if (isVerticalLine(words)) return [...words].sort((a, b) => boxOf(a).top - boxOf(b).top);
   if (!isRightToLeft(words)) return [...words].sort((a, b) => boxOf(a).left - boxOf(b).left);
   const ordered = [...words].sort((a, b) => rightOf(boxOf(b)) - rightOf(boxOf(a)));
   const result: Word[] = [];

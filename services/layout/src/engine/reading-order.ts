@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
-import { inReadingOrder, isRightToLeft } from './direction.js';
+import { inReadingOrder, readsRightToLeft } from './direction.js';
 import { wordsByLine } from './lines.js';
 
 /**
@@ -157,10 +157,11 @@ const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_
  * column on multi-column pages), then footnotes, then page footers; and every Caption moved next
  * to the Table or Picture it describes (just before a visual it sits above, just after one it sits
  * below) and every equation number just after its Formula, so the chunker keeps the pair together.
- * On a page whose words are mostly in a right-to-left script, columns and rows read right to left.
+ * On a page whose words are mostly in a right-to-left script or in columns of vertical Chinese or
+ * Japanese, columns and rows read right to left.
  */
 export function orderSegments<T extends OrderableSegment>(segments: T[], pageWidth: number): T[] {
-  const rightToLeft = isRightToLeft(segments.flatMap((segment) => segment.words ?? []));
+  const rightToLeft = readsRightToLeft(segments.flatMap((segment) => segment.words ?? []));
   // Newspaper gutters are narrow: 0.7-0.9% of the page between the text boxes of neighbouring
   // columns (an OmniDocBench page, at both render scales).
   const minGap = Math.max(4, pageWidth * 0.005);
@@ -228,12 +229,13 @@ function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
 /**
  * Puts words in reading order: lines (by `lineIndex`) in rows top to bottom and left to right
  * within a row (orderByPosition: the cells of an OCR'd table row are separate lines a few pixels
- * apart in height), words in each line's reading order (inReadingOrder: right to left in Hebrew or Arabic).
+ * apart in height; right to left among Hebrew or Arabic lines and columns of vertical writing,
+ * readsRightToLeft), words in each line's reading order (inReadingOrder).
  */
 export function orderWords(words: Word[]): Word[] {
   const boxed = wordsByLine(words).map((line) => ({
     words: inReadingOrder(line),
     box: unionBox(line.map((w) => w.bbox ?? EMPTY_BOX)),
   }));
-  return orderByPosition(boxed, (line) => line.box).flatMap((line) => line.words);
+  return orderByPosition(boxed, (line) => line.box, readsRightToLeft(words)).flatMap((line) => line.words);
 }

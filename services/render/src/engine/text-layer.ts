@@ -5,6 +5,7 @@ import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from 
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
 import { composeAccents } from './text-accents.js';
+import { joinColumns } from './vertical-text.js';
 
 /** Where page points land in the rendered image: pixel = point * scale - origin. */
 export interface PixelMapping {
@@ -366,7 +367,7 @@ const REPRINT_SHARE = 0.8;
 /** Buckets of this many points for finding glyphs at the same place. */
 const REPRINT_BUCKET = 2;
 
-type RawLine = { glyphs: Glyph[]; horizontal: boolean };
+type RawLine = { glyphs: Glyph[]; horizontal: boolean; vertical: boolean };
 
 const isInk = (glyph: Glyph): boolean => glyph.char.trim() !== '';
 
@@ -442,9 +443,9 @@ export function extractTextLayer(
   map: PixelMapping,
   codes?: ExtensionCodes,
 ): { textLayer: TextLayer; wordCount: number; imageScale: number; unmappedExtension: boolean } {
-  const raw: { glyphs: Glyph[]; horizontal: boolean }[][] = [];
+  const raw: RawLine[][] = [];
   const images: BBox[] = [];
-  let block: { glyphs: Glyph[]; horizontal: boolean }[] = [];
+  let block: RawLine[] = [];
   let glyphs: Glyph[] = [];
   let dir: Point = [1, 0];
   let imageScale = 0;
@@ -468,7 +469,7 @@ export function extractTextLayer(
       if (!VARIATION_SELECTOR.test(c)) glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
-      block.push({ glyphs, horizontal: dir[0] > 0.99 });
+      block.push({ glyphs, horizontal: dir[0] > 0.99, vertical: dir[1] > 0.99 });
     },
     endTextBlock(): void {
       raw.push(block);
@@ -477,7 +478,7 @@ export function extractTextLayer(
   });
 
   // Words once the whole page is read: which fonts set cut math letters is a fact of the page.
-  const printed = withoutReprints(raw);
+  const printed = withoutReprints(raw).map((lines) => joinColumns(lines));
   const mathFonts = mathLetterFonts(printed.flat().map((line) => line.glyphs));
   const drafts: LineDraft[][] = printed
     .map((lines) =>
