@@ -114,6 +114,34 @@ describe('refineTypes', () => {
     expect(refineTypes(later, { ...page, pageIndex: 3, fonts: fonts(later) })[0]).toBe('SectionHeader');
   });
 
+  it('on a sparse first page, takes its topmost block set near the biggest type for the title', () => {
+    // The real title slide: a bold 25 pt title in three lines over a 28 pt subtitle.
+    const slide = [
+      seg('SectionHeader', 'Role of the Fair Work Commission', 250, 3),
+      seg('Text', 'Senior Deputy President Acton', 380),
+    ];
+    const slideFonts = fontsFor(slide, [
+      { fontSize: 25, bold: true },
+      { fontSize: 28, bold: false },
+    ]);
+    expect(refineTypes(slide, { ...page, fonts: slideFonts })).toEqual(['Title', 'Text']);
+    // A report's cover: a three-line title as big as the line under it, then the author and date.
+    const cover = [
+      seg('Text', 'Generating standing and propagating ocean waves', 64, 3),
+      seg('Text', 'Technical report', 152),
+      seg('Text', 'Ivan Gankevich', 201),
+      seg('Text', 'Aug 26, 2016', 234),
+    ];
+    const coverFonts = fontsFor(cover, [
+      { fontSize: 20, bold: false },
+      { fontSize: 20, bold: false },
+      { fontSize: 17, bold: false },
+      { fontSize: 7, bold: false },
+    ]);
+    expect(refineTypes(cover, { ...page, fonts: coverFonts })[0]).toBe('Title');
+    expect(refineTypes(cover, { ...page, pageIndex: 1, fonts: coverFonts })[0]).not.toBe('Title');
+  });
+
   it('on a scan, takes a heading at the top of the first page with by far the tallest words for the title', () => {
     const segments = [seg('SectionHeader', 'Optical character recognition', 60, 1, 24), seg('Text', body, 120, 6)];
     expect(refineTypes(segments, page)[0]).toBe('Title');

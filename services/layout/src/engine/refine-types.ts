@@ -326,6 +326,10 @@ function isDisplayMath(segment: RefinableSegment, fact: SegmentFacts, segments: 
 const TITLE_SIZE = 1.3;
 /** A cover's title starts above this share of the page's height. */
 const COVER_TITLE_TOP = 0.6;
+/** A first page with at most this many words is a cover or a title slide. */
+const COVER_WORDS = 60;
+/** On one, the title is set at least this share of the page's biggest type (a bold title over a bigger subtitle). */
+const COVER_TITLE_SHARE = 0.85;
 /** Without fonts, a title's words are at least this many times as tall as the body's (OCR boxes vary). */
 const SCAN_TITLE_SIZE = 1.6;
 
@@ -428,14 +432,30 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
    * A cover's title (a title slide, a report's cover): on a born-digital first page, a short text
    * or heading in the page's biggest type, above its lower part, set at least TITLE_SIZE times the
    * rest of the page's text. The page median alone misses it when the title is most of the text.
+   * On a sparse first page, its topmost such block set near the biggest type (coverTitle).
    */
-  const isCoverTitle = (index: number): boolean => {
+  const coverCandidate = (index: number): boolean => {
     const segment = segments[index]!;
     const fact = facts[index]!;
     if (!hasFonts || page.pageIndex !== 0 || !['Text', 'SectionHeader', 'Title'].includes(segment.segmentType))
       return false;
-    if (fact.lineCount > 3 || fact.text.length > 200 || fact.size < largest - 0.5) return false;
-    if (segment.bbox.top >= COVER_TITLE_TOP * page.height || NUMBERED_SECTION.test(fact.text)) return false;
+    if (fact.lineCount > 4 || fact.text.length > 200 || segment.words.length < 2) return false;
+    return segment.bbox.top < COVER_TITLE_TOP * page.height && !NUMBERED_SECTION.test(fact.text);
+  };
+  // A sparse first page (a cover, a title slide) is titled by its topmost block set near its biggest
+  // type: a slide's bold title over a bigger subtitle, a title as big as the report line under it.
+  const sparse = segments.reduce((count, segment) => count + segment.words.length, 0) <= COVER_WORDS;
+  const coverTitle = sparse
+    ? segments
+        .map((_, index) => index)
+        .filter((index) => coverCandidate(index) && facts[index]!.size >= COVER_TITLE_SHARE * largest)
+        .sort((a, b) => segments[a]!.bbox.top - segments[b]!.bbox.top)[0]
+    : undefined;
+  const isCoverTitle = (index: number): boolean => {
+    if (index === coverTitle) return true;
+    const segment = segments[index]!;
+    const fact = facts[index]!;
+    if (!coverCandidate(index) || fact.lineCount > 3 || fact.size < largest - 0.5) return false;
     const rest = bodySizeOf(
       segments.filter((_, other) => other !== index),
       page.fonts,
