@@ -453,7 +453,6 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     : undefined;
   const isCoverTitle = (index: number): boolean => {
     if (index === coverTitle) return true;
-    const segment = segments[index]!;
     const fact = facts[index]!;
     if (!coverCandidate(index) || fact.lineCount > 3 || fact.size < largest - 0.5) return false;
     const rest = bodySizeOf(

@@ -106,7 +106,9 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
     .filter(Boolean);
   for (const needed of ['osd', 'eng']) {
     if (!models.includes(needed)) {
-      throw new Error(`Tesseract has no ${needed} model (${models.join(', ')}): install Debian's tesseract-ocr-${needed}`);
+      throw new Error(
+        `Tesseract has no ${needed} model (${models.join(', ')}): install Debian's tesseract-ocr-${needed}`,
+      );
     }
   }
   // Script models are the capitalized names (`Arabic`); language models are lower case (`eng`).
