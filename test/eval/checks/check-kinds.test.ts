@@ -52,6 +52,15 @@ describe('check kinds', () => {
     expect(pass({ kind: 'present', text: 'td' }, table)).toBe(false);
   });
 
+  it("reads a picture's Markdown as its alt text, not its address", () => {
+    const picture = [
+      segment('Picture', '![Chart of \\[18\\] sales](http://host/files/tasks/4a0918-18/crop.png?expires=18)'),
+    ];
+    expect(pass({ kind: 'present', text: 'Chart of [18] sales' }, picture)).toBe(true);
+    expect(pass({ kind: 'absent', text: 'expires' }, picture)).toBe(true);
+    expect(pass({ kind: 'absent', text: '4a0918' }, picture)).toBe(true);
+  });
+
   it('absent fails when the text comes out and passes when it does not', () => {
     expect(pass({ kind: 'absent', text: 'Journal of Things' })).toBe(false);
     expect(pass({ kind: 'absent', text: 'Journal of Things' }, page.slice(1))).toBe(true);

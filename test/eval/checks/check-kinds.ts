@@ -144,10 +144,14 @@ export function normalizeCheckText(text: string, caseSensitive = false): string 
   return caseSensitive ? folded : folded.toLowerCase();
 }
 
+/** A Markdown image, `![alt](address)`: a reader sees its alt text, never its address. */
+const MARKDOWN_IMAGE = /!\[((?:[^\]\\]|\\.)*)\]\([^)\s]*\)/gu;
+
 /**
  * The output's running text: every segment's content in output order, one space between segments.
  * Where a segment's content is table markup, its cells' text stands for it (tags are not text a
- * reader sees; a cell's words still count as present).
+ * reader sees; a cell's words still count as present); a picture's Markdown reads as its alt text
+ * (the crop's address holds the task id, whose digits an absent check of a page number would find).
  */
 export function outputText(segments: readonly CheckedSegment[]): string {
   return segments
@@ -156,7 +160,7 @@ export function outputText(segments: readonly CheckedSegment[]): string {
         ? tableGrids(segment.content)
             .flatMap((cells) => cells.map((cell) => cell.text))
             .join(' ')
-        : segment.content,
+        : segment.content.replace(MARKDOWN_IMAGE, (_, alt: string) => alt.replace(/\\(.)/gu, '$1')),
     )
     .join(' ');
 }
