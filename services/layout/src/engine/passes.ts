@@ -261,7 +261,8 @@ export const LAYOUT_PASSES = [
     purpose: "reads detected tables' structure with the table model, cross-checked with the words",
     reads: 'Table segments, page image, words, rules',
     writes: 'table HTML',
-    landed: 'af190ec: ICDAR TEDS over detected tables 0.876 -> 0.913 (142 tables)',
+    landed:
+      'af190ec: ICDAR TEDS over detected tables 0.876 -> 0.913 (142 tables); cut sentences: table set rows whole 0.798 -> 0.809, ICDAR unchanged',
   },
   {
     name: 'running-lines',

@@ -30,6 +30,39 @@ export interface CellFit {
    * text's, so figures land in the wrong record).
    */
   recordsMerged: number;
+  /**
+   * Cells of prose whose sentence began in the cell above: the one above, of PROSE_WORDS words or
+   * more, ends without closing its sentence, and this one, as long, opens in lower case ("...a list
+   * of objects required" over "to fit a linear mixed model. Accepts the results..."). The model's
+   * rows slipped a line against a table of wrapped descriptions.
+   */
+  sentencesCut: number;
+}
+
+/** A cell of prose holds at least this many words. */
+const PROSE_WORDS = 3;
+/** A text that does not close its sentence: it ends in a letter, a comma, a semicolon or a hyphen. */
+const OPEN_END = /[\p{L},;-]$/u;
+/** A text that carries on a sentence: it opens with a lower-case letter. */
+const CARRIED_ON = /^\p{Ll}/u;
+
+/** How many cells of `rows` (by their first grid column) carry on the sentence of the cell above. */
+function cutSentences(rows: readonly (readonly { cell: { colspan: number }; text: string }[])[]): number {
+  let cut = 0;
+  let above = new Map<number, string>();
+  for (const row of rows) {
+    const here = new Map<number, string>();
+    let column = 0;
+    for (const { cell, text } of row) {
+      here.set(column, text);
+      const before = above.get(column);
+      const prose = (value: string): boolean => value.split(/\s+/u).length >= PROSE_WORDS;
+      if (before && prose(before) && prose(text) && OPEN_END.test(before) && CARRIED_ON.test(text)) cut += 1;
+      column += cell.colspan;
+    }
+    above = here;
+  }
+  return cut;
 }
 
 /** The HTML of a model's table with the page's words in its cells, and how well they fit. */
@@ -214,6 +247,7 @@ export function tableFromStructure(
       gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
       recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
         .length,
+      sentencesCut: cutSentences(htmlRows),
     },
   };
 }

@@ -110,6 +110,51 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(records, aligned, () => 'fallback').source).toBe('model');
   });
 
+  it("keeps the word-based table when the model's rows cut the sentences of wrapped cells (its rows slipped a line)", () => {
+    // Four modules, each with a two-line description (lines 16 px apart, records 32 px apart); the
+    // model's rows start a line late in the description column: each cell ends the sentence above.
+    const lines = [
+      [
+        'lFormula',
+        'Accepts a mixed-model formula and returns a list of objects required',
+        'to fit a linear mixed model.',
+      ],
+      [
+        'mkDevfun',
+        'Accepts the results of lFormula and returns a function to calculate',
+        'the deviance as a function of theta.',
+      ],
+      [
+        'optimize',
+        'Accepts a deviance function returned by mkDevfun and returns the results of',
+        'the optimization of that function.',
+      ],
+      ['mkMerMod', 'Accepts an optimized deviance function and packages the results into', 'a useful object.'],
+    ];
+    /** A line of words from x = 200, each 4 px after the one before. */
+    const line = (text: string, top: number): Word[] => {
+      let left = 200;
+      return text.split(' ').map((part) => {
+        const placed = word(part, left, top);
+        left += 8 * part.length + 4;
+        return placed;
+      });
+    };
+    const described = lines.flatMap(([name, first, second], n) => [
+      word(name!, 100, 100 + 32 * n),
+      ...line(first!, 100 + 32 * n),
+      ...line(second!, 116 + 32 * n),
+    ]);
+    const rowAt = (n: number, late: number): TableStructureCell[] => [
+      { ...cell(90, 98 + 32 * n, 100), bbox: { left: 90, top: 98 + 32 * n, width: 100, height: 30 } },
+      { ...cell(190, 98 + 32 * n + late, 700), bbox: { left: 190, top: 98 + 32 * n + late, width: 700, height: 30 } },
+    ];
+    const slipped: TableStructure = { complete: true, rows: [0, 1, 2, 3].map((n) => rowAt(n, 16)) };
+    expect(chooseTableHtml(described, slipped, () => 'fallback').source).toBe('words');
+    const aligned: TableStructure = { complete: true, rows: [0, 1, 2, 3].map((n) => rowAt(n, 0)) };
+    expect(chooseTableHtml(described, aligned, () => 'fallback').source).toBe('model');
+  });
+
   it('keeps the word-based table when the model reads one column where the words stand in several', () => {
     const oneColumn: TableStructure = { complete: true, rows: [[cell(90, 98, 320)], [cell(90, 118, 320)]] };
     const fallback = '<table><tbody><tr><td>Q1</td><td>5</td></tr></tbody></table>';
