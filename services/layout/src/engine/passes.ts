@@ -53,6 +53,15 @@ export const LAYOUT_PASSES = [
     landed: 'c5b45a8: OmniDocBench mAP 0.735 -> 0.745 (Table AP 0.703 -> 0.791)',
   },
   {
+    name: 'ruled-grids',
+    scope: 'page',
+    purpose: 'makes one Table of the text detections inside a ruled grid the text layer draws',
+    reads: 'detections, words, rules',
+    writes: 'detections',
+    landed:
+      'table set rows whole 0.809 -> 0.818, TEDS 0.871 -> 0.890 (china 0 -> 1); checks 675 -> 677; ICDAR unchanged',
+  },
+  {
     name: 'untable-numbered-lines',
     scope: 'page',
     purpose: 'types Text a Table the detector made of numbered lines',

@@ -32,6 +32,7 @@ import { formulasByNumber } from './numbered-formulas.js';
 import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
+import { tablesFromRuledGrids } from './ruled-grids.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { lineKind } from './scanned-formulas.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -250,17 +251,22 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => tablesFromLattices(detections, words),
     () => detections,
   );
+  const gridded = passes.run(
+    'ruled-grids',
+    () => tablesFromRuledGrids(latticed, words, context.rules ?? []),
+    () => latticed,
+  );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
   const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
   const untabled = passes.run(
     'untable-numbered-lines',
     () =>
-      latticed.map((d) =>
+      gridded.map((d) =>
         d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
           ? { ...d, segmentType: 'Text' as const }
           : d,
       ),
-    () => latticed,
+    () => gridded,
   );
   const sized = passes.run(
     'page-sized-guesses',

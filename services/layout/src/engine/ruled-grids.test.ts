@@ -1,0 +1,56 @@
+import type { BBox } from '@folio/proto/common/v1';
+import { describe, expect, it } from 'vitest';
+import type { DetectedRegion } from './layout-engine.js';
+import { ruledGrids, tablesFromRuledGrids } from './ruled-grids.js';
+import { word } from '../testing/fixtures.js';
+
+const h = (left: number, top: number, width: number): BBox => ({ left, top, width, height: 1 });
+const v = (left: number, top: number, height: number): BBox => ({ left, top, width: 1, height });
+
+/** A two-column grid of `rows` rows 20 px high from (100, 100): labels from x = 100, values from x = 300. */
+function grid(rows: number): BBox[] {
+  const lines = Array.from({ length: rows + 1 }, (_, row) => h(100, 100 + 20 * row, 400));
+  return [...lines, v(100, 100, 20 * rows), v(300, 100, 20 * rows), v(500, 100, 20 * rows)];
+}
+
+const profile = [
+  ['Country', 'China'],
+  ['Factory', '01001523B'],
+  ['Workers', '243'],
+].flatMap(([label, value], row) => [
+  word(label!, 105, 104 + 20 * row, 0, row),
+  word(value!, 305, 104 + 20 * row, 0, row),
+]);
+
+const region = (segmentType: DetectedRegion['segmentType'], bbox: BBox): DetectedRegion => ({
+  segmentType,
+  bbox,
+  confidence: 0.6,
+});
+
+describe('ruledGrids', () => {
+  it('finds a grid of three or more lines each way, and not a frame or rules between rows alone', () => {
+    expect(ruledGrids(grid(3))).toEqual([{ left: 100, top: 100, width: 401, height: 61 }]);
+    expect(ruledGrids([h(0, 0, 100), h(0, 50, 100), v(0, 0, 50), v(99, 0, 50)])).toEqual([]);
+    expect(ruledGrids([h(0, 0, 100), h(0, 20, 100), h(0, 40, 100), h(0, 60, 100)])).toEqual([]);
+  });
+});
+
+describe('tablesFromRuledGrids', () => {
+  it('makes one Table of the text detections in a ruled grid, or of its words the detector left out', () => {
+    const columns = [
+      region('Text', { left: 102, top: 102, width: 90, height: 56 }),
+      region('Text', { left: 302, top: 102, width: 90, height: 56 }),
+    ];
+    const tables = tablesFromRuledGrids(columns, profile, grid(3));
+    expect(tables.map((r) => r.segmentType)).toEqual(['Table']);
+    expect(tables[0]!.bbox).toEqual({ left: 100, top: 100, width: 401, height: 61 });
+    expect(tablesFromRuledGrids([], profile, grid(3)).map((r) => r.segmentType)).toEqual(['Table']);
+  });
+
+  it('leaves a grid a Table or Picture was detected over, and one without words in its cells', () => {
+    const picture = [region('Picture', { left: 95, top: 95, width: 410, height: 70 })];
+    expect(tablesFromRuledGrids(picture, profile, grid(3))).toEqual(picture);
+    expect(tablesFromRuledGrids([], [], grid(3))).toEqual([]);
+  });
+});

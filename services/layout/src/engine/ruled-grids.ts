@@ -1,0 +1,100 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { EMPTY_BOX, areaOf, centerOf, containsPoint, intersect, unionBox } from './geometry.js';
+import type { DetectedRegion } from './layout-engine.js';
+import { gridCells } from './table-grid.js';
+
+/** Rules closer than this many pixels touch (a cell border drawn as its own short segment). */
+const TOUCH = 3;
+/** Rule positions closer than this many pixels are one line of the grid. */
+const SAME_LINE = 3;
+/** A page with more rules than this is a drawing, not a set of tables: no grid is looked for. */
+const MAX_RULES = 3000;
+/** Types a detector gives the cells of a ruled table it did not see as one. */
+const CELL_TYPES: ReadonlySet<string> = new Set(['Text', 'SectionHeader', 'ListItem', 'Title', 'Caption']);
+/** A detection lies in a grid when this share of its area does. */
+const INSIDE = 0.8;
+/** Another detection claims the grid when it covers this share of it. */
+const CLAIMED = 0.2;
+
+const grown = (box: BBox): BBox => ({
+  left: box.left - TOUCH,
+  top: box.top - TOUCH,
+  width: box.width + 2 * TOUCH,
+  height: box.height + 2 * TOUCH,
+});
+
+function touches(a: BBox, b: BBox): boolean {
+  const overlap = intersect(grown(a), b);
+  return overlap.width > 0 && overlap.height > 0;
+}
+
+/** Distinct positions, positions within SAME_LINE of each other counting once. */
+function distinctLines(positions: number[]): number {
+  const sorted = [...positions].sort((a, b) => a - b);
+  return sorted.filter((value, index) => index === 0 || value - sorted[index - 1]! > SAME_LINE).length;
+}
+
+/**
+ * The boxes of the ruled grids a page draws: sets of horizontal and vertical rules that touch one
+ * another, with at least three horizontal and three vertical lines (two rows of two cells or
+ * more). A frame around a paragraph (two and two) or a table ruled only between its rows is none.
+ */
+export function ruledGrids(rules: readonly BBox[]): BBox[] {
+  if (rules.length > MAX_RULES) return [];
+  const parent = rules.map((_, index) => index);
+  const root = (index: number): number => {
+    let at = index;
+    while (parent[at] !== at) at = parent[at] = parent[parent[at]!]!;
+    return at;
+  };
+  for (let a = 0; a < rules.length; a += 1)
+    for (let b = a + 1; b < rules.length; b += 1) if (touches(rules[a]!, rules[b]!)) parent[root(a)] = root(b);
+  const groups = new Map<number, BBox[]>();
+  rules.forEach((rule, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), rule]));
+  return [...groups.values()].flatMap((group) => {
+    const horizontal = group.filter((rule) => rule.width > rule.height);
+    const vertical = group.filter((rule) => rule.height >= rule.width);
+    const rows = distinctLines(horizontal.map((rule) => rule.top + rule.height / 2));
+    const columns = distinctLines(vertical.map((rule) => rule.left + rule.width / 2));
+    return rows >= 3 && columns >= 3 ? [unionBox(group)] : [];
+  });
+}
+
+/** Whether most of a detection's area lies in the grid. */
+function liesIn(region: DetectedRegion, grid: BBox): boolean {
+  return areaOf(intersect(region.bbox, grid)) >= INSIDE * Math.max(areaOf(region.bbox), 1e-6);
+}
+
+/**
+ * Ruled tables a detector split into text or missed: on a page whose text layer draws a ruled
+ * grid with no Table, Picture or Formula detected over it, whose rules hold most of its words in
+ * two rows of two cells or more (gridCells), the text detections lying in it (Text, SectionHeader,
+ * ListItem, Title, Caption) are one Table boxed by the grid (an audit report's profile table of
+ * labels and values, which the detector left to the leftover text as its two columns).
+ */
+export function tablesFromRuledGrids(
+  regions: DetectedRegion[],
+  words: readonly Word[],
+  rules: readonly BBox[],
+): DetectedRegion[] {
+  let result = regions;
+  for (const grid of ruledGrids(rules)) {
+    const inside = result.filter((region) => liesIn(region, grid));
+    if (inside.some((region) => !CELL_TYPES.has(region.segmentType))) continue;
+    // A table or picture over part of the grid (not the edge of a neighbour's box) claims it.
+    const overlapping = result.filter(
+      (region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid),
+    );
+    if (overlapping.some((region) => !CELL_TYPES.has(region.segmentType))) continue;
+    const gridWords = words.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
+    if (gridWords.length === 0 || gridCells([...gridWords], [...rules], grid) === null) continue;
+    const table: DetectedRegion = {
+      segmentType: 'Table',
+      bbox: grid,
+      confidence: Math.max(...inside.map((region) => region.confidence)),
+    };
+    result = [...result.filter((region) => !inside.includes(region)), table];
+  }
+  return result;
+}
