@@ -161,6 +161,14 @@ export const LAYOUT_PASSES = [
     landed: 'c97452b: OmniDocBench mAP 0.757 -> 0.778, formula ED 0.270 -> 0.185',
   },
   {
+    name: 'vertical-paragraphs',
+    scope: 'page',
+    purpose: 'cuts columns of vertical CJK into paragraphs at indented columns, across the detector boxes',
+    reads: 'Text segments of vertical lines',
+    writes: 'segments',
+    landed: 'checks tuned 677 -> 678 (the Zhuangzi page 4 -> 5 of 5)',
+  },
+  {
     name: 'refine-types',
     scope: 'page',
     purpose:

@@ -2,6 +2,7 @@ import { isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
+import { isVerticalLine } from './direction.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
 import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
@@ -439,7 +440,9 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const fact = facts[index]!;
     if (!hasFonts || page.pageIndex !== 0 || !['Text', 'SectionHeader', 'Title'].includes(segment.segmentType))
       return false;
-    if (fact.lineCount > 4 || fact.text.length > 200 || segment.words.length < 2) return false;
+    // Columns of vertical writing are read, not titled, by their typography.
+    if (fact.lineCount > 4 || fact.text.length > 200 || segment.words.length < 2 || isVerticalLine(segment.words))
+      return false;
     return segment.bbox.top < COVER_TITLE_TOP * page.height && !NUMBERED_SECTION.test(fact.text);
   };
   // A sparse first page (a cover, a title slide) is titled by its topmost block set near its biggest
@@ -526,7 +529,9 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       isCaptionOfVisual(segment, fact, segments)
     )
       return 'Caption';
-    if (type === 'Title' || type === 'SectionHeader' || (type === 'Text' && isHeading(fact, body, hasFonts))) {
+    // A paragraph of vertical writing set bold (a passage in a bold face) is no heading for it.
+    const headingText = type === 'Text' && !isVerticalLine(segment.words) && isHeading(fact, body, hasFonts);
+    if (type === 'Title' || type === 'SectionHeader' || headingText) {
       // A theorem's label with its statement, or a sentence, is text however it is set.
       if (type !== 'Title' && isStatementNotHeading(fact.text)) return 'Text';
       if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;

@@ -33,6 +33,7 @@ import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { tablesFromRuledGrids } from './ruled-grids.js';
+import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { lineKind } from './scanned-formulas.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -333,10 +334,15 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => splitHeadingFromBody(imaged, context.fonts, newId),
     () => imaged,
   );
-  const segments = passes.run(
+  const byNumber = passes.run(
     'formulas-by-number',
     () => formulasByNumber(headed, newId),
     () => headed,
+  );
+  const segments = passes.run(
+    'vertical-paragraphs',
+    () => verticalParagraphs(byNumber, newId),
+    () => byNumber,
   );
   const refinable = segments.map((s) => ({
     segmentType: s.segmentType as SegmentType,
