@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inReadingOrder, isRightToLeft, isVerticalLine, readsRightToLeft } from './direction.js';
 import { word } from '../testing/fixtures.js';
+import { wordsByLine } from './lines.js';
 import { orderWords } from './reading-order.js';
 
 const texts = (words: { text: string }[]): string => words.map((w) => w.text).join(' ');
@@ -47,7 +48,7 @@ describe('vertical writing', () => {
 
   it('reads columns right to left, each top to bottom', () => {
     const page = [column('而知也无涯。', 280, 1), column('吾生也有涯，', 300, 0), column('以有涯随无涯', 260, 2)];
-    expect(readsRightToLeft(page)).toBe(true);
+    expect(readsRightToLeft(wordsByLine(page))).toBe(true);
     expect(texts(orderWords(page))).toBe('吾生也有涯， 而知也无涯。 以有涯随无涯');
   });
 });

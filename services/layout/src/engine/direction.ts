@@ -47,22 +47,20 @@ export function isVerticalLine(words: readonly Word[]): boolean {
 }
 
 /**
- * Whether lines and columns read right to left among these words: mostly Hebrew or Arabic, or
- * most of their lines (by `lineIndex`) columns of vertical Chinese or Japanese.
+ * Whether lines and columns read right to left among these lines (wordsByLine): their words
+ * mostly Hebrew or Arabic, or most of them columns of vertical Chinese or Japanese.
  */
-export function readsRightToLeft(words: readonly Word[]): boolean {
-  if (isRightToLeft(words)) return true;
-  const lines = new Map<number, Word[]>();
-  for (const word of words) lines.set(word.lineIndex, [...(lines.get(word.lineIndex) ?? []), word]);
-  const vertical = [...lines.values()].filter(isVerticalLine).length;
-  return vertical > 0 && vertical * 2 > lines.size;
+export function readsRightToLeft(lines: readonly (readonly Word[])[]): boolean {
+  if (isRightToLeft(lines.flat())) return true;
+  const vertical = lines.filter(isVerticalLine).length;
+  return vertical > 0 && vertical * 2 > lines.length;
 }
 
 /**
  * The words of one line in reading order: top to bottom down a column of vertical writing; left
- * to right, or, in a right-to-left line, right to left with each run of left-to-right words (a Latin term in Hebrew prose) kept left to right
- * inside it, as the Unicode bidirectional algorithm orders such runs. Numbers and punctuation
- * follow the line's direction.
+ * to right, or, in a right-to-left line, right to left with each run of left-to-right words (a
+ * Latin term in Hebrew prose) kept left to right inside it, as the Unicode bidirectional algorithm
+ * orders such runs. Numbers and punctuation follow the line's direction.
  */
 export function inReadingOrder(words: readonly Word[]): Word[] {
   if (isVerticalLine(words)) return [...words].sort((a, b) => boxOf(a).top - boxOf(b).top);

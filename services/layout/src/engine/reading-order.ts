@@ -75,8 +75,9 @@ function splitAt<T>(items: T[], gaps: Gap[], centerOf: (item: T) => number): T[]
 
 /**
  * Recursive XY-cut. A set with a vertical whitespace gap from its top to its bottom is split into
- * columns, read left to right (right to left with `rightToLeft`). Otherwise it is cut into horizontal bands at its horizontal gaps,
- * except that a band that continues the columns of the band above is kept with it (else the
+ * columns, read left to right (right to left with `rightToLeft`). Otherwise it is cut into
+ * horizontal bands at its horizontal gaps, except that a band that continues the columns of the
+ * band above is kept with it (else the
  * paragraphs of two columns would interleave wherever their gaps happen to line up; see
  * sharesColumns). A band of headings alone goes with what follows it: under two columns, a heading
  * over a full-width section starts that section rather than closing the column it stands under.
@@ -161,7 +162,7 @@ const boxOfSegment = (segment: OrderableSegment): BBox => segment.bbox ?? EMPTY_
  * Japanese, columns and rows read right to left.
  */
 export function orderSegments<T extends OrderableSegment>(segments: T[], pageWidth: number): T[] {
-  const rightToLeft = readsRightToLeft(segments.flatMap((segment) => segment.words ?? []));
+  const rightToLeft = readsRightToLeft(wordsByLine(segments.flatMap((segment) => segment.words ?? [])));
   // Newspaper gutters are narrow: 0.7-0.9% of the page between the text boxes of neighbouring
   // columns (an OmniDocBench page, at both render scales).
   const minGap = Math.max(4, pageWidth * 0.005);
@@ -233,9 +234,10 @@ function placeCaptions<T extends OrderableSegment>(ordered: T[]): T[] {
  * readsRightToLeft), words in each line's reading order (inReadingOrder).
  */
 export function orderWords(words: Word[]): Word[] {
-  const boxed = wordsByLine(words).map((line) => ({
+  const lines = wordsByLine(words);
+  const boxed = lines.map((line) => ({
     words: inReadingOrder(line),
     box: unionBox(line.map((w) => w.bbox ?? EMPTY_BOX)),
   }));
-  return orderByPosition(boxed, (line) => line.box, readsRightToLeft(words)).flatMap((line) => line.words);
+  return orderByPosition(boxed, (line) => line.box, readsRightToLeft(lines)).flatMap((line) => line.words);
 }

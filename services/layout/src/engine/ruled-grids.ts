@@ -24,8 +24,9 @@ const grown = (box: BBox): BBox => ({
   height: box.height + 2 * TOUCH,
 });
 
-function touches(a: BBox, b: BBox): boolean {
-  const overlap = intersect(grown(a), b);
+/** Whether a rule, already grown by TOUCH, touches another. */
+function touches(grownRule: BBox, other: BBox): boolean {
+  const overlap = intersect(grownRule, other);
   return overlap.width > 0 && overlap.height > 0;
 }
 
@@ -48,10 +49,16 @@ export function ruledGrids(rules: readonly BBox[]): BBox[] {
     while (parent[at] !== at) at = parent[at] = parent[parent[at]!]!;
     return at;
   };
+  // Each rule grown once: the pairs are many (a spreadsheet's cell borders), the boxes few.
+  const reach = rules.map(grown);
   for (let a = 0; a < rules.length; a += 1)
-    for (let b = a + 1; b < rules.length; b += 1) if (touches(rules[a]!, rules[b]!)) parent[root(a)] = root(b);
+    for (let b = a + 1; b < rules.length; b += 1) if (touches(reach[a]!, rules[b]!)) parent[root(a)] = root(b);
   const groups = new Map<number, BBox[]>();
-  rules.forEach((rule, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), rule]));
+  rules.forEach((rule, index) => {
+    const group = groups.get(root(index));
+    if (group) group.push(rule);
+    else groups.set(root(index), [rule]);
+  });
   return [...groups.values()].flatMap((group) => {
     const horizontal = group.filter((rule) => rule.width > rule.height);
     const vertical = group.filter((rule) => rule.height >= rule.width);

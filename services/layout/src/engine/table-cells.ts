@@ -46,6 +46,8 @@ const OPEN_END = /[\p{L},;-]$/u;
 /** A text that carries on a sentence: it opens with a lower-case letter. */
 const CARRIED_ON = /^\p{Ll}/u;
 
+const isProse = (text: string): boolean => text.split(/\s+/u).length >= PROSE_WORDS;
+
 /** How many cells of `rows` (by their first grid column) carry on the sentence of the cell above. */
 function cutSentences(rows: readonly (readonly { cell: { colspan: number }; text: string }[])[]): number {
   let cut = 0;
@@ -56,8 +58,7 @@ function cutSentences(rows: readonly (readonly { cell: { colspan: number }; text
     for (const { cell, text } of row) {
       here.set(column, text);
       const before = above.get(column);
-      const prose = (value: string): boolean => value.split(/\s+/u).length >= PROSE_WORDS;
-      if (before && prose(before) && prose(text) && OPEN_END.test(before) && CARRIED_ON.test(text)) cut += 1;
+      if (before && isProse(before) && isProse(text) && OPEN_END.test(before) && CARRIED_ON.test(text)) cut += 1;
       column += cell.colspan;
     }
     above = here;

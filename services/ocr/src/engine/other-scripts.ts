@@ -73,8 +73,8 @@ export function looksUnread(words: readonly Word[]): boolean {
  * lacks (Fraktur included: its letters are Latin, its long s and ligatures not) for which a
  * Tesseract model is installed has the page read by that model instead, when Tesseract reads a
  * band of the page with fair confidence, clearly surer than with its English model, and the
- * page's reading loses no block PP-OCR read. Lines the text layer lacks (`known` given) stay PP-OCR's: a born-digital page states its
- * own script. Its name tells that the words are either's.
+ * page's reading loses no block PP-OCR read. Lines the text layer lacks (`known` given) stay
+ * PP-OCR's: a born-digital page states its own script. Its name tells that the words are either's.
  */
 export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEngine {
   return {

@@ -111,11 +111,14 @@ export async function createTesseract(options: TesseractOptions = {}): Promise<T
       );
     }
   }
-  // Script models are the capitalized names (`Arabic`); language models are lower case (`eng`).
-  const scripts = new Set(models.filter((model) => /^\p{Lu}/u.test(model.replace(/^script\//u, ''))));
+  // Script models are the capitalized names (`Arabic`, or `script/Arabic` in tessdata's own
+  // layout); language models are lower case (`eng`).
+  const scripts = new Set(
+    models.map((model) => model.replace(/^script\//u, '')).filter((name) => /^\p{Lu}/u.test(name)),
+  );
   const stdinArgs = ['stdin', 'stdout', ...dirArgs];
   return {
-    scripts: new Set([...scripts].map((model) => model.replace(/^script\//u, ''))),
+    scripts,
     detect: async (image, signal) => {
       try {
         return parsePageDetection(await run(command, [...stdinArgs, '--psm', '0'], image, timeoutMs, signal));
