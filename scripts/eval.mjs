@@ -5,14 +5,15 @@
 // `all` leaves out (it takes hours). The work is in test/eval/.
 //
 //   npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR]
-//                   [--resolution high|normal] [--corpus DIR] [--part tuned|frozen]
+//                   [--resolution high|normal] [--corpus DIR] [--part tuned|frozen] [--variant NAME[,NAME]]
 // --part: which part of the checks set to score: tuned (the default) or frozen, the part nobody
 // looks at while tuning, scored only before a session stops.
 // --resolution: the tasks' high_resolution setting; high (the API's default) unless told.
 // --only: the checks documents whose file name contains TEXT or whose kind is TEXT (and no other set's pages); with
 // --set formulas, the engines whose name contains TEXT; with --set tables, the documents whose name contains TEXT
 // (several TEXTs comma-separated). --limit: with --set formulas, pages per
-// engine and variant.
+// engine and variant; --variant: with --set formulas, only these variants (born-digital, scan-300dpi,
+// scan-150dpi).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,13 +36,14 @@ const { values } = parseArgs({
     resolution: { type: 'string', default: 'high' },
     corpus: { type: 'string' },
     part: { type: 'string', default: 'tuned' },
+    variant: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
   process.stdout.write(
-    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR] [--part tuned|frozen]\n' +
+    'usage: npm run eval -- [--set omnidoc|icdar|checks|formulas|tables|all] [--limit N] [--only TEXT] [--out FILE] [--draw DIR] [--resolution high|normal] [--corpus DIR] [--part tuned|frozen] [--variant NAME[,NAME]]\n' +
       '  all = every set but formulas (the formula benchmark, hours for a full run), which runs only when named\n',
   );
   process.exit(0);
@@ -71,6 +73,7 @@ const env = {
   FOLIO_EVAL_PART: values.part,
   ...(values.limit ? { FOLIO_EVAL_LIMIT: values.limit } : {}),
   ...(values.only ? { FOLIO_EVAL_ONLY: values.only } : {}),
+  ...(values.variant ? { FOLIO_EVAL_VARIANT: values.variant } : {}),
   ...(values.draw ? { FOLIO_EVAL_DRAW: resolve(callerDir, values.draw) } : {}),
   ...(values.corpus ? { FOLIO_EVAL_CORPUS: resolve(callerDir, values.corpus) } : {}),
 };

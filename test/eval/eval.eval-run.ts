@@ -35,6 +35,7 @@ function readOptions(env: NodeJS.ProcessEnv): EvalOptions {
     limit,
     only: env.FOLIO_EVAL_ONLY ?? null,
     part,
+    variant: env.FOLIO_EVAL_VARIANT ?? null,
     out: resolve(env.FOLIO_EVAL_OUT ?? resolve(root, 'eval-report.json')),
     draw: env.FOLIO_EVAL_DRAW ? resolve(env.FOLIO_EVAL_DRAW) : null,
     corpus: resolve(env.FOLIO_EVAL_CORPUS ?? resolve(root, '..', 'shared', 'corpus')),

@@ -10,6 +10,8 @@ export interface EvalOptions {
   only: string | null;
   /** The part of the checks set to score: `tuned` (the default) or `frozen` (only before stopping). */
   part: 'tuned' | 'frozen';
+  /** The formula benchmark's variants to run (comma-separated names); every variant when null. */
+  variant: string | null;
   out: string;
   draw: string | null;
   corpus: string;
@@ -53,6 +55,11 @@ export function taskConfig(
   };
 }
 
+/** What a failed fetch says of its cause (" (other side closed)"), or nothing. */
+function causeOf(error: Error): string {
+  return error.cause instanceof Error ? ` (${error.cause.message})` : '';
+}
+
 /** Creates a task for `bytes`, waits for it and returns its segments; failures are returned, not thrown. */
 export async function runTask(
   bytes: Buffer,
@@ -77,7 +84,7 @@ export async function runTask(
     return {
       taskId: null,
       status: 'Error',
-      message: error instanceof Error ? error.message : String(error),
+      message: error instanceof Error ? `${error.message}${causeOf(error)}` : String(error),
       seconds: seconds(),
       pageCount: null,
       segments: [],

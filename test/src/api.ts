@@ -63,13 +63,30 @@ export async function api(
   const key = options.key === undefined ? inject('apiKey') : options.key;
   if (key !== null) headers.authorization = headers.authorization ?? key;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${options.baseUrl ?? inject('baseUrl')}${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const send = (): Promise<Response> =>
+    fetch(`${options.baseUrl ?? inject('baseUrl')}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // A kept-alive socket the gateway closed while this process's event loop was busy (the formula
+    // benchmark typesets for half a minute between requests) is found closed only on use; the
+    // request never reached the gateway, so it is sent once more on a new socket.
+    if (!closedSocket(error)) throw error;
+    response = await send();
+  }
   const text = await response.text();
   return { status: response.status, text, json: <T>() => JSON.parse(text) as T, headers: response.headers };
+}
+
+/** Whether a fetch failed on a socket the other side had closed before the request went out. */
+function closedSocket(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 }
 
 /** Creates a task from bytes sent as a data URI; returns the created task. */

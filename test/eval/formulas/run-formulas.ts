@@ -98,6 +98,16 @@ export function formulaFigures(items: readonly ItemScore[]): FormulaFigures {
   };
 }
 
+/** The variants `--variant` names (comma-separated), or all of them. */
+function variantsOf(options: EvalOptions): FormulaVariant[] {
+  if (options.variant === null) return [...FORMULA_VARIANTS];
+  const names = options.variant.split(',');
+  for (const name of names)
+    if (!(FORMULA_VARIANTS as readonly string[]).includes(name))
+      throw new Error(`--variant must name ${FORMULA_VARIANTS.join(', ')}, not ${name}`);
+  return FORMULA_VARIANTS.filter((variant) => names.includes(variant));
+}
+
 /**
  * Runs the benchmark; `options.only` (comma-separated) keeps the engines whose name contains one of
  * its parts, `options.limit` caps the pages per engine and variant.
@@ -126,7 +136,7 @@ export async function evaluateFormulas(
     }
     const pages = generated.manifest.pages.slice(0, options.limit ?? undefined);
     const variants: FormulaVariantReport[] = [];
-    for (const variant of FORMULA_VARIANTS) {
+    for (const variant of variantsOf(options)) {
       const startedAt = performance.now();
       const scored = await mapLimit(pages, options.concurrency, async (page): Promise<FormulaPageReport> => {
         const pdf = readFileSync(pagePath(generated.dir, variant, page.name));

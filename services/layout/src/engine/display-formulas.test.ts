@@ -1,6 +1,6 @@
 import type { Glyph, Segment, Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { glyphLayer } from '../testing/fixtures.js';
+import { glyphLayer, wordsSegment } from '../testing/fixtures.js';
 import { CM_DISPLAYS } from '../testing/typeset-formulas.js';
 import { gatherDisplayFormulas } from './display-formulas.js';
 import { unionBox } from './geometry.js';
@@ -127,6 +127,21 @@ describe('gatherDisplayFormulas', () => {
     const plain = glyphs.map((glyph) => ({ ...glyph, fontName: 'CMR10' }));
     const text = gatherDisplayFormulas([segmentOf('p', 'Text', plain, 0)], glyphLayer(plain), newId);
     expect(text.map((s) => s.segmentType)).toEqual(['Text']);
+  });
+
+  it('types Formula a display the detector cut in two boxes on its row, and joins them', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0
+    const cut = glyphs.findIndex((glyph) => glyph.text === '+');
+    const left = segmentOf('l', 'Text', glyphs.slice(0, cut + 1), 0);
+    const right = segmentOf('r', 'Text', glyphs.slice(cut + 1), 0);
+    const layer = glyphLayer(glyphs);
+    const segments = gatherDisplayFormulas([left, right], layer, newId);
+    readFormulasFromTextLayer(segments, layer);
+    expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
+    // Words level with it that are not mathematics are no part of it: the display stays text.
+    const label = wordsSegment('w', proseLine(['where'], { left: 340, step: 40, width: 30, top: 234 }, 1));
+    const kept = gatherDisplayFormulas([segmentOf('e', 'Text', glyphs, 0), label], layer, newId);
+    expect(kept.map((s) => s.segmentType)).toEqual(['Text', 'Text']);
   });
 
   it("joins an integral's limits cut off as text into its formula", () => {

@@ -1,8 +1,9 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, centerOf, rightOf, unionBox } from './geometry.js';
-import { formulaFromGlyphs } from './math-layout.js';
-import { glyphLatex, hangsFromBaseline, isMathGlyph, isTextLetter } from './math-symbols.js';
+import { formulaFromGlyphs, isMathAccent } from './math-layout.js';
+import { MATH_SIGN, PIECE_WORD, hasProseWord, readsAsMath } from './math-lines.js';
+import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
 import { glyphsIn, rulesIn } from './text-layer-latex.js';
 
 /**
@@ -18,62 +19,68 @@ const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem', 'Formul
 const PIECE_GLYPHS = 6;
 /** Most lines a display the detector boxed as text may have. */
 const DISPLAY_LINES = 3;
-/** A relation, operator or big operator: what makes a line mathematics rather than a label. */
-export const MATH_SIGN = /[=<>≤≥≠≈≡∼≃≅∝∈∉⊂⊆∑∏∫∮√∂∇±∓×÷→⇒⇔↦∞]/u;
-/** A line without a relation or operator is mathematics when at least this many glyphs, this share of them set as math, say so ("(⟨x − 4⟩⁵)³", "x_i ∧ y_i"). */
-const MATH_SET_GLYPHS = 3;
-const MATH_SET_SHARE = 0.5;
-
-/** Whether glyphs are mathematics by what they hold: a relation or operator sign, or mostly glyphs set as math. */
-function looksMath(glyphs: readonly Glyph[]): boolean {
-  if (glyphs.some((glyph) => MATH_SIGN.test(glyph.text))) return true;
-  return glyphs.length >= MATH_SET_GLYPHS && glyphs.filter(isMathGlyph).length >= MATH_SET_SHARE * glyphs.length;
-}
-
-/** Prose: a run of this many letters of an upright text font; a piece of a display has no word of two. */
-const PROSE_RUN = 4;
-const PIECE_WORD = 2;
-
-/** Whether the glyphs hold a word: `run` upright text letters in a row on one baseline. */
-function hasProseWord(glyphs: readonly Glyph[], length = PROSE_RUN): boolean {
-  let run = 0;
-  let previous: Glyph | undefined;
-  for (const glyph of glyphs) {
-    const sameLine = previous !== undefined && Math.abs(glyph.baseline - previous.baseline) < 0.2 * glyph.fontSize;
-    const letter = isTextLetter(glyph) && !/ital|oblique/iu.test(glyph.fontName);
-    run = letter ? (sameLine && run > 0 ? run + 1 : 1) : 0;
-    if (run >= length) return true;
-    previous = glyph;
-  }
-  return false;
-}
-
 /** The characters of a segment's words, without spaces. */
 const charCount = (segment: Segment): number =>
   segment.words.reduce((sum, word) => sum + [...word.text.trim()].length, 0);
 
-/** Whether every character of the segment is a glyph of the layer with a LaTeX spelling: the whole of it is known. */
+/** A glyph the formula reader knows: one with a LaTeX spelling, a letter of a text font, an accent. */
+const isKnownGlyph = (glyph: Glyph): boolean =>
+  glyphLatex(glyph) !== null || isTextLetter(glyph) || isMathAccent(glyph);
+
+/** Whether every character of the segment is a glyph of the layer with a LaTeX spelling or an accent: the whole of it is known. */
 function allGlyphsKnown(segment: Segment, glyphs: readonly Glyph[]): boolean {
-  return (
-    glyphs.length >= charCount(segment) && glyphs.every((glyph) => glyphLatex(glyph) !== null || isTextLetter(glyph))
-  );
+  return glyphs.length >= charCount(segment) && glyphs.every(isKnownGlyph);
 }
 
 const lineCountOf = (segment: Segment): number => new Set(segment.words.map((word) => word.lineIndex)).size;
 
-/** Whether a segment that is not a Formula is a display formula: mathematics alone on its row. */
+/** A display's part the detector boxed apart stands at most this far beside it (ems). */
+const PART_GAP = 2;
+
+/**
+ * Whether a segment may be part of a display: every glyph known, no word of prose (operator names
+ * such as "log" are not words), and mathematics or a few glyphs.
+ */
+function isMathPart(segment: Segment, glyphs: readonly Glyph[]): boolean {
+  return (
+    RETYPABLE.has(segment.segmentType) &&
+    glyphs.length > 0 &&
+    allGlyphsKnown(segment, glyphs) &&
+    !hasProseWord(glyphs) &&
+    (glyphs.length <= PIECE_GLYPHS || readsAsMath(glyphs))
+  );
+}
+
+/** The horizontal gap between two boxes (negative where they overlap across). */
+const gapAcross = (a: BBox, b: BBox): number => Math.max(a.left - rightOf(b), b.left - rightOf(a));
+
+/**
+ * Whether a segment that is not a Formula is a display formula: mathematics alone on its row,
+ * or beside other parts of it the detector boxed apart (isMathPart, within PART_GAP ems), read
+ * whole by the formula reader on its own or with those parts.
+ */
 function isDisplayFormula(
   segment: Segment,
-  glyphs: readonly Glyph[],
+  glyphsOf: ReadonlyMap<Segment, Glyph[]>,
   others: readonly Segment[],
   layer: TextLayer,
 ): boolean {
   const box = segment.bbox ?? EMPTY_BOX;
+  const glyphs = glyphsOf.get(segment) ?? [];
   if (lineCountOf(segment) > DISPLAY_LINES || !allGlyphsKnown(segment, glyphs)) return false;
-  if (!looksMath(glyphs) || hasProseWord(glyphs)) return false;
-  if (others.some((other) => other !== segment && other.words.length > 0 && other.bbox && areLevel(other.bbox, box)))
-    return false;
-  return formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null;
+  if (!readsAsMath(glyphs)) return false;
+  const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
+  const level = others.filter(
+    (other) => other !== segment && other.words.length > 0 && other.bbox && areLevel(other.bbox, box),
+  );
+  const parts = level.filter(
+    (other) => gapAcross(other.bbox!, box) <= PART_GAP * size && isMathPart(other, glyphsOf.get(other) ?? []),
+  );
+  if (parts.length < level.length) return false;
+  if (formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null) return true;
+  if (parts.length === 0) return false;
+  const whole = unionBox([box, ...parts.map((part) => part.bbox!)]);
+  return formulaFromGlyphs(glyphsIn(layer, whole), rulesIn(layer, whole)) !== null;
 }
 
 /** Whether `piece` sits against `formula`: beside it on its rows, or just above or below it and within its width. */
@@ -159,8 +166,8 @@ const PARAGRAPH_TYPES = new Set(['Text', 'ListItem']);
 /**
  * Splits display formulas out of the paragraphs they were boxed with (the detector, or the
  * grouping of leftover lines, made one Text of "Equation 3 is shown below." and the display under
- * it): a run of lines of mathematics (every glyph known, no word of prose, a relation or operator
- * in one of them; lines of a few glyphs, a numerator or a limit, go with them) indented from the
+ * it): a run of lines of mathematics (every glyph known, one of them reading as mathematics by its
+ * glyphs, math-lines.ts; lines of a few glyphs, a numerator or a limit, go with them) indented from the
  * paragraph's edges becomes a Formula, the lines around it stay text. The words keep their order.
  */
 function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
@@ -176,11 +183,11 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
       const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
       const known =
         glyphs.length >= words.reduce((sum, word) => sum + [...word.text.trim()].length, 0) &&
-        glyphs.every((glyph) => glyphLatex(glyph) !== null || isTextLetter(glyph)) &&
+        glyphs.every(isKnownGlyph) &&
         !hasProseWord(glyphs);
       const indented = lineBox.left >= box.left + 2 * size && rightOf(lineBox) <= rightOf(box) - 2 * size;
-      const sign = looksMath(glyphs);
-      return { words, box: lineBox, math: known && indented && (sign || glyphs.length <= PIECE_GLYPHS), sign };
+      const reads = readsAsMath(glyphs);
+      return { words, box: lineBox, math: known && indented && (reads || glyphs.length <= PIECE_GLYPHS), reads };
     });
     // A display stands alone on its row: the text layer cuts a sentence's line at its inline math,
     // and that piece has prose level with it.
@@ -194,8 +201,8 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
       if (last && last.math === line.math) last.lines.push(line);
       else runs.push({ math: line.math, lines: [line] });
     }
-    // A run of mathematics without a relation or operator (a lone "2") is no display: it stays text.
-    for (const run of runs) if (run.math && !run.lines.some((line) => line.sign)) run.math = false;
+    // A run of pieces none of which reads as mathematics on its own (a lone "2") is no display: it stays text.
+    for (const run of runs) if (run.math && !run.lines.some((line) => line.reads)) run.math = false;
     if (!runs.some((run) => run.math) || runs.every((run) => run.math)) return [segment];
     const merged: { math: boolean; words: Word[] }[] = [];
     for (const run of runs) {
@@ -218,7 +225,7 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
 /**
  * Retypes display mathematics the detector took for text as Formula and joins the pieces of a
  * display (segments of at most PIECE_GLYPHS known glyphs and no prose) into the formula they sit
- * against; a Formula box holding displays set apart is split first (splitStackedDisplays). Returns
+ * against, and the parts of it boxed apart on its row (mathematics only, PART_GAP ems away at most); a Formula box holding displays set apart is split first (splitStackedDisplays). Returns
  * the page's segments, the joined pieces gone and the split ones in their place.
  */
 export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
@@ -227,18 +234,16 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
   for (const segment of segments) {
     if (segment.segmentType === 'Formula' || !RETYPABLE.has(segment.segmentType) || segment.words.length === 0)
       continue;
-    if (isDisplayFormula(segment, glyphsOf.get(segment)!, segments, layer)) segment.segmentType = 'Formula';
+    if (isDisplayFormula(segment, glyphsOf, segments, layer)) segment.segmentType = 'Formula';
   }
-  const isPiece = (segment: Segment): boolean => {
-    const glyphs = glyphsOf.get(segment)!;
-    return (
-      RETYPABLE.has(segment.segmentType) &&
-      segment.words.length > 0 &&
-      glyphs.length > 0 &&
-      glyphs.length <= PIECE_GLYPHS &&
-      allGlyphsKnown(segment, glyphs) &&
-      !hasProseWord(glyphs, PIECE_WORD)
-    );
+  // A piece: a few glyphs of mathematics against the formula; a part: mathematics of any length
+  // level with it and just beside it (the detector cut "a¹²₃₂" from "(x)").
+  const joins = (piece: Segment, formula: BBox, size: number): boolean => {
+    const glyphs = glyphsOf.get(piece)!;
+    if (piece.words.length === 0 || !isMathPart(piece, glyphs)) return false;
+    if (glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD) && belongsTo(piece.bbox!, formula, size))
+      return true;
+    return areLevel(piece.bbox!, formula) && gapAcross(piece.bbox!, formula) <= PART_GAP * size;
   };
   const removed = new Set<Segment>();
   for (const formula of segments) {
@@ -249,8 +254,7 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
     while (grown) {
       grown = false;
       for (const piece of segments) {
-        if (piece === formula || removed.has(piece) || !piece.bbox || !isPiece(piece)) continue;
-        if (!belongsTo(piece.bbox, formula.bbox, size)) continue;
+        if (piece === formula || removed.has(piece) || !piece.bbox || !joins(piece, formula.bbox, size)) continue;
         formula.bbox = unionBox([formula.bbox, piece.bbox]);
         formula.words = [...formula.words, ...piece.words];
         glyphsOf.set(formula, [...glyphsOf.get(formula)!, ...glyphsOf.get(piece)!]);

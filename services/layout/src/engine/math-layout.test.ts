@@ -90,6 +90,11 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs([hat, ...glyphs], [])).toBe('\\hat{P}=Q');
   });
 
+  it('reads an arrow over nothing as a symbol of its row, not an accent', () => {
+    const glyphs = row([{ text: 'x' }, { text: '\u2192', font: 'CMSY10' }, { text: '0', font: 'CMR10' }]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('x\\to0');
+  });
+
   it('reads rows that each run across the display as an aligned display, and gives up on short stacked pieces', () => {
     const first = row([
       { text: 'a' },

@@ -95,6 +95,8 @@ const ACCENTS: Readonly<Record<string, string>> = {
   '\u0308': '\\ddot',
   '\u030c': '\\check',
 };
+/** Whether a glyph is a math accent the reader sets over what stands under it. */
+export const isMathAccent = (glyph: Glyph): boolean => ACCENTS[glyph.text] !== undefined;
 /** Characters that take no room and say nothing: zero-width spaces, invisible operators (function application). */
 const INVISIBLE = /^[\u200b-\u200d\u2060-\u2064\ufeff]$/u;
 /** Symbol fonts' private-use pieces of growing brackets (Adobe Symbol's layout), as Unicode's pieces. */
@@ -438,7 +440,13 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
     )[0];
     const wide = nearest !== undefined && accent.right - accent.left > 1.5 * (nearest.right - nearest.left);
     const base = wide || nearest === undefined ? stacked : [nearest];
-    if (base.length === 0) return null;
+    if (base.length === 0) {
+      // Over nothing: the glyph is a symbol of the row (an arrow "x → 0", a tilde "∼").
+      const symbol = accent.glyph ? glyphLatex(accent.glyph) : null;
+      if (symbol === null) return null;
+      current = current.map((a) => (a === accent ? { ...a, accent: undefined, latex: symbol } : a));
+      continue;
+    }
     const inner = latexOf(base, []);
     if (inner === null) return null;
     const command =

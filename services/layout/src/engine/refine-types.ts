@@ -7,6 +7,7 @@ import { EQUATION_NUMBER } from './formula-parts.js';
 import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
+import { readsAsMath } from './math-lines.js';
 import { isStatementNotHeading } from './statements.js';
 
 /** Font facts of a text-layer line. */
@@ -14,7 +15,7 @@ export interface LineFont {
   /** In page pixels. */
   fontSize: number;
   bold: boolean;
-  /** Most of the line's letters are set in a math font (TeX's math italic, symbols, Fraktur, blackboard bold). */
+  /** The line is mathematics: set in a math font (TeX's math italic, symbols, Fraktur, blackboard bold) or reading as mathematics by its glyphs (math-lines.ts). */
   math?: boolean;
 }
 
@@ -25,7 +26,11 @@ export function lineFontsOf(layer: TextLayer): Map<number, LineFont> {
     for (const line of block.lines) {
       const lineIndex = line.words[0]?.lineIndex;
       if (lineIndex !== undefined)
-        fonts.set(lineIndex, { fontSize: line.fontSize, bold: line.bold, math: isMathFont(line.fontName) });
+        fonts.set(lineIndex, {
+          fontSize: line.fontSize,
+          bold: line.bold,
+          math: isMathFont(line.fontName) || readsAsMath(line.glyphs.filter((glyph) => glyph.text.trim() !== '')),
+        });
     }
   }
   return fonts;

@@ -1,7 +1,7 @@
 import { decodePng, growToInk } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
-import { MATH_SIGN } from './display-formulas.js';
+import { MATH_SIGN } from './math-lines.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
 import {
   EMPTY_BOX,

@@ -27,7 +27,8 @@ import {
 } from './fine-types.js';
 import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
-import { groupBlocks, groupLines, wordsByLine } from './lines.js';
+import { groupBlocks, groupLines } from './lines.js';
+import { withoutMathRegions } from './math-regions.js';
 import { formulasByNumber } from './numbered-formulas.js';
 import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
@@ -35,7 +36,6 @@ import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { tablesFromRuledGrids } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
-import { lineKind } from './scanned-formulas.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 
@@ -150,37 +150,6 @@ function withoutPageSizedGuesses(detections: DetectedRegion[], words: Word[], pa
   });
 }
 
-/** A Picture holding this many words, most on lines set in math fonts, is displayed mathematics. */
-const MATH_PICTURE_WORDS = 10;
-const MATH_PICTURE_SHARE = 0.5;
-
-/**
- * Drops Pictures that are displayed mathematics: a detection holding MATH_PICTURE_WORDS words or
- * more, most of them on lines set in math fonts (a page of displays the detector took for a
- * figure) or, on a page read by OCR, on lines that read as mathematics (scanned-formulas.ts). Its
- * words become Text segments like any words outside the detections, and the display formulas among
- * them Formulas (display-formulas.ts, scanned-formulas.ts).
- */
-function withoutMathPictures(
-  detections: DetectedRegion[],
-  words: Word[],
-  fonts: Map<number, LineFont> | undefined,
-  ocrOnly: boolean,
-): DetectedRegion[] {
-  const hasFonts = fonts !== undefined && fonts.size > 0;
-  if (!hasFonts && !ocrOnly) return detections;
-  return detections.filter((d) => {
-    if (d.segmentType !== 'Picture') return true;
-    const inside = words.filter((word) => containsPoint(d.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
-    const math = hasFonts
-      ? inside.filter((word) => fonts.get(word.lineIndex)?.math === true).length
-      : wordsByLine(inside)
-          .filter((line) => lineKind(line.map((word) => word.text).join(' ')) === 'math')
-          .reduce((sum, line) => sum + line.length, 0);
-    return inside.length < MATH_PICTURE_WORDS || math < MATH_PICTURE_SHARE * inside.length;
-  });
-}
-
 /** Words covering this share of a Picture's box, on at most LETTERED_LINES lines, make it lettering. */
 const LETTERED_COVER = 0.5;
 const LETTERED_LINES = 2;
@@ -275,8 +244,8 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => untabled,
   );
   const unmath = passes.run(
-    'math-pictures',
-    () => withoutMathPictures(sized, words, context.fonts, context.ocrOnly === true),
+    'math-regions',
+    () => withoutMathRegions(sized, words, context.fonts, context.ocrOnly === true),
     () => sized,
   );
   const regions = passes.always('suppress-overlaps', () => suppressOverlaps(unmath));

@@ -1,0 +1,70 @@
+import type { Word } from '@folio/proto/documents/v1';
+import { describe, expect, it } from 'vitest';
+import { ocrLine, word } from '../testing/fixtures.js';
+import type { DetectedRegion } from './layout-engine.js';
+import { withoutMathRegions } from './math-regions.js';
+import type { LineFont } from './refine-types.js';
+
+const MATH: LineFont = { fontSize: 12, bold: false, math: true };
+const TEXT: LineFont = { fontSize: 12, bold: false, math: false };
+
+/** Lines and the fonts their lineIndexes map to. */
+function page(lines: { words: Word[]; math: boolean }[]): { words: Word[]; fonts: Map<number, LineFont> } {
+  const fonts = new Map<number, LineFont>();
+  for (const line of lines) for (const w of line.words) fonts.set(w.lineIndex, line.math ? MATH : TEXT);
+  return { words: lines.flatMap((line) => line.words), fonts };
+}
+
+const region = (segmentType: 'Table' | 'Picture'): DetectedRegion => ({
+  segmentType,
+  bbox: { left: 50, top: 50, width: 500, height: 500 },
+  confidence: 0.8,
+});
+
+describe('withoutMathRegions', () => {
+  it('drops a Table or Picture over displays cut into pieces and the lead lines between them', () => {
+    const lines: { words: Word[]; math: boolean }[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const top = 100 + 80 * index;
+      const at = 4 * index;
+      lines.push({ words: ocrLine('Equation one is shown below.', 60, top, at), math: false });
+      // The display: a big delimiter reaching above and below its row, the body in math fonts,
+      // a piece in a text font against it, and its number at the right margin.
+      lines.push({
+        words: [{ ...word('(', 250, top + 30, 0, at + 1), bbox: { left: 250, top: top + 26, width: 8, height: 24 } }],
+        math: true,
+      });
+      lines.push({ words: ocrLine('x + y', 260, top + 32, at + 2), math: true });
+      lines.push({ words: [word('(x)', 320, top + 32, 0, at + 3)], math: false });
+      lines.push({ words: [word(`(${index + 1})`, 500, top + 32, 0, 100 + index)], math: false });
+    }
+    const { words, fonts } = page(lines);
+    expect(withoutMathRegions([region('Table')], words, fonts, false)).toEqual([]);
+    expect(withoutMathRegions([region('Picture')], words, fonts, false)).toEqual([]);
+  });
+
+  it('keeps a table of formulas beside their names, a table of numbers and a diagram of labels set apart', () => {
+    const named = page(
+      ['Energy', 'Momentum', 'Force', 'Power'].flatMap((name, index) => [
+        { words: ocrLine(name, 60, 100 + 30 * index, 2 * index), math: false },
+        { words: ocrLine('E = m c', 300, 100 + 30 * index, 2 * index + 1), math: true },
+      ]),
+    );
+    expect(withoutMathRegions([region('Table')], named.words, named.fonts, false)).toHaveLength(1);
+    const numbers = page(
+      [0, 1, 2, 3, 4].map((index) => ({
+        words: ocrLine('12 3.5 7 = 9', 60, 100 + 30 * index, index),
+        math: index === 0,
+      })),
+    );
+    expect(withoutMathRegions([region('Table')], numbers.words, numbers.fonts, false)).toHaveLength(1);
+    // A network drawn with its inputs x1..x4 in one column and outputs h1..h4 far right.
+    const diagram = page(
+      [0, 1, 2, 3].flatMap((index) => [
+        { words: [word(`x${index}`, 60, 100 + 60 * index, 0, 2 * index)], math: true },
+        { words: [word(`h${index}`, 400, 100 + 60 * index, 0, 2 * index + 1)], math: true },
+      ]),
+    );
+    expect(withoutMathRegions([region('Picture')], diagram.words, diagram.fonts, false)).toHaveLength(1);
+  });
+});

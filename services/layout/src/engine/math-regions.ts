@@ -1,0 +1,133 @@
+import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
+import { EQUATION_NUMBER } from './formula-parts.js';
+import { EMPTY_BOX, bottomOf, centerOf, containsPoint, median, rightOf, unionBox } from './geometry.js';
+import type { DetectedRegion } from './layout-engine.js';
+import { wordsByLine } from './lines.js';
+import type { LineFont } from './refine-types.js';
+import { lineKind } from './scanned-formulas.js';
+
+/**
+ * Pictures and Tables the detector made of displayed mathematics: a page of displays between
+ * sentences ("Equation 3 is shown below." and the formula under it) taken for one figure or one
+ * table. Dropping the detection leaves its words to the leftover text, whose display formulas
+ * become Formulas (display-formulas.ts on a text layer, scanned-formulas.ts on OCR's lines).
+ */
+
+/** A Picture holding this many words, most on lines of mathematics, is displayed mathematics. */
+const MATH_PICTURE_WORDS = 10;
+const MATH_PICTURE_SHARE = 0.5;
+/** A Picture or Table of at least this many rows, this many and this share of them mathematics, may be displays. */
+const REGION_ROWS = 4;
+const REGION_MATH_ROWS = 2;
+const REGION_MATH_SHARE = 0.25;
+/** The parts of a display on its row stand at most this far apart (line heights); a table's cells, a diagram's labels, further. */
+const DISPLAY_PART_GAP = 3;
+
+interface Line {
+  words: Word[];
+  box: BBox;
+  math: boolean;
+}
+
+/** Whether two boxes share some height; `band` keeps only the middle half of each (a line's box is its font's, taller than its ink). */
+function overlapDown(a: BBox, b: BBox, band: boolean): boolean {
+  const span = (box: BBox): [number, number] =>
+    band ? [box.top + box.height / 4, bottomOf(box) - box.height / 4] : [box.top, bottomOf(box)];
+  const [aTop, aBottom] = span(a);
+  const [bTop, bBottom] = span(b);
+  return Math.min(aBottom, bBottom) > Math.max(aTop, bTop);
+}
+
+/**
+ * Lines grouped into rows, transitively: lines of mathematics that share any height (a display the
+ * text layer cut into pieces, its big delimiters reaching above and below), and other lines that
+ * share the middle of their height with a row (a table's cells, a piece of a display in a text
+ * font, an equation number).
+ */
+function rowsOf(lines: Line[]): Line[][] {
+  const rows: { lines: Line[]; box: BBox; math: BBox | null }[] = [];
+  const place = (line: Line): void => {
+    const row = rows.find(
+      (open) =>
+        (line.math && open.math !== null && overlapDown(open.math, line.box, false)) ||
+        overlapDown(open.box, line.box, true),
+    );
+    if (!row) {
+      rows.push({ lines: [line], box: line.box, math: line.math ? line.box : null });
+      return;
+    }
+    row.lines.push(line);
+    row.box = unionBox([row.box, line.box]);
+    if (line.math) row.math = row.math ? unionBox([row.math, line.box]) : line.box;
+  };
+  for (const line of [...lines].sort((a, b) => Number(b.math) - Number(a.math) || a.box.top - b.box.top)) place(line);
+  return rows.map((row) => row.lines);
+}
+
+/** Whether a row is one display: its parts, left to right, never further apart than DISPLAY_PART_GAP line heights (an equation number aside). */
+function isOneDisplay(row: Line[]): boolean {
+  const size = median(row.map((line) => line.box.height));
+  let reach = -Infinity;
+  for (const line of [...row].sort((a, b) => a.box.left - b.box.left)) {
+    const number = EQUATION_NUMBER.test(line.words.map((word) => word.text).join(''));
+    if (reach > -Infinity && line.box.left - reach > DISPLAY_PART_GAP * size && !number) return false;
+    reach = Math.max(reach, rightOf(line.box));
+  }
+  return true;
+}
+
+/**
+ * Whether lines are displays (and the prose between them) rather than a table's cells or a
+ * figure's labels: enough rows of mathematics, each one display (its parts together, an equation
+ * number aside), and every other row a single line (no row of cells; a chart's ticks stand in
+ * rows, a diagram's labels apart).
+ */
+function isDisplays(lines: Line[]): boolean {
+  const rows = rowsOf(lines);
+  if (rows.length < REGION_ROWS) return false;
+  let mathRows = 0;
+  for (const row of rows) {
+    if (!row.some((line) => line.math)) {
+      if (row.length > 1) return false;
+      continue;
+    }
+    if (!isOneDisplay(row)) return false;
+    mathRows += 1;
+  }
+  return mathRows >= REGION_MATH_ROWS && mathRows >= REGION_MATH_SHARE * rows.length;
+}
+
+/**
+ * Drops the Pictures and Tables that are displayed mathematics: a Picture of MATH_PICTURE_WORDS
+ * words or more, most of them on lines of mathematics, or a Picture or Table whose lines are
+ * displays and the prose between them (isDisplays). Lines of mathematics: on a text layer, those set in a
+ * math font or reading as mathematics by their glyphs (LineFont.math); on a page read by OCR,
+ * those that read as mathematics (scanned-formulas.ts).
+ */
+export function withoutMathRegions(
+  detections: DetectedRegion[],
+  words: Word[],
+  fonts: Map<number, LineFont> | undefined,
+  ocrOnly: boolean,
+): DetectedRegion[] {
+  const hasFonts = fonts !== undefined && fonts.size > 0;
+  if (!hasFonts && !ocrOnly) return detections;
+  const isMath = (line: Word[]): boolean =>
+    hasFonts
+      ? fonts.get(line[0]?.lineIndex ?? -1)?.math === true
+      : lineKind(line.map((word) => word.text).join(' ')) === 'math';
+  return detections.filter((d) => {
+    if (d.segmentType !== 'Picture' && d.segmentType !== 'Table') return true;
+    const inside = words.filter((word) => containsPoint(d.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
+    const lines = wordsByLine(inside).map((line) => ({
+      words: line,
+      box: unionBox(line.map((word) => word.bbox ?? EMPTY_BOX)),
+      math: isMath(line),
+    }));
+    if (isDisplays(lines)) return false;
+    if (d.segmentType !== 'Picture') return true;
+    const math = lines.filter((line) => line.math).reduce((sum, line) => sum + line.words.length, 0);
+    return inside.length < MATH_PICTURE_WORDS || math < MATH_PICTURE_SHARE * inside.length;
+  });
+}
