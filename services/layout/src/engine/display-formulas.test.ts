@@ -138,6 +138,11 @@ describe('gatherDisplayFormulas', () => {
     const segments = gatherDisplayFormulas([left, right], layer, newId);
     readFormulasFromTextLayer(segments, layer);
     expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
+    // A block beside it (a figure, the next column) is not on its row.
+    const figure = wordsSegment('f', proseLine(['Figure', 'text'], { left: 20, step: 60, width: 50, top: 100 }, 2));
+    figure.bbox = { left: 20, top: 100, width: 200, height: 400 };
+    const beside = gatherDisplayFormulas([segmentOf('e', 'Text', glyphs, 0), figure], layer, newId);
+    expect(beside.map((s) => s.segmentType)).toEqual(['Formula', 'Text']);
     // Words level with it that are not mathematics are no part of it: the display stays text.
     const label = wordsSegment('w', proseLine(['where'], { left: 340, step: 40, width: 30, top: 234 }, 1));
     const kept = gatherDisplayFormulas([segmentOf('e', 'Text', glyphs, 0), label], layer, newId);

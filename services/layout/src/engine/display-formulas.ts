@@ -1,9 +1,10 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
+import { EQUATION_NUMBER } from './formula-parts.js';
 import { EMPTY_BOX, areLevel, bottomOf, centerOf, rightOf, unionBox } from './geometry.js';
-import { formulaFromGlyphs, isMathAccent } from './math-layout.js';
+import { formulaFromGlyphs, isReadableGlyph } from './math-layout.js';
 import { MATH_SIGN, PIECE_WORD, hasProseWord, readsAsMath } from './math-lines.js';
-import { glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
+import { hangsFromBaseline } from './math-symbols.js';
 import { glyphsIn, rulesIn } from './text-layer-latex.js';
 
 /**
@@ -14,42 +15,55 @@ import { glyphsIn, rulesIn } from './text-layer-latex.js';
  */
 
 /** Types a detector gives a display formula or its pieces. */
-const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem', 'Formula']);
+const RETYPABLE = new Set([
+  'Text',
+  'SectionHeader',
+  'Title',
+  'ListItem',
+  'Caption',
+  'Footnote',
+  'PageHeader',
+  'PageFooter',
+  'Formula',
+]);
 /** A piece holds at most this many glyphs (a limit, an exponent, a denominator). */
 const PIECE_GLYPHS = 6;
 /** Most lines a display the detector boxed as text may have. */
-const DISPLAY_LINES = 3;
+const DISPLAY_LINES = 6;
 /** The characters of a segment's words, without spaces. */
 const charCount = (segment: Segment): number =>
   segment.words.reduce((sum, word) => sum + [...word.text.trim()].length, 0);
 
-/** A glyph the formula reader knows: one with a LaTeX spelling, a letter of a text font, an accent. */
-const isKnownGlyph = (glyph: Glyph): boolean =>
-  glyphLatex(glyph) !== null || isTextLetter(glyph) || isMathAccent(glyph);
-
-/** Whether every character of the segment is a glyph of the layer with a LaTeX spelling or an accent: the whole of it is known. */
+/** Whether every character of the segment is a glyph of the layer the formula reader can place: the whole of it is known. */
 function allGlyphsKnown(segment: Segment, glyphs: readonly Glyph[]): boolean {
-  return glyphs.length >= charCount(segment) && glyphs.every(isKnownGlyph);
+  return glyphs.length >= charCount(segment) && glyphs.every(isReadableGlyph);
 }
 
 const lineCountOf = (segment: Segment): number => new Set(segment.words.map((word) => word.lineIndex)).size;
 
+/** Something beside a display at most this many times its height stands on its row. */
+const ROW_HEIGHTS = 3;
 /** A display's part the detector boxed apart stands at most this far beside it (ems). */
 const PART_GAP = 2;
 
 /**
  * Whether a segment may be part of a display: every glyph known, no word of prose (operator names
- * such as "log" are not words), and mathematics or a few glyphs.
+ * such as "log" are not words), and mathematics or a few glyphs; not its equation number.
  */
 function isMathPart(segment: Segment, glyphs: readonly Glyph[]): boolean {
   return (
     RETYPABLE.has(segment.segmentType) &&
     glyphs.length > 0 &&
+    !isEquationNumber(segment) &&
     allGlyphsKnown(segment, glyphs) &&
     !hasProseWord(glyphs) &&
     (glyphs.length <= PIECE_GLYPHS || readsAsMath(glyphs))
   );
 }
+
+/** Whether a segment is an equation number "(3)": beside a display, not part of it. */
+const isEquationNumber = (segment: Segment): boolean =>
+  EQUATION_NUMBER.test(segment.words.map((word) => word.text).join(''));
 
 /** The horizontal gap between two boxes (negative where they overlap across). */
 const gapAcross = (a: BBox, b: BBox): number => Math.max(a.left - rightOf(b), b.left - rightOf(a));
@@ -70,16 +84,43 @@ function isDisplayFormula(
   if (lineCountOf(segment) > DISPLAY_LINES || !allGlyphsKnown(segment, glyphs)) return false;
   if (!readsAsMath(glyphs)) return false;
   const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
+  // What stands on its row: a line or a few, not a block beside it (a figure, the next column's
+  // paragraph), nor its equation number.
   const level = others.filter(
-    (other) => other !== segment && other.words.length > 0 && other.bbox && areLevel(other.bbox, box),
+    (other) =>
+      other !== segment &&
+      other.words.length > 0 &&
+      other.bbox &&
+      areLevel(other.bbox, box) &&
+      other.bbox.height <= ROW_HEIGHTS * Math.max(box.height, size) &&
+      !isEquationNumber(other),
   );
-  const parts = level.filter(
-    (other) => gapAcross(other.bbox!, box) <= PART_GAP * size && isMathPart(other, glyphsOf.get(other) ?? []),
-  );
+  // Its parts, each against the display or a part already found (a long display cut in several).
+  const parts: Segment[] = [];
+  let reach = box;
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const other of level) {
+      if (parts.includes(other) || gapAcross(other.bbox!, reach) > PART_GAP * size) continue;
+      if (!isMathPart(other, glyphsOf.get(other) ?? [])) continue;
+      parts.push(other);
+      reach = unionBox([reach, other.bbox!]);
+      grown = true;
+    }
+  }
   if (parts.length < level.length) return false;
   if (formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null) return true;
-  if (parts.length === 0) return false;
-  const whole = unionBox([box, ...parts.map((part) => part.bbox!)]);
+  // Read with its parts and the pieces against it (a denominator, a limit the detector cut off).
+  const pieces = others.filter(
+    (other) =>
+      other !== segment &&
+      other.bbox &&
+      (glyphsOf.get(other)?.length ?? 0) <= PIECE_GLYPHS &&
+      isMathPart(other, glyphsOf.get(other) ?? []) &&
+      belongsTo(other.bbox, box, size),
+  );
+  if (parts.length + pieces.length === 0) return false;
+  const whole = unionBox([box, ...parts.map((part) => part.bbox!), ...pieces.map((piece) => piece.bbox!)]);
   return formulaFromGlyphs(glyphsIn(layer, whole), rulesIn(layer, whole)) !== null;
 }
 
@@ -183,7 +224,7 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
       const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
       const known =
         glyphs.length >= words.reduce((sum, word) => sum + [...word.text.trim()].length, 0) &&
-        glyphs.every(isKnownGlyph) &&
+        glyphs.every(isReadableGlyph) &&
         !hasProseWord(glyphs);
       const indented = lineBox.left >= box.left + 2 * size && rightOf(lineBox) <= rightOf(box) - 2 * size;
       const reads = readsAsMath(glyphs);

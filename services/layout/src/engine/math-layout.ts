@@ -95,8 +95,6 @@ const ACCENTS: Readonly<Record<string, string>> = {
   '\u0308': '\\ddot',
   '\u030c': '\\check',
 };
-/** Whether a glyph is a math accent the reader sets over what stands under it. */
-export const isMathAccent = (glyph: Glyph): boolean => ACCENTS[glyph.text] !== undefined;
 /** Characters that take no room and say nothing: zero-width spaces, invisible operators (function application). */
 const INVISIBLE = /^[\u200b-\u200d\u2060-\u2064\ufeff]$/u;
 /** Symbol fonts' private-use pieces of growing brackets (Adobe Symbol's layout), as Unicode's pieces. */
@@ -195,6 +193,23 @@ function mainBaseline(atoms: readonly Atom[]): number {
   const size = Math.max(...atoms.map((a) => a.size));
   const full = atoms.filter((a) => a.size >= SCRIPT_SIZE * size && !a.tall);
   return median((full.length > 0 ? full : atoms).map((a) => a.baseline));
+}
+
+/**
+ * Whether the reader can place a glyph: one with a LaTeX spelling or a letter of a text font, an
+ * accent, a radical sign, a piece of a growing bracket, a negating slash or an invisible operator.
+ */
+export function isReadableGlyph(glyph: Glyph): boolean {
+  const char = SYMBOL_PIECES[glyph.text] ?? glyph.text;
+  return (
+    char === '\u0338' ||
+    char === '√' ||
+    INVISIBLE.test(char) ||
+    ACCENTS[char] !== undefined ||
+    PIECES[char] !== undefined ||
+    glyphLatex(glyph) !== null ||
+    isTextLetter(glyph)
+  );
 }
 
 /** Atoms of glyphs; null when a glyph has no LaTeX here. A zero-width slash joins the relation after it (≠). */
