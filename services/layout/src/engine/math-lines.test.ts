@@ -31,6 +31,11 @@ describe('readsAsMath', () => {
     ];
     expect(readsAsMath(phi)).toBe(true);
     expect(readsAsMath(set('𝜎(𝑥)', ''))).toBe(true);
+    // An operator is one cue: "x + 1" with its italic x reads as mathematics, "C++" does not.
+    expect(readsAsMath([...set('x', 'KaTeX_Math-Italic'), ...set('+1', 'KaTeX_Main-Regular', { from: 110 })])).toBe(
+      true,
+    );
+    expect(readsAsMath(set('C++', 'Times-Roman'))).toBe(false);
   });
 
   it('reads prose, emphasis and a label as no mathematics', () => {

@@ -65,19 +65,23 @@ function scriptCount(glyphs: readonly Glyph[]): number {
   ).length;
 }
 
-/** A line without a relation or operator reads as mathematics with this many glyphs, this many of them cues. */
+/** A binary operator other than the hyphen: a cue, not proof ("C++", "+1 555"). */
+const OPERATOR = /^[+−·⋅∗]$/u;
+
+/** A line without a relation or big operator reads as mathematics with this many glyphs, this many of them cues. */
 const MATH_GLYPHS = 3;
 const MATH_CUES = 2;
 
 /**
- * Whether the glyphs read as mathematics: no word of prose, and a relation or operator sign, or
- * at least MATH_CUES glyphs that say mathematics (math fonts and alphanumerics, Greek, italic
- * letters, scripts off the baseline) among MATH_GLYPHS or more. A label "(a)" has one cue; "(φ(n))²",
+ * Whether the glyphs read as mathematics: no word of prose, and a relation or big operator sign, or
+ * at least MATH_CUES cues among MATH_GLYPHS glyphs or more: glyphs that say mathematics (math fonts
+ * and alphanumerics, Greek, italic letters, scripts off the baseline) and a binary operator. A label "(a)" has one cue; "(φ(n))²",
  * "σ²_y(x)" and "a¹²₃₂(x)" have several.
  */
 export function readsAsMath(glyphs: readonly Glyph[]): boolean {
   if (glyphs.length === 0 || hasProseWord(glyphs)) return false;
   if (glyphs.some((glyph) => MATH_SIGN.test(glyph.text))) return true;
   if (glyphs.length < MATH_GLYPHS) return false;
-  return glyphs.filter(isMathCue).length + scriptCount(glyphs) >= MATH_CUES;
+  const operator = glyphs.some((glyph) => OPERATOR.test(glyph.text)) ? 1 : 0;
+  return glyphs.filter(isMathCue).length + scriptCount(glyphs) + operator >= MATH_CUES;
 }

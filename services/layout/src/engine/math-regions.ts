@@ -17,6 +17,8 @@ import { lineKind } from './scanned-formulas.js';
 /** A Picture holding this many words, most on lines of mathematics, is displayed mathematics. */
 const MATH_PICTURE_WORDS = 10;
 const MATH_PICTURE_SHARE = 0.5;
+/** Prose: a line of this many words; shorter ones may be pieces of a display. */
+const PROSE_WORDS = 3;
 /** A Picture or Table of at least this many rows, this many and this share of them mathematics, may be displays. */
 const REGION_ROWS = 4;
 const REGION_MATH_ROWS = 2;
@@ -40,17 +42,19 @@ function overlapDown(a: BBox, b: BBox, band: boolean): boolean {
 }
 
 /**
- * Lines grouped into rows, transitively: lines of mathematics that share any height (a display the
- * text layer cut into pieces, its big delimiters reaching above and below), and other lines that
- * share the middle of their height with a row (a table's cells, a piece of a display in a text
- * font, an equation number).
+ * Lines grouped into rows, transitively: lines of mathematics, and short lines (a bracket, a piece
+ * in a text font), that share any height with a row's mathematics (a display the text layer cut
+ * into pieces, its big delimiters reaching above and below), and other lines that share the middle
+ * of their height with a row (a table's cells, an equation number).
  */
 function rowsOf(lines: Line[]): Line[][] {
   const rows: { lines: Line[]; box: BBox; math: BBox | null }[] = [];
   const place = (line: Line): void => {
     const row = rows.find(
       (open) =>
-        (line.math && open.math !== null && overlapDown(open.math, line.box, false)) ||
+        ((line.math || line.words.length < PROSE_WORDS) &&
+          open.math !== null &&
+          overlapDown(open.math, line.box, false)) ||
         overlapDown(open.box, line.box, true),
     );
     if (!row) {

@@ -32,6 +32,7 @@ import { withoutMathRegions } from './math-regions.js';
 import { formulasByNumber } from './numbered-formulas.js';
 import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
+import { isProseColumn } from './prose-pictures.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
 import { tablesFromRuledGrids } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
@@ -264,7 +265,10 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     const region = passes.run(
       'lettering',
       () =>
-        isLettering(detection, regionWords, context.fonts) ? { ...detection, segmentType: 'Text' as const } : detection,
+        isLettering(detection, regionWords, context.fonts) ||
+        isProseColumn(detection, regionWords, context.fonts, context.images ?? [])
+          ? { ...detection, segmentType: 'Text' as const }
+          : detection,
       () => detection,
     );
     // Empty boxes: ink that is not text, or (blank) no ink at all: speckle, bleed-through, a scanner border.
