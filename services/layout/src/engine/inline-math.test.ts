@@ -77,6 +77,44 @@ describe('markInlineMath', () => {
     expect(text(segment)).toBe('so $F=ma$ and $\\log x$ in a priori');
   });
 
+  it('reads an inline fraction whose denominator the text layer put on the next line', () => {
+    const { glyphs, words } = sentence([{ text: 'we' }, { text: 'get' }, { text: 'v', font: 'CMMI10' }, { text: '=' }]);
+    const left = words.at(-1)!.bbox!.left + 12;
+    const over = (char: string, baseline: number): Glyph => ({
+      text: char,
+      bbox: { left, top: baseline - 5, width: 4, height: 7 },
+      fontName: 'CMMI7',
+      fontSize: 7,
+      baseline,
+    });
+    const numerator = over('d', 96.5);
+    const denominator = over('t', 105);
+    const rest = sentence([{ text: 'by' }, { text: 'construction.' }]);
+    const shift = left + 8 - 50;
+    const after = rest.glyphs.map((glyph) => ({ ...glyph, bbox: { ...glyph.bbox!, left: glyph.bbox!.left + shift } }));
+    const wordOf = (glyph: Glyph, lineIndex: number): Word => ({
+      text: glyph.text,
+      bbox: glyph.bbox,
+      confidence: 1,
+      blockIndex: 0,
+      lineIndex,
+    });
+    const line2 = [
+      wordOf(denominator, 1),
+      ...rest.words.map((word) => ({ ...word, lineIndex: 1, bbox: { ...word.bbox!, left: word.bbox!.left + shift } })),
+    ];
+    const segment: Segment = {
+      segmentId: 's',
+      segmentType: 'Text',
+      bbox: undefined,
+      words: [...words, wordOf(numerator, 0), ...line2],
+      tableHtml: '',
+    };
+    const bar = { left: left - 0.5, top: 97.8, width: 5, height: 0.4 };
+    markInlineMath([segment], glyphLayer([...glyphs, numerator, denominator, ...after], [bar]));
+    expect(text(segment)).toBe('we get $v=\\frac{d}{t}$ by construction.');
+  });
+
   it('leaves sentences without math fonts, italic text and headings as they are', () => {
     const { glyphs, words } = sentence([{ text: 'Theorem', font: 'CMTI10' }, { text: '2' }, { text: 'holds' }]);
     const prose: Segment = { segmentId: 'a', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };

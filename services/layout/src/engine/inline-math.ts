@@ -1,6 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areLevel, overlapLength, rightOf, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
 import { wordsByLine } from './lines.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { isMathGlyph, OPERATORS } from './math-symbols.js';
@@ -31,6 +31,13 @@ const ACROSS_SHARE = 0.2;
 
 function overlapAcross(a: BBox, b: BBox): boolean {
   return overlapLength(a.left, rightOf(a), b.left, rightOf(b)) > ACROSS_SHARE * Math.min(a.width, b.width);
+}
+
+/** Whether two words lie on each other: overlapping across, and not one set over the other (a fraction's numerator over its denominator). */
+function collide(a: BBox, b: BBox): boolean {
+  return (
+    overlapAcross(a, b) && overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) > 0.5 * Math.min(a.height, b.height)
+  );
 }
 
 type WordKind = 'math' | 'italic' | 'joiner' | 'text';
@@ -104,9 +111,7 @@ function rowsOf(words: readonly Word[]): Word[][] {
     const row = rows.find(
       (other) =>
         areLevel(other.box, box) &&
-        !line.some((word) =>
-          other.base.some((placed) => overlapAcross(word.bbox ?? EMPTY_BOX, placed.bbox ?? EMPTY_BOX)),
-        ),
+        !line.some((word) => other.base.some((placed) => collide(word.bbox ?? EMPTY_BOX, placed.bbox ?? EMPTY_BOX))),
     );
     if (row) row.words.push(...line);
     else rows.push({ base: line, box, words: [...line] });
