@@ -54,6 +54,32 @@ describe('gatherDisplayFormulas', () => {
     expect(bare).toHaveLength(2);
   });
 
+  it("splits an align environment's numbered rows into a Formula each, and keeps one equation of two rows whole", () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    // The same row again 12 px lower: closer than displays set apart are.
+    const lower = glyphs.map((glyph) => ({
+      ...glyph,
+      baseline: glyph.baseline + 12,
+      bbox: { ...glyph.bbox!, top: glyph.bbox!.top + 12 },
+    }));
+    const layer = glyphLayer([...glyphs, ...lower]);
+    const formula: Segment = {
+      ...segmentOf('f', 'Formula', glyphs, 0),
+      bbox: unionBox([...glyphs, ...lower].map((glyph) => glyph.bbox!)),
+      words: [...segmentOf('a', 'Formula', glyphs, 0).words, ...segmentOf('b', 'Formula', lower, 1).words],
+    };
+    const number = (text: string, top: number): Segment =>
+      wordsSegment(text, proseLine([text], { left: 520, step: 0, width: 15, top }, 9), 'Caption');
+    const split = gatherDisplayFormulas([{ ...formula }, number('(1)', 233), number('(2)', 245)], layer, newId);
+    readFormulasFromTextLayer(split, layer);
+    expect(split.filter((s) => s.segmentType === 'Formula').map((s) => s.latex)).toEqual([
+      'e^{i\\pi}+1=0',
+      'e^{i\\pi}+1=0',
+    ]);
+    const one = gatherDisplayFormulas([{ ...formula }, number('(1)', 239)], layer, newId);
+    expect(one.filter((s) => s.segmentType === 'Formula')).toHaveLength(1);
+  });
+
   it('splits a display out of the paragraph it was boxed with, the lead line staying text', () => {
     const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
     const lead = proseLine(

@@ -163,17 +163,41 @@ function displayCuts(glyphs: readonly Glyph[]): number[] {
   return cuts;
 }
 
+/** An equation number stands beside its display at most this many ems away (a centred display's number at the column's edge; not the next column's). */
+const NUMBER_REACH = 25;
+
 /**
- * Splits a Formula box that holds displays set apart one under another (the detector boxed
- * "E = mc²" and "a² + b² = c²" as one) into a Formula each, where every part is mathematics of its
- * own (a relation or operator in it, and not opening with one, as an aligned display's next row
- * does).
+ * Where the rows of an aligned display that each carry an equation number part: halfway between
+ * the numbers beside it, top to bottom (none with fewer than two numbers: one equation of many
+ * rows has one).
+ */
+function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[] {
+  const middles = numbers
+    .filter((number) => areLevel(number, box) || (number.top >= box.top && bottomOf(number) <= bottomOf(box)))
+    .filter((number) => {
+      const gap = Math.max(number.left - rightOf(box), box.left - rightOf(number));
+      return gap >= 0 && gap <= NUMBER_REACH * size;
+    })
+    .map((number) => number.top + number.height / 2)
+    .sort((a, b) => a - b);
+  return middles.slice(1).map((middle, index) => (middle + middles[index]!) / 2);
+}
+
+/**
+ * Splits a Formula box that holds several equations into a Formula each: rows that each carry an
+ * equation number (an align environment's numbered rows, numberCuts), or displays set apart one
+ * under another (the detector boxed "E = mc²" and "a² + b² = c²" as one) where every part is
+ * mathematics of its own (a relation or operator in it, and not opening with one, as an aligned
+ * display's next row does).
  */
 function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
+  const numbers = segments.filter((segment) => segment.bbox && isEquationNumber(segment)).map((s) => s.bbox!);
   return segments.flatMap((segment) => {
     if (segment.segmentType !== 'Formula' || !segment.bbox) return [segment];
     const glyphs = glyphsIn(layer, segment.bbox);
-    const cuts = displayCuts(glyphs);
+    const size = Math.max(0, ...glyphs.map((glyph) => glyph.fontSize));
+    const numbered = numberCuts(segment.bbox, numbers, size);
+    const cuts = numbered.length > 0 ? numbered : displayCuts(glyphs);
     if (cuts.length === 0) return [segment];
     const bands = [-Infinity, ...cuts, Infinity];
     const parts = bands.slice(1).map((bottom, index) => {
@@ -190,7 +214,7 @@ function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () =
       part.glyphs.length > 0 &&
       part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
       (index === 0 || !CONTINUES.test(leftmost(part)));
-    if (!parts.every(own)) return [segment];
+    if (numbered.length > 0 ? parts.some((part) => part.glyphs.length === 0) : !parts.every(own)) return [segment];
     return parts.map((part, index) => ({
       ...segment,
       segmentId: index === 0 ? segment.segmentId : newId(),

@@ -90,6 +90,35 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs([hat, ...glyphs], [])).toBe('\\hat{P}=Q');
   });
 
+  it('reads an operator name whose limit starts left of it ("n" under "lim")', () => {
+    const name = row([
+      { text: 'l', font: 'LinLibertineT', left: 52 },
+      { text: 'i', font: 'LinLibertineT' },
+      { text: 'm', font: 'LinLibertineT' },
+    ]);
+    const limit = row([
+      { text: 'n', size: 7, rise: 6, left: 48 },
+      { text: '\u2192', font: 'CMSY7', size: 7, rise: 6 },
+      { text: '\u221e', font: 'CMSY7', size: 7, rise: 6 },
+    ]);
+    const rest = row([
+      { text: 'x', left: 75 },
+      { text: '=', font: 'CMR10' },
+      { text: '0', font: 'CMR10' },
+    ]);
+    expect(formulaFromGlyphs([...limit, ...name, ...rest], [])).toBe('\\lim_{n\\to\\infty}x=0');
+  });
+
+  it('reads letters of a bold math italic as bold symbols (a vector, a matrix)', () => {
+    const glyphs = row([
+      { text: 'Y', font: 'CMMIB10' },
+      { text: '=', font: 'CMR10' },
+      { text: 'X', font: 'CMMIB10' },
+      { text: 'b' },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('\\boldsymbol{Y}=\\boldsymbol{X}b');
+  });
+
   it('reads an arrow over nothing as a symbol of its row, not an accent', () => {
     const glyphs = row([{ text: 'x' }, { text: '\u2192', font: 'CMSY10' }, { text: '0', font: 'CMR10' }]);
     expect(formulaFromGlyphs(glyphs, [])).toBe('x\\to0');

@@ -479,24 +479,28 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
 /** Operator names in text letters on one baseline ("lim", "max"): one atom that may take limits. */
 function joinLimitNames(atoms: Atom[]): Atom[] {
   const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  const isLetter = (atom: Atom): boolean => atom.glyph !== undefined && isTextLetter(atom.glyph);
+  const joined = new Set<Atom>();
   const result: Atom[] = [];
-  for (let index = 0; index < sorted.length; index += 1) {
-    const first = sorted[index]!;
-    let end = index;
-    let word = '';
-    while (
-      end < sorted.length &&
-      sorted[end]!.glyph &&
-      isTextLetter(sorted[end]!.glyph!) &&
-      Math.abs(sorted[end]!.baseline - first.baseline) < 0.05 * first.size &&
-      (end === index || sorted[end]!.left - sorted[end - 1]!.right < 0.1 * first.size)
-    ) {
-      word += sorted[end]!.glyph!.text;
-      end += 1;
+  for (const first of sorted) {
+    if (joined.has(first)) continue;
+    if (!isLetter(first)) {
+      result.push(first);
+      continue;
     }
+    // The letters on its baseline from it rightwards, each against the last: a limit set under
+    // the name ("n" under "lim", starting left of it) stands between them in left order only.
+    const chain = [first];
+    for (const atom of sorted) {
+      if (atom.left <= first.left || !isLetter(atom) || Math.abs(atom.baseline - first.baseline) >= 0.05 * first.size)
+        continue;
+      if (atom.left - chain.at(-1)!.right >= 0.1 * first.size) break;
+      chain.push(atom);
+    }
+    const word = chain.map((atom) => atom.glyph!.text).join('');
     if (LIMIT_NAMES.has(word)) {
-      result.push(unionAtom(sorted.slice(index, end), `\\${word}`, { limits: true }));
-      index = end - 1;
+      result.push(unionAtom(chain, `\\${word}`, { limits: true }));
+      for (const atom of chain) joined.add(atom);
     } else result.push(first);
   }
   return result;
