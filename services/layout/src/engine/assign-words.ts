@@ -7,6 +7,7 @@ import {
   centerOf,
   containsPoint,
   fractionInside,
+  gapDown,
   median,
   rightOf,
   unionBox,
@@ -143,7 +144,7 @@ function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftove
       const { turned, original } = inFrame(rest, orientation);
       const row = levelRows(turned.filter(within)).find((words) => {
         const rowBox = unionBox(words.map(boxOf));
-        const gap = Math.max(rowBox.top - bottomOf(box), box.top - bottomOf(rowBox));
+        const gap = gapDown(rowBox, box);
         return cellRuns(words, rowHeight) >= 3 && gap < rowHeight && rowBox.width >= TABLE_ROW_SPREAD * box.width;
       });
       if (!row) break;

@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
-import { EQUATION_NUMBER } from './formula-parts.js';
-import { EMPTY_BOX, areLevel, bottomOf, centerOf, rightOf, unionBox } from './geometry.js';
+import { isEquationNumber } from './formula-parts.js';
+import { EMPTY_BOX, areLevel, bottomOf, centerOf, gapAcross, gapDown, rightOf, unionBox } from './geometry.js';
 import { formulaFromGlyphs, isReadableGlyph } from './math-layout.js';
 import { MATH_SIGN, PIECE_WORD, hasProseWord, readsAsMath } from './math-lines.js';
 import { hangsFromBaseline } from './math-symbols.js';
@@ -54,19 +54,12 @@ function isMathPart(segment: Segment, glyphs: readonly Glyph[]): boolean {
   return (
     RETYPABLE.has(segment.segmentType) &&
     glyphs.length > 0 &&
-    !isEquationNumber(segment) &&
+    !isEquationNumber(segment.words) &&
     allGlyphsKnown(segment, glyphs) &&
     !hasProseWord(glyphs) &&
     (glyphs.length <= PIECE_GLYPHS || readsAsMath(glyphs))
   );
 }
-
-/** Whether a segment is an equation number "(3)": beside a display, not part of it. */
-const isEquationNumber = (segment: Segment): boolean =>
-  EQUATION_NUMBER.test(segment.words.map((word) => word.text).join(''));
-
-/** The horizontal gap between two boxes (negative where they overlap across). */
-const gapAcross = (a: BBox, b: BBox): number => Math.max(a.left - rightOf(b), b.left - rightOf(a));
 
 /**
  * Whether a segment that is not a Formula is a display formula: mathematics alone on its row,
@@ -93,7 +86,7 @@ function isDisplayFormula(
       other.bbox &&
       areLevel(other.bbox, box) &&
       other.bbox.height <= ROW_HEIGHTS * Math.max(box.height, size) &&
-      !isEquationNumber(other),
+      !isEquationNumber(other.words),
   );
   // Its parts, each against the display or a part already found (a long display cut in several).
   const parts: Segment[] = [];
@@ -128,9 +121,7 @@ function isDisplayFormula(
 function belongsTo(piece: BBox, formula: BBox, size: number): boolean {
   const across = Math.min(rightOf(piece), rightOf(formula)) - Math.max(piece.left, formula.left);
   const down = Math.min(bottomOf(piece), bottomOf(formula)) - Math.max(piece.top, formula.top);
-  const besideGap = Math.max(piece.left - rightOf(formula), formula.left - rightOf(piece));
-  const stackGap = Math.max(piece.top - bottomOf(formula), formula.top - bottomOf(piece));
-  return (down > 0 && besideGap <= size) || (across > -0.5 * size && stackGap <= size);
+  return (down > 0 && gapAcross(piece, formula) <= size) || (across > -0.5 * size && gapDown(piece, formula) <= size);
 }
 
 /**
@@ -174,10 +165,7 @@ const NUMBER_REACH = 25;
 function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[] {
   const middles = numbers
     .filter((number) => areLevel(number, box) || (number.top >= box.top && bottomOf(number) <= bottomOf(box)))
-    .filter((number) => {
-      const gap = Math.max(number.left - rightOf(box), box.left - rightOf(number));
-      return gap >= 0 && gap <= NUMBER_REACH * size;
-    })
+    .filter((number) => gapAcross(number, box) >= 0 && gapAcross(number, box) <= NUMBER_REACH * size)
     .map((number) => number.top + number.height / 2)
     .sort((a, b) => a - b);
   return middles.slice(1).map((middle, index) => (middle + middles[index]!) / 2);
@@ -191,7 +179,7 @@ function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[]
  * display's next row does).
  */
 function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
-  const numbers = segments.filter((segment) => segment.bbox && isEquationNumber(segment)).map((s) => s.bbox!);
+  const numbers = segments.filter((segment) => segment.bbox && isEquationNumber(segment.words)).map((s) => s.bbox!);
   return segments.flatMap((segment) => {
     if (segment.segmentType !== 'Formula' || !segment.bbox) return [segment];
     const glyphs = glyphsIn(layer, segment.bbox);

@@ -5,6 +5,10 @@ import { groupLines, type TextLineGroup } from './lines.js';
 /** "(13)", "(2.1)", "(A.3)", "(4a)", "(12')", "(3-7)": an equation number. */
 export const EQUATION_NUMBER = /^\((?:[A-Z]\.?)?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?[′']?\)$/u;
 
+/** Whether words (a line, a segment) read together are an equation number "(3)". */
+export const isEquationNumber = (words: readonly Word[]): boolean =>
+  EQUATION_NUMBER.test(words.map((word) => word.text).join(''));
+
 /** What a detected Formula holds besides the formula itself. */
 export interface FormulaParts {
   /** The formula's own words; empty when the detection held only prose. */

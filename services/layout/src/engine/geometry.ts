@@ -83,6 +83,16 @@ export function overlapLength(a0: number, a1: number, b0: number, b1: number): n
   return Math.min(a1, b1) - Math.max(a0, b0);
 }
 
+/** The horizontal gap between two boxes side by side; negative where they overlap across. */
+export function gapAcross(a: BBox, b: BBox): number {
+  return Math.max(a.left - rightOf(b), b.left - rightOf(a));
+}
+
+/** The vertical gap between two boxes one over the other; negative where they share height. */
+export function gapDown(a: BBox, b: BBox): number {
+  return Math.max(a.top - bottomOf(b), b.top - bottomOf(a));
+}
+
 /** Whether two boxes are level: their vertical extents overlap by at least half the smaller height. */
 export function areLevel(a: BBox, b: BBox): boolean {
   return overlapLength(a.top, bottomOf(a), b.top, bottomOf(b)) >= 0.5 * Math.min(a.height, b.height);

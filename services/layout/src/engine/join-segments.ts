@@ -1,6 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areLevel, bottomOf, median, rightOf, unionBox } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, gapAcross, gapDown, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
@@ -96,9 +96,6 @@ function linesOf(segment: Segment): { box: BBox; text: string }[] {
   }));
 }
 
-/** Horizontal distance between two boxes side by side; negative when they overlap. */
-const besideGap = (a: BBox, b: BBox): number => Math.max(b.left - rightOf(a), a.left - rightOf(b));
-
 /**
  * Gives a fragment of a line its own detection made ("This" beside "document was obtained from
  * ...") to the segment it continues, which keeps its type: a one-line segment it is level with and
@@ -115,7 +112,7 @@ function joinFragments(segments: Segment[]): Set<Segment> {
     const a = fragment.bbox ?? EMPTY_BOX;
     const beside = (line: BBox, reach: number): boolean => {
       const lineHeight = Math.min(a.height, line.height);
-      const gap = besideGap(a, line);
+      const gap = gapAcross(a, line);
       return areLevel(a, line) && gap >= -0.5 * lineHeight && gap < reach * lineHeight;
     };
     if (lineCount(other) === 1) return beside(other.bbox ?? EMPTY_BOX, 1);
@@ -189,7 +186,7 @@ function againstVisual(label: Segment, rest: Segment, visuals: readonly Segment[
   return visuals.some((visual) => {
     const v = visual.bbox ?? EMPTY_BOX;
     const across = Math.min(rightOf(box), rightOf(v)) > Math.max(box.left, v.left);
-    const gap = Math.max(box.top - bottomOf(v), v.top - bottomOf(box));
+    const gap = gapDown(box, v);
     return across && gap >= -lineHeight && gap <= CAPTION_GAP * lineHeight;
   });
 }

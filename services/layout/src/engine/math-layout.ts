@@ -195,23 +195,6 @@ function mainBaseline(atoms: readonly Atom[]): number {
   return median((full.length > 0 ? full : atoms).map((a) => a.baseline));
 }
 
-/**
- * Whether the reader can place a glyph: one with a LaTeX spelling or a letter of a text font, an
- * accent, a radical sign, a piece of a growing bracket, a negating slash or an invisible operator.
- */
-export function isReadableGlyph(glyph: Glyph): boolean {
-  const char = SYMBOL_PIECES[glyph.text] ?? glyph.text;
-  return (
-    char === '\u0338' ||
-    char === '√' ||
-    INVISIBLE.test(char) ||
-    ACCENTS[char] !== undefined ||
-    PIECES[char] !== undefined ||
-    glyphLatex(glyph) !== null ||
-    isTextLetter(glyph)
-  );
-}
-
 /** Atoms of glyphs; null when a glyph has no LaTeX here. A zero-width slash joins the relation after it (≠). */
 function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
   const atoms: Atom[] = [];
@@ -265,6 +248,13 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
   }
   return atoms;
 }
+
+/**
+ * Whether the reader can place a glyph: one with a LaTeX spelling or a letter of a text font, an
+ * accent, a radical sign, a piece of a growing bracket, a negating slash or an invisible operator
+ * (what atomsOf takes).
+ */
+export const isReadableGlyph = (glyph: Glyph): boolean => atomsOf([glyph]) !== null;
 
 /** Whether `atom` lies in the horizontal span of `box` (its centre, with some slack). */
 function inSpan(atom: Atom, left: number, right: number, slack: number): boolean {

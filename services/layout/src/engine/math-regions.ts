@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { EQUATION_NUMBER } from './formula-parts.js';
-import { EMPTY_BOX, bottomOf, centerOf, containsPoint, median, rightOf, unionBox } from './geometry.js';
+import { isEquationNumber } from './formula-parts.js';
+import { EMPTY_BOX, bottomOf, centerOf, containsPoint, median, overlapLength, rightOf, unionBox } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { wordsByLine } from './lines.js';
 import type { LineFont } from './refine-types.js';
@@ -36,9 +36,7 @@ interface Line {
 function overlapDown(a: BBox, b: BBox, band: boolean): boolean {
   const span = (box: BBox): [number, number] =>
     band ? [box.top + box.height / 4, bottomOf(box) - box.height / 4] : [box.top, bottomOf(box)];
-  const [aTop, aBottom] = span(a);
-  const [bTop, bBottom] = span(b);
-  return Math.min(aBottom, bBottom) > Math.max(aTop, bTop);
+  return overlapLength(...span(a), ...span(b)) > 0;
 }
 
 /**
@@ -74,7 +72,7 @@ function isOneDisplay(row: Line[]): boolean {
   const size = median(row.map((line) => line.box.height));
   let reach = -Infinity;
   for (const line of [...row].sort((a, b) => a.box.left - b.box.left)) {
-    const number = EQUATION_NUMBER.test(line.words.map((word) => word.text).join(''));
+    const number = isEquationNumber(line.words);
     if (reach > -Infinity && line.box.left - reach > DISPLAY_PART_GAP * size && !number) return false;
     reach = Math.max(reach, rightOf(line.box));
   }

@@ -25,8 +25,8 @@ export function isProseColumn(
   if (region.segmentType !== 'Picture' || !fonts || fonts.size === 0) return false;
   if (!words.every((word) => fonts.has(word.lineIndex))) return false;
   if (images.some((image) => areaOf(intersect(image, region.bbox)) > 0)) return false;
-  const lines = wordsByLine(words).map((line) => unionBox(line.map((word) => word.bbox ?? EMPTY_BOX)));
-  if (lines.length < COLUMN_LINES) return false;
-  if (wordsByLine(words).some((line) => line.length < LINE_WORDS)) return false;
+  const lineWords = wordsByLine(words);
+  if (lineWords.length < COLUMN_LINES || lineWords.some((line) => line.length < LINE_WORDS)) return false;
+  const lines = lineWords.map((line) => unionBox(line.map((word) => word.bbox ?? EMPTY_BOX)));
   return lines.every((line, index) => lines.every((other, at) => at === index || !areLevel(line, other)));
 }

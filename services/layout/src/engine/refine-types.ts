@@ -5,7 +5,7 @@ import type { SegmentType } from '@folio/proto/segment-types';
 import { isVerticalLine } from './direction.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
 import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
-import { EMPTY_BOX, areLevel, bottomOf, median, rightOf } from './geometry.js';
+import { EMPTY_BOX, areLevel, bottomOf, gapDown, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 import { readsAsMath } from './math-lines.js';
 import { isStatementNotHeading } from './statements.js';
@@ -251,7 +251,7 @@ function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segmen
   return segments.some((other) => {
     if (other.segmentType !== 'Table' && other.segmentType !== 'Picture') return false;
     const v = other.bbox;
-    const gap = Math.max(box.top - bottomOf(v), v.top - bottomOf(box));
+    const gap = gapDown(box, v);
     if (gap < -lineHeight) return false;
     if (numbered) {
       const sideBySide = Math.min(box.left + box.width, v.left + v.width) - Math.max(box.left, v.left) > 0;
@@ -319,7 +319,7 @@ function isDisplayMath(segment: RefinableSegment, fact: SegmentFacts, segments: 
   const column = others
     .map((other) => other.bbox)
     .filter((o) => Math.min(rightOf(o), rightOf(box)) > Math.max(o.left, box.left))
-    .filter((o) => Math.max(o.top - bottomOf(box), box.top - bottomOf(o)) <= reach);
+    .filter((o) => gapDown(o, box) <= reach);
   if (column.length === 0) return false;
   const left = Math.min(...column.map((o) => o.left));
   const right = Math.max(...column.map(rightOf));

@@ -2,13 +2,15 @@ import { decodePng, growToInk } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { MATH_SIGN } from './math-lines.js';
-import { EQUATION_NUMBER } from './formula-parts.js';
+import { isEquationNumber } from './formula-parts.js';
 import {
   EMPTY_BOX,
   areLevel,
   bottomOf,
   centerOf,
   containsPoint,
+  gapAcross,
+  gapDown,
   median,
   overlapLength,
   rightOf,
@@ -86,8 +88,7 @@ function linesOf(segment: Segment): OcrLine[] {
 
 /** Whether a line of prose is level with a line of mathematics and close beside it: one sentence the OCR cut at its inline math. */
 function continues(prose: BBox, math: BBox): boolean {
-  const gap = Math.max(prose.left - rightOf(math), math.left - rightOf(prose));
-  return areLevel(prose, math) && gap <= INLINE_GAP * Math.min(prose.height, math.height);
+  return areLevel(prose, math) && gapAcross(prose, math) <= INLINE_GAP * Math.min(prose.height, math.height);
 }
 
 /** Prose this many line heights beside a line of mathematics or closer may be its sentence. */
@@ -113,10 +114,8 @@ function together(a: BBox, b: BBox): boolean {
   const size = Math.max(Math.min(a.height, b.height), 0.5 * Math.max(a.height, b.height));
   const across = overlapLength(a.left, rightOf(a), b.left, rightOf(b));
   const down = overlapLength(a.top, bottomOf(a), b.top, bottomOf(b));
-  const besideGap = Math.max(a.left - rightOf(b), b.left - rightOf(a));
-  const stackGap = Math.max(a.top - bottomOf(b), b.top - bottomOf(a));
   // A limit under or over an integral sign stands left of the integrand by the sign's width.
-  return (down > 0 && besideGap <= size) || (across > -size && stackGap <= DISPLAY_GAP * size);
+  return (down > 0 && gapAcross(a, b) <= size) || (across > -size && gapDown(a, b) <= DISPLAY_GAP * size);
 }
 
 /**
@@ -139,7 +138,7 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
     ...segments
       .filter((segment) => !candidates.includes(segment))
       .flatMap((segment) => wordsByLine(segment.words))
-      .filter((words) => !EQUATION_NUMBER.test(words.map((word) => word.text).join('')))
+      .filter((words) => !isEquationNumber(words))
       .map((words) => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX))),
   ];
   const math = all.filter(
