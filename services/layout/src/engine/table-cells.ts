@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
-import { escapeHtml, isHeaderRow } from './table-structure.js';
+import { escapeHtml, isHeaderRow, isNextFigure } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
@@ -24,6 +24,11 @@ export interface CellFit {
    * COLUMN_GAP word heights): the model merged two columns there.
    */
   gappedCells: number;
+  /**
+   * One-column cells holding a text line of figures side by side (isNextFigure: "1 -100.0"):
+   * the model merged two columns of figures set closer than a column gap.
+   */
+  figuresMerged: number;
   /**
    * One-row cells holding text lines more than RECORD_GAP line heights apart: the lines of two
    * rows the page sets apart, which the model put into one cell (its rows slipped against the
@@ -104,6 +109,18 @@ function cellIndexOf(word: Word, cells: readonly TableStructureCell[]): { index:
 
 /** A gap between two words of one line, in word heights, that only a column boundary makes. */
 const COLUMN_GAP = 2;
+
+/**
+ * Whether a cell's words hold a text line of figures only, two of them side by side ("1 -100.0";
+ * not "May 21, 2009", a date among words).
+ */
+function holdsTwoFigures(words: readonly Word[]): boolean {
+  return textRows(words).some((row) => {
+    const sorted = [...row].sort((a, b) => boxOf(a).left - boxOf(b).left);
+    const figures = sorted.every((word, index) => index === 0 || isNextFigure(sorted[index - 1]!.text, word.text));
+    return sorted.length >= 2 && figures;
+  });
+}
 
 /** Whether a cell's words hold a column-sized gap on one of their text lines. */
 function hasColumnGap(words: readonly Word[], lineHeight: number): boolean {
@@ -246,6 +263,7 @@ export function tableFromStructure(
       filledCells: texts.filter((t) => t.length > 0).length,
       cells: cells.length,
       gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
+      figuresMerged: cells.filter((cell, index) => cell.colspan === 1 && holdsTwoFigures(texts[index]!)).length,
       recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
         .length,
       sentencesCut: cutSentences(htmlRows),

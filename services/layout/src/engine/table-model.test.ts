@@ -83,6 +83,32 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(words, merged, () => 'fallback').source).toBe('words');
   });
 
+  it('keeps the word-based table when the model merged two columns of figures set a word space apart', () => {
+    // Counts and changes in two right-aligned columns, "1 -100.0" 4 px apart; the model reads one
+    // column; a date among words in a cell ("May 21, 2009") is no such merge.
+    const figures = [
+      ['1', '-100.0'],
+      ['13', '7.7'],
+      ['100', '-15.0'],
+    ];
+    const rows = figures.map(([count, change], index) => {
+      const top = 120 + 20 * index;
+      return [word(`Crime${index}`, 100, top), word(count!, 230 - 8 * count!.length, top), word(change!, 234, top)];
+    });
+    const tight: TableStructure = {
+      complete: true,
+      rows: [
+        [cell(90, 98, 100, { header: true }), cell(190, 98, 120, { header: true })],
+        ...rows.map((_, index) => [cell(90, 118 + 20 * index, 100), cell(190, 118 + 20 * index, 120)]),
+      ],
+    };
+    const header = [word('Offense', 100, 100), word('Since', 200, 100), word('May', 240, 100)];
+    expect(chooseTableHtml([...header, ...rows.flat()], tight, () => 'fallback').source).toBe('words');
+    const dated = [word('May', 200, 120), word('21,', 232, 120), word('2009', 260, 120)];
+    const oneRow = [...header, word('Total', 100, 120), ...dated, word('Total', 100, 140), word('47', 200, 140)];
+    expect(chooseTableHtml(oneRow, tight, () => 'fallback').source).toBe('model');
+  });
+
   it('keeps the word-based table when the model merged rows the page sets apart (its rows slipped a record)', () => {
     // Four records 30 px apart (lines 12 px high, 18 px of white between records); the model's rows
     // take two records each, so each figure sits with its neighbour's label.

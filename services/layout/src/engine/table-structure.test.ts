@@ -250,6 +250,36 @@ describe('buildTableHtml', () => {
     expect(buildTableHtml(words)).toContain('<tr><td>Crime0</td><td>1</td><td>-100.0</td></tr>');
   });
 
+  it('parts right-aligned figures a word space apart under a title that runs across the columns', () => {
+    // The first column ends at x 130 in every row; the second's widest figure starts a word space
+    // (4 px) after it; a title and a heading phrase cross the gutter.
+    const figures: [string, string][] = [
+      ['1', '-100.0'],
+      ['13', '7.7'],
+      ['100', '-15.0'],
+      ['116', '-12.1'],
+      ['7', '-46.2'],
+    ];
+    const words = [
+      ...row(60, 0, [['Crime complaints reported this week', 10]]),
+      ...row(80, 1, [
+        ['Count', 90],
+        ['% Chg', 150],
+      ]),
+      ...figures.flatMap(([count, change], index) =>
+        row(100 + 20 * index, index + 2, [
+          [`Crime${index}`, 10],
+          [count, 130 - 8 * count.length],
+          [change, 134 + 8 * (6 - change.length)],
+        ]),
+      ),
+    ];
+    const html = buildTableHtml(words);
+    expect(html).toContain('<tr><td>Crime0</td><td>1</td><td>-100.0</td></tr>');
+    expect(html).toContain('<tr><td>Crime4</td><td>7</td><td>-46.2</td></tr>');
+    expect(html).toContain('<th colspan="3">Crime complaints reported this week</th>');
+  });
+
   it('keeps figures whose thousands are grouped with a space whole', () => {
     // A space of 5 px (0.4 line heights) before the last three digits, at the same x in every row.
     const words = ['98 452', '12 301', '7 118', '45 009'].flatMap((figure, index) => {

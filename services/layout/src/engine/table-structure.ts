@@ -51,8 +51,8 @@ function runsOf(row: Word[], gap: number): Word[][] {
 
 /**
  * Column boundaries from vertical whitespace: x positions that runs of words cover in at most a
- * tenth of the rows, and at least one row once there are three (so a spanning header cell does
- * not hide the columns under it). See boundariesIn for where in such a stretch boundaries go.
+ * tenth of the dense rows (denseRows), and at least one row once there are three (so a spanning
+ * header cell does not hide the columns under it). See boundariesIn for where in such a stretch boundaries go.
  */
 function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
   const width = Math.max(1, Math.ceil(right - left));
@@ -64,9 +64,16 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
       width,
     ),
   );
-  const cover = coverOf(spans, width);
+  const dense = denseRows(runRows);
+  const cover = coverOf(
+    spans.filter((_, index) => dense[index]),
+    width,
+  );
+  // Where in a stretch a boundary goes is for every row to say: the fewest words cut.
+  const everyRow = coverOf(spans, width);
+  const voters = dense.filter(Boolean).length;
   // One row may always cross (a header over a column group) once there are rows enough to outvote it.
-  const allowed = runRows.length >= 3 ? Math.max(1, Math.floor(runRows.length / 10)) : 0;
+  const allowed = voters >= 3 ? Math.max(1, Math.floor(voters / 10)) : 0;
   const boundaries: number[] = [];
   let start = -1;
   for (let x = 0; x <= width; x += 1) {
@@ -74,11 +81,29 @@ function columnBoundaries(runRows: Word[][][], left: number, right: number, minG
     if (empty && start < 0) start = x;
     if (!empty && start >= 0) {
       if (x - start >= minGap)
-        boundaries.push(...boundariesIn({ cover, spans, start, end: x, minGap }).map((boundary) => left + boundary));
+        boundaries.push(
+          ...boundariesIn({ cover: everyRow, spans, start, end: x, minGap }).map((boundary) => left + boundary),
+        );
       start = -1;
     }
   }
   return boundaries;
+}
+
+/** A row votes on the columns when it has at least this share of the runs most rows have. */
+const DENSE_ROW_SHARE = 0.5;
+
+/**
+ * Which rows say where the columns are: those with at least DENSE_ROW_SHARE of the runs of the
+ * table's fuller rows (the upper quartile of the runs per row). A title, a caption or a band of
+ * headings the detector's box took in above or below the body, of a few runs across the columns,
+ * does not close the gaps between them; every row votes when fewer than three are dense.
+ */
+function denseRows(runRows: Word[][][]): boolean[] {
+  const counts = runRows.map((runs) => runs.length);
+  const full = [...counts].sort((a, b) => b - a)[Math.floor(counts.length / 4)] ?? 0;
+  const dense = counts.map((count) => count >= DENSE_ROW_SHARE * full);
+  return dense.filter(Boolean).length >= 3 ? dense : counts.map(() => true);
 }
 
 /** A run of words across a table, [from, to) in pixels from the table's left edge. */
@@ -107,9 +132,9 @@ function coverOf(rows: readonly Span[][], width: number): Uint16Array {
  * Where boundaries go in a stretch [start, end) that the body leaves empty. Where the header has
  * several headings apart in it (a column group without figures this time: "Rentals" over Handgun
  * and Long Gun), one between each two of them and one on each side towards the columns beside.
- * Otherwise one, in the middle of the stretch's longest part that no row covers at all, so a
- * spanning cell of one row (a header over a column group) does not cross it needlessly; the
- * stretch's middle when every part is covered by some row; none in a margin of the table box.
+ * Otherwise one, in the middle of the stretch's longest part the fewest rows cover (`cover`
+ * counts every row, the body's and the headings'), so a spanning cell of one row (a header over a
+ * column group) does not cross it needlessly; none in a margin of the table box.
  */
 function boundariesIn(stretch: {
   cover: Uint16Array;
@@ -121,22 +146,9 @@ function boundariesIn(stretch: {
   const { cover, spans, start, end, minGap } = stretch;
   const atLeft = start === 0;
   const atRight = end === cover.length;
-  const longestClear = (from: number, to: number): Span | null => {
-    let best: Span | null = null;
-    let runStart = -1;
-    for (let x = from; x <= to; x += 1) {
-      const clear = x < to && cover[x] === 0;
-      if (clear && runStart < 0) runStart = x;
-      if (!clear && runStart >= 0) {
-        if (!best || x - runStart > best[1] - best[0]) best = [runStart, x];
-        runStart = -1;
-      }
-    }
-    return best;
-  };
   const middleOf = (from: number, to: number): number => {
-    const clear = longestClear(from, to);
-    return clear ? (clear[0] + clear[1]) / 2 : (from + to) / 2;
+    const [clearFrom, clearTo] = leastCovered(cover, Math.floor(from), Math.ceil(to));
+    return (clearFrom + clearTo) / 2;
   };
   const headings = spans
     .map((row) => headingsIn(row, start, end, minGap))
@@ -149,6 +161,23 @@ function boundariesIn(stretch: {
     return boundaries;
   }
   return atLeft || atRight ? [] : [middleOf(start, end)];
+}
+
+/** The longest part of the non-empty [from, to) (whole pixels) that the fewest rows cover. */
+function leastCovered(cover: Uint16Array, from: number, to: number): Span {
+  const fewest = Math.min(...cover.subarray(from, to));
+  let best: Span = [from, to];
+  let bestWidth = 0;
+  let runStart = -1;
+  for (let x = from; x <= to; x += 1) {
+    const clear = x < to && cover[x] === fewest;
+    if (clear && runStart < 0) runStart = x;
+    if (!clear && runStart >= 0) {
+      if (x - runStart > bestWidth) [best, bestWidth] = [[runStart, x], x - runStart];
+      runStart = -1;
+    }
+  }
+  return best;
 }
 
 /** A row's runs centred in [start, end), merged where they stand less than `minGap` apart. */
@@ -460,74 +489,162 @@ export function labelValueTableHtml(words: Word[]): string | null {
   return `<table><tbody>${body}</tbody></table>`;
 }
 
-/** A gutter between columns of figures is at least this share of a line height wide... */
+/**
+ * A gutter between columns of figures is at least this share of a line height wide, or, where the
+ * table's word space is known, this many word spaces (a text layer's line box is a third taller
+ * than its type: "1 -100.0" of two right-aligned columns stands 0.32 line heights, 1.7 spaces, apart)...
+ */
 const MIN_FIGURE_GUTTER = 0.35;
+const MIN_FIGURE_GUTTER_IN_SPACES = 1.5;
 /** ...and has figures on both sides in this share of the rows with words on both sides, at least MIN_FIGURE_ROWS. */
 const FIGURE_PAIR_SHARE = 0.8;
 const MIN_FIGURE_ROWS = 3;
 const FIGURE = /^[-+–(]?[$€£]?[\d.,]*\d[\d.,]*%?\)?$/u;
+/** A dash standing for a figure not given ("–" where a value is nil or not available). */
+const NIL = /^[-–—]$/u;
+const isFigure = (text: string): boolean => FIGURE.test(text) || NIL.test(text);
+/** A figure in parentheses after another ("12.5 (3.1)"): a value and its deviation, one cell. */
+const QUALIFIER = /^\(/u;
+
+/**
+ * Whether `after`, on a line right after `before`, is a second figure standing in a column of its
+ * own: both figures (or nil dashes), the second neither thousands grouped with a space ("98 452")
+ * nor a qualifier in parentheses.
+ */
+export function isNextFigure(before: string, after: string): boolean {
+  return isFigure(before) && isFigure(after) && !DIGIT_GROUP.test(after) && !QUALIFIER.test(after);
+}
 /** The three digits after a space that groups thousands ("98 452"): no column of their own. */
 const DIGIT_GROUP = /^\d{3}(?:[.,]\d+)?\)?$/u;
 
+/** The least gap between two words that are not one phrase: more than a word space (see MIN_FIGURE_GUTTER). */
+function phraseGap(space: number | null, lineHeight: number): number {
+  const gutter = MIN_FIGURE_GUTTER * lineHeight;
+  return space === null ? gutter : Math.min(gutter, MIN_FIGURE_GUTTER_IN_SPACES * space);
+}
+
 /**
  * Gutters between columns of figures set closer than a cell gap ("1 -100.0" where one column's
- * figures end and the next one's longest begins): x positions that no word covers, at least
- * MIN_FIGURE_GUTTER line heights wide but narrower than the cell gap, with a figure on each side in FIGURE_PAIR_SHARE of the rows that have words on both sides. Not where
- * the right side holds three digits in most rows (thousands grouped with a space).
+ * figures end and the next one's longest begins): x positions that no word of a row holding
+ * figures (half its words or more) covers, but for one row in ten (a title or a heading over the
+ * columns does not close a gutter; it is not cut either, as splitAt parts only the words either
+ * side), with a figure on each side in FIGURE_PAIR_SHARE of the rows that have words on both sides,
+ * two of them closer than the cell gap (else runsOf parts them all), and either at least MIN_FIGURE_GUTTER line heights or
+ * MIN_FIGURE_GUTTER_IN_SPACES word spaces wide or at the right edge of right-aligned figures
+ * (rightAligned). Not where the right side holds three digits in most rows (thousands grouped
+ * with a space).
  */
 function figureGutters(
   wordRows: Word[][],
   left: number,
   right: number,
-  gaps: { runGap: number; lineHeight: number },
+  gaps: { runGap: number; lineHeight: number; space: number | null },
 ): number[] {
   const width = Math.max(1, Math.ceil(right - left));
+  // Dot leaders and dashes are neither figures nor words.
+  const figureRows = wordRows.filter((row) => {
+    const said = row.filter((word) => /[\p{L}\p{N}]/u.test(word.text));
+    return said.length > 0 && 2 * said.filter((word) => FIGURE.test(word.text)).length >= said.length;
+  });
   const cover = coverOf(
-    wordRows.map((row) => spansOf(row.map(boxOf), left, width)),
+    figureRows.map((row) => spansOf(row.map(boxOf), left, width)),
     width,
   );
+  const least = phraseGap(gaps.space, gaps.lineHeight);
+  // Within a gutter, the boundary goes where the fewest phrases of any row (headings too) stand:
+  // words a space apart ("7 Year") are one phrase, the space between them no place for it.
+  const everyRow = coverOf(
+    wordRows.map((row) =>
+      spansOf(
+        runsOf(row, least).map((phrase) => unionBox(phrase.map(boxOf))),
+        left,
+        width,
+      ),
+    ),
+    width,
+  );
+  // One row in ten may cross a gutter (a total set in wider bold figures): the gutter is then the
+  // stretch's longest part the fewest rows cover.
+  const allowed = Math.floor(figureRows.length / 10);
   const gutters: number[] = [];
   let start = -1;
   for (let x = 0; x <= width; x += 1) {
-    const empty = x < width && cover[x] === 0;
+    const empty = x < width && cover[x]! <= allowed;
     if (empty && start < 0) start = x;
     if (!empty && start >= 0) {
-      const [from, to] = [left + start, left + x];
-      const wide = to - from;
-      if (start > 0 && x < width && wide >= MIN_FIGURE_GUTTER * gaps.lineHeight && wide < gaps.runGap) {
-        if (figuresOnBothSides(wordRows, from, to)) gutters.push((from + to) / 2);
-      }
+      const [first, last] = leastCovered(cover, start, x);
+      const [from, to] = [left + first, left + last];
+      const [clearFrom, clearTo] = leastCovered(everyRow, start, x);
+      const pairs = start > 0 && x < width ? figuresOnBothSides(wordRows, from, to) : null;
+      // Figures a cell gap apart in every row are parted by runsOf already.
+      const close = pairs !== null && pairs.closest < gaps.runGap;
+      if (close && (to - from >= least || rightAligned(pairs.figures, gaps.lineHeight)))
+        gutters.push(left + (clearFrom + clearTo) / 2);
       start = -1;
     }
   }
   return gutters;
 }
 
-/** Whether the words either side of the stretch [from, to) are figures, as figureGutters asks. */
-function figuresOnBothSides(wordRows: Word[][], from: number, to: number): boolean {
+/**
+ * Whether the words either side of the stretch [from, to) are figures, as figureGutters asks; if
+ * so, the figures before it and the least gap between two of them and the figures after.
+ */
+function figuresOnBothSides(wordRows: Word[][], from: number, to: number): { figures: Word[]; closest: number } | null {
   let pairs = 0;
-  let figures = 0;
   let groups = 0;
+  let closest = Number.POSITIVE_INFINITY;
+  const figures: Word[] = [];
   for (const row of wordRows) {
     const before = row.filter((word) => rightOf(boxOf(word)) <= from + 1).at(-1);
     const after = row.find((word) => boxOf(word).left >= to - 1);
     if (!before || !after || row.indexOf(after) !== row.indexOf(before) + 1) continue;
     pairs += 1;
-    if (FIGURE.test(before.text) && FIGURE.test(after.text)) figures += 1;
+    if (isFigure(before.text) && isFigure(after.text)) {
+      figures.push(before);
+      closest = Math.min(closest, boxOf(after).left - rightOf(boxOf(before)));
+    }
     if (DIGIT_GROUP.test(after.text)) groups += 1;
   }
-  return figures >= MIN_FIGURE_ROWS && figures >= FIGURE_PAIR_SHARE * pairs && groups < FIGURE_PAIR_SHARE * pairs;
+  const enough = figures.length >= MIN_FIGURE_ROWS && figures.length >= FIGURE_PAIR_SHARE * pairs;
+  return enough && groups < FIGURE_PAIR_SHARE * pairs ? { figures, closest } : null;
 }
 
-/** Runs cut where a gutter falls between two of their words. */
-function splitAt(runs: Word[][], gutters: number[]): Word[][] {
-  if (gutters.length === 0) return runs;
+/** Right edges within this share of a line height are one edge (OCR's boxes wobble). */
+const ALIGNED = 0.15;
+
+/**
+ * Whether figures of different widths end at one x (FIGURE_PAIR_SHARE of them): the right edge
+ * of a column of right-aligned figures, which states a column however close the next one's longest
+ * figure comes ("1 -100.0" a word space apart). Figures of one width ("12.5 (3.1)", a mean and its
+ * deviation in one cell) are aligned on both sides and prove nothing.
+ */
+function rightAligned(figures: readonly Word[], lineHeight: number): boolean {
+  const share = (values: number[]): number => {
+    const middle = median(values);
+    return values.filter((value) => Math.abs(value - middle) <= ALIGNED * lineHeight).length / values.length;
+  };
+  const boxes = figures.map(boxOf);
+  return (
+    share(boxes.map((box) => rightOf(box))) >= FIGURE_PAIR_SHARE &&
+    share(boxes.map((box) => box.left)) < FIGURE_PAIR_SHARE
+  );
+}
+
+/**
+ * Runs cut where a boundary falls between two of their words: two figures, or two words more than
+ * `phrase` apart (phraseGap; a heading's words a space apart, "Year to Date*", stay one cell across
+ * a boundary of the figures under it).
+ */
+function splitAt(runs: Word[][], boundaries: number[], phrase: number): Word[][] {
+  if (boundaries.length === 0) return runs;
   return runs.flatMap((run) => {
     const parts: Word[][] = [[run[0]!]];
     for (let index = 1; index < run.length; index += 1) {
       const [previous, word] = [run[index - 1]!, run[index]!];
-      const cut = gutters.some((x) => rightOf(boxOf(previous)) <= x && boxOf(word).left >= x);
-      if (cut) parts.push([word]);
+      const [end, start] = [rightOf(boxOf(previous)), boxOf(word).left];
+      const apart = start - end >= phrase || (isFigure(previous.text) && isFigure(word.text));
+      if (apart && boundaries.some((x) => end <= x && start >= x)) parts.push([word]);
       else parts.at(-1)!.push(word);
     }
     return parts;
@@ -543,20 +660,27 @@ const MAX_CELL_GAP = 0.9;
 const MIN_SPACES = 8;
 
 /**
- * The least gap between two cells of a row: words of one cell sit a space apart, cells about a
- * character height or more. The space is the table's own (the lower quartile of the gaps between
- * words of a row narrower than MAX_CELL_GAP line heights), since OCR's boxes, a line high, and
- * narrow fonts make a line height a poor measure of it: a date and a word 0.88 line heights apart
- * in a donors list are two columns.
+ * The table's word space: the lower quartile of the gaps between words of a row narrower than
+ * MAX_CELL_GAP line heights; null when there are fewer than MIN_SPACES such gaps.
  */
-function cellGap(wordRows: Word[][], lineHeight: number): number {
+function wordSpace(wordRows: Word[][], lineHeight: number): number | null {
   const ceiling = MAX_CELL_GAP * lineHeight;
   const gaps = wordRows
     .flatMap((row) => row.slice(1).map((word, index) => boxOf(word).left - rightOf(boxOf(row[index]!))))
     .filter((gap) => gap > 0 && gap < ceiling)
     .sort((a, b) => a - b);
-  if (gaps.length < MIN_SPACES) return ceiling;
-  const space = gaps[Math.floor(gaps.length / 4)]!;
+  return gaps.length < MIN_SPACES ? null : gaps[Math.floor(gaps.length / 4)]!;
+}
+
+/**
+ * The least gap between two cells of a row: words of one cell sit a space apart, cells about a
+ * character height or more. The space is the table's own (wordSpace), since OCR's boxes, a line
+ * high, and narrow fonts make a line height a poor measure of it: a date and a word 0.88 line
+ * heights apart in a donors list are two columns.
+ */
+function cellGap(space: number | null, lineHeight: number): number {
+  const ceiling = MAX_CELL_GAP * lineHeight;
+  if (space === null) return ceiling;
   return Math.min(ceiling, Math.max(MIN_CELL_GAP * lineHeight, CELL_GAP_IN_SPACES * space));
 }
 
@@ -569,18 +693,28 @@ function cellGap(wordRows: Word[][], lineHeight: number): number {
 function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | null {
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
   const wordRows = rowsOf(words);
-  const runGap = cellGap(wordRows, lineHeight);
+  const space = wordSpace(wordRows, lineHeight);
+  const runGap = cellGap(space, lineHeight);
   const box = unionBox(words.map(boxOf));
-  const gutters = figureGutters(wordRows, box.left, rightOf(box), { runGap, lineHeight });
-  const runRows = wordRows.map((row) => splitAt(runsOf(row, runGap), gutters));
-  const spaced = columnBoundaries(runRows, box.left, rightOf(box), runGap);
-  // A gutter the whitespace between runs already parts is no second boundary.
+  const gutters = figureGutters(wordRows, box.left, rightOf(box), { runGap, lineHeight, space });
+  const phrase = phraseGap(space, lineHeight);
+  const spaced = columnBoundaries(
+    wordRows.map((row) => splitAt(runsOf(row, runGap), gutters, phrase)),
+    box.left,
+    rightOf(box),
+    runGap,
+  );
+  // Whitespace between runs that a gutter already parts is no second boundary; the gutter, where
+  // the figures part, stands (the whitespace's middle may fall inside a heading over the figures).
   const boundaries = [
-    ...spaced,
-    ...gutters.filter((gutter) => spaced.every((boundary) => Math.abs(boundary - gutter) >= runGap)),
+    ...gutters,
+    ...spaced.filter((boundary) => gutters.every((gutter) => Math.abs(boundary - gutter) >= runGap)),
   ].sort((a, b) => a - b);
   const columnCount = boundaries.length + 1;
   if (wordRows.length < 2 || columnCount < 2) return null;
+  // A heading's words more than a space apart either side of a boundary are two cells ("Under 18"
+  // and "18 years" over two columns of figures).
+  const runRows = wordRows.map((row) => splitAt(runsOf(row, runGap), boundaries, phrase));
 
   const rows: Row[] = runRows.map((runs) => {
     const cells: Cell[] = [];
