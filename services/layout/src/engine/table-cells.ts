@@ -30,6 +30,11 @@ export interface CellFit {
    */
   figuresMerged: number;
   /**
+   * One-row cells holding two text lines of figures only, one under the other (figures do not
+   * wrap; a deviation in parentheses under its value is no such pair): the model merged two rows.
+   */
+  figuresStacked: number;
+  /**
    * One-row cells holding text lines more than RECORD_GAP line heights apart: the lines of two
    * rows the page sets apart, which the model put into one cell (its rows slipped against the
    * text's, so figures land in the wrong record).
@@ -120,6 +125,16 @@ function holdsTwoFigures(words: readonly Word[]): boolean {
     const figures = sorted.every((word, index) => index === 0 || isNextFigure(sorted[index - 1]!.text, word.text));
     return sorted.length >= 2 && figures;
   });
+}
+
+/** Whether a cell's words hold two text lines of figures only, one right under the other. */
+function holdsStackedFigures(words: readonly Word[]): boolean {
+  const lines = textRows(words).map((row) => [...row].sort((a, b) => boxOf(a).left - boxOf(b).left));
+  const figuresOnly = (line: Word[]): boolean =>
+    line.every((word, index) =>
+      index === 0 ? isNextFigure('0', word.text) : isNextFigure(line[index - 1]!.text, word.text),
+    );
+  return lines.some((line, index) => index > 0 && figuresOnly(lines[index - 1]!) && figuresOnly(line));
 }
 
 /** Whether a cell's words hold a column-sized gap on one of their text lines. */
@@ -264,6 +279,7 @@ export function tableFromStructure(
       cells: cells.length,
       gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
       figuresMerged: cells.filter((cell, index) => cell.colspan === 1 && holdsTwoFigures(texts[index]!)).length,
+      figuresStacked: cells.filter((cell, index) => cell.rowspan === 1 && holdsStackedFigures(texts[index]!)).length,
       recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
         .length,
       sentencesCut: cutSentences(htmlRows),

@@ -27,6 +27,12 @@ const MAX_GAPPED_CELLS = 0.2;
  */
 const MAX_FIGURES_MERGED = 0.05;
 /**
+ * From this share of the filled cells (and two cells) holding two lines of figures one under the
+ * other, the model merged two rows (NYC's fiscal table: a wrapped label's figures put with the
+ * row above, 5 cells of some 500).
+ */
+const MAX_FIGURES_STACKED = 0.01;
+/**
  * From this share of the filled cells (and two cells) holding lines of two records, the model's
  * rows slipped against the text's (tuned on the ICDAR 2013 tables: the tables past it score better
  * from their words, by 0.05 to 0.14 TEDS; those under it, at 1-2%, better from the model).
@@ -50,7 +56,8 @@ export type TableSource = 'model' | 'words';
  * found no cells, made one column of a table whose words stand in several, put the words of one
  * text row into different rows (more than MAX_ROWS_SPLIT of the rows), left many words outside
  * its cells (MIN_WORDS_INSIDE), merged columns (words a column gap apart in one cell in
- * MAX_GAPPED_CELLS of the filled cells, two figures side by side in MAX_FIGURES_MERGED), merged rows the page sets apart (in MAX_RECORDS_MERGED
+ * MAX_GAPPED_CELLS of the filled cells, two figures side by side in MAX_FIGURES_MERGED), merged
+ * rows of figures (two lines of figures one under the other in MAX_FIGURES_STACKED), merged rows the page sets apart (in MAX_RECORDS_MERGED
  * of the filled cells), or cut the sentences of wrapped cells at its row boundaries
  * (MAX_SENTENCES_CUT cells).
  */
@@ -67,12 +74,13 @@ export function chooseTableHtml(
   const columns = Math.max(...structure.rows.map((row) => row.reduce((sum, cell) => sum + cell.colspan, 0)));
   if (table.fit.rowsSplit > MAX_ROWS_SPLIT || table.fit.inside < MIN_WORDS_INSIDE)
     return { html: fallback(), source: 'words' };
-  const { gappedCells, figuresMerged, recordsMerged, filledCells } = table.fit;
+  const { gappedCells, figuresMerged, figuresStacked, recordsMerged, filledCells } = table.fit;
   // Two cells at least, and at least `share` of the filled ones.
   const tooMany = (count: number, share: number): boolean => count >= 2 && count >= share * filledCells;
   if (
     tooMany(gappedCells, MAX_GAPPED_CELLS) ||
     tooMany(figuresMerged, MAX_FIGURES_MERGED) ||
+    tooMany(figuresStacked, MAX_FIGURES_STACKED) ||
     tooMany(recordsMerged, MAX_RECORDS_MERGED)
   )
     return { html: fallback(), source: 'words' };

@@ -280,6 +280,37 @@ describe('buildTableHtml', () => {
     expect(html).toContain('<th colspan="3">Crime complaints reported this week</th>');
   });
 
+  it('drops leader dots and gives a wrapped label with a hanging indent to the row of its figures', () => {
+    // "Other taxes ........ 2,656" closes its label with leader dots; "Federal, State and other"
+    // under it is the first line of the next label, whose second line is indented.
+    const dots = (left: number, top: number, lineIndex: number, count: number): Word[] =>
+      Array.from({ length: count }, (_, index) => cellWord('.', left + 12 * index, top, lineIndex));
+    const words = [
+      ...row(100, 0, [['Real estate taxes.', 10]]),
+      ...dots(162, 100, 0, 6),
+      ...row(100, 0, [
+        ['18,969', 250],
+        ['18,157', 350],
+      ]),
+      ...row(114, 1, [
+        ['Other taxes', 10],
+        ['........', 110],
+        ['2,656', 258],
+        ['2,385', 358],
+      ]),
+      ...row(128, 2, [['Federal, State and other', 10]]),
+      ...row(142, 3, [
+        ['categorical aid', 22],
+        ['21,159', 250],
+        ['19,868', 350],
+      ]),
+    ];
+    const html = buildTableHtml(words);
+    expect(html).toContain('<tr><td>Real estate taxes</td><td>18,969</td><td>18,157</td></tr>');
+    expect(html).toContain('<tr><td>Other taxes</td><td>2,656</td><td>2,385</td></tr>');
+    expect(html).toContain('<tr><td>Federal, State and other categorical aid</td><td>21,159</td><td>19,868</td></tr>');
+  });
+
   it('keeps figures whose thousands are grouped with a space whole', () => {
     // A space of 5 px (0.4 line heights) before the last three digits, at the same x in every row.
     const words = ['98 452', '12 301', '7 118', '45 009'].flatMap((figure, index) => {

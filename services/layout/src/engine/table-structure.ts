@@ -16,6 +16,55 @@ interface Cell {
 interface Row {
   cells: Cell[];
   box: BBox;
+  /** Its label ran out in leader dots: no line below carries it on. */
+  closed?: boolean;
+}
+
+/** Leader dots: a word of them ("........"), or dots set as words of their own three in a row. */
+const LEADER = /^[.…·]{2,}$/u;
+const DOT = /^[.…·]$/u;
+/** Leader dots a label runs out in ("taxes........"). */
+const TRAILING_LEADER = /[.…·]{4,}$/u;
+
+/**
+ * The words without their leader dots (a label's dots running out to its figures: noise in a
+ * cell, and a bridge over the gap between the label's column and the next), and the boxes of the
+ * words that held them.
+ */
+function withoutLeaders(words: readonly Word[]): { words: Word[]; leaders: BBox[] } {
+  const leaders: BBox[] = [];
+  const dropped = new Set<Word>();
+  const beforeLeader = new Set<Word>();
+  for (const row of rowsOf([...words])) {
+    row.forEach((word, index) => {
+      const dots = (at: number): boolean => DOT.test(row[at]?.text ?? '');
+      const inDots =
+        dots(index) &&
+        ((dots(index - 1) && dots(index + 1)) ||
+          (dots(index + 1) && dots(index + 2)) ||
+          (dots(index - 1) && dots(index - 2)));
+      if (LEADER.test(word.text) || inDots) {
+        dropped.add(word);
+        leaders.push(boxOf(word));
+      }
+    });
+    // The label's last word took the first dot ("manslaughter. . . ."): it is a leader too.
+    row.forEach((word, index) => {
+      const next = row[index + 1];
+      if (next && !dropped.has(word) && dropped.has(next) && word.text.endsWith('.')) beforeLeader.add(word);
+    });
+  }
+  const kept = words.flatMap((word): Word[] => {
+    if (dropped.has(word)) return [];
+    if (!TRAILING_LEADER.test(word.text) && !beforeLeader.has(word)) return [word];
+    const text = word.text.replace(TRAILING_LEADER, '').replace(/[.…·\s]+$/u, '');
+    leaders.push(boxOf(word));
+    if (text === '') return [];
+    // The word's box keeps its letters' share of its width.
+    const box = boxOf(word);
+    return [{ ...word, text, bbox: { ...box, width: (box.width * text.length) / word.text.length } }];
+  });
+  return { words: kept, leaders };
 }
 
 /** Words into rows: a word joins the row it overlaps vertically by at least half its height. */
@@ -236,14 +285,18 @@ function firstColumnLeft(row: Row): number {
  * Whether row `next` continues the cells of `row` (a wrapped line of a multi-line cell): right
  * below it, adding only to cells the row has; a line in the first column (a wrapped row label)
  * continues a row that has other cells too, when it is not indented less than the label. Not a
- * continuation: labels under a heading that spans them (a sub-header row, headsGroup), and a figure
- * under a figure (the next row's value, as in a list of names and amounts set line under line).
+ * continuation: labels under a heading that spans them (a sub-header row, headsGroup), a figure
+ * under a figure (the next row's value, as in a list of names and amounts set line under line),
+ * and a label under one that ran out in leader dots (closed).
  */
 function continues(row: Row, next: Row, lineHeight: number): boolean {
   if (!tightlyBelow(row, next, lineHeight)) return false;
   if (next.cells.some((cell) => cell.first === 0)) {
     return (
-      onlyFirstColumn(next) && row.cells.length > 1 && firstColumnLeft(next) >= firstColumnLeft(row) - 0.5 * lineHeight
+      onlyFirstColumn(next) &&
+      row.cells.length > 1 &&
+      row.closed !== true &&
+      firstColumnLeft(next) >= firstColumnLeft(row) - 0.5 * lineHeight
     );
   }
   const owners = next.cells.map((cell) => row.cells.find((own) => own.first <= cell.first && own.last >= cell.last));
@@ -278,16 +331,27 @@ function isNumeric(cell: Cell): boolean {
   return /\d/u.test(cellText(cell)) && NUMERIC.test(cellText(cell));
 }
 
+/** A label line that cannot end its label: it stops on a comma, a hyphen or a joining word. */
+const UNFINISHED = /(?:[,\-–]|\b(?:and|or|of|for|the|in|on|to|with|by|from|at|a|an))$/iu;
+/** A line that carries a label on: it opens in lower case. */
+const CARRIES_ON = /^\p{Ll}/u;
+
 /**
  * Whether `row`, a lone first-column line, is the first line of the label of row `next` (a
- * wrapped label whose figures stand on its last line): right above it, at the same indentation,
- * not a heading of its own (those end in ":").
+ * wrapped label whose figures stand on its last line): right above it, not a heading of its own
+ * (those end in ":"), at the same indentation, or with the next line indented under it (a hanging
+ * indent) where the line cannot end the label or the next carries it on ("Federal, State and other"
+ * over "categorical aid"; a group's heading over indented rows of its own is neither).
  */
 function leadsInto(row: Row, next: Row, lineHeight: number): boolean {
   if (!onlyFirstColumn(row) || next.cells.length < 2 || !next.cells.some((cell) => cell.first === 0)) return false;
   if (!tightlyBelow(row, next, lineHeight)) return false;
   const label = cellText(row.cells[0]!);
-  return !label.endsWith(':') && Math.abs(firstColumnLeft(next) - firstColumnLeft(row)) <= 0.5 * lineHeight;
+  if (label.endsWith(':')) return false;
+  const indent = firstColumnLeft(next) - firstColumnLeft(row);
+  if (Math.abs(indent) <= 0.5 * lineHeight) return true;
+  const nextLabel = cellText(next.cells.find((cell) => cell.first === 0)!);
+  return indent > 0 && indent <= 3 * lineHeight && (UNFINISHED.test(label) || CARRIES_ON.test(nextLabel));
 }
 
 /** Options of buildTableHtml. */
@@ -690,7 +754,9 @@ function cellGap(space: number | null, lineHeight: number): number {
  * crosses one), wrapped lines of multi-line cells merged into their row. Null for fewer than two
  * rows or columns.
  */
-function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | null {
+function spacedRows(allWords: Word[]): { rows: Cell[][]; columnCount: number } | null {
+  const { words, leaders } = withoutLeaders(allWords);
+  if (words.length < 2) return null;
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
   const wordRows = rowsOf(words);
   const space = wordSpace(wordRows, lineHeight);
@@ -736,7 +802,13 @@ function spacedRows(words: Word[]): { rows: Cell[][]; columnCount: number } | nu
         same.last = Math.max(same.last, last);
       } else cells.push({ words: [...run], first, last });
     }
-    return { cells, box: unionBox(runs.flat().map(boxOf)) };
+    const rowBox = unionBox(runs.flat().map(boxOf));
+    const closed = leaders.some(
+      (leader) =>
+        overlapLength(leader.top, bottomOf(leader), rowBox.top, bottomOf(rowBox)) >=
+        0.5 * Math.min(leader.height, rowBox.height),
+    );
+    return { cells, box: rowBox, closed };
   });
 
   const merged: Row[] = [];
