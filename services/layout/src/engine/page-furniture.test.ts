@@ -148,6 +148,17 @@ describe('markPageFurniture', () => {
     expect(typesOf(segments).slice(0, 2)).toEqual(['PageHeader', 'Title']);
   });
 
+  it('takes a bare page number in the foot strip for furniture, though typed a heading as big as the headings', () => {
+    // A report whose headings are body-sized bold: the page number at the foot is as big.
+    const segments = [
+      seg('SectionHeader', [{ text: 'Guidelines and Documents', size: 20, bold: true }], 120, 100),
+      ...bodyBetween(150, 1400),
+      seg('SectionHeader', [{ text: '18', size: 20, bold: true }], 120, 1510),
+      seg('SectionHeader', [{ text: '3', size: 20, bold: true }], 120, 1420),
+    ];
+    expect(typesOf(segments).slice(-2)).toEqual(['PageFooter', 'SectionHeader']);
+  });
+
   it('leaves a footnote that opens with its mark, and a link sentence set like the body above the page number', () => {
     const segments = [
       ...bodyBetween(100, 1380),

@@ -76,17 +76,20 @@ export function markPageFurniture(
     if (type === 'Footnote' && opensWithFootnoteMark(segment.words)) return false;
     const evidence = cuesOff.has('text') ? { strong: 0, weak: false } : textEvidenceOf(fact.text);
     const box = segment.bbox;
+    const inStrip =
+      !cuesOff.has('strip') &&
+      (band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height);
     if (type === 'Title' || type === 'SectionHeader') {
       // A book's running head over a page that opens mid-sentence heads no section, however big.
       const headLine = band === 'top' && fact.lineCount === 1 && fact.text.length <= MAX_HEAD_LENGTH;
       if (headLine && !cuesOff.has('mid-sentence') && opensMidSentence(index)) return true;
+      // A bare page number in the foot's outer strip, though set as big as the page's headings
+      // (a report whose headings are body-sized): no chapter number stands there.
+      if (band === 'bottom' && inStrip && evidence.strong === 1) return true;
       return evidence.strong >= PATTERN_DECIDES_HEADING && fact.size < BELOW_BIGGEST * largest;
     }
     if (evidence.strong >= PATTERN_DECIDES) return true;
     const hinted = !cuesOff.has('detector') && hints.some((hint) => fractionInside(box, hint) >= HINT_COVER);
-    const inStrip =
-      !cuesOff.has('strip') &&
-      (band === 'top' ? bottomOf(box) <= STRIP * page.height : box.top >= (1 - STRIP) * page.height);
     const kinds = [evidence.strong > 0, evidence.weak, small(fact), hinted, inStrip && fact.lineCount === 1];
     return kinds.filter(Boolean).length >= 2;
   };

@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
-import { escapeHtml, isHeaderRow, isNextFigure } from './table-structure.js';
+import { escapeHtml, isHeaderRow, isNextFigure, withoutLeaders } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
@@ -222,8 +222,9 @@ export function tableFromStructure(
   }).length;
 
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
+  // A cell's text without the leader dots running its label out to the figures.
   const textOf = (index: number): string =>
-    readingOrder(texts[index]!, lineHeight)
+    readingOrder(withoutLeaders(texts[index]!).words, lineHeight)
       .map((w) => w.text)
       .join(' ');
 
