@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
-import { escapeHtml, isHeaderRow, isNextFigure, withoutLeaders } from './table-structure.js';
+import { escapeHtml, isHeaderRow, isNextFigure } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
@@ -47,6 +47,11 @@ export interface CellFit {
    * rows slipped a line against a table of wrapped descriptions.
    */
   sentencesCut: number;
+  /**
+   * Cells opening in lower case under a cell that ends in a word broken at a hyphen ("...relative
+   * co-" over "variance factor"): the model's rows cut a word in two.
+   */
+  wordsCut: number;
 }
 
 /** A cell of prose holds at least this many words. */
@@ -58,9 +63,18 @@ const CARRIED_ON = /^\p{Ll}/u;
 
 const isProse = (text: string): boolean => text.split(/\s+/u).length >= PROSE_WORDS;
 
-/** How many cells of `rows` (by their first grid column) carry on the sentence of the cell above. */
-function cutSentences(rows: readonly (readonly { cell: { colspan: number }; text: string }[])[]): number {
-  let cut = 0;
+/** A text ending in a word broken at a hyphen: a lower-case letter and the hyphen. */
+const BROKEN_WORD = /\p{Ll}-$/u;
+
+/**
+ * How many cells of `rows` (by their first grid column) carry on the sentence of the cell above,
+ * and how many of them carry on a word the cell above broke at a hyphen.
+ */
+function cutText(rows: readonly (readonly { cell: { colspan: number }; text: string }[])[]): {
+  sentences: number;
+  words: number;
+} {
+  const cut = { sentences: 0, words: 0 };
   let above = new Map<number, string>();
   for (const row of rows) {
     const here = new Map<number, string>();
@@ -68,7 +82,10 @@ function cutSentences(rows: readonly (readonly { cell: { colspan: number }; text
     for (const { cell, text } of row) {
       here.set(column, text);
       const before = above.get(column);
-      if (before && isProse(before) && isProse(text) && OPEN_END.test(before) && CARRIED_ON.test(text)) cut += 1;
+      if (before && CARRIED_ON.test(text)) {
+        if (isProse(before) && isProse(text) && OPEN_END.test(before)) cut.sentences += 1;
+        if (isProse(before) && BROKEN_WORD.test(before)) cut.words += 1;
+      }
       column += cell.colspan;
     }
     above = here;
@@ -222,9 +239,8 @@ export function tableFromStructure(
   }).length;
 
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
-  // A cell's text without the leader dots running its label out to the figures.
   const textOf = (index: number): string =>
-    readingOrder(withoutLeaders(texts[index]!).words, lineHeight)
+    readingOrder(texts[index]!, lineHeight)
       .map((w) => w.text)
       .join(' ');
 
@@ -249,6 +265,7 @@ export function tableFromStructure(
     }
   }
   const htmlRows = modelRows.filter((_, rowIndex) => !emptyRows.has(rowIndex));
+  const cut = cutText(htmlRows);
   const headerRows = modelHeader
     ? htmlRows.filter((row) => row.every(({ cell }) => cell.header)).length
     : htmlRows.length > 1 &&
@@ -283,7 +300,8 @@ export function tableFromStructure(
       figuresStacked: cells.filter((cell, index) => cell.rowspan === 1 && holdsStackedFigures(texts[index]!)).length,
       recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
         .length,
-      sentencesCut: cutSentences(htmlRows),
+      sentencesCut: cut.sentences,
+      wordsCut: cut.words,
     },
   };
 }

@@ -181,6 +181,30 @@ describe('chooseTableHtml', () => {
     expect(chooseTableHtml(described, aligned, () => 'fallback').source).toBe('model');
   });
 
+  it("keeps the word-based table when the model's rows cut a word broken at a hyphen", () => {
+    // Two records; the first's name wraps at "co-" / "variance factor", and the model's second row
+    // starts a line early, taking "variance factor" with "Response vector".
+    const named = [
+      word('Mapping', 100, 100),
+      word('to', 164, 100),
+      word('co-', 184, 100),
+      word('mapping', 300, 100),
+      word('variance', 100, 116),
+      word('factor', 172, 116),
+      word('Response', 100, 140),
+      word('vector', 172, 140),
+      word('y', 300, 140),
+    ];
+    const rowAt = (top: number, height: number): TableStructureCell[] => [
+      { ...cell(90, top, 200), bbox: { left: 90, top, width: 200, height } },
+      { ...cell(290, top, 100), bbox: { left: 290, top, width: 100, height } },
+    ];
+    const slipped: TableStructure = { complete: true, rows: [rowAt(98, 16), rowAt(114, 40)] };
+    expect(chooseTableHtml(named, slipped, () => 'fallback').source).toBe('words');
+    const aligned: TableStructure = { complete: true, rows: [rowAt(98, 34), rowAt(138, 16)] };
+    expect(chooseTableHtml(named, aligned, () => 'fallback').source).toBe('model');
+  });
+
   it('keeps the word-based table when the model reads one column where the words stand in several', () => {
     const oneColumn: TableStructure = { complete: true, rows: [[cell(90, 98, 320)], [cell(90, 118, 320)]] };
     const fallback = '<table><tbody><tr><td>Q1</td><td>5</td></tr></tbody></table>';

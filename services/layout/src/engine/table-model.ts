@@ -59,7 +59,7 @@ export type TableSource = 'model' | 'words';
  * MAX_GAPPED_CELLS of the filled cells, two figures side by side in MAX_FIGURES_MERGED), merged
  * rows of figures (two lines of figures one under the other in MAX_FIGURES_STACKED), merged rows the page sets apart (in MAX_RECORDS_MERGED
  * of the filled cells), or cut the sentences of wrapped cells at its row boundaries
- * (MAX_SENTENCES_CUT cells).
+ * (MAX_SENTENCES_CUT cells) or a word broken at a hyphen (one is enough: "co-" / "variance").
  */
 export function chooseTableHtml(
   words: Word[],
@@ -84,7 +84,8 @@ export function chooseTableHtml(
     tooMany(recordsMerged, MAX_RECORDS_MERGED)
   )
     return { html: fallback(), source: 'words' };
-  if (table.fit.sentencesCut >= MAX_SENTENCES_CUT) return { html: fallback(), source: 'words' };
+  if (table.fit.sentencesCut >= MAX_SENTENCES_CUT || table.fit.wordsCut > 0)
+    return { html: fallback(), source: 'words' };
   if (columns < 2) {
     const html = fallback();
     // One model column against a word-based table of several: the words are right.

@@ -31,7 +31,7 @@ const TRAILING_LEADER = /[.…·]{4,}$/u;
  * cell, and a bridge over the gap between the label's column and the next), and the boxes of the
  * words that held them.
  */
-export function withoutLeaders(words: readonly Word[]): { words: Word[]; leaders: BBox[] } {
+function withoutLeaders(words: readonly Word[]): { words: Word[]; leaders: BBox[] } {
   const leaders: BBox[] = [];
   const dropped = new Set<Word>();
   const beforeLeader = new Set<Word>();
