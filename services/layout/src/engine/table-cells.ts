@@ -2,7 +2,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
-import { escapeHtml, isHeaderRow, isNextFigure } from './table-structure.js';
+import { escapeHtml, isHeaderRow, isNextFigure, rowsOf } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
@@ -137,33 +137,30 @@ const COLUMN_GAP = 2;
  * not "May 21, 2009", a date among words).
  */
 function holdsTwoFigures(words: readonly Word[]): boolean {
-  return textRows(words).some((row) => {
-    const sorted = [...row].sort((a, b) => boxOf(a).left - boxOf(b).left);
-    const figures = sorted.every((word, index) => index === 0 || isNextFigure(sorted[index - 1]!.text, word.text));
-    return sorted.length >= 2 && figures;
-  });
+  return rowsOf(words).some(
+    (line) =>
+      line.length >= 2 && line.every((word, index) => index === 0 || isNextFigure(line[index - 1]!.text, word.text)),
+  );
 }
 
 /** Whether a cell's words hold two text lines of figures only, one right under the other. */
 function holdsStackedFigures(words: readonly Word[]): boolean {
-  const lines = textRows(words).map((row) => [...row].sort((a, b) => boxOf(a).left - boxOf(b).left));
+  const lines = rowsOf(words);
+  // A line's first word must stand as a figure after any figure ('0'): its own column's.
   const figuresOnly = (line: Word[]): boolean =>
-    line.every((word, index) =>
-      index === 0 ? isNextFigure('0', word.text) : isNextFigure(line[index - 1]!.text, word.text),
-    );
+    line.every((word, index) => isNextFigure(index === 0 ? '0' : line[index - 1]!.text, word.text));
   return lines.some((line, index) => index > 0 && figuresOnly(lines[index - 1]!) && figuresOnly(line));
 }
 
 /** Whether a cell's words hold a column-sized gap on one of their text lines. */
 function hasColumnGap(words: readonly Word[], lineHeight: number): boolean {
-  return textRows(words).some((row) => {
-    const sorted = [...row].sort((a, b) => boxOf(a).left - boxOf(b).left);
-    return sorted.some((word, index) => {
-      const before = sorted[index - 1];
+  return rowsOf(words).some((line) =>
+    line.some((word, index) => {
+      const before = line[index - 1];
       if (!before) return false;
       return boxOf(word).left - (boxOf(before).left + boxOf(before).width) > COLUMN_GAP * lineHeight;
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -175,26 +172,8 @@ const RECORD_GAP = 0.6;
 
 /** Whether a cell's words stand on text lines further apart than RECORD_GAP line heights. */
 function spansRecordGap(words: readonly Word[], lineHeight: number): boolean {
-  const lines = textRows(words).map((row) => unionBox(row.map(boxOf)));
+  const lines = rowsOf(words).map((row) => unionBox(row.map(boxOf)));
   return lines.some((line, index) => index > 0 && line.top - bottomOf(lines[index - 1]!) > RECORD_GAP * lineHeight);
-}
-
-/** Text rows: words level with each other (overlapping by half the smaller height), top to bottom. */
-function textRows(words: readonly Word[]): Word[][] {
-  const rows: { words: Word[]; top: number; bottom: number }[] = [];
-  for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
-    const box = boxOf(word);
-    const bottom = box.top + box.height;
-    const row = rows.find(
-      (r) => Math.min(r.bottom, bottom) - Math.max(r.top, box.top) >= 0.5 * Math.min(box.height, r.bottom - r.top),
-    );
-    if (row) {
-      row.words.push(word);
-      row.top = Math.min(row.top, box.top);
-      row.bottom = Math.max(row.bottom, bottom);
-    } else rows.push({ words: [word], top: box.top, bottom });
-  }
-  return rows.map((row) => row.words);
 }
 
 /**
@@ -225,7 +204,7 @@ export function tableFromStructure(
   }
 
   // Rows of text whose words share no model row (a cell covers rows [start, start + rowspan)).
-  const rows = textRows(words);
+  const rows = rowsOf(words);
   const rowsSplit = rows.filter((row) => {
     let first = -Infinity;
     let last = Infinity;

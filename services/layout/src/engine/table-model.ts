@@ -57,9 +57,10 @@ export type TableSource = 'model' | 'words';
  * text row into different rows (more than MAX_ROWS_SPLIT of the rows), left many words outside
  * its cells (MIN_WORDS_INSIDE), merged columns (words a column gap apart in one cell in
  * MAX_GAPPED_CELLS of the filled cells, two figures side by side in MAX_FIGURES_MERGED), merged
- * rows of figures (two lines of figures one under the other in MAX_FIGURES_STACKED), merged rows the page sets apart (in MAX_RECORDS_MERGED
- * of the filled cells), or cut the sentences of wrapped cells at its row boundaries
- * (MAX_SENTENCES_CUT cells) or a word broken at a hyphen (one is enough: "co-" / "variance").
+ * rows of figures (two lines of figures one under the other in MAX_FIGURES_STACKED), merged rows
+ * the page sets apart (in MAX_RECORDS_MERGED of the filled cells), or cut the sentences of wrapped
+ * cells at its row boundaries (MAX_SENTENCES_CUT cells) or a word broken at a hyphen (one is
+ * enough: "co-" / "variance").
  */
 export function chooseTableHtml(
   words: Word[],

@@ -35,7 +35,7 @@ function withoutLeaders(words: readonly Word[]): { words: Word[]; leaders: BBox[
   const leaders: BBox[] = [];
   const dropped = new Set<Word>();
   const beforeLeader = new Set<Word>();
-  for (const row of rowsOf([...words])) {
+  for (const row of rowsOf(words)) {
     row.forEach((word, index) => {
       const dots = (at: number): boolean => DOT.test(row[at]?.text ?? '');
       const inDots =
@@ -67,8 +67,11 @@ function withoutLeaders(words: readonly Word[]): { words: Word[]; leaders: BBox[
   return { words: kept, leaders };
 }
 
-/** Words into rows: a word joins the row it overlaps vertically by at least half its height. */
-function rowsOf(words: Word[]): Word[][] {
+/**
+ * Words into rows (text lines): a word joins the row it overlaps vertically by at least half its
+ * height; rows top to bottom, each left to right.
+ */
+export function rowsOf(words: readonly Word[]): Word[][] {
   const rows: { words: Word[]; top: number; bottom: number }[] = [];
   for (const word of [...words].sort((a, b) => boxOf(a).top - boxOf(b).top)) {
     const box = boxOf(word);
@@ -101,7 +104,8 @@ function runsOf(row: Word[], gap: number): Word[][] {
 /**
  * Column boundaries from vertical whitespace: x positions that runs of words cover in at most a
  * tenth of the dense rows (denseRows), and at least one row once there are three (so a spanning
- * header cell does not hide the columns under it). See boundariesIn for where in such a stretch boundaries go.
+ * header cell does not hide the columns under it). See boundariesIn for where in such a stretch
+ * boundaries go.
  */
 function columnBoundaries(runRows: Word[][][], left: number, right: number, minGap: number): number[] {
   const width = Math.max(1, Math.ceil(right - left));
@@ -593,10 +597,10 @@ function phraseGap(space: number | null, lineHeight: number): number {
  * figures (half its words or more) covers, but for one row in ten (a title or a heading over the
  * columns does not close a gutter; it is not cut either, as splitAt parts only the words either
  * side), with a figure on each side in FIGURE_PAIR_SHARE of the rows that have words on both sides,
- * two of them closer than the cell gap (else runsOf parts them all), and either at least MIN_FIGURE_GUTTER line heights or
- * MIN_FIGURE_GUTTER_IN_SPACES word spaces wide or at the right edge of right-aligned figures
- * (rightAligned). Not where the right side holds three digits in most rows (thousands grouped
- * with a space).
+ * two of them closer than the cell gap (else runsOf parts them all), and either at least
+ * MIN_FIGURE_GUTTER line heights or MIN_FIGURE_GUTTER_IN_SPACES word spaces wide or at the right
+ * edge of right-aligned figures (rightAligned). Not where the right side holds three digits in
+ * most rows (thousands grouped with a space).
  */
 function figureGutters(
   wordRows: Word[][],
@@ -638,12 +642,13 @@ function figureGutters(
     if (!empty && start >= 0) {
       const [first, last] = leastCovered(cover, start, x);
       const [from, to] = [left + first, left + last];
-      const [clearFrom, clearTo] = leastCovered(everyRow, start, x);
       const pairs = start > 0 && x < width ? figuresOnBothSides(wordRows, from, to) : null;
       // Figures a cell gap apart in every row are parted by runsOf already.
       const close = pairs !== null && pairs.closest < gaps.runGap;
-      if (close && (to - from >= least || rightAligned(pairs.figures, gaps.lineHeight)))
+      if (close && (to - from >= least || rightAligned(pairs.figures, gaps.lineHeight))) {
+        const [clearFrom, clearTo] = leastCovered(everyRow, start, x);
         gutters.push(left + (clearFrom + clearTo) / 2);
+      }
       start = -1;
     }
   }
