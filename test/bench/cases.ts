@@ -98,7 +98,7 @@ export function pipelineCases(options: CaseOptions): PipelineCase[] {
 }
 
 /** The cases that are not a pipeline run, after the pipeline cases in BENCH_CASES numbering. */
-export const OTHER_CASE_IDS = ['patch-50', 'chunk-10k'] as const;
+export const OTHER_CASE_IDS = ['patch-50', 'chunk-10k', 'latency-1'] as const;
 
 /**
  * The ids BENCH_CASES selects: a comma-separated list of ids or 1-based numbers in the order

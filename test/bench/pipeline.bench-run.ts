@@ -10,10 +10,18 @@ import { createFsStore, putJson } from '@folio/runtime';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { api, createTask, waitForTask, type ApiTask } from '../src/api.js';
 import { waitForQuietCpu } from '../src/cpu-sampler.js';
-import { makeReport } from '../src/fixtures.js';
+import { makeDenseReport, makeReport } from '../src/fixtures.js';
 import { OTHER_CASE_IDS, pipelineCases, selectCases, type CaseOptions, type PipelineCase } from './cases.js';
 import { runCase, type CaseResult } from './run-case.js';
-import { formatStageShares, formatStageTimes, stageShares, stageTimes } from './stage-times.js';
+import { formatLatency, measureLatency, runAnatomy } from './latency.js';
+import {
+  fetchHistories,
+  formatStageShares,
+  formatStageTimes,
+  historyCounts,
+  stageShares,
+  stageTimesOf,
+} from './stage-times.js';
 import { formatYardstick, measureYardstick } from './yardstick.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -63,20 +71,36 @@ interface SummaryRow {
 }
 const summary: SummaryRow[] = [];
 
-async function printStageFigures(benchCase: PipelineCase, result: CaseResult): Promise<void> {
+/** The stack's Temporal, for histories; null when the stack is remote and BENCH_TEMPORAL_ADDRESS unset. */
+function temporalTarget(): { address: string; namespace: string } | null {
   const address = inject('temporalAddress');
-  if (!address) {
+  return address ? { address, namespace: process.env.BENCH_TEMPORAL_NAMESPACE ?? 'default' } : null;
+}
+
+async function printStageFigures(benchCase: PipelineCase, result: CaseResult): Promise<void> {
+  const target = temporalTarget();
+  if (!target) {
     print('  stage shares: skipped (remote stack and no BENCH_TEMPORAL_ADDRESS)');
     return;
   }
-  const taskIds = result.outcomes.flatMap((outcome) =>
-    outcome.status === 'Succeeded' && outcome.taskId ? [outcome.taskId] : [],
+  const succeeded = result.outcomes.filter((outcome) => outcome.status === 'Succeeded' && outcome.taskId);
+  const histories = await fetchHistories(
+    target,
+    succeeded.map((outcome) => outcome.taskId!),
   );
-  const perTask = await stageTimes({ address, namespace: process.env.BENCH_TEMPORAL_NAMESPACE ?? 'default' }, taskIds);
+  const perTask = histories.map(stageTimesOf);
   print(`  stage share of the summed activity time: ${formatStageShares(stageShares(perTask))}`);
   // One task: its stages' spans add a wall-clock view; across overlapping tasks they mean little.
   if (benchCase.concurrency === 1 && perTask.length === 1)
     print(`  stage spans (first start to last end): ${formatStageTimes(perTask[0]!)}`);
+  const counts = histories.map((history) => historyCounts(history.events ?? []));
+  const pages = succeeded.reduce((total, outcome) => total + outcome.pageCount, 0);
+  const sum = (key: keyof (typeof counts)[number]) => counts.reduce((total, count) => total + count[key], 0);
+  const per = (key: keyof (typeof counts)[number]) =>
+    `${(sum(key) / counts.length).toFixed(1)} / ${(sum(key) / pages).toFixed(2)}`;
+  print(
+    `  orchestration per task / per page: ${per('events')} history events, ${per('workflowTasks')} workflow tasks, ${per('activities')} activities, ${per('localActivities')} local activities`,
+  );
 }
 
 function writeCpuTimeline(benchCase: PipelineCase, result: CaseResult): void {
@@ -154,6 +178,28 @@ describe('pipeline benchmark', () => {
   // Again at the end: a machine whose speed changed during the run (another tenant, throttling)
   // shows as two yardsticks that differ.
   it('prints the machine yardstick again', () => printYardstick('after the cases'));
+
+  it.skipIf(!selected.has('latency-1'))(
+    'latency-1: one born-digital page, API defaults, one task at a time',
+    async () => {
+      print('');
+      const runs = positiveInteger('BENCH_LATENCY_RUNS', 50)!; // the fallback is a number
+      print(`case latency-1: a 1-page born-digital report, API defaults, ${runs} runs one after another`);
+      const { waitedMs } = await waitForQuietCpu();
+      print(`  started after ${(waitedMs / 1000).toFixed(1)} s of waiting for idle cores`);
+      const measured = await measureLatency(makeDenseReport(1), {}, runs);
+      const target = temporalTarget();
+      const anatomies = target
+        ? (
+            await fetchHistories(
+              target,
+              measured.map((run) => run.taskId),
+            )
+          ).map(runAnatomy)
+        : [];
+      for (const line of formatLatency(measured, anatomies)) print(`  ${line}`);
+    },
+  );
 
   it.skipIf(!selected.has('patch-50'))('patch-50: target_length-only update of a finished 50-page task', async () => {
     print('');

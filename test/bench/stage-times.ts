@@ -28,7 +28,8 @@ export interface TemporalTarget {
   namespace: string;
 }
 
-function toMs(time: { seconds?: unknown; nanos?: number | null } | null | undefined): number {
+/** A history timestamp in ms since the epoch. */
+export function toMs(time: { seconds?: unknown; nanos?: number | null } | null | undefined): number {
   return Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
 }
 
@@ -94,11 +95,32 @@ export function activityCalls(history: temporal.api.history.v1.IHistory): Activi
   return calls;
 }
 
+/** How much orchestration one task took: its history's events, workflow tasks and activities. */
+export interface HistoryCounts {
+  events: number;
+  workflowTasks: number;
+  /** Activities through the task queue, and local ones (run inside a workflow task). */
+  activities: number;
+  localActivities: number;
+}
+
+/** Counts what these events of a history hold. */
+export function historyCounts(events: readonly temporal.api.history.v1.IHistoryEvent[]): HistoryCounts {
+  const count = (type: temporal.api.enums.v1.EventType) => events.filter((event) => event.eventType === type).length;
+  const markers = events.filter(
+    (event) => event.markerRecordedEventAttributes?.markerName === LOCAL_ACTIVITY_MARKER,
+  ).length;
+  return {
+    events: events.length,
+    workflowTasks: count(EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED),
+    activities: count(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+    localActivities: markers,
+  };
+}
+
 /** The time split per activity type of one finished task, in the order the types first started. */
-async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]> {
+export function stageTimesOf(history: temporal.api.history.v1.IHistory): StageTime[] {
   const stages = new Map<string, StageTime & { first: number; last: number }>();
-  // The workflow id is the task id.
-  const history = await client.workflow.getHandle(taskId).fetchHistory();
   for (const { activity, start, end } of activityCalls(history).sort((a, b) => a.start - b.start)) {
     const stage = stages.get(activity) ?? { activity, calls: 0, busyMs: 0, spanMs: 0, first: start, last: end };
     stage.calls += 1;
@@ -111,17 +133,17 @@ async function stageTimesOf(client: Client, taskId: string): Promise<StageTime[]
   return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
 }
 
-/**
- * The time split per stage of each finished task (one list per task id, in the order given): one
- * entry per activity type, in the order the stages first started. One connection for all tasks.
- */
-export async function stageTimes(target: TemporalTarget, taskIds: readonly string[]): Promise<StageTime[][]> {
+/** The workflow histories of the tasks (the workflow id is the task id), in the order given; one connection. */
+export async function fetchHistories(
+  target: TemporalTarget,
+  taskIds: readonly string[],
+): Promise<temporal.api.history.v1.IHistory[]> {
   const connection = await Connection.connect({ address: target.address });
   try {
     const client = new Client({ connection, namespace: target.namespace });
-    const perTask: StageTime[][] = [];
-    for (const taskId of taskIds) perTask.push(await stageTimesOf(client, taskId));
-    return perTask;
+    const histories: temporal.api.history.v1.IHistory[] = [];
+    for (const taskId of taskIds) histories.push(await client.workflow.getHandle(taskId).fetchHistory());
+    return histories;
   } finally {
     await connection.close();
   }
