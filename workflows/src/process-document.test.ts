@@ -876,6 +876,7 @@ describe('per-owner admission', () => {
       const second = await startTask(taskQueue, makeInput({ ownerId: 'flood-owner' }));
       const other = await startTask(taskQueue, makeInput({ ownerId: 'other-owner' }));
       expect((await waitForMemo(other, (state) => state.status === 'Succeeded')).status).toBe('Succeeded');
+      await recordHistoryIfAsked(other);
       expect((await memoState(second)).status).toBe('Starting');
       gate.open();
       await waitForMemo(firstHandle, (state) => state.status === 'Succeeded');

@@ -86,8 +86,11 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let admittedRevision: number | null = null;
   /** Whether that admission gave a background slot: the run's stage jobs then yield to others. */
   let admittedInBackground = false;
-  /** Webhook posts still being attempted; the workflow waits for them before it closes or continues as new. */
-  let pendingWebhooks = 0;
+  /**
+   * Webhook posts still being attempted and slots being given back to the owner's gate: the
+   * workflow waits for them before it closes or continues as new.
+   */
+  let pendingCalls = 0;
 
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
@@ -126,7 +129,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   const notifyWebhook = (): void => {
     const webhook = input.webhook;
     if (webhook === undefined || !patched('task-webhook')) return;
-    pendingWebhooks++;
+    pendingCalls++;
     const state = task.state;
     void CancellationScope.nonCancellable(() =>
       webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }),
@@ -140,10 +143,10 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
         }),
       )
       .finally(() => {
-        pendingWebhooks--;
+        pendingCalls--;
       });
   };
-  const webhooksSettled = (): boolean => pendingWebhooks === 0;
+  const callsSettled = (): boolean => pendingCalls === 0;
 
   setHandler(admittedSignal, ({ runRevision, background }) => {
     admittedRevision = runRevision;
@@ -308,7 +311,17 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       run.scope.cancel();
       await condition(() => settled.done);
     }
-    if (admission.asked) await leaveGate(run.revision);
+    if (admission.asked) {
+      // The slot goes back in the workflow task that publishes the run's end, not one before it:
+      // waiting for the signal to land held the end back by a workflow task (histories from
+      // before replay that order).
+      if (patched('release-in-background')) {
+        pendingCalls++;
+        void leaveGate(run.revision).finally(() => {
+          pendingCalls--;
+        });
+      } else await leaveGate(run.revision);
+    }
     activeRun = null;
     previous = null;
 
@@ -366,7 +379,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       continue;
     }
     if (workflowInfo().continueAsNewSuggested || runCount >= MAX_RUNS_PER_EXECUTION) {
-      await condition(() => allHandlersFinished() && webhooksSettled());
+      await condition(() => allHandlersFinished() && callsSettled());
       if (!runRequested && !deleting) {
         const continueAsNew = makeContinueAsNewFunc<typeof processDocument>({
           memo: { [TASK_MEMO_KEY]: task.state },
@@ -394,7 +407,7 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     log.info('task expired', { task_id: input.taskId, owner: input.ownerId });
     break;
   }
-  await condition(() => allHandlersFinished() && webhooksSettled());
+  await condition(() => allHandlersFinished() && callsSettled());
   return task.state;
 }
 
