@@ -36,6 +36,12 @@ const schema = z.object({
   /** Detector worker threads, each with its own model; default: the CPU count divided by LAYOUT_THREADS. */
   LAYOUT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /**
+   * ONNX Runtime threads of a page detected while no other page is in the detector pool (a lone
+   * page: the other workers' cores would idle); each worker then holds a second model session with
+   * that many threads. Default: LAYOUT_WORKERS x LAYOUT_THREADS; LAYOUT_THREADS or less: no second session.
+   */
+  LAYOUT_SOLO_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
    * Table-structure model for detected tables (`slanet-plus` from MODELS_DIR, cross-checked with the
    * words; docs/models.md), or `none`: tables from word positions and ruling lines alone. Only with
    * LAYOUT_ENGINE=doclaynet. A configured model whose file is missing stops the service at start.

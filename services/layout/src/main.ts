@@ -30,6 +30,7 @@ const { precision, reason } =
     ? await resolvePrecision(config.LAYOUT_PRECISION, probeDocLayNet(config.MODELS_DIR))
     : { precision: 'float32' as const, reason: 'no layout model' };
 const workers = config.LAYOUT_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / config.LAYOUT_THREADS));
+const soloThreads = config.LAYOUT_SOLO_THREADS ?? workers * config.LAYOUT_THREADS;
 const engine =
   config.LAYOUT_ENGINE === 'doclaynet'
     ? await createDocLayNetServiceEngine({
@@ -37,6 +38,7 @@ const engine =
         precision,
         inputSide: config.LAYOUT_INPUT_SIDE,
         threads: config.LAYOUT_THREADS,
+        soloThreads,
         workers,
         logger,
         jobTimeoutMs: config.THREAD_JOB_TIMEOUT_SEC * 1000,
@@ -61,6 +63,7 @@ logger.info(
     inputSide: config.LAYOUT_INPUT_SIDE,
     workers,
     threads: config.LAYOUT_THREADS,
+    soloThreads: soloThreads > config.LAYOUT_THREADS ? soloThreads : null,
     tableModel: tableEngine?.name ?? 'none',
   },
   engine ? 'model engine loaded' : 'no model engine configured',

@@ -126,6 +126,6 @@ export { timeInference } from './threads/inference-timing.js';
 export type { InferenceTiming } from './threads/inference-timing.js';
 export type { RunJobOptions, ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';
 export { serveThreadJobs } from './threads/serve-jobs.js';
-export type { JobResult, ServeOptions } from './threads/serve-jobs.js';
+export type { JobContext, JobResult, ServeOptions } from './threads/serve-jobs.js';
 export { deserializeError, serializeError } from './threads/messages.js';
 export type { SerializedError } from './threads/messages.js';

@@ -11,6 +11,8 @@ export interface SerializedError {
 export interface JobMessage {
   id: number;
   input: unknown;
+  /** No other job of the pool runs or waits: the job may use the cores the other workers would. */
+  alone: boolean;
 }
 
 /** Worker -> main thread. */

@@ -8,10 +8,16 @@ export interface JobResult<Output> {
   transfer?: ArrayBuffer[];
 }
 
+/** What the pool tells a job beside its input. */
+export interface JobContext {
+  /** No other job of the pool runs or waits (JobMessage.alone). */
+  alone: boolean;
+}
+
 export interface ServeOptions<Input, Output> {
   /** Loads what the jobs need (model sessions, say) once, before the first job. */
   start?: () => Promise<void> | void;
-  handle: (input: Input) => Promise<JobResult<Output>> | JobResult<Output>;
+  handle: (input: Input, job: JobContext) => Promise<JobResult<Output>> | JobResult<Output>;
   /** Keeps a domain error's type across the boundary; `serializeError` by default. */
   serialize?: (error: unknown) => SerializedError;
 }
@@ -50,7 +56,7 @@ export function serveThreadJobs<Input, Output>(options: ServeOptions<Input, Outp
       }
       try {
         // The pool sends the Input its caller typed (see createThreadPool).
-        const result = await options.handle(job.input as Input);
+        const result = await options.handle(job.input as Input, { alone: job.alone });
         // The job's model timings ride along: the main thread's metrics are the ones scraped.
         post(
           { kind: 'reply', id: job.id, ok: true, output: result.output, timings: takeInferenceTimings() },

@@ -7,17 +7,25 @@ import { serveThreadJobs } from './serve-jobs.js';
  * `{ square: n }` answers n * n, `{ fail: message }` throws, `{ exit: true }` kills the thread,
  * `{ bytes: n }` answers a transferred buffer of n bytes, `{ blockMs: n }` holds the thread for n ms
  * without yielding (like a MuPDF render or an ONNX inference) and answers n, `{ infer: model }` times
- * one pretend inference of that model and answers 1.
+ * one pretend inference of that model and answers 1, `{ alone: true }` answers 1 when the pool said
+ * the job runs alone, else 0.
  */
 type TestJob =
-  { square: number } | { fail: string } | { exit: true } | { bytes: number } | { blockMs: number } | { infer: string };
+  | { square: number }
+  | { fail: string }
+  | { exit: true }
+  | { bytes: number }
+  | { blockMs: number }
+  | { infer: string }
+  | { alone: true };
 const options = workerData as { failStart?: string } | undefined;
 
 serveThreadJobs<TestJob, number | Uint8Array>({
   start: () => {
     if (options?.failStart) throw new Error(options.failStart);
   },
-  handle: async (job) => {
+  handle: async (job, context) => {
+    if ('alone' in job) return { output: context.alone ? 1 : 0 };
     if ('infer' in job) return { output: await timeInference(job.infer, () => Promise.resolve(1)) };
     if ('square' in job) return { output: job.square * job.square };
     if ('fail' in job) throw new Error(job.fail);

@@ -22,6 +22,13 @@ describe('thread pool', () => {
     expect(results).toEqual([1, 4, 9, 16, 25]);
   });
 
+  it('tells a job whether it runs alone: no other job of the pool running or queued', async () => {
+    await expect(pool.run({ alone: true })).resolves.toBe(1);
+    const busy = pool.run({ blockMs: 200 });
+    await expect(pool.run({ alone: true })).resolves.toBe(0);
+    await busy;
+  });
+
   it('rejects a job whose handler throws, with the message, and keeps working', async () => {
     await expect(pool.run({ fail: 'no such page' })).rejects.toThrow('no such page');
     await expect(pool.run({ square: 6 })).resolves.toBe(36);

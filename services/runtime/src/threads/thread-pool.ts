@@ -193,7 +193,8 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
         },
       );
       job.startedAt = performance.now();
-      const message: JobMessage = { id: job.id, input: job.input };
+      const alone = queue.length === 0 && slots.every((other) => other === slot || !other.job);
+      const message: JobMessage = { id: job.id, input: job.input, alone };
       worker.postMessage(message, job.transfer);
     }
     report();

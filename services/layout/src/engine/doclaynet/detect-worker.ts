@@ -20,21 +20,40 @@ import { markLattices } from './ruled-lattice.js';
  * storage and word assignment.
  */
 let engine: DocLayNetEngine | undefined;
+/** The same model with `soloThreads` ONNX threads, for a page alone in the pool; none when not wider. */
+let soloEngine: DocLayNetEngine | undefined;
+
+/** What the pool hands every detector worker. */
+export interface DetectWorkerData extends DocLayNetEngineOptions {
+  soloThreads?: number;
+}
+
+/**
+ * One inference on blank paper before the first page: onnxruntime sizes its buffers and prepares
+ * its kernels on the first run, which would otherwise slow the first real page. A letter page's
+ * shape: onnxruntime re-plans for each new input shape, and most pages are portrait.
+ */
+async function warmUp(detector: DocLayNetEngine): Promise<void> {
+  const width = Math.round((detector.inputSide * 612) / 792);
+  const height = detector.inputSide;
+  await detector.detect({ width, height, rgb: new Uint8Array(width * height * 3).fill(255) });
+}
 
 serveThreadJobs<Uint8Array, LayoutDetection[]>({
   start: async () => {
-    engine = await createDocLayNetEngine(workerData as DocLayNetEngineOptions);
-    // One inference on blank paper before the first page: onnxruntime sizes its buffers and
-    // prepares its kernels on the first run, which would otherwise slow the first real page.
-    // A letter page's shape: onnxruntime re-plans for each new input shape, and most pages are portrait.
-    const width = Math.round((engine.inputSide * 612) / 792);
-    const height = engine.inputSide;
-    await engine.detect({ width, height, rgb: new Uint8Array(width * height * 3).fill(255) });
+    const { soloThreads, ...options } = workerData as DetectWorkerData;
+    engine = await createDocLayNetEngine(options);
+    await warmUp(engine);
+    if (soloThreads !== undefined && soloThreads > (options.threads ?? 1)) {
+      soloEngine = await createDocLayNetEngine({ ...options, threads: soloThreads });
+      await warmUp(soloEngine);
+    }
   },
   // `start` ran first: serveThreadJobs answers jobs only after it succeeded.
-  handle: async (png) => {
+  handle: async (png, { alone }) => {
     const image = decodePng(png);
-    const detections = markBlankRegions(splitAtGutters(await engine!.detect(image), image), image);
+    const detector = alone ? (soloEngine ?? engine!) : engine!;
+    const detections = markBlankRegions(splitAtGutters(await detector.detect(image), image), image);
     return { output: markLattices(detections, image) };
   },
 });

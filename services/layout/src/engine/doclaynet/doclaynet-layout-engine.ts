@@ -1,5 +1,6 @@
 import { startThreadPool, type Logger } from '@folio/runtime';
 import type { DetectedRegion, LayoutEngine, LayoutPageImage } from '../layout-engine.js';
+import type { DetectWorkerData } from './detect-worker.js';
 import type { DocLayNetEngineOptions, LayoutDetection } from './doclaynet-engine.js';
 
 /** The service's LayoutEngine seam backed by the DocLayNet detector, plus a way to free it. */
@@ -10,6 +11,11 @@ export interface DocLayNetServiceEngine extends LayoutEngine {
 export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
   /** Worker threads, each with its own model session (`threads` ONNX threads each). */
   workers: number;
+  /**
+   * ONNX threads of a page that is alone in the pool, from a second session each worker holds;
+   * `threads` or fewer (or absent): no second session.
+   */
+  soloThreads?: number;
   logger: Logger;
   /** The compiled worker entry; detect-worker.js next to this module by default (tests point at dist/). */
   workerUrl?: URL;
@@ -25,11 +31,12 @@ export interface DocLayNetServiceOptions extends DocLayNetEngineOptions {
  */
 export async function createDocLayNetServiceEngine(options: DocLayNetServiceOptions): Promise<DocLayNetServiceEngine> {
   const { workers, logger, workerUrl, jobTimeoutMs, ...engineOptions } = options;
+  const workerData: DetectWorkerData = engineOptions;
   const pool = await startThreadPool<Uint8Array, LayoutDetection[]>({
     name: 'layout',
     size: workers,
     workerUrl: workerUrl ?? new URL('./detect-worker.js', import.meta.url),
-    workerData: engineOptions,
+    workerData,
     logger,
     jobTimeoutMs,
   });
