@@ -1,7 +1,14 @@
 import { CancelledFailure, type Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
-import { metrics, setSpanAttributes, taskSpanAttributes, withLogFields } from '@folio/runtime';
+import {
+  metrics,
+  parseJobPriority,
+  setSpanAttributes,
+  taskSpanAttributes,
+  withLogFields,
+  type JobPriority,
+} from '@folio/runtime';
 
 /** The activities that finish pages, and the stage their pages count for in `folio_pages_processed_total`. */
 const PAGE_STAGES: Readonly<Record<string, string>> = {
@@ -24,10 +31,10 @@ function ownerOf(args: readonly unknown[]): string | undefined {
   return typeof owner === 'string' ? owner : undefined;
 }
 
-/** `background` when the activity's run holds a background slot (`run.priority`); the stage calls carry it. */
-function backgroundOf(args: readonly unknown[]): boolean {
+/** The priority of the activity's run (`run.priority`, admission's choice); the stage calls carry it. */
+function priorityOf(args: readonly unknown[]): JobPriority {
   const input = args[0] as { run?: { priority?: unknown } } | undefined; // one input object, as above
-  return input?.run?.priority === 'background';
+  return parseJobPriority(input?.run?.priority);
 }
 
 /** Pages of a page activity's input (`pageIndexes`); 0 for any other shape. */
@@ -39,7 +46,7 @@ function pageCountOf(args: readonly unknown[]): number {
 /**
  * Activity interceptors of the worker: every activity line logged through `@temporalio/activity`'s
  * `log` gets `task_id` (the workflow id), `run` (the workflow run id), `owner` when the input
- * names it and `priority` for a background run; the same fields ride along to the stages (callStage); every attempt is timed
+ * names it and `priority` for a run that is not `normal`; the same fields ride along to the stages (callStage); every attempt is timed
  * (`folio_activity_duration_seconds`), its failures counted by kind (`folio_errors_total`) and the
  * pages of render, OCR and layout activities counted when they succeed (`folio_pages_processed_total`).
  * With tracing on, the activity's span gets the task id, run and owner as attributes.
@@ -56,7 +63,8 @@ export function createActivityTelemetry(): ActivityInterceptorsFactory {
           const startedAt = performance.now();
           const owner = ownerOf(input.args);
           if (owner !== undefined) fields = { ...fields, owner };
-          if (backgroundOf(input.args)) fields = { ...fields, priority: 'background' };
+          const priority = priorityOf(input.args);
+          if (priority !== 'normal') fields = { ...fields, priority };
           // The activity's span (tracing on: Temporal's interceptor runs outside this one) names the task.
           setSpanAttributes(taskSpanAttributes({ taskId: fields.task_id, run: fields.run, owner: fields.owner }));
           let outcome = 'ok';

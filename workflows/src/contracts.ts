@@ -122,10 +122,14 @@ export interface OwnerGateInput {
   waiting?: GateSlot[];
 }
 
-/** Payload of `ADMITTED_SIGNAL`; `background`: the run holds a background slot (JobPriority). */
+/**
+ * Payload of `ADMITTED_SIGNAL`; `background`: the run holds a background slot; `interactive`: it
+ * was its owner's only run when admitted (JobPriority). Neither: a normal slot.
+ */
 export interface AdmittedSignal {
   runRevision: number;
   background?: boolean;
+  interactive?: boolean;
 }
 
 /** Failure types the update validators throw (`ApplicationFailure.type`); the message is the API's text. */

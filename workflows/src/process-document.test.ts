@@ -884,7 +884,7 @@ describe('per-owner admission', () => {
     });
   });
 
-  it("runs an owner's next task in a background slot beside the first, its stage calls marked so", async () => {
+  it("runs an owner's next task in a background slot beside the first, its stage calls marked so; a run alone of its owner is interactive", async () => {
     const gate = new Gate();
     let queue = '';
     const limits = { limit: 1, backgroundLimit: 1 };
@@ -916,7 +916,8 @@ describe('per-owner admission', () => {
           .filter((input) => input.run.taskId === taskId)
           .map((input) => input.run.priority);
       expect(priorityOf(second.taskId)).toEqual(['background']);
-      expect(priorityOf(first.taskId)).toEqual([undefined]);
+      // The first was admitted with nothing else of its owner held or waiting.
+      expect(priorityOf(first.taskId)).toEqual(['interactive']);
     });
   });
 

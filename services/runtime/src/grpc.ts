@@ -18,7 +18,7 @@ import { addIntrospection, markNotServing, type ProtoSources } from './grpc-intr
 import { AppError, CallCancelledError, DeadlineExceededError, type ErrorCode } from './errors.js';
 import { withLogFields, type Logger } from './logger.js';
 import { metrics } from './metrics.js';
-import type { JobPriority } from './threads/job-priority.js';
+import { parseJobPriority, type JobPriority } from './threads/job-priority.js';
 import { extractTraceContext, inSpan, injectTraceContext, taskSpanAttributes } from './tracing.js';
 
 /** Metadata key carrying the gateway's request id through every RPC. */
@@ -139,7 +139,7 @@ export function unary<Req, Res>(
     const taskId = metadataValue(call.metadata, TASK_ID_METADATA);
     const run = metadataValue(call.metadata, TASK_RUN_METADATA);
     const owner = metadataValue(call.metadata, TASK_OWNER_METADATA);
-    const background = metadataValue(call.metadata, TASK_PRIORITY_METADATA) === 'background';
+    const priority = parseJobPriority(metadataValue(call.metadata, TASK_PRIORITY_METADATA));
     const startedAt = performance.now();
     const elapsedSec = (): number => (performance.now() - startedAt) / 1000;
     // Every line logged while the call runs (handler, engine, pool) carries these fields.
@@ -149,8 +149,8 @@ export function unary<Req, Res>(
       ...(taskId ? { task_id: taskId } : {}),
       ...(run ? { run } : {}),
       ...(owner ? { owner } : {}),
-      // The thread pools read it back (currentJobPriority) to queue the call's jobs behind others.
-      ...(background ? { priority: 'background' } : {}),
+      // The thread pools read it back (currentJobPriority) to order the call's jobs among others'.
+      ...(priority !== 'normal' ? { priority } : {}),
     };
     withLogFields(fields, () => {
       const spanOptions = {
@@ -308,7 +308,7 @@ export interface CallOptionsInput {
   taskId?: string;
   run?: string;
   owner?: string;
-  /** `background`: the stage runs the call's jobs only while no normal job waits (JobPriority). */
+  /** Where the stage queues the call's jobs among others' (JobPriority); `normal` when absent. */
   priority?: JobPriority;
   /** Aborts the call (e.g. Temporal activity cancellation). */
   signal?: AbortSignal;
@@ -329,7 +329,8 @@ export function callUnary<Req, Res>(
   if (options.taskId) metadata.set(TASK_ID_METADATA, options.taskId);
   if (options.run) metadata.set(TASK_RUN_METADATA, options.run);
   if (options.owner) metadata.set(TASK_OWNER_METADATA, options.owner);
-  if (options.priority === 'background') metadata.set(TASK_PRIORITY_METADATA, 'background');
+  if (options.priority !== undefined && options.priority !== 'normal')
+    metadata.set(TASK_PRIORITY_METADATA, options.priority);
   return inSpan('grpc call', { kind: SpanKind.CLIENT, attributes: taskSpanAttributes(options) }, (span) => {
     injectTraceContext(metadata, metadataSetter);
     return new Promise((resolve, reject) => {

@@ -121,7 +121,7 @@ export type { PageDetection, TesseractWord } from './tesseract/tesseract-output.
 export type { EnglishWordShare } from './text/english-words.js';
 export type { FileType } from './file-type.js';
 export { createThreadPool, startThreadPool } from './threads/thread-pool.js';
-export { currentJobPriority, type JobPriority } from './threads/job-priority.js';
+export { JOB_PRIORITY_RANK, currentJobPriority, parseJobPriority, type JobPriority } from './threads/job-priority.js';
 export { timeInference } from './threads/inference-timing.js';
 export type { InferenceTiming } from './threads/inference-timing.js';
 export type { RunJobOptions, ThreadPool, ThreadPoolOptions } from './threads/thread-pool.js';

@@ -53,6 +53,7 @@ export type {
   ActivityDeps,
   FetchLimits,
   ObjectRefJson,
+  RunPriority,
   RunRef,
   StageTimeouts,
   StartNotice,

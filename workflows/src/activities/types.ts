@@ -48,6 +48,9 @@ export interface ObjectRefJson {
   byteSize: number;
 }
 
+/** Where a run's stage jobs queue among others' (the stages' JobPriority; admission decides). */
+export type RunPriority = JobPriority;
+
 /** Identifies one run of a task: its storage prefix and the request id for logs and gRPC metadata. */
 export interface RunRef {
   taskId: string;
@@ -56,7 +59,7 @@ export interface RunRef {
   requestId: string;
   /** The task's owner, for the logs of the activities and stages (absent in runs from before it). */
   ownerId?: string;
-  /** `background`: the run holds a background slot of its owner, and its stage calls say so (JobPriority). */
+  /** Where the run's stage calls queue among others' (JobPriority; admission decides); `normal` when absent. */
   priority?: JobPriority;
   /**
    * Prefix of an earlier run whose render, OCR and layout manifests this run reuses; absent when

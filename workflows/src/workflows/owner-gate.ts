@@ -5,6 +5,7 @@ import {
   defineSignal,
   getExternalWorkflowHandle,
   log,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -38,8 +39,9 @@ const MAX_HISTORY_EVENTS = 4000;
  * owner's tasks hold a slot, and up to `backgroundLimit` more hold a background slot, whose stage
  * jobs run only while no other job waits (JobPriority); the others wait in the order they asked.
  * A run asks through the `requestAdmission` activity (signal-with-start), is told by the
- * `admitted` signal (which says whether the slot is a background one), and gives the slot back
- * with `releaseSlot` when it ends, however it ends. A run keeps the kind of slot it was given.
+ * `admitted` signal (which says whether the slot is a background one, or the run is interactive:
+ * given a normal slot while none of the owner's other runs held a slot or waited), and gives the
+ * slot back with `releaseSlot` when it ends, however it ends. A run keeps the kind of slot it was given.
  */
 export async function ownerGate(input: OwnerGateInput): Promise<void> {
   let limit = input.limit;
@@ -89,10 +91,14 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
   for (;;) {
     changed = false;
     const grants = regrant.splice(0);
+    /** Normal grants to a run alone of its owner: its stage jobs go ahead of other owners' batches. */
+    const interactive = new Set<string>();
     while (holders.size - background.size < limit && waiting.length > 0) {
       const next = waiting.shift()!; // length checked above
       holders.set(next.taskId, next.runRevision);
       grants.push(next);
+      // Gates recorded before interactive runs replay without the mark.
+      if (holders.size === 1 && waiting.length === 0 && patched('interactive-runs')) interactive.add(next.taskId);
     }
     while (background.size < backgroundLimit && waiting.length > 0) {
       const next = waiting.shift()!; // length checked above
@@ -104,7 +110,9 @@ export async function ownerGate(input: OwnerGateInput): Promise<void> {
     for (const slot of grants) {
       const admitted = background.has(slot.taskId)
         ? { runRevision: slot.runRevision, background: true }
-        : { runRevision: slot.runRevision };
+        : interactive.has(slot.taskId)
+          ? { runRevision: slot.runRevision, interactive: true }
+          : { runRevision: slot.runRevision };
       try {
         await getExternalWorkflowHandle(slot.taskId).signal(admittedSignal, admitted);
       } catch (error) {

@@ -8,7 +8,7 @@ import {
   patched,
   setHandler,
 } from '@temporalio/workflow';
-import type { ObjectRefJson, RunRef, StartNotice } from '../activities/index.js';
+import type { ObjectRefJson, RunPriority, RunRef, StartNotice } from '../activities/index.js';
 import {
   PAGES_PROGRESS_SIGNAL,
   storageKeys,
@@ -48,8 +48,8 @@ export interface PipelineContext {
   markStarted: () => void;
   /** The last successful run's results, for the steps this run may reuse; null runs everything. */
   stored: StoredRunResults | null;
-  /** The run holds one of its owner's background slots: its stage calls go at background priority. */
-  background?: boolean;
+  /** Where the run's stage jobs queue among others' (admission decides; JobPriority). */
+  priority: RunPriority;
 }
 
 /** How a run ended when it was not cancelled. Expected failures are values, not throws. */
@@ -89,7 +89,7 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
     runPrefix: storageKeys.runPrefix(input.taskId, ctx.runRevision),
     requestId: input.requestId,
     ownerId: input.ownerId,
-    ...(ctx.background ? { priority: 'background' as const } : {}),
+    ...(ctx.priority !== 'normal' ? { priority: ctx.priority } : {}),
   };
 
   let pageCount: number;

@@ -31,6 +31,7 @@ import {
   type TaskState,
   type TaskStatus,
 } from '../contracts.js';
+import type { RunPriority } from '../activities/index.js';
 import { admissionStage, cleanupStage, webhookStage } from './activity-proxies.js';
 import { admittedSignal, releaseSlotSignal } from './owner-gate.js';
 import { deleteQuietly, failureMessage, runPipeline, type PipelineOutcome } from './pipeline.js';
@@ -84,8 +85,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   let storedRun: StoredRunResults | null = input.resumeStoredRun ?? null;
   /** The run revision the owner's gate last admitted (owner-gate.ts). */
   let admittedRevision: number | null = null;
-  /** Whether that admission gave a background slot: the run's stage jobs then yield to others. */
-  let admittedInBackground = false;
+  /** The priority of the run's stage jobs that admission gave (AdmittedSignal). */
+  let admittedPriority: RunPriority = 'normal';
   /**
    * Webhook posts still being attempted and slots being given back to the owner's gate: the
    * workflow waits for them before it closes or continues as new.
@@ -148,17 +149,17 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   };
   const callsSettled = (): boolean => pendingCalls === 0;
 
-  setHandler(admittedSignal, ({ runRevision, background }) => {
+  setHandler(admittedSignal, ({ runRevision, background, interactive }) => {
     admittedRevision = runRevision;
-    admittedInBackground = background === true;
+    admittedPriority = background === true ? 'background' : interactive === true ? 'interactive' : 'normal';
   });
 
   /**
-   * Waits for the owner's gate to admit this run (at once without a per-owner limit); true when it
-   * got a background slot. `asked` is set before the request, so a run cancelled meanwhile still
-   * gives its place back.
+   * Waits for the owner's gate to admit this run (at once without a per-owner limit) and returns
+   * the priority of its stage jobs. `asked` is set before the request, so a run cancelled meanwhile
+   * still gives its place back.
    */
-  async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<boolean> {
+  async function waitForAdmission(runRevision: number, admission: { asked: boolean }): Promise<RunPriority> {
     admission.asked = true;
     const { admitted } = await admissionStage.requestAdmission({
       ownerId: input.ownerId,
@@ -167,10 +168,10 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     });
     if (admitted) {
       admission.asked = false;
-      return false;
+      return 'normal';
     }
     await condition(() => admittedRevision === runRevision);
-    return admittedInBackground;
+    return admittedPriority;
   }
 
   /** Gives the run's slot (or its place in the queue) back to the owner's gate. */
@@ -289,12 +290,12 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
     const admission = { asked: false };
     void run.scope
       .run(async () => {
-        const background = gated ? await waitForAdmission(run.revision, admission) : false;
+        const priority = gated ? await waitForAdmission(run.revision, admission) : 'normal';
         return runPipeline({
           input,
           task,
           runRevision: run.revision,
-          background,
+          priority,
           markStarted: () => markStarted(run),
           stored: reuse ? storedRun : null,
         });

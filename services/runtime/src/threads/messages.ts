@@ -11,7 +11,10 @@ export interface SerializedError {
 export interface JobMessage {
   id: number;
   input: unknown;
-  /** No other job of the pool runs or waits: the job may use the cores the other workers would. */
+  /**
+   * No other job of the pool runs, and none will start beside it (nothing waits, or the job is
+   * interactive: less urgent jobs wait for it): the job may use the cores the other workers would.
+   */
   alone: boolean;
 }
 

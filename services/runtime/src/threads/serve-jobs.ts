@@ -10,7 +10,7 @@ export interface JobResult<Output> {
 
 /** What the pool tells a job beside its input. */
 export interface JobContext {
-  /** No other job of the pool runs or waits (JobMessage.alone). */
+  /** No other job of the pool runs or will start beside it (JobMessage.alone). */
   alone: boolean;
 }
 

@@ -22,6 +22,16 @@ describe('thread pool', () => {
     expect(results).toEqual([1, 4, 9, 16, 25]);
   });
 
+  it('holds less urgent jobs back from free workers while an interactive job runs', async () => {
+    const finished: string[] = [];
+    const interactive = pool
+      .run({ blockMs: 200 }, { priority: 'interactive' })
+      .then(() => finished.push('interactive'));
+    const normal = pool.run({ square: 3 }).then(() => finished.push('normal'));
+    await Promise.all([interactive, normal]);
+    expect(finished).toEqual(['interactive', 'normal']);
+  });
+
   it('tells a job whether it runs alone: no other job of the pool running or queued', async () => {
     await expect(pool.run({ alone: true })).resolves.toBe(1);
     const busy = pool.run({ blockMs: 200 });
@@ -79,7 +89,7 @@ describe('thread pool', () => {
     }
   });
 
-  it('runs queued normal jobs before background ones, each kind in its order', async () => {
+  it('runs queued interactive jobs first and background ones last, each kind in its order', async () => {
     const single = createThreadPool<object, number>({ name: 'priority', size: 1, workerUrl, logger });
     try {
       await single.start();
@@ -97,9 +107,11 @@ describe('thread pool', () => {
         // A background RPC's jobs take its priority without being told (the call's log fields).
         track(withLogFields({ priority: 'background' }, () => single.run({ square: 5 }))),
         track(single.run({ square: 6 }, { priority: 'normal' })),
+        track(single.run({ square: 7 }, { priority: 'interactive' })),
+        track(withLogFields({ priority: 'interactive' }, () => single.run({ square: 8 }))),
       ];
       await Promise.all([busy, ...queued]);
-      expect(finished).toEqual([200, 16, 36, 4, 9, 25]);
+      expect(finished).toEqual([200, 49, 64, 16, 36, 4, 9, 25]);
     } finally {
       await single.close();
     }

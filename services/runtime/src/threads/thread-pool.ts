@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DeadlineExceededError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { metrics } from '../metrics.js';
-import { currentJobPriority, type JobPriority } from './job-priority.js';
+import { JOB_PRIORITY_RANK, currentJobPriority, type JobPriority } from './job-priority.js';
 import { observeInferenceTimings } from './inference-timing.js';
 import {
   deserializeError,
@@ -42,9 +42,9 @@ export interface RunJobOptions {
    */
   signal?: AbortSignal;
   /**
-   * `background` jobs wait until no `normal` job is queued (an owner's extra runs, which use the
-   * cores only while nobody else needs them: docs/architecture.md, "Fairness between owners").
-   * By default the priority of the RPC the job serves (`currentJobPriority`).
+   * Queued jobs run `interactive` first, then `normal`, then `background` (an owner's extra runs,
+   * which use the cores only while nobody else needs them: docs/architecture.md, "Fairness between
+   * owners"). By default the priority of the RPC the job serves (`currentJobPriority`).
    */
   priority?: JobPriority;
 }
@@ -64,12 +64,14 @@ export interface ThreadPool<Input, Output> {
   close(): Promise<void>;
 }
 
+const INTERACTIVE_RANK = JOB_PRIORITY_RANK.interactive;
+
 interface Job {
   id: number;
   input: unknown;
   transfer: ArrayBuffer[];
-  /** Queued behind every normal job (RunJobOptions.priority). */
-  background: boolean;
+  /** JOB_PRIORITY_RANK of its priority: queued behind every job of a lower rank (RunJobOptions.priority). */
+  rank: number;
   /** Settles the caller's promise once; later calls do nothing. */
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
@@ -173,6 +175,9 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
   function dispatch(): void {
     for (const slot of slots) {
       if (slot.job || queue.length === 0) continue;
+      // While an interactive job runs, the pool's other workers start nothing less urgent: the
+      // job has the cores to itself, less what jobs already running take.
+      if (queue[0]!.rank > INTERACTIVE_RANK && slots.some((other) => other.job?.rank === INTERACTIVE_RANK)) break;
       const job = queue.shift();
       if (!job) return;
       if (!slot.worker) spawn(slot);
@@ -193,7 +198,9 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
         },
       );
       job.startedAt = performance.now();
-      const alone = queue.length === 0 && slots.every((other) => other === slot || !other.job);
+      // Nothing else runs, and nothing waiting will start beside it (see above for interactive jobs).
+      const alone =
+        (queue.length === 0 || job.rank === INTERACTIVE_RANK) && slots.every((other) => other === slot || !other.job);
       const message: JobMessage = { id: job.id, input: job.input, alone };
       worker.postMessage(message, job.transfer);
     }
@@ -234,7 +241,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           id: nextId++,
           input,
           transfer,
-          background: priority === 'background',
+          rank: JOB_PRIORITY_RANK[priority],
           // The worker's handler answers this input with an Output (see serveThreadJobs).
           resolve: (output) => {
             signal?.removeEventListener('abort', onAbort);
@@ -246,10 +253,10 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           },
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        // A normal job goes ahead of every background job; within a priority, first come first served.
-        const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
-        if (firstBackground < 0) queue.push(job);
-        else queue.splice(firstBackground, 0, job);
+        // A job goes ahead of every job of a higher rank; within a priority, first come first served.
+        const firstBehind = queue.findIndex((queued) => queued.rank > job.rank);
+        if (firstBehind < 0) queue.push(job);
+        else queue.splice(firstBehind, 0, job);
         dispatch();
       });
     },
