@@ -94,6 +94,13 @@ export function pipelineCases(options: CaseOptions): PipelineCase[] {
       config: { ocr_strategy: 'Auto' },
       concurrency: options.concurrency,
     },
+    {
+      id: 'digital-1000',
+      name: 'born-digital, 1,000 pages, API defaults (issue 44: 10 minutes, 3 GB of the stack)',
+      documents: synthetic(1000, false),
+      config: {},
+      concurrency: 1,
+    },
   ];
 }
 
