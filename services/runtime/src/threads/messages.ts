@@ -1,3 +1,4 @@
+import type { JobPriority } from './job-priority.js';
 import type { InferenceTiming } from './inference-timing.js';
 
 /** An error as it crosses the thread boundary; `kind` carries a domain type (e.g. RenderFailure's). */
@@ -16,6 +17,8 @@ export interface JobMessage {
    * interactive: less urgent jobs wait for it): the job may use the cores the other workers would.
    */
   alone: boolean;
+  /** The job's priority: the worker thread takes its niceness (thread-nice.ts). */
+  priority: JobPriority;
 }
 
 /** Worker -> main thread. */

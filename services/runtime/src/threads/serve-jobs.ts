@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { takeInferenceTimings } from './inference-timing.js';
+import { threadNice } from './thread-nice.js';
 import { serializeError, type JobMessage, type SerializedError, type WorkerMessage } from './messages.js';
 
 /** What a job handler returns: the output and the buffers in it to move to the main thread. */
@@ -45,6 +46,7 @@ export function serveThreadJobs<Input, Output>(options: ServeOptions<Input, Outp
         return serialized;
       },
     );
+  const nice = threadNice();
   // Jobs that arrive while `start` runs wait for it; they are answered in arrival order.
   let chain: Promise<void> = started.then(() => undefined);
   port.on('message', (job: JobMessage) => {
@@ -54,6 +56,7 @@ export function serveThreadJobs<Input, Output>(options: ServeOptions<Input, Outp
         post({ kind: 'reply', id: job.id, ok: false, error: startError });
         return;
       }
+      nice.forJob(job.priority);
       try {
         // The pool sends the Input its caller typed (see createThreadPool).
         const result = await options.handle(job.input as Input, { alone: job.alone });

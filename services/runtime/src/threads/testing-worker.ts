@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { timeInference } from './inference-timing.js';
 import { serveThreadJobs } from './serve-jobs.js';
@@ -8,7 +10,7 @@ import { serveThreadJobs } from './serve-jobs.js';
  * `{ bytes: n }` answers a transferred buffer of n bytes, `{ blockMs: n }` holds the thread for n ms
  * without yielding (like a MuPDF render or an ONNX inference) and answers n, `{ infer: model }` times
  * one pretend inference of that model and answers 1, `{ alone: true }` answers 1 when the pool said
- * the job runs alone, else 0.
+ * the job runs alone, else 0, `{ nice: true }` answers the thread's niceness while the job runs.
  */
 type TestJob =
   | { square: number }
@@ -17,7 +19,8 @@ type TestJob =
   | { bytes: number }
   | { blockMs: number }
   | { infer: string }
-  | { alone: true };
+  | { alone: true }
+  | { nice: true };
 const options = workerData as { failStart?: string } | undefined;
 
 serveThreadJobs<TestJob, number | Uint8Array>({
@@ -26,6 +29,7 @@ serveThreadJobs<TestJob, number | Uint8Array>({
   },
   handle: async (job, context) => {
     if ('alone' in job) return { output: context.alone ? 1 : 0 };
+    if ('nice' in job) return { output: getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())) };
     if ('infer' in job) return { output: await timeInference(job.infer, () => Promise.resolve(1)) };
     if ('square' in job) return { output: job.square * job.square };
     if ('fail' in job) throw new Error(job.fail);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CallCancelledError, DeadlineExceededError } from '../errors.js';
 import { createLogger, withLogFields } from '../logger.js';
+import { JOB_NICE } from './thread-nice.js';
 import { createThreadPool } from './thread-pool.js';
 
 // Worker threads run plain JavaScript, so this test drives the compiled worker: turbo's test task
@@ -30,6 +31,19 @@ describe('thread pool', () => {
     const normal = pool.run({ square: 3 }).then(() => finished.push('normal'));
     await Promise.all([interactive, normal]);
     expect(finished).toEqual(['interactive', 'normal']);
+  });
+
+  it('runs each job at the niceness of its priority where the thread may change it both ways (root on Linux)', async () => {
+    const niceOf = (priority: 'interactive' | 'normal' | 'background') =>
+      pool.run({ nice: true }, { priority }) as Promise<number>;
+    const [background, interactive, normal] = [
+      await niceOf('background'),
+      await niceOf('interactive'),
+      await niceOf('normal'),
+    ];
+    if (process.platform === 'linux' && process.getuid?.() === 0) {
+      expect([background - interactive, normal - interactive]).toEqual([JOB_NICE.background, JOB_NICE.normal]);
+    } else expect(background).toBeGreaterThanOrEqual(interactive);
   });
 
   it('tells a job whether it runs alone: no other job of the pool running or queued', async () => {

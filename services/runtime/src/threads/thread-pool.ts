@@ -70,6 +70,7 @@ interface Job {
   id: number;
   input: unknown;
   transfer: ArrayBuffer[];
+  priority: JobPriority;
   /** JOB_PRIORITY_RANK of its priority: queued behind every job of a lower rank (RunJobOptions.priority). */
   rank: number;
   /** Settles the caller's promise once; later calls do nothing. */
@@ -201,7 +202,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       // Nothing else runs, and nothing waiting will start beside it (see above for interactive jobs).
       const alone =
         (queue.length === 0 || job.rank === INTERACTIVE_RANK) && slots.every((other) => other === slot || !other.job);
-      const message: JobMessage = { id: job.id, input: job.input, alone };
+      const message: JobMessage = { id: job.id, input: job.input, alone, priority: job.priority };
       worker.postMessage(message, job.transfer);
     }
     report();
@@ -241,6 +242,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           id: nextId++,
           input,
           transfer,
+          priority,
           rank: JOB_PRIORITY_RANK[priority],
           // The worker's handler answers this input with an Output (see serveThreadJobs).
           resolve: (output) => {
