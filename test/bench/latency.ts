@@ -77,7 +77,7 @@ export function runAnatomy(history: temporal.api.history.v1.IHistory): RunAnatom
   const succeeded = events.find((event) => publishedStatus(event) === 'Succeeded');
   if (!succeeded) throw new Error('the history never publishes a Succeeded state');
   const end = toMs(succeeded.eventTime);
-  const upTo = events.filter((event) => Number(event.eventId) <= Number(succeeded.eventId));
+  const upTo = events.slice(0, events.indexOf(succeeded) + 1);
   const calls = activityCalls({ events: upTo });
   const activityMs = new Map<string, number>();
   for (const call of calls) activityMs.set(call.activity, (activityMs.get(call.activity) ?? 0) + call.end - call.start);

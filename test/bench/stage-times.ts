@@ -133,7 +133,11 @@ export function stageTimesOf(history: temporal.api.history.v1.IHistory): StageTi
   return [...stages.values()].map(({ activity, calls, busyMs, spanMs }) => ({ activity, calls, busyMs, spanMs }));
 }
 
-/** The workflow histories of the tasks (the workflow id is the task id), in the order given; one connection. */
+/**
+ * The workflow histories of the tasks (the workflow id is the task id), in the order given; one
+ * connection. A task whose workflow continued as new (a big document's history) gets the events of
+ * all its runs, oldest first (event ids start again in each run).
+ */
 export async function fetchHistories(
   target: TemporalTarget,
   taskIds: readonly string[],
@@ -142,7 +146,15 @@ export async function fetchHistories(
   try {
     const client = new Client({ connection, namespace: target.namespace });
     const histories: temporal.api.history.v1.IHistory[] = [];
-    for (const taskId of taskIds) histories.push(await client.workflow.getHandle(taskId).fetchHistory());
+    for (const taskId of taskIds) {
+      let events = (await client.workflow.getHandle(taskId).fetchHistory()).events ?? [];
+      for (;;) {
+        const previousRun = events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId;
+        if (!previousRun) break;
+        events = [...((await client.workflow.getHandle(taskId, previousRun).fetchHistory()).events ?? []), ...events];
+      }
+      histories.push({ events });
+    }
     return histories;
   } finally {
     await connection.close();
