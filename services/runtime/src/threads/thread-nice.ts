@@ -21,9 +21,10 @@ export interface ThreadNice {
 
 /**
  * The calling thread's niceness control. On Linux a thread is addressed by its id (from
- * `/proc/thread-self`); going back to a lower niceness needs CAP_SYS_NICE, so the control probes
- * that once (up by one, then back) and stays off where it cannot, rather than leave a thread that
- * ran a background job slowed for the interactive one after it.
+ * `/proc/thread-self`); going back to a lower niceness needs CAP_SYS_NICE (root) or a nice limit
+ * (RLIMIT_NICE) of 20, so the control probes that once (up by one, then back) and stays off where
+ * it cannot, rather than leave a thread that ran a background job slowed for the interactive one
+ * after it.
  */
 export function threadNice(): ThreadNice {
   const off: ThreadNice = { forJob: () => undefined, active: false };
