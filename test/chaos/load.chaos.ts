@@ -1,5 +1,6 @@
 // Load and fairness on the real stack: a flood from one owner must not delay another owner's task
-// by more than 2x its unloaded time (per-owner admission, docs/architecture.md "Fairness"), and
+// by more than 1.5x its unloaded time (per-owner admission, interactive runs and thread niceness,
+// docs/architecture.md "Fairness between owners"), and
 // 100 concurrent tasks from 5 owners must all complete.
 import { describe, expect, inject, test } from 'vitest';
 import { makeReport } from '../src/fixtures.js';
@@ -62,12 +63,11 @@ const set = inject('chaosSet');
 
 describe('load and fairness', () => {
   test.runIf(set === 'full')(
-    "a flood from one owner delays another owner's task by at most 2x its unloaded time",
+    "a flood from one owner delays another owner's task by at most 1.5x its unloaded time",
     async () => {
-      // The other owner's task is one page: alone it keeps about one core busy (its stages run one
-      // after the other), so a fair share of the two cores beside the flood leaves it room. A task
-      // that alone fills both cores gets half of them beside any other active owner (about 2x:
-      // docs/architecture.md, "Fairness between owners").
+      // The other owner's task is one page, sent alone: an interactive run, whose stage jobs go
+      // first in every thread pool and run at a lower niceness than the flood's, so the flood's
+      // jobs already running take only a small share of the cores from it (issue 44: 1.5x).
       const single = dataUri(makeReport(1));
       const result = await runCase('load', 'fairness: 1 task beside a 40-task flood', async () => {
         // Medians of three runs each, unloaded and loaded: the machine is shared, one run is noise.
@@ -88,12 +88,12 @@ describe('load and fairness', () => {
         const failures = [...alone, ...beside].filter((run) => run.status !== 'Succeeded');
         const ok =
           failures.length === 0 &&
-          ratio <= 2 &&
+          ratio <= 1.5 &&
           flooded.refused.length === 0 &&
           floodEnds.get('Succeeded') === flooded.tasks.length;
         return {
           outcome:
-            `unloaded ${unloaded.toFixed(1)} s, beside the flood ${loaded.toFixed(1)} s (${ratio.toFixed(2)}x, at most 2x; medians of 3); ` +
+            `unloaded ${unloaded.toFixed(1)} s, beside the flood ${loaded.toFixed(1)} s (${ratio.toFixed(2)}x, at most 1.5x; medians of 3); ` +
             `flood: ${describeCounts(floodEnds)}${flooded.refused.length > 0 ? `, refused ${flooded.refused[0]}` : ''}` +
             // failures[0] exists when failures is not empty.
             (failures.length === 0 ? '' : `; ${failures[0]!.status}: ${failures[0]!.message}`),
