@@ -93,6 +93,14 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
    */
   let pendingCalls = 0;
 
+  /** Lets `work` (which never rejects) go on without waiting for it; the workflow waits before it closes. */
+  const inBackground = (work: Promise<unknown>): void => {
+    pendingCalls++;
+    void work.finally(() => {
+      pendingCalls--;
+    });
+  };
+
   const markStarted = (run: ActiveRun): void => {
     if (run.started || activeRun !== run) return;
     run.started = true;
@@ -130,22 +138,19 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
   const notifyWebhook = (): void => {
     const webhook = input.webhook;
     if (webhook === undefined || !patched('task-webhook')) return;
-    pendingCalls++;
     const state = task.state;
-    void CancellationScope.nonCancellable(() =>
-      webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }),
-    )
-      .catch((error: unknown) =>
+    inBackground(
+      CancellationScope.nonCancellable(() =>
+        webhookStage.deliverWebhook({ webhook, state, requestId: input.requestId }),
+      ).catch((error: unknown) =>
         log.warn('webhook not delivered', {
           task_id: input.taskId,
           owner: input.ownerId,
           revision: state.revision,
           error: String(error),
         }),
-      )
-      .finally(() => {
-        pendingCalls--;
-      });
+      ),
+    );
   };
   const callsSettled = (): boolean => pendingCalls === 0;
 
@@ -316,12 +321,8 @@ export async function processDocument(input: ProcessDocumentInput): Promise<Task
       // The slot goes back in the workflow task that publishes the run's end, not one before it:
       // waiting for the signal to land held the end back by a workflow task (histories from
       // before replay that order).
-      if (patched('release-in-background')) {
-        pendingCalls++;
-        void leaveGate(run.revision).finally(() => {
-          pendingCalls--;
-        });
-      } else await leaveGate(run.revision);
+      if (patched('release-in-background')) inBackground(leaveGate(run.revision));
+      else await leaveGate(run.revision);
     }
     activeRun = null;
     previous = null;

@@ -1,8 +1,8 @@
-import { readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { timeInference } from './inference-timing.js';
 import { serveThreadJobs } from './serve-jobs.js';
+import { currentThreadId } from './thread-nice.js';
 
 /**
  * Worker entry for the thread-pool tests: `workerData.failStart` makes start-up fail; a job
@@ -29,7 +29,7 @@ serveThreadJobs<TestJob, number | Uint8Array>({
   },
   handle: async (job, context) => {
     if ('alone' in job) return { output: context.alone ? 1 : 0 };
-    if ('nice' in job) return { output: getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())) };
+    if ('nice' in job) return { output: getPriority(currentThreadId()) };
     if ('infer' in job) return { output: await timeInference(job.infer, () => Promise.resolve(1)) };
     if ('square' in job) return { output: job.square * job.square };
     if ('fail' in job) throw new Error(job.fail);

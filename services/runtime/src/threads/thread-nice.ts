@@ -15,8 +15,13 @@ export const JOB_NICE: Readonly<Record<JobPriority, number>> = { interactive: 0,
 export interface ThreadNice {
   /** Takes `priority`'s niceness for the job about to run. */
   forJob(priority: JobPriority): void;
-  /** Whether this thread can change its niceness both ways (Linux, and allowed to lower it again). */
-  readonly active: boolean;
+}
+
+/** The kernel's id of the calling thread (Linux: `/proc/thread-self`); throws elsewhere. */
+export function currentThreadId(): number {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (!Number.isInteger(threadId) || threadId <= 0) throw new Error('no thread id in /proc/thread-self');
+  return threadId;
 }
 
 /**
@@ -27,12 +32,11 @@ export interface ThreadNice {
  * after it.
  */
 export function threadNice(): ThreadNice {
-  const off: ThreadNice = { forJob: () => undefined, active: false };
+  const off: ThreadNice = { forJob: () => undefined };
   let threadId: number;
   let base: number;
   try {
-    threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(threadId) || threadId <= 0) return off;
+    threadId = currentThreadId();
     base = getPriority(threadId);
     setPriority(threadId, base + 1);
   } catch {
@@ -46,7 +50,6 @@ export function threadNice(): ThreadNice {
   }
   let current = base;
   return {
-    active: true,
     forJob(priority) {
       const wanted = base + JOB_NICE[priority];
       if (wanted === current) return;

@@ -64,15 +64,12 @@ export interface ThreadPool<Input, Output> {
   close(): Promise<void>;
 }
 
-const INTERACTIVE_RANK = JOB_PRIORITY_RANK.interactive;
-
 interface Job {
   id: number;
   input: unknown;
   transfer: ArrayBuffer[];
+  /** Queued behind every job of a lower JOB_PRIORITY_RANK (RunJobOptions.priority). */
   priority: JobPriority;
-  /** JOB_PRIORITY_RANK of its priority: queued behind every job of a lower rank (RunJobOptions.priority). */
-  rank: number;
   /** Settles the caller's promise once; later calls do nothing. */
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
@@ -178,7 +175,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       if (slot.job || queue.length === 0) continue;
       // While an interactive job runs, the pool's other workers start nothing less urgent: the
       // job has the cores to itself, less what jobs already running take.
-      if (queue[0]!.rank > INTERACTIVE_RANK && slots.some((other) => other.job?.rank === INTERACTIVE_RANK)) break;
+      if (queue[0]!.priority !== 'interactive' && slots.some((other) => other.job?.priority === 'interactive')) break;
       const job = queue.shift();
       if (!job) return;
       if (!slot.worker) spawn(slot);
@@ -201,7 +198,7 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
       job.startedAt = performance.now();
       // Nothing else runs, and nothing waiting will start beside it (see above for interactive jobs).
       const alone =
-        (queue.length === 0 || job.rank === INTERACTIVE_RANK) && slots.every((other) => other === slot || !other.job);
+        (queue.length === 0 || job.priority === 'interactive') && slots.every((other) => other === slot || !other.job);
       const message: JobMessage = { id: job.id, input: job.input, alone, priority: job.priority };
       worker.postMessage(message, job.transfer);
     }
@@ -243,7 +240,6 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
           input,
           transfer,
           priority,
-          rank: JOB_PRIORITY_RANK[priority],
           // The worker's handler answers this input with an Output (see serveThreadJobs).
           resolve: (output) => {
             signal?.removeEventListener('abort', onAbort);
@@ -256,7 +252,8 @@ export function createThreadPool<Input, Output>(options: ThreadPoolOptions): Thr
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         // A job goes ahead of every job of a higher rank; within a priority, first come first served.
-        const firstBehind = queue.findIndex((queued) => queued.rank > job.rank);
+        const rank = JOB_PRIORITY_RANK[priority];
+        const firstBehind = queue.findIndex((queued) => JOB_PRIORITY_RANK[queued.priority] > rank);
         if (firstBehind < 0) queue.push(job);
         else queue.splice(firstBehind, 0, job);
         dispatch();
