@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import { describe, expect, it } from 'vitest';
 import type { DetectedRegion } from './layout-engine.js';
-import { ruledGrids, tablesFromRuledGrids } from './ruled-grids.js';
+import { ruledGrids, tablesFromRuledGrids, tablesTrimmedToGrids } from './ruled-grids.js';
 import { word } from '../testing/fixtures.js';
 
 const h = (left: number, top: number, width: number): BBox => ({ left, top, width, height: 1 });
@@ -52,5 +52,29 @@ describe('tablesFromRuledGrids', () => {
     const picture = [region('Picture', { left: 95, top: 95, width: 410, height: 70 })];
     expect(tablesFromRuledGrids(picture, profile, grid(3))).toEqual(picture);
     expect(tablesFromRuledGrids([], [], grid(3))).toEqual([]);
+  });
+});
+
+describe('tablesTrimmedToGrids', () => {
+  // The detector's Table over the grid and two lines above it: a summary 30 px (three word heights) over the grid.
+  const detected = region('Table', { left: 95, top: 40, width: 410, height: 125 });
+  const summary = [word('Presentes', 105, 50, 0, 10), word('217', 305, 50, 0, 10), word('Ausentes', 105, 66, 0, 11)];
+
+  it('boxes a Table by its grid when the lines above the grid stand apart from it', () => {
+    const [table] = tablesTrimmedToGrids([detected], [...summary, ...profile], grid(3));
+    expect(table!.bbox).toEqual({ left: 97, top: 97, width: 407, height: 67 });
+  });
+
+  it('keeps a heading row set close over the grid, and a table with no grid or nothing outside it', () => {
+    const heading = [word('Label', 105, 88, 0, 10), word('Value', 305, 88, 0, 10)];
+    expect(tablesTrimmedToGrids([detected], [...heading, ...profile], grid(3))).toEqual([detected]);
+    expect(tablesTrimmedToGrids([detected], profile, grid(3))).toEqual([detected]);
+    expect(tablesTrimmedToGrids([detected], [...summary, ...profile], [])).toEqual([detected]);
+  });
+
+  it('keeps a Table whose words mostly lie outside the grid (a ruled header over an unruled body)', () => {
+    const body = Array.from({ length: 8 }, (_, row) => word(`${row}`, 105, 200 + 14 * row, 0, 20 + row));
+    const tall = region('Table', { left: 95, top: 95, width: 410, height: 230 });
+    expect(tablesTrimmedToGrids([tall], [...profile, ...body], grid(3))).toEqual([tall]);
   });
 });

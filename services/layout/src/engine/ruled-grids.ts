@@ -1,6 +1,16 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areaOf, centerOf, containsPoint, intersect, unionBox } from './geometry.js';
+import {
+  EMPTY_BOX,
+  areaOf,
+  bottomOf,
+  centerOf,
+  containsPoint,
+  intersect,
+  median,
+  padBox,
+  unionBox,
+} from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { gridCells } from './table-grid.js';
 
@@ -16,13 +26,6 @@ const CELL_TYPES: ReadonlySet<string> = new Set(['Text', 'SectionHeader', 'ListI
 const INSIDE = 0.8;
 /** Another detection claims the grid when it covers this share of it. */
 const CLAIMED = 0.2;
-
-const grown = (box: BBox): BBox => ({
-  left: box.left - TOUCH,
-  top: box.top - TOUCH,
-  width: box.width + 2 * TOUCH,
-  height: box.height + 2 * TOUCH,
-});
 
 /** Whether a rule, already grown by TOUCH, touches another. */
 function touches(grownRule: BBox, other: BBox): boolean {
@@ -50,7 +53,7 @@ export function ruledGrids(rules: readonly BBox[]): BBox[] {
     return at;
   };
   // Each rule grown once: the pairs are many (a spreadsheet's cell borders), the boxes few.
-  const reach = rules.map(grown);
+  const reach = rules.map((rule) => padBox(rule, TOUCH));
   for (let a = 0; a < rules.length; a += 1)
     for (let b = a + 1; b < rules.length; b += 1) if (touches(reach[a]!, rules[b]!)) parent[root(a)] = root(b);
   const groups = new Map<number, BBox[]>();
@@ -70,7 +73,7 @@ export function ruledGrids(rules: readonly BBox[]): BBox[] {
 
 /** Whether most of a detection's area lies in the grid. */
 function liesIn(region: DetectedRegion, grid: BBox): boolean {
-  return areaOf(intersect(region.bbox, grid)) >= INSIDE * Math.max(areaOf(region.bbox), 1e-6);
+  return liesInBox(region.bbox, grid);
 }
 
 /**
@@ -104,4 +107,48 @@ export function tablesFromRuledGrids(
     result = [...result.filter((region) => !inside.includes(region)), table];
   }
   return result;
+}
+
+/** A Table is trimmed to a grid across this share of its width... */
+const GRID_WIDTH_SHARE = 0.8;
+/** ...holding this share of its words... */
+const GRID_WORD_SHARE = 0.5;
+/** ...from lines set apart from the grid by this many word heights at least (not its header). */
+const APART_IN_WORDS = 0.8;
+
+/**
+ * Tables the detector boxed with the lines around their ruled grid: a title, a "Presidente: ..."
+ * line and a summary of figures set above the grid of a vote's roll call came back as the table's
+ * first rows, their words merged into spanning cells. A Table holding one ruled grid (ruledGrids)
+ * across most of its width (GRID_WIDTH_SHARE) with most of its words (GRID_WORD_SHARE) is boxed by
+ * that grid when the words above or below the grid are set apart from it by APART_IN_WORDS word
+ * heights or more; those words are left to the leftover text. A heading row set close over the grid
+ * stays in the table.
+ */
+export function tablesTrimmedToGrids(
+  regions: DetectedRegion[],
+  words: readonly Word[],
+  rules: readonly BBox[],
+): DetectedRegion[] {
+  const grids = ruledGrids(rules);
+  if (grids.length === 0) return regions;
+  return regions.map((region) => {
+    if (region.segmentType !== 'Table') return region;
+    const held = grids.filter((grid) => liesInBox(grid, region.bbox));
+    if (held.length !== 1) return region;
+    const grid = held[0]!;
+    if (grid.width < GRID_WIDTH_SHARE * region.bbox.width) return region;
+    const inRegion = words.filter((word) => containsPoint(region.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
+    const inGrid = inRegion.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
+    if (inGrid.length < GRID_WORD_SHARE * inRegion.length || inGrid.length === inRegion.length) return region;
+    const apart = APART_IN_WORDS * median(inGrid.map((word) => word.bbox?.height ?? 0));
+    const outside = inRegion.filter((word) => !inGrid.includes(word)).map((word) => word.bbox ?? EMPTY_BOX);
+    const setApart = outside.every((box) => bottomOf(box) <= grid.top - apart || box.top >= bottomOf(grid) + apart);
+    return setApart ? { ...region, bbox: padBox(grid, TOUCH) } : region;
+  });
+}
+
+/** Whether most of the inner box lies in the outer one. */
+function liesInBox(inner: BBox, outer: BBox): boolean {
+  return areaOf(intersect(inner, outer)) >= INSIDE * Math.max(areaOf(inner), 1e-6);
 }

@@ -34,7 +34,7 @@ import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { isProseColumn } from './prose-pictures.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
-import { tablesFromRuledGrids } from './ruled-grids.js';
+import { tablesFromRuledGrids, tablesTrimmedToGrids } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -227,17 +227,22 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => tablesFromRuledGrids(latticed, words, context.rules ?? []),
     () => latticed,
   );
+  const trimmed = passes.run(
+    'grid-bounds',
+    () => tablesTrimmedToGrids(gridded, words, context.rules ?? []),
+    () => gridded,
+  );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
   const numbers = lineNumbers.columns.flat().map((number) => centerOf(number.bbox ?? EMPTY_BOX));
   const untabled = passes.run(
     'untable-numbered-lines',
     () =>
-      gridded.map((d) =>
+      trimmed.map((d) =>
         d.segmentType === 'Table' && numbers.some((point) => containsPoint(d.bbox, point))
           ? { ...d, segmentType: 'Text' as const }
           : d,
       ),
-    () => gridded,
+    () => trimmed,
   );
   const sized = passes.run(
     'page-sized-guesses',

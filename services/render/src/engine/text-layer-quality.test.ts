@@ -33,6 +33,11 @@ describe('measureTextLayer', () => {
     expect(measureTextLayer(layer(english))).toMatchObject({ scanned: false, usable: true, garbledShare: 0 });
     expect(measureTextLayer(layer(french)).usable).toBe(true);
     expect(measureTextLayer(layer('Xq zzv')).usable).toBe(true);
+    const names = 'MENA JUAN MOLLEVI FEDERICO PERAZZO PABLO PICARDI SARRABAYROUSE DIEGO SPATOLA STAMILLA SERGIO URRIZA';
+    const donors = `Apellido Nombre Importe ${names} ${names} EFECTIVO $ 10.000,00`;
+    const measured = measureTextLayer(layer(donors));
+    expect(measured.usable).toBe(true);
+    expect(measured.englishShare).toBeLessThan(0.1);
   });
 
   it('refuses a layer that is empty, garbled, or letters mapped to the wrong codes', () => {

@@ -1,4 +1,4 @@
-import { englishWordShare } from '@folio/runtime';
+import { englishWordShare, wordlikeShare } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, TextLayerQuality } from '@folio/proto/documents/v1';
 
@@ -9,11 +9,17 @@ const MAX_GARBLED_SHARE = 0.1;
 /** Fewer Latin words than this say too little about a born-digital layer's language to judge it. */
 const MIN_LATIN_WORDS = 20;
 /**
- * Least English-word share of a born-digital layer. Low on purpose: French or German text scores
- * 0.15-0.4 against an English list and its layer is exact; a font whose codes map to the wrong
- * letters scores near 0.
+ * A born-digital layer with this English-word share reads as words. Low on purpose: French or
+ * German text scores 0.15-0.4 against an English list and its layer is exact; a font whose codes
+ * map to the wrong letters scores near 0.
  */
 const MIN_ENGLISH_SHARE_DIGITAL = 0.1;
+/**
+ * Below that, a born-digital layer still reads as words when this share of them is spelled like
+ * words (wordlikeShare): a table of Spanish names and figures scores 0.08 English and 0.99 word-like,
+ * a shifted alphabet 0.4 at most.
+ */
+const MIN_WORDLIKE_SHARE_DIGITAL = 0.7;
 /** Least English-word share of an OCR layer on a scan: a good OCR of English text scores 0.85+. */
 const MIN_ENGLISH_SHARE_SCAN = 0.7;
 
@@ -58,7 +64,9 @@ export function measureTextLayer(
   const { latinWords, share } = englishWordShare(texts);
   const readsAsEnglish = scanned
     ? latinWords > 0 && share >= MIN_ENGLISH_SHARE_SCAN
-    : latinWords < MIN_LATIN_WORDS || share >= MIN_ENGLISH_SHARE_DIGITAL;
+    : latinWords < MIN_LATIN_WORDS ||
+      share >= MIN_ENGLISH_SHARE_DIGITAL ||
+      wordlikeShare(texts).share >= MIN_WORDLIKE_SHARE_DIGITAL;
   const usable = texts.length > 0 && garbledShare <= MAX_GARBLED_SHARE && readsAsEnglish;
   return { scanned, garbledShare, latinWords, englishShare: share, usable };
 }

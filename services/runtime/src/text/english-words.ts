@@ -54,3 +54,50 @@ export function englishWordShare(tokens: Iterable<string>): EnglishWordShare {
   }
   return { latinWords, share: latinWords === 0 ? 0 : known / latinWords };
 }
+
+/** A letter trigram counts as known when this many words of the list hold it. */
+const KNOWN_TRIGRAM_WORDS = 3;
+/** A word is word-like when this share of its trigrams (word edges included) is known. */
+const WORDLIKE_TRIGRAM_SHARE = 0.8;
+
+let trigrams: Map<string, number> | undefined;
+
+/** The list's letter trigrams with `^` and `$` for the word's edges, counted by the words holding them. */
+function trigramCounts(): Map<string, number> {
+  if (trigrams) return trigrams;
+  trigrams = new Map();
+  for (const word of wordSet()) {
+    const seen = new Set(trigramsOf(word));
+    for (const trigram of seen) trigrams.set(trigram, (trigrams.get(trigram) ?? 0) + 1);
+  }
+  return trigrams;
+}
+
+function trigramsOf(word: string): string[] {
+  const edged = `^${word}$`;
+  const out: string[] = [];
+  for (let at = 0; at + 3 <= edged.length; at += 1) out.push(edged.slice(at, at + 3));
+  return out;
+}
+
+/**
+ * How much of a text is spelled like words of a Latin-script language, known or not: the share of
+ * its Latin-letter words (accents stripped, two letters or more) whose letter trigrams mostly occur
+ * in English words. Names and French, Spanish or German words score about as high as English
+ * (0.95 and more), while letters mapped to the wrong codes (a font without a usable ToUnicode map,
+ * a shifted alphabet) make trigrams no word has (0.4 and less).
+ */
+export function wordlikeShare(tokens: Iterable<string>): EnglishWordShare {
+  const counts = trigramCounts();
+  let latinWords = 0;
+  let wordlike = 0;
+  for (const token of tokens) {
+    const word = latinWordOf(token.normalize('NFD').replace(/\p{M}/gu, ''));
+    if (word === null || word.length < 2) continue;
+    latinWords += 1;
+    const parts = trigramsOf(word.replace(/'/g, ''));
+    const known = parts.filter((part) => (counts.get(part) ?? 0) >= KNOWN_TRIGRAM_WORDS).length;
+    if (known >= WORDLIKE_TRIGRAM_SHARE * parts.length) wordlike += 1;
+  }
+  return { latinWords, share: latinWords === 0 ? 0 : wordlike / latinWords };
+}
