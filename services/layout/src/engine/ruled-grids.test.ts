@@ -65,6 +65,13 @@ describe('tablesTrimmedToGrids', () => {
     expect(table!.bbox).toEqual({ left: 97, top: 97, width: 407, height: 67 });
   });
 
+  it('boxes a Table by its grid when a rule divides the lines above from it, however close', () => {
+    const close = [word('Presentes', 105, 80, 0, 10), word('217', 305, 80, 0, 10)];
+    const [table] = tablesTrimmedToGrids([detected], [...close, ...profile], [...grid(3), h(100, 95, 400)]);
+    expect(table!.bbox).toEqual({ left: 97, top: 97, width: 407, height: 67 });
+    expect(tablesTrimmedToGrids([detected], [...close, ...profile], grid(3))).toEqual([detected]);
+  });
+
   it('keeps a heading row set close over the grid, and a table with no grid or nothing outside it', () => {
     const heading = [word('Label', 105, 88, 0, 10), word('Value', 305, 88, 0, 10)];
     expect(tablesTrimmedToGrids([detected], [...heading, ...profile], grid(3))).toEqual([detected]);

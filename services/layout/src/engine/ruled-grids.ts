@@ -115,6 +115,8 @@ const GRID_WIDTH_SHARE = 0.8;
 const GRID_WORD_SHARE = 0.5;
 /** ...from lines set apart from the grid by this many word heights at least (not its header). */
 const APART_IN_WORDS = 0.8;
+/** ...or from lines a rule across this share of the grid's width divides from it. */
+const DIVIDER_SHARE = 0.5;
 
 /**
  * Tables the detector boxed with the lines around their ruled grid: a title, a "Presidente: ..."
@@ -122,8 +124,9 @@ const APART_IN_WORDS = 0.8;
  * first rows, their words merged into spanning cells. A Table holding one ruled grid (ruledGrids)
  * across most of its width (GRID_WIDTH_SHARE) with most of its words (GRID_WORD_SHARE) is boxed by
  * that grid when the words above or below the grid are set apart from it by APART_IN_WORDS word
- * heights or more; those words are left to the leftover text. A heading row set close over the grid
- * stays in the table.
+ * heights or more, or a rule across half the grid's width lies between (a vote summary ruled off
+ * above the roll call); those words are left to the leftover text. A heading row set close over
+ * the grid stays in the table.
  */
 export function tablesTrimmedToGrids(
   regions: DetectedRegion[],
@@ -142,8 +145,18 @@ export function tablesTrimmedToGrids(
     const inGrid = inRegion.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
     if (inGrid.length < GRID_WORD_SHARE * inRegion.length || inGrid.length === inRegion.length) return region;
     const apart = APART_IN_WORDS * median(inGrid.map((word) => word.bbox?.height ?? 0));
+    // A rule across half the grid drawn between the grid and the words parts them however close.
+    const dividers = rules.filter(
+      (rule) => rule.width > rule.height && rule.width >= DIVIDER_SHARE * grid.width && !liesInBox(rule, grid),
+    );
+    const ruledOff = (from: number, to: number): boolean =>
+      dividers.some((rule) => rule.top >= from && bottomOf(rule) <= to);
+    const above = (box: BBox): boolean =>
+      bottomOf(box) <= grid.top - apart || (bottomOf(box) <= grid.top && ruledOff(centerOf(box).y, grid.top));
+    const below = (box: BBox): boolean =>
+      box.top >= bottomOf(grid) + apart || (box.top >= bottomOf(grid) && ruledOff(bottomOf(grid), centerOf(box).y));
     const outside = inRegion.filter((word) => !inGrid.includes(word)).map((word) => word.bbox ?? EMPTY_BOX);
-    const setApart = outside.every((box) => bottomOf(box) <= grid.top - apart || box.top >= bottomOf(grid) + apart);
+    const setApart = outside.every((box) => above(box) || below(box));
     return setApart ? { ...region, bbox: padBox(grid, TOUCH) } : region;
   });
 }

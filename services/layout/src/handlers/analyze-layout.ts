@@ -15,6 +15,7 @@ import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { gatherScannedFormulas, withFormulasGrownToInk } from '../engine/scanned-formulas.js';
 import { markInlineMath } from '../engine/inline-math.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
+import { scannedTableRules } from '../engine/pixel-rules.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { ALL_PASSES } from '../engine/passes.js';
 import { readTables } from '../engine/table-model.js';
@@ -125,8 +126,16 @@ export function createAnalyzeLayoutHandler(
       const layer = await textLayerOf(input);
       // Fonts belong to the text layer's lines: only when the words are that layer's (same line indexes).
       const fonts = layer && pageWords?.source.startsWith('text-layer') ? lineFontsOf(layer) : undefined;
-      const rules = layer ? tableRules(layer.rules, page.scale) : undefined;
       const ocrOnly = pageWords !== undefined && !pageWords.source.startsWith('text-layer');
+      const layerRules = layer ? tableRules(layer.rules, page.scale) : undefined;
+      // A scan's tables are ruled in its pixels: its text layer (someone's OCR) draws no rules.
+      const rules = ocrOnly
+        ? passes.run(
+            'scan-rules',
+            () => [...(layerRules ?? []), ...scannedTableRules(image, regions, words)],
+            () => layerRules,
+          )
+        : layerRules;
       segments = segmentByRegions(words, regions, {
         page: size,
         pageIndex: page.pageIndex,
