@@ -1,9 +1,8 @@
-import { normalizedEditDistance } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, overlapLength, rightOf } from './geometry.js';
 import { textOrientation } from './table-orientation.js';
-import { isHeaderRow } from './table-structure.js';
+import { columnCountOf, headerRowsOf, isTitleRow, rowsOf, sameRow, type HtmlRow } from './table-html-rows.js';
 
 // Issue 41 item 4, docs/behavior.md#7-segments-content-and-chunks: a table continued on the next
 // page keeps the header its reader needs. Segments are per page (page number, box on that page),
@@ -22,84 +21,6 @@ const NOTE = /^(?:notes?|sources?)\b|^[*†‡§]/iu;
 const MAX_NOTE_WORDS = 60;
 /** The two parts' extent across the columns must overlap by this share of the wider one (as fractions of their pages). */
 const MIN_EXTENT_OVERLAP = 0.85;
-/** Two rows are the same (a repeated header) when their texts are this close (normalized edit distance; OCR noise). */
-const MAX_ROW_DISTANCE = 0.15;
-
-/** One `<tr>` of a table's HTML: its source, its cells, and whether it is in the `<thead>`. */
-interface HtmlRow {
-  html: string;
-  cells: { text: string; colspan: number; rowspan: number }[];
-  inHead: boolean;
-}
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-function cellTextOf(inner: string): string {
-  return inner
-    .replace(/<[^>]*>/gu, ' ')
-    .replace(/&(?:amp|lt|gt|quot|#39);/gu, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
-function spanOf(attributes: string, name: 'colspan' | 'rowspan'): number {
-  const value = new RegExp(`${name}\\s*=\\s*["']?(\\d+)`, 'iu').exec(attributes)?.[1];
-  return value === undefined ? 1 : Math.max(1, Number.parseInt(value, 10));
-}
-
-/** The rows of a table's HTML as the layout stage writes it (`<thead>` first, closed tags). */
-function rowsOf(html: string): HtmlRow[] {
-  const head = /<thead\b[^>]*>([\s\S]*?)<\/thead>/iu.exec(html);
-  const headStart = head?.index ?? -1;
-  const headEnd = head ? head.index + head[0].length : -1;
-  return [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/giu)].map((row) => ({
-    html: row[0],
-    cells: [...(row[1] ?? '').matchAll(/<t[dh]\b([^>]*)>([\s\S]*?)<\/t[dh]>/giu)].map((cell) => ({
-      text: cellTextOf(cell[2] ?? ''),
-      colspan: spanOf(cell[1] ?? '', 'colspan'),
-      rowspan: spanOf(cell[1] ?? '', 'rowspan'),
-    })),
-    inHead: row.index > headStart && row.index < headEnd,
-  }));
-}
-
-/** Columns of a table: its widest row's colspans summed. */
-function columnCountOf(rows: readonly HtmlRow[]): number {
-  return Math.max(0, ...rows.map((row) => row.cells.reduce((sum, cell) => sum + cell.colspan, 0)));
-}
-
-/** A row of one cell over every column: a title or a note set over the table, not a column's heading. */
-function isTitleRow(row: HtmlRow, columns: number): boolean {
-  const filled = row.cells.filter((cell) => cell.text !== '');
-  return columns > 1 && filled.length === 1 && filled[0]!.colspan === columns; // length checked
-}
-
-const textsOf = (rows: readonly HtmlRow[]): string[] =>
-  rows.flatMap((row) => row.cells.map((cell) => cell.text)).filter((text) => text !== '');
-
-/**
- * The rows that head a table's columns: its `<thead>` rows after any title rows over it; without
- * those, its first row after the title rows when that row is obviously a header (isHeaderRow: words
- * over a body of figures). Empty when the table has no header.
- */
-function headerRowsOf(rows: readonly HtmlRow[]): HtmlRow[] {
-  const columns = columnCountOf(rows);
-  let start = 0;
-  while (start < rows.length && isTitleRow(rows[start]!, columns)) start += 1;
-  const inHead: HtmlRow[] = [];
-  for (let index = start; index < rows.length && rows[index]!.inHead; index += 1) inHead.push(rows[index]!);
-  if (inHead.length > 0) return inHead;
-  const first = rows[start];
-  if (!first) return [];
-  return isHeaderRow(textsOf([first]), textsOf(rows.slice(start + 1)), false) ? [first] : [];
-}
-
-const rowText = (row: HtmlRow): string => row.cells.map((cell) => cell.text.toLowerCase()).join(' | ');
-
-function sameRow(a: HtmlRow, b: HtmlRow): boolean {
-  return normalizedEditDistance(rowText(a), rowText(b)) <= MAX_ROW_DISTANCE;
-}
-
 /** A segment's words as one line of text. */
 const textOfSegment = (segment: Segment): string => segment.words.map((word) => word.text).join(' ');
 

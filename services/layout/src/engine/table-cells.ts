@@ -2,7 +2,8 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areaOf, bottomOf, centerOf, intersect, median, unionBox } from './geometry.js';
 import { readingOrder } from './table-grid.js';
-import { escapeHtml, isHeaderRow, isNextFigure, rowsOf } from './table-structure.js';
+import { cellHtml } from './cell-markup.js';
+import { isHeaderRow, isNextFigure, rowsOf } from './table-structure.js';
 import type { TableStructure, TableStructureCell } from './table-structure-engine.js';
 
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
@@ -19,6 +20,9 @@ export interface CellFit {
   /** Cells that got words, and cells in all. */
   filledCells: number;
   cells: number;
+  /** Text rows (rowsOf), and model rows any word went to. */
+  textRows: number;
+  filledRows: number;
   /**
    * One-column cells holding, on one text line, two words set a column gap apart (more than
    * COLUMN_GAP word heights): the model merged two columns there.
@@ -218,17 +222,15 @@ export function tableFromStructure(
   }).length;
 
   const lineHeight = median(words.map((w) => boxOf(w).height)) || 1;
-  const textOf = (index: number): string =>
-    readingOrder(texts[index]!, lineHeight)
-      .map((w) => w.text)
-      .join(' ');
+  const ordered = texts.map((cellWords) => readingOrder(cellWords, lineHeight));
 
   const modelHeader = cells.some((cell) => cell.header);
   let cellIndex = 0;
   const modelRows = structure.rows.map((row, rowIndex) =>
     row.map((cell) => {
       const index = cellIndex++;
-      return { cell: { ...cell }, text: textOf(index), rowIndex };
+      const cellWords = ordered[index]!;
+      return { cell: { ...cell }, text: cellWords.map((w) => w.text).join(' '), html: cellHtml(cellWords), rowIndex };
     }),
   );
   // A row the model found where no word stands (between a header and the body, below the last
@@ -243,6 +245,9 @@ export function tableFromStructure(
       if (emptyRows.has(below)) cell.rowspan -= 1;
     }
   }
+  // Each cell's rows once the empty ones are dropped: a cell the model spanned over 17 rows of
+  // which 16 hold no word is one row holding 17 lines of figures.
+  const rowspans = modelRows.flat().map(({ cell }) => cell.rowspan);
   const htmlRows = modelRows.filter((_, rowIndex) => !emptyRows.has(rowIndex));
   const cut = cutText(htmlRows);
   const headerRows = modelHeader
@@ -257,9 +262,9 @@ export function tableFromStructure(
       : 0;
   const rowHtml = htmlRows.map((row, index) => {
     const tag = index < headerRows ? 'th' : 'td';
-    const tds = row.map(({ cell, text }) => {
+    const tds = row.map(({ cell, html }) => {
       const spans = `${cell.colspan > 1 ? ` colspan="${cell.colspan}"` : ''}${cell.rowspan > 1 ? ` rowspan="${cell.rowspan}"` : ''}`;
-      return `<${tag}${spans}>${escapeHtml(text)}</${tag}>`;
+      return `<${tag}${spans}>${html}</${tag}>`;
     });
     return `<tr>${tds.join('')}</tr>`;
   });
@@ -273,11 +278,13 @@ export function tableFromStructure(
       inside: words.length > 0 ? inside / words.length : 0,
       rowsSplit: rows.length > 0 ? rowsSplit / rows.length : 0,
       filledCells: texts.filter((t) => t.length > 0).length,
+      textRows: rows.length,
+      filledRows: new Set(texts.flatMap((t, index) => (t.length > 0 ? [rowOfCell[index]!] : []))).size,
       cells: cells.length,
       gappedCells: cells.filter((cell, index) => cell.colspan === 1 && hasColumnGap(texts[index]!, lineHeight)).length,
       figuresMerged: cells.filter((cell, index) => cell.colspan === 1 && holdsTwoFigures(texts[index]!)).length,
-      figuresStacked: cells.filter((cell, index) => cell.rowspan === 1 && holdsStackedFigures(texts[index]!)).length,
-      recordsMerged: cells.filter((cell, index) => cell.rowspan === 1 && spansRecordGap(texts[index]!, lineHeight))
+      figuresStacked: cells.filter((_, index) => rowspans[index] === 1 && holdsStackedFigures(texts[index]!)).length,
+      recordsMerged: cells.filter((_, index) => rowspans[index] === 1 && spansRecordGap(texts[index]!, lineHeight))
         .length,
       sentencesCut: cut.sentences,
       wordsCut: cut.words,

@@ -49,6 +49,28 @@ describe('chooseTableHtml', () => {
     });
   });
 
+  it('keeps the word-based table when the model read many rows of the text into one and left the rest empty', () => {
+    // Eight rows of three names, 14 px apart (set close: no gap between records); the model's first
+    // row is tall enough to take them all, its seven other rows lie below the text.
+    const list = Array.from({ length: 8 }, (_, row) =>
+      [0, 1, 2].map((column) => word(`name${row}x${column}`, 100 + 100 * column, 100 + 14 * row)),
+    ).flat();
+    const tall = (left: number): TableStructureCell => ({
+      ...cell(left, 98, 100),
+      bbox: { left, top: 98, width: 100, height: 116 },
+    });
+    const lost: TableStructure = {
+      complete: true,
+      rows: [
+        [tall(90), tall(190), tall(290)],
+        ...Array.from({ length: 7 }, (_, row) =>
+          [0, 1, 2].map((column) => cell(90 + 100 * column, 300 + 20 * row, 100)),
+        ),
+      ],
+    };
+    expect(chooseTableHtml(list, lost, () => 'fallback').source).toBe('words');
+  });
+
   it('keeps the word-based table when the model put one text row into rows that lie apart', () => {
     // The model's second row holds "Q1" alone; "5" and "7", level with it, went to a row below it.
     const shifted: TableStructure = {

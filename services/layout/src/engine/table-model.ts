@@ -46,6 +46,13 @@ const MAX_RECORDS_MERGED = 0.04;
  */
 const MAX_SENTENCES_CUT = 3;
 
+/**
+ * Under this share of the model's cells filled, and of the text rows as model rows holding words,
+ * the model's rows lost the text's (a list of figures whose 17 rows it read as one, 42 of its 54
+ * cells left empty).
+ */
+const MIN_FILLED_SHARE = 0.5;
+
 /** Where a table's HTML came from, for logs and tests. */
 export type TableSource = 'model' | 'words';
 
@@ -58,7 +65,8 @@ export type TableSource = 'model' | 'words';
  * its cells (MIN_WORDS_INSIDE), merged columns (words a column gap apart in one cell in
  * MAX_GAPPED_CELLS of the filled cells, two figures side by side in MAX_FIGURES_MERGED), merged
  * rows of figures (two lines of figures one under the other in MAX_FIGURES_STACKED), merged rows
- * the page sets apart (in MAX_RECORDS_MERGED of the filled cells), or cut the sentences of wrapped
+ * the page sets apart (in MAX_RECORDS_MERGED of the filled cells), left most of its cells and rows
+ * empty (MIN_FILLED_SHARE), or cut the sentences of wrapped
  * cells at its row boundaries (MAX_SENTENCES_CUT cells) or a word broken at a hyphen (one is
  * enough: "co-" / "variance").
  */
@@ -84,6 +92,10 @@ export function chooseTableHtml(
     tooMany(figuresStacked, MAX_FIGURES_STACKED) ||
     tooMany(recordsMerged, MAX_RECORDS_MERGED)
   )
+    return { html: fallback(), source: 'words' };
+  // Most model cells empty while the text rows outnumber the rows the words went to twice over:
+  // the model's rows lost the text's (17 rows of figures read into one).
+  if (filledCells < MIN_FILLED_SHARE * table.fit.cells && table.fit.filledRows < MIN_FILLED_SHARE * table.fit.textRows)
     return { html: fallback(), source: 'words' };
   if (table.fit.sentencesCut >= MAX_SENTENCES_CUT || table.fit.wordsCut > 0)
     return { html: fallback(), source: 'words' };

@@ -1,3 +1,4 @@
+import { cellHtml } from './cell-markup.js';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, overlapLength, rightOf, unionBox } from './geometry.js';
@@ -254,11 +255,6 @@ const NUMERIC = /^[\s\d.,%$€£+\-–()×x/:±]+$/u;
 
 const cellText = (cell: Cell): string => cell.words.map((w) => w.text).join(' ');
 const cellBox = (cell: Cell): BBox => unionBox(cell.words.map(boxOf));
-
-/** Text escaped for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-}
 
 /**
  * Whether a table's first row is obviously its header: set in bold, or words above a body of
@@ -552,8 +548,7 @@ export function labelValueTableHtml(words: Word[]): string | null {
     if (label.length === 0 && previous) previous.value.push(...value);
     else rows.push({ label, value });
   }
-  const text = (cellWords: Word[]): string => escapeHtml(cellWords.map((w) => w.text).join(' '));
-  const body = rows.map((row) => `<tr><td>${text(row.label)}</td><td>${text(row.value)}</td></tr>`).join('');
+  const body = rows.map((row) => `<tr><td>${cellHtml(row.label)}</td><td>${cellHtml(row.value)}</td></tr>`).join('');
   return `<table><tbody>${body}</tbody></table>`;
 }
 
@@ -911,7 +906,7 @@ function tableHtml(rows: Cell[][], columnCount: number, options: TableOptions): 
     for (const cell of cells) {
       for (; column < cell.first; column += 1) html += `<${tag}></${tag}>`;
       const span = cell.last - cell.first + 1;
-      html += `<${tag}${span > 1 ? ` colspan="${span}"` : ''}>${escapeHtml(cellText(cell))}</${tag}>`;
+      html += `<${tag}${span > 1 ? ` colspan="${span}"` : ''}>${cellHtml(cell.words)}</${tag}>`;
       column = cell.last + 1;
     }
     for (; column < columnCount; column += 1) html += `<${tag}></${tag}>`;

@@ -18,6 +18,7 @@ import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { scannedTableRules } from '../engine/pixel-rules.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { ALL_PASSES } from '../engine/passes.js';
+import { joinTableColumns } from '../engine/table-columns.js';
 import { readTables } from '../engine/table-model.js';
 import { pageOrientation, regionsOnPage, turnImageUpright } from '../engine/upright-page.js';
 
@@ -188,6 +189,11 @@ export function createAnalyzeLayoutHandler(
           () => Promise.resolve(0),
         );
       timings.tablesMs += performance.now() - started;
+      segments = passes.run(
+        'table-columns',
+        () => joinTableColumns(segments),
+        () => segments,
+      );
     } else {
       segments = segmentByBlocks(words, newId);
     }

@@ -1,3 +1,4 @@
+import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { createTextPdf, type FixturePage } from '../testing/fixtures.js';
 import { mupdfOps } from './mupdf-ops.js';
@@ -23,6 +24,25 @@ describe('text layer words', () => {
       drawing: ['BT /F1 12 Tf 72 700 Td [(Composition of) -120 (the) -120 (river)] TJ ET'],
     });
     expect(lines).toEqual(['Composition of the river']);
+  });
+
+  it('keeps a decimal number whole where the font draws its point with no width', () => {
+    // The point's advance given in the TJ array: MuPDF reads it as a space glyph after a point of no width.
+    const wordsWithPointWidth = (width: number): string[] => {
+      const pdf = createTextPdf([{ texts: [], drawing: ['BT /F1 12 Tf 72 700 Td [(467.) -278 (9)] TJ ET'] }]);
+      const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+      const font = doc.findPage(0).getInheritable('Resources').get('Font').get('F1');
+      // Widths from '.' (46) to '9' (57): the point, '/', then the digits.
+      font.put('FirstChar', 46);
+      font.put('LastChar', 57);
+      font.put('Widths', [width, 278, ...Array.from({ length: 10 }, () => 556)]);
+      const edited = doc.saveToBuffer().asUint8Array();
+      const { textLayer } = mupdfOps.render({ pdf: edited, pageIndexes: [0], scale: 1, ocrLongSide: 0 }).pages[0]!;
+      return textLayer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words.map((w) => w.text)));
+    };
+    expect(wordsWithPointWidth(0)).toEqual(['467.9']);
+    // A point of its own width and a gap after it: a word gap, as MuPDF reads it.
+    expect(wordsWithPointWidth(278)).toEqual(['467.', '9']);
   });
 
   it('keeps kerned and letter-spaced words whole', () => {

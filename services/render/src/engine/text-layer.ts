@@ -238,6 +238,23 @@ function glyphGaps(glyphs: readonly Glyph[]): number[] {
 }
 
 /**
+ * Whether a space MuPDF put after a word's last glyph is only that glyph's advance: a decimal point
+ * the font draws with no width, between digits ("467.9" came as "467." and "9": MuPDF makes the
+ * point's advance a space glyph). Such a space does not end the word.
+ */
+function isDecimalPointAdvance(word: readonly Glyph[], next: Glyph | undefined): boolean {
+  const [digit, point] = [word.at(-2), word.at(-1)];
+  return (
+    point?.char === '.' &&
+    point.end - point.start < 1e-3 &&
+    digit !== undefined &&
+    /\d/u.test(digit.char) &&
+    next !== undefined &&
+    /\d/u.test(next.char)
+  );
+}
+
+/**
  * Splits a line's glyphs into words: at space characters, and at gaps wider than a word gap where
  * the PDF placed words without a space between them. Soft hyphens vanish inside a word and show as
  * a hyphen at the end of the line, where they mark a word broken across lines.
@@ -251,10 +268,19 @@ function wordsOfLine(glyphs: readonly Glyph[]): Glyph[][] {
     if (word.length > 0) words.push(word);
     word = [];
   };
+  // Where a decimal point's advance (read as a space) ends: the next glyph's gap is measured from there.
+  let pointAdvanceEnd: number | undefined;
   glyphs.forEach((glyph, index) => {
-    if (isSpace(glyph)) return flush();
+    if (isSpace(glyph)) {
+      if (!isDecimalPointAdvance(word, glyphs[index + 1])) return flush();
+      pointAdvanceEnd = glyph.end;
+      return;
+    }
     const before = word.at(-1);
-    if (before && (glyph.start - before.end) / Math.max(before.size, glyph.size, 1e-6) > breakAt) flush();
+    const from = pointAdvanceEnd ?? before?.end;
+    pointAdvanceEnd = undefined;
+    if (before && from !== undefined && (glyph.start - from) / Math.max(before.size, glyph.size, 1e-6) > breakAt)
+      flush();
     if (glyph.char === SOFT_HYPHEN) {
       if (index === glyphs.length - 1) word.push({ ...glyph, char: '-' });
       return;
