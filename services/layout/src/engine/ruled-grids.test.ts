@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import { describe, expect, it } from 'vitest';
 import type { DetectedRegion } from './layout-engine.js';
-import { ruledGrids, tablesFromRuledGrids, tablesTrimmedToGrids } from './ruled-grids.js';
+import { ruledGrids, tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
 import { word } from '../testing/fixtures.js';
 
 const h = (left: number, top: number, width: number): BBox => ({ left, top, width, height: 1 });
@@ -83,5 +83,49 @@ describe('tablesTrimmedToGrids', () => {
     const body = Array.from({ length: 8 }, (_, row) => word(`${row}`, 105, 200 + 14 * row, 0, 20 + row));
     const tall = region('Table', { left: 95, top: 95, width: 410, height: 230 });
     expect(tablesTrimmedToGrids([tall], [...profile, ...body], grid(3))).toEqual([tall]);
+  });
+});
+
+describe('tablesGrownToGrids', () => {
+  // Five rows of the grid; the detector's Table took the last three, its first two rows went to text.
+  const rows = [
+    ['Name', 'Amount'],
+    ['Hotels', '94.67'],
+    ['Taxis', '13.22'],
+    ['Rail', '76.00'],
+    ['Flights', '169.50'],
+  ].flatMap(([label, value], row) => [
+    word(label!, 105, 104 + 20 * row, 0, row),
+    word(value!, 305, 104 + 20 * row, 0, row),
+  ]);
+  const cut = region('Table', { left: 100, top: 140, width: 400, height: 60 });
+  const text = region('Text', { left: 102, top: 102, width: 300, height: 36 });
+
+  it('grows a Table cut short inside a ruled grid over the rows it left to text', () => {
+    const grown = tablesGrownToGrids([cut, text], rows, grid(5));
+    expect(grown).toEqual([
+      { segmentType: 'Table', bbox: { left: 100, top: 100, width: 401, height: 101 }, confidence: 0.6 },
+    ]);
+  });
+
+  it('leaves a Table whose grid goes on over a title ruled in with it (one cell across)', () => {
+    const titled = [
+      ...Array.from({ length: 6 }, (_, row) => h(100, 100 + 20 * row, 400)),
+      v(100, 100, 100),
+      v(500, 100, 100),
+      v(300, 120, 80),
+    ];
+    const words = [word('Expenditures', 105, 104, 0, 0), ...rows.slice(2)];
+    const body = region('Table', { left: 100, top: 120, width: 400, height: 80 });
+    expect(
+      tablesGrownToGrids([body, region('Text', { left: 102, top: 102, width: 130, height: 14 })], words, titled),
+    ).toHaveLength(2);
+  });
+
+  it('leaves a Table that fills its grid, and one beside a picture in the grid', () => {
+    const whole = region('Table', { left: 98, top: 98, width: 405, height: 105 });
+    expect(tablesGrownToGrids([whole], rows, grid(5))).toEqual([whole]);
+    const picture = region('Picture', { left: 102, top: 102, width: 100, height: 36 });
+    expect(tablesGrownToGrids([cut, picture], rows, grid(5))).toEqual([cut, picture]);
   });
 });

@@ -12,7 +12,8 @@ import {
   unionBox,
 } from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
-import { gridCells } from './table-grid.js';
+import { gridCells, type GridCell } from './table-grid.js';
+import { textOrientation } from './table-orientation.js';
 
 /** Rules closer than this many pixels touch (a cell border drawn as its own short segment). */
 const TOUCH = 3;
@@ -164,4 +165,63 @@ export function tablesTrimmedToGrids(
 /** Whether most of the inner box lies in the outer one. */
 function liesInBox(inner: BBox, outer: BBox): boolean {
   return areaOf(intersect(inner, outer)) >= INSIDE * Math.max(areaOf(inner), 1e-6);
+}
+
+/** The cells of a grid's rows regrouped by the column they start in. */
+function columnsOf(rows: readonly GridCell[][]): GridCell[][] {
+  const columns = new Map<number, GridCell[]>();
+  for (const cell of rows.flat()) columns.set(cell.first, [...(columns.get(cell.first) ?? []), cell]);
+  return [...columns.values()];
+}
+
+/** A grid goes on past its Table when it is this much larger than the Table's box. */
+const GROWN_AREA = 1.2;
+
+/**
+ * Tables the detector cut short inside a ruled grid: a spreadsheet printed with its cell borders,
+ * whose first rows the detector left to text (or to a Table of their own). Where a ruled grid
+ * (ruledGrids) holds one or more Tables and otherwise only text detections (CELL_TYPES), is larger
+ * than those Tables together (GROWN_AREA), holds its words in two rows of two cells or more
+ * (gridCells), and the rows the Tables left out each hold two cells or more (records, not a title
+ * or a note ruled in with the table), they are one Table boxed by the grid.
+ */
+export function tablesGrownToGrids(
+  regions: DetectedRegion[],
+  words: readonly Word[],
+  rules: readonly BBox[],
+): DetectedRegion[] {
+  let result = regions;
+  for (const grid of ruledGrids(rules)) {
+    const inside = result.filter((region) => liesIn(region, grid));
+    const tables = inside.filter((region) => region.segmentType === 'Table');
+    if (
+      tables.length === 0 ||
+      inside.some((region) => region.segmentType !== 'Table' && !CELL_TYPES.has(region.segmentType))
+    )
+      continue;
+    if (areaOf(grid) < GROWN_AREA * areaOf(unionBox(tables.map((table) => table.bbox)))) continue;
+    // Another region over part of the grid (not lying in it) leaves the grid as it is.
+    if (
+      result.some((region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid))
+    )
+      continue;
+    const gridWords = words.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
+    const cells = gridWords.length > 0 ? gridCells([...gridWords], [...rules], grid) : null;
+    if (!cells) continue;
+    // The records the Tables left out (rows, or columns of the page for a table set at 90 degrees) hold
+    // two cells or more: not a title ruled in with the table.
+    const inTables = (word: Word): boolean =>
+      tables.some((table) => containsPoint(table.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
+    const records = textOrientation(gridWords) === 'upright' ? cells : columnsOf(cells);
+    const leftOut = records.filter((record) => !record.some((cell) => cell.words.some(inTables)));
+    if (leftOut.length === 0 || leftOut.some((record) => record.filter((cell) => cell.words.length > 0).length < 2))
+      continue;
+    const table: DetectedRegion = {
+      segmentType: 'Table',
+      bbox: grid,
+      confidence: Math.max(...tables.map((region) => region.confidence)),
+    };
+    result = [...result.filter((region) => !inside.includes(region)), table];
+  }
+  return result;
 }

@@ -34,7 +34,7 @@ import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { isProseColumn } from './prose-pictures.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
-import { tablesFromRuledGrids, tablesTrimmedToGrids } from './ruled-grids.js';
+import { tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -229,7 +229,7 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   );
   const trimmed = passes.run(
     'grid-bounds',
-    () => tablesTrimmedToGrids(gridded, words, context.rules ?? []),
+    () => tablesTrimmedToGrids(tablesGrownToGrids(gridded, words, context.rules ?? []), words, context.rules ?? []),
     () => gridded,
   );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
