@@ -72,6 +72,25 @@ export function ruledGrids(rules: readonly BBox[]): BBox[] {
   });
 }
 
+/** The words whose middle lies in the box. */
+const wordsIn = (box: BBox, words: readonly Word[]): Word[] =>
+  words.filter((word) => containsPoint(box, centerOf(word.bbox ?? EMPTY_BOX)));
+
+/** The regions with `absorbed` replaced by one Table boxed by the grid, scored as the best of `scored`. */
+function withGridTable(
+  regions: DetectedRegion[],
+  absorbed: readonly DetectedRegion[],
+  grid: BBox,
+  scored: readonly DetectedRegion[],
+): DetectedRegion[] {
+  const table: DetectedRegion = {
+    segmentType: 'Table',
+    bbox: grid,
+    confidence: Math.max(...scored.map((region) => region.confidence)),
+  };
+  return [...regions.filter((region) => !absorbed.includes(region)), table];
+}
+
 /** Whether most of a detection's area lies in the grid. */
 function liesIn(region: DetectedRegion, grid: BBox): boolean {
   return liesInBox(region.bbox, grid);
@@ -98,14 +117,9 @@ export function tablesFromRuledGrids(
       (region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid),
     );
     if (overlapping.some((region) => !CELL_TYPES.has(region.segmentType))) continue;
-    const gridWords = words.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
-    if (gridWords.length === 0 || gridCells([...gridWords], [...rules], grid) === null) continue;
-    const table: DetectedRegion = {
-      segmentType: 'Table',
-      bbox: grid,
-      confidence: Math.max(...inside.map((region) => region.confidence)),
-    };
-    result = [...result.filter((region) => !inside.includes(region)), table];
+    const gridWords = wordsIn(grid, words);
+    if (gridWords.length === 0 || gridCells(gridWords, [...rules], grid) === null) continue;
+    result = withGridTable(result, inside, grid, inside);
   }
   return result;
 }
@@ -142,8 +156,8 @@ export function tablesTrimmedToGrids(
     if (held.length !== 1) return region;
     const grid = held[0]!;
     if (grid.width < GRID_WIDTH_SHARE * region.bbox.width) return region;
-    const inRegion = words.filter((word) => containsPoint(region.bbox, centerOf(word.bbox ?? EMPTY_BOX)));
-    const inGrid = inRegion.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
+    const inRegion = wordsIn(region.bbox, words);
+    const inGrid = wordsIn(grid, inRegion);
     if (inGrid.length < GRID_WORD_SHARE * inRegion.length || inGrid.length === inRegion.length) return region;
     const apart = APART_IN_WORDS * median(inGrid.map((word) => word.bbox?.height ?? 0));
     // A rule across half the grid drawn between the grid and the words parts them however close.
@@ -205,8 +219,8 @@ export function tablesGrownToGrids(
       result.some((region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid))
     )
       continue;
-    const gridWords = words.filter((word) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX)));
-    const cells = gridWords.length > 0 ? gridCells([...gridWords], [...rules], grid) : null;
+    const gridWords = wordsIn(grid, words);
+    const cells = gridWords.length > 0 ? gridCells(gridWords, [...rules], grid) : null;
     if (!cells) continue;
     // The records the Tables left out (rows, or columns of the page for a table set at 90 degrees) hold
     // two cells or more: not a title ruled in with the table.
@@ -216,12 +230,7 @@ export function tablesGrownToGrids(
     const leftOut = records.filter((record) => !record.some((cell) => cell.words.some(inTables)));
     if (leftOut.length === 0 || leftOut.some((record) => record.filter((cell) => cell.words.length > 0).length < 2))
       continue;
-    const table: DetectedRegion = {
-      segmentType: 'Table',
-      bbox: grid,
-      confidence: Math.max(...tables.map((region) => region.confidence)),
-    };
-    result = [...result.filter((region) => !inside.includes(region)), table];
+    result = withGridTable(result, inside, grid, tables);
   }
   return result;
 }
