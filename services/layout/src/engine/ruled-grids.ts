@@ -91,9 +91,15 @@ function withGridTable(
   return [...regions.filter((region) => !absorbed.includes(region)), table];
 }
 
-/** Whether most of a detection's area lies in the grid. */
-function liesIn(region: DetectedRegion, grid: BBox): boolean {
-  return liesInBox(region.bbox, grid);
+/** Regions not among `inside` that cover part of the grid (CLAIMED of it: not the edge of a neighbour's box). */
+function claimants(
+  regions: readonly DetectedRegion[],
+  inside: readonly DetectedRegion[],
+  grid: BBox,
+): DetectedRegion[] {
+  return regions.filter(
+    (region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid),
+  );
 }
 
 /**
@@ -107,16 +113,14 @@ export function tablesFromRuledGrids(
   regions: DetectedRegion[],
   words: readonly Word[],
   rules: readonly BBox[],
+  grids: readonly BBox[] = ruledGrids(rules),
 ): DetectedRegion[] {
   let result = regions;
-  for (const grid of ruledGrids(rules)) {
-    const inside = result.filter((region) => liesIn(region, grid));
+  for (const grid of grids) {
+    const inside = result.filter((region) => liesInBox(region.bbox, grid));
     if (inside.some((region) => !CELL_TYPES.has(region.segmentType))) continue;
-    // A table or picture over part of the grid (not the edge of a neighbour's box) claims it.
-    const overlapping = result.filter(
-      (region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid),
-    );
-    if (overlapping.some((region) => !CELL_TYPES.has(region.segmentType))) continue;
+    // A table or picture over part of the grid claims it.
+    if (claimants(result, inside, grid).some((region) => !CELL_TYPES.has(region.segmentType))) continue;
     const gridWords = wordsIn(grid, words);
     if (gridWords.length === 0 || gridCells(gridWords, [...rules], grid) === null) continue;
     result = withGridTable(result, inside, grid, inside);
@@ -147,8 +151,8 @@ export function tablesTrimmedToGrids(
   regions: DetectedRegion[],
   words: readonly Word[],
   rules: readonly BBox[],
+  grids: readonly BBox[] = ruledGrids(rules),
 ): DetectedRegion[] {
-  const grids = ruledGrids(rules);
   if (grids.length === 0) return regions;
   return regions.map((region) => {
     if (region.segmentType !== 'Table') return region;
@@ -203,10 +207,11 @@ export function tablesGrownToGrids(
   regions: DetectedRegion[],
   words: readonly Word[],
   rules: readonly BBox[],
+  grids: readonly BBox[] = ruledGrids(rules),
 ): DetectedRegion[] {
   let result = regions;
-  for (const grid of ruledGrids(rules)) {
-    const inside = result.filter((region) => liesIn(region, grid));
+  for (const grid of grids) {
+    const inside = result.filter((region) => liesInBox(region.bbox, grid));
     const tables = inside.filter((region) => region.segmentType === 'Table');
     if (
       tables.length === 0 ||
@@ -214,11 +219,8 @@ export function tablesGrownToGrids(
     )
       continue;
     if (areaOf(grid) < GROWN_AREA * areaOf(unionBox(tables.map((table) => table.bbox)))) continue;
-    // Another region over part of the grid (not lying in it) leaves the grid as it is.
-    if (
-      result.some((region) => !inside.includes(region) && areaOf(intersect(region.bbox, grid)) > CLAIMED * areaOf(grid))
-    )
-      continue;
+    // Another region over part of the grid leaves the grid as it is.
+    if (claimants(result, inside, grid).length > 0) continue;
     const gridWords = wordsIn(grid, words);
     const cells = gridWords.length > 0 ? gridCells(gridWords, [...rules], grid) : null;
     if (!cells) continue;

@@ -34,7 +34,7 @@ import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { isProseColumn } from './prose-pictures.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
-import { tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
+import { ruledGrids, tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -222,14 +222,18 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => tablesFromLattices(detections, words),
     () => detections,
   );
+  // The page's ruled grids, found once for the passes that read them.
+  const rules = context.rules ?? [];
+  let pageGrids: BBox[] | undefined;
+  const grids = (): BBox[] => (pageGrids ??= ruledGrids(rules));
   const gridded = passes.run(
     'ruled-grids',
-    () => tablesFromRuledGrids(latticed, words, context.rules ?? []),
+    () => tablesFromRuledGrids(latticed, words, rules, grids()),
     () => latticed,
   );
   const trimmed = passes.run(
     'grid-bounds',
-    () => tablesTrimmedToGrids(tablesGrownToGrids(gridded, words, context.rules ?? []), words, context.rules ?? []),
+    () => tablesTrimmedToGrids(tablesGrownToGrids(gridded, words, rules, grids()), words, rules, grids()),
     () => gridded,
   );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
