@@ -109,6 +109,18 @@ describe('assignWords beside a table', () => {
     expect(assigned.slice(1).every((regionWords) => regionWords.length === 0)).toBe(true);
   });
 
+  it('takes with the column the group labels set on rows of their own between the rows', () => {
+    // "Complete" opens the rows under the header and "Extra" the last one, each alone on its line,
+    // in the column the box left out.
+    const shift = (word: Word): number => (word.lineIndex >= 6 ? 44 : word.lineIndex >= 2 ? 22 : 0);
+    const spaced = words.map((word) => ({ ...word, bbox: { ...word.bbox!, top: word.bbox!.top + shift(word) } }));
+    const labels = [...ocrLine('Complete', 100, 122, 20), ...ocrLine('Extra', 100, 188, 21)];
+    const { assigned, leftover } = assignWords([...spaced, ...labels], [region('Table', 150, 90, 700, 250)]);
+    expect(leftover).toEqual([]);
+    expect(texts(assigned[0]!)).toContain('Complete');
+    expect(texts(assigned[0]!)).toContain('Extra');
+  });
+
   it('leaves prose beside a table, its lines not level with the rows, out of it', () => {
     const prose = [0, 1, 2, 3, 4].flatMap((index) => ocrLine('set in a column', 0, 95 + 17 * index, 10 + index));
     const { leftover } = assignWords([...words.filter((word) => word.bbox!.left >= 150), ...prose], [table]);

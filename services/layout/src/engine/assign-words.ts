@@ -211,12 +211,20 @@ function addTableEdgeColumns(assigned: Word[][], regions: DetectedRegion[], left
     const box = unionBox([detection, turnedBox(tableWords)]);
     const rowHeight = median(tableWords.map((word) => turn(boxOf(word)).height)) || 1;
     const tableRows = levelRows(uprightWords(tableWords, orientation)).map((row) => unionBox(row.map(boxOf)));
+    const overlap = (row: BBox, line: BBox): number =>
+      Math.min(bottomOf(row), bottomOf(line)) - Math.max(row.top, line.top);
     const levelWithRow = (line: Word[]): boolean => {
       const lineBox = unionBox(line.map(boxOf));
-      return tableRows.some(
-        (row) =>
-          Math.min(bottomOf(row), bottomOf(lineBox)) - Math.max(row.top, lineBox.top) >=
-          0.5 * Math.min(row.height, lineBox.height),
+      return tableRows.some((row) => overlap(row, lineBox) >= 0.5 * Math.min(row.height, lineBox.height));
+    };
+    // A line in the space between two of the table's rows, touching none: a row of its own
+    // that the column opens (a group label, "Complete" over the fixed rates), not prose beside it.
+    const groupRow = (line: Word[]): boolean => {
+      const lineBox = unionBox(line.map(boxOf));
+      return (
+        tableRows.every((row) => overlap(row, lineBox) <= 0) &&
+        tableRows.some((row) => bottomOf(row) <= lineBox.top) &&
+        tableRows.some((row) => row.top >= bottomOf(lineBox))
       );
     };
     for (const side of ['left', 'right'] as const) {
@@ -233,10 +241,12 @@ function addTableEdgeColumns(assigned: Word[][], regions: DetectedRegion[], left
       const lines = levelRows(uprightWords(words, orientation));
       if (lines.length === 0) continue;
       const level = lines.filter(levelWithRow).length;
+      const grouping = lines.filter(groupRow).length;
       if (
         turnedBox(words).width <= 0.5 * box.width &&
         level >= TABLE_COLUMN_MIN_ROWS &&
-        level >= TABLE_COLUMN_LEVEL_SHARE * lines.length
+        grouping <= level &&
+        level + grouping >= TABLE_COLUMN_LEVEL_SHARE * lines.length
       ) {
         tableWords.push(...words);
         for (const piece of beside) if (piece.region >= 0) assigned[piece.region] = [];
