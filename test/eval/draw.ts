@@ -21,6 +21,8 @@ const COLOURS: Record<DrawnBox['kind'], [number, number, number]> = {
 export interface PageDrawer {
   /** Width in points of each page as rendered (MuPDF bounds), for pixel scale computations. */
   pageWidthsPt: number[];
+  /** Height in points of each page as rendered (MuPDF bounds: /Rotate applied). */
+  pageHeightsPt: number[];
   /** Each page's PDF-to-page transform (identity for images). */
   pageTransforms: mupdf.Matrix[];
   /** PNG bytes of page `pageIndex` rendered `widthPx` wide with `boxes` (in those pixels) on it. */
@@ -37,6 +39,10 @@ export function openForDrawing(bytes: Uint8Array, mimeType: string): PageDrawer 
     pageWidthsPt: pages.map((page) => {
       const [x0, , x1] = page.getBounds();
       return x1 - x0;
+    }),
+    pageHeightsPt: pages.map((page) => {
+      const [, y0, , y1] = page.getBounds();
+      return y1 - y0;
     }),
     pageTransforms: pages.map((page) => (page instanceof mupdf.PDFPage ? page.getTransform() : mupdf.Matrix.identity)),
     draw(pageIndex, widthPx, boxes) {

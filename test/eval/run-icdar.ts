@@ -49,7 +49,7 @@ export async function evaluateIcdar(options: EvalOptions, log: (line: string) =>
     );
     const drawer = openForDrawing(pdf, 'application/pdf');
     try {
-      const score = scoreIcdarDocument(document, outcome.segments, drawer.pageTransforms, drawer.pageWidthsPt);
+      const score = scoreIcdarDocument(document, outcome.segments, drawer);
       log(
         `icdar ${document.name}: ${outcome.status} in ${outcome.seconds.toFixed(1)} s, ${outcome.segments.length} segments`,
       );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiSegment } from '../src/api.js';
 import { parseIcdarTables, referenceHtml, type IcdarDocument } from './icdar.js';
 import type { OmniElement, OmniPage } from './omnidoc.js';
-import { scoreIcdarDocument, scoreOmniPage } from './score.js';
+import { icdarRegionTransform, scoreIcdarDocument, scoreOmniPage } from './score.js';
 
 function segment(
   type: string,
@@ -143,6 +143,13 @@ describe('ICDAR 2013 ground truth and scoring', () => {
     );
   });
 
+  // `count` upright 500 x 800 pt pages.
+  const upright = (count: number) => ({
+    pageTransforms: Array.from({ length: count }, () => [1, 0, 0, -1, 0, 800] as const),
+    pageWidthsPt: Array.from({ length: count }, () => 500),
+    pageHeightsPt: Array.from({ length: count }, () => 800),
+  });
+
   it('finds the Table segment over the region in page pixels and scores its HTML', () => {
     const document: IcdarDocument = { name: 'doc', pdfPath: '', tables };
     // A 500 x 800 pt page rendered at 2 px/pt: the region is x 200..600, y (800-700)*2 = 200..400.
@@ -151,25 +158,13 @@ describe('ICDAR 2013 ground truth and scoring', () => {
       segment('Table', 205, 195, 400, 210, '', { page_width: 1000, html }),
       segment('Text', 0, 0, 100, 20),
     ];
-    const score = scoreIcdarDocument(
-      document,
-      segments,
-      [
-        [1, 0, 0, -1, 0, 800],
-        [1, 0, 0, -1, 0, 800],
-      ],
-      [500, 500],
-    );
+    const score = scoreIcdarDocument(document, segments, upright(2));
     expect(score.pixelsPerPoint).toEqual([2, 2]);
     // A page rendered at another scale (a scan among born-digital pages) is mapped at its own.
     const mixed = scoreIcdarDocument(
       document,
       [...segments, segment('Text', 0, 0, 100, 20, '', { page_number: 2, page_width: 1200 })],
-      [
-        [1, 0, 0, -1, 0, 800],
-        [1, 0, 0, -1, 0, 800],
-      ],
-      [500, 500],
+      upright(2),
     );
     expect(mixed.pixelsPerPoint).toEqual([2, 2.4]);
     expect(score.detection).toHaveLength(2);
@@ -181,8 +176,18 @@ describe('ICDAR 2013 ground truth and scoring', () => {
     });
   });
 
+  it('reads the regions of a page turned by /Rotate in the page as displayed', () => {
+    // A page turned 90 degrees shows 800 x 700 pt: the region, x 100..300 and y 600..700 of the page
+    // as displayed from its bottom-left, is 200..600 x 0..200 in pixels at 2 px/pt.
+    const turned = { pageTransforms: [[0, 1, 1, 0, 0, 0] as const], pageWidthsPt: [800], pageHeightsPt: [700] };
+    const segments = [segment('Table', 0, 0, 10, 10, '', { page_width: 1600 })];
+    const score = scoreIcdarDocument({ name: 'doc', pdfPath: '', tables }, segments, turned);
+    expect(score.tables[0]!.box).toEqual({ left: 200, top: 0, right: 600, bottom: 200 });
+    expect(icdarRegionTransform([1, 0, 0, -1, -10, 790], 780)).toEqual([1, 0, 0, -1, -10, 790]);
+  });
+
   it('records a missed table with no TEDS', () => {
-    const score = scoreIcdarDocument({ name: 'doc', pdfPath: '', tables }, [], [[1, 0, 0, -1, 0, 800]], [500]);
+    const score = scoreIcdarDocument({ name: 'doc', pdfPath: '', tables }, [], upright(1));
     expect(score.tables[0]).toMatchObject({ segmentIndex: -1, teds: null, predictedHtml: null });
   });
 });

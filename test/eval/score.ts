@@ -104,18 +104,38 @@ export interface IcdarDocumentScore {
   pixelsPerPoint: number[];
 }
 
+/** What scoreIcdarDocument needs of the PDF's pages (draw.ts's PageDrawer gives it). */
+export interface IcdarPages {
+  /** Each page's PDF-to-page transform (MuPDF's PDFPage.getTransform). */
+  pageTransforms: readonly Matrix[];
+  /** Each page's width and height in points as rendered (/Rotate applied). */
+  pageWidthsPt: readonly number[];
+  pageHeightsPt: readonly number[];
+}
+
 /**
- * Scores one ICDAR document. `pageTransforms[i]` is page i's PDF-to-page transform and
- * `pageWidthsPt[i]` its rendered width in points, from which the page_width of the page's segments
- * gives its pixels per point (the service renders a scanned page at its own resolution, so pages of
- * one document can differ).
+ * The transform of a page's ICDAR 2013 regions to the page as rendered: PDF user space (origin
+ * bottom-left) on an upright page; on a page with a /Rotate, the page as displayed with its origin
+ * at the bottom-left (eu-015, the set's one turned document: its regions enclose the words of its
+ * tables only so, and fall across them read in user space).
+ */
+export function icdarRegionTransform(pageTransform: Matrix, heightPt: number): Matrix {
+  const [a, b, c, d] = pageTransform;
+  const upright = b === 0 && c === 0 && a > 0 && d < 0;
+  return upright ? pageTransform : [1, 0, 0, -1, 0, heightPt];
+}
+
+/**
+ * Scores one ICDAR document. `pages` gives each page's transforms and rendered size in points,
+ * from which the page_width of the page's segments gives its pixels per point (the service
+ * renders a scanned page at its own resolution, so pages of one document can differ).
  */
 export function scoreIcdarDocument(
   document: IcdarDocument,
   segments: readonly ApiSegment[],
-  pageTransforms: readonly Matrix[],
-  pageWidthsPt: readonly number[],
+  pages: IcdarPages,
 ): IcdarDocumentScore {
+  const { pageTransforms, pageWidthsPt, pageHeightsPt } = pages;
   const scaleOf = (segment: ApiSegment | undefined): number =>
     segment ? segment.page_width / pageWidthsPt[segment.page_number - 1]! : 1;
   const pixelsPerPoint = pageWidthsPt.map((_, pageIndex) =>
@@ -135,7 +155,11 @@ export function scoreIcdarDocument(
     }));
     const references = document.tables.filter((table) => table.pageNumber === pageIndex + 1);
     page.references = references.map((table) => ({
-      box: fromPdfRect(table.rect, pageTransforms[pageIndex]!, pixelsPerPoint[pageIndex]!),
+      box: fromPdfRect(
+        table.rect,
+        icdarRegionTransform(pageTransforms[pageIndex]!, pageHeightsPt[pageIndex]!),
+        pixelsPerPoint[pageIndex]!,
+      ),
       label: 'Table',
     }));
     const matches = matchBoxes(
