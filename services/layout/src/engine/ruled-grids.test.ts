@@ -1,7 +1,13 @@
 import type { BBox } from '@folio/proto/common/v1';
 import { describe, expect, it } from 'vitest';
 import type { DetectedRegion } from './layout-engine.js';
-import { ruledGrids, tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
+import {
+  ruledGrids,
+  tablesFromRuledGrids,
+  tablesGrownToGrids,
+  tablesSplitAtGrids,
+  tablesTrimmedToGrids,
+} from './ruled-grids.js';
 import { word } from '../testing/fixtures.js';
 
 const h = (left: number, top: number, width: number): BBox => ({ left, top, width, height: 1 });
@@ -127,5 +133,36 @@ describe('tablesGrownToGrids', () => {
     expect(tablesGrownToGrids([whole], rows, grid(5))).toEqual([whole]);
     const picture = region('Picture', { left: 102, top: 102, width: 100, height: 36 });
     expect(tablesGrownToGrids([cut, picture], rows, grid(5))).toEqual([cut, picture]);
+  });
+});
+
+describe('tablesSplitAtGrids', () => {
+  const shifted = (boxes: BBox[], dx: number, dy: number): BBox[] =>
+    boxes.map((box) => ({ ...box, left: box.left + dx, top: box.top + dy }));
+  const moved = (dx: number, dy: number) =>
+    profile.map((w) => ({ ...w, bbox: { ...w.bbox!, left: w.bbox!.left + dx, top: w.bbox!.top + dy } }));
+  // The detector's Table over the second of two ruled tables side by side and half of the first.
+  const detected = region('Table', { left: 260, top: 95, width: 750, height: 70 });
+
+  it('gives each of the ruled tables side by side a Table boxed by its grid', () => {
+    const rules = [...grid(3), ...shifted(grid(3), 500, 0)];
+    const tables = tablesSplitAtGrids([detected], [...profile, ...moved(500, 0)], rules);
+    expect(tables.map((table) => table.bbox)).toEqual([
+      { left: 97, top: 97, width: 407, height: 67 },
+      { left: 597, top: 97, width: 407, height: 67 },
+    ]);
+    expect(tables.every((table) => table.segmentType === 'Table' && table.confidence === 0.6)).toBe(true);
+  });
+
+  it('leaves grids stacked one over another, and a Table with lines of its own outside the grids', () => {
+    const stacked = region('Table', { left: 95, top: 95, width: 410, height: 170 });
+    const rules = [...grid(3), ...shifted(grid(3), 0, 100)];
+    expect(tablesSplitAtGrids([stacked], [...profile, ...moved(0, 100)], rules)).toEqual([stacked]);
+    const sideBySide = [...grid(3), ...shifted(grid(3), 500, 0)];
+    // A line of four words over the grids, inside the detector's box.
+    const titled = region('Table', { left: 260, top: 70, width: 750, height: 95 });
+    const note = [0, 1, 2, 3].map((index) => word(`note${index}`, 300 + 80 * index, 78, 1, 9));
+    const words = [...profile, ...moved(500, 0), ...note];
+    expect(tablesSplitAtGrids([titled], words, sideBySide)).toEqual([titled]);
   });
 });

@@ -180,6 +180,53 @@ export function tablesTrimmedToGrids(
   });
 }
 
+/** A Table holds a grid for splitting when it covers this share of the grid's area... */
+const HELD_SHARE = 0.5;
+/** ...and this share of the Table's words lies outside its grids at most (a title over them). */
+const LOOSE_WORD_SHARE = 0.1;
+
+/** Whether two boxes stand side by side: apart across, level over half the lower one's height. */
+function sideBySide(a: BBox, b: BBox): boolean {
+  const apart = a.left + a.width <= b.left || b.left + b.width <= a.left;
+  const level = Math.min(bottomOf(a), bottomOf(b)) - Math.max(a.top, b.top);
+  return apart && level >= 0.5 * Math.min(a.height, b.height);
+}
+
+/**
+ * Tables the detector boxed over ruled tables set side by side: three tables of countries and
+ * enquiries ruled apart on one page came back as a Table over the second and half the first. A
+ * Table covering most (HELD_SHARE) of two or more ruled grids that stand side by side, each of
+ * them holding its words in cells of two columns or more (gridCells), with its words in those grids
+ * (all but LOOSE_WORD_SHARE), is one Table per grid, boxed by it and scored as the Table. Grids
+ * stacked one over another are left alone: a header ruled apart from its body is one table.
+ */
+export function tablesSplitAtGrids(
+  regions: DetectedRegion[],
+  words: readonly Word[],
+  rules: readonly BBox[],
+  grids: readonly BBox[] = ruledGrids(rules),
+): DetectedRegion[] {
+  if (grids.length < 2) return regions;
+  return regions.flatMap((region) => {
+    if (region.segmentType !== 'Table') return [region];
+    const held = grids.filter(
+      (grid) => areaOf(intersect(grid, region.bbox)) >= HELD_SHARE * areaOf(grid) && grid.width > 0,
+    );
+    if (held.length < 2 || !held.every((grid, i) => held.every((other, j) => i === j || sideBySide(grid, other))))
+      return [region];
+    const inRegion = wordsIn(region.bbox, words);
+    const loose = inRegion.filter(
+      (word) => !held.some((grid) => containsPoint(grid, centerOf(word.bbox ?? EMPTY_BOX))),
+    );
+    if (inRegion.length === 0 || loose.length > LOOSE_WORD_SHARE * inRegion.length) return [region];
+    const tabled = held.every((grid) => {
+      const cells = gridCells(wordsIn(grid, words), [...rules], grid);
+      return cells !== null && cells.some((row) => row.length >= 2);
+    });
+    return tabled ? held.map((grid) => ({ ...region, bbox: padBox(grid, TOUCH) })) : [region];
+  });
+}
+
 /** Whether most of the inner box lies in the outer one. */
 function liesInBox(inner: BBox, outer: BBox): boolean {
   return areaOf(intersect(inner, outer)) >= INSIDE * Math.max(areaOf(inner), 1e-6);

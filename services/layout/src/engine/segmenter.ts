@@ -34,7 +34,13 @@ import { FURNITURE_CUES, markPageFurniture } from './page-furniture.js';
 import { ALL_PASSES, type PassRunner } from './passes.js';
 import { isProseColumn } from './prose-pictures.js';
 import { orderByPosition, orderSegments, orderWords } from './reading-order.js';
-import { ruledGrids, tablesFromRuledGrids, tablesGrownToGrids, tablesTrimmedToGrids } from './ruled-grids.js';
+import {
+  ruledGrids,
+  tablesFromRuledGrids,
+  tablesGrownToGrids,
+  tablesSplitAtGrids,
+  tablesTrimmedToGrids,
+} from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -233,7 +239,13 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   );
   const trimmed = passes.run(
     'grid-bounds',
-    () => tablesTrimmedToGrids(tablesGrownToGrids(gridded, words, rules, grids()), words, rules, grids()),
+    () =>
+      tablesTrimmedToGrids(
+        tablesGrownToGrids(tablesSplitAtGrids(gridded, words, rules, grids()), words, rules, grids()),
+        words,
+        rules,
+        grids(),
+      ),
     () => gridded,
   );
   // A detector takes numbered lines for a table (the numbers a first column): without them it is text.
