@@ -60,6 +60,41 @@ describe('textOrientation', () => {
     ];
     expect(textOrientation(withVerticalHeads)).toBe('upright');
   });
+
+  it('takes no direction from two-figure numbers, taller than wide in a tall face', () => {
+    // Countries and two columns of 2-figure ratios: 20 numbers 22 x 29 px against 12 words.
+    const ratios = [
+      'Austria',
+      'Belgium',
+      'Denmark',
+      'Finland',
+      'France',
+      'Germany',
+      'Greece',
+      'Ireland',
+      'Italy',
+      'Spain',
+    ];
+    const table = [
+      { ...word('1996', 250, 70, 0), bbox: { left: 250, top: 70, width: 44, height: 30 } },
+      { ...word('1993', 400, 70, 0), bbox: { left: 400, top: 70, width: 44, height: 30 } },
+      ...ratios.flatMap((country, row) => [
+        {
+          ...word(country, 100, 100 + 30 * row, row + 1),
+          bbox: { left: 100, top: 100 + 30 * row, width: 64, height: 29 },
+        },
+        {
+          ...word('59', 250, 100 + 30 * row, row + 1),
+          bbox: { left: 250, top: 100 + 30 * row, width: 22, height: 29 },
+        },
+        {
+          ...word('54', 400, 100 + 30 * row, row + 1),
+          bbox: { left: 400, top: 100 + 30 * row, width: 22, height: 29 },
+        },
+      ]),
+    ];
+    expect(textOrientation(table)).toBe('upright');
+  });
 });
 
 describe('tables set at 90°', () => {

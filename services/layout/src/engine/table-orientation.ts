@@ -15,12 +15,19 @@ const MIN_VERTICAL_SHARE = 0.6;
 const boxOf = (word: Word): BBox => word.bbox ?? EMPTY_BOX;
 
 /**
- * How a word of two or more characters runs, from its shape: a word is longer along its text than
- * across it (a line height), so a tall narrow word runs vertically. null for a single character or
- * a box too square to tell.
+ * A word shorter than this many characters says nothing of its direction: a two-figure number in
+ * a tall face is taller than wide set upright ("59": 22 x 29 px in a table of 2-figure ratios, whose
+ * 28 numbers outvoted its 16 words and turned it).
+ */
+const MIN_SHAPED_CHARS = 3;
+
+/**
+ * How a word of MIN_SHAPED_CHARS characters or more runs, from its shape: a word is longer along
+ * its text than across it (a line height), so a tall narrow word runs vertically. null for a
+ * shorter word or a box too square to tell.
  */
 function wordRuns(word: Word): 'across' | 'vertical' | null {
-  if ([...word.text].length < 2) return null;
+  if ([...word.text].length < MIN_SHAPED_CHARS) return null;
   const { width, height } = boxOf(word);
   if (height > 1.3 * width) return 'vertical';
   if (width > 1.3 * height) return 'across';
