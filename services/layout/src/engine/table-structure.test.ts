@@ -311,6 +311,34 @@ describe('buildTableHtml', () => {
     expect(html).toContain('<tr><td>Federal, State and other categorical aid</td><td>21,159</td><td>19,868</td></tr>');
   });
 
+  it('gives a label of two lines the figures set between them, centred on the label', () => {
+    // The figures of "Between-state income inequality (Gini index)" stand half a line under its
+    // first line, level with neither line of the label.
+    const words = [
+      ...row(100, 0, [
+        ['Median household income', 10],
+        ['$49,497', 300],
+        ['$51,295', 400],
+      ]),
+      ...row(124, 1, [['Between-state income inequality (Gini', 10]]),
+      ...row(131, 2, [
+        ['0.0628', 300],
+        ['0.0636', 400],
+      ]),
+      ...row(138, 3, [['index)', 10]]),
+      ...row(162, 4, [
+        ['Premature mortality', 10],
+        ['7108.3', 300],
+        ['6960.6', 400],
+      ]),
+    ];
+    const html = buildTableHtml(words);
+    expect(html).toContain(
+      '<tr><td>Between-state income inequality (Gini index)</td><td>0.0628</td><td>0.0636</td></tr>',
+    );
+    expect(html).toContain('<tr><td>Premature mortality</td><td>7108.3</td><td>6960.6</td></tr>');
+  });
+
   it('keeps figures whose thousands are grouped with a space whole', () => {
     // A space of 5 px (0.4 line heights) before the last three digits, at the same x in every row.
     const words = ['98 452', '12 301', '7 118', '45 009'].flatMap((figure, index) => {

@@ -354,6 +354,21 @@ function leadsInto(row: Row, next: Row, lineHeight: number): boolean {
   return indent > 0 && indent <= 3 * lineHeight && (UNFINISHED.test(label) || CARRIES_ON.test(nextLabel));
 }
 
+/**
+ * Whether `row`, a lone first-column line, and `after`, the lone first-column line right under
+ * it, are the two lines of one label whose figures (`next`, a row with no first-column cell) are
+ * set between them, centred on the label ("Between-state income inequality (Gini" and "index)"
+ * with the row's figures half a line lower than the first).
+ */
+function straddledBy(row: Row, next: Row, after: Row | undefined, lineHeight: number): boolean {
+  if (!after || !onlyFirstColumn(row) || !onlyFirstColumn(after) || row.closed === true) return false;
+  if (next.cells.length < 2 || next.cells.some((cell) => cell.first === 0)) return false;
+  if (!tightlyBelow(row, after, lineHeight) || cellText(row.cells[0]!).endsWith(':')) return false;
+  if (Math.abs(firstColumnLeft(after) - firstColumnLeft(row)) > 3 * lineHeight) return false;
+  const middle = (box: BBox): number => box.top + box.height / 2;
+  return middle(next.box) > middle(row.box) && middle(next.box) < middle(after.box);
+}
+
 /** Options of buildTableHtml. */
 export interface TableOptions {
   /** Whether the first row is set in bold (from the text layer); a bold first row is the header. */
@@ -816,8 +831,11 @@ function spacedRows(allWords: Word[]): { rows: Cell[][]; columnCount: number } |
   rows.forEach((row, index) => {
     const previous = merged[merged.length - 1];
     if (pendingLabel) {
-      // The label's first line joins the first-column cell of this row, in front of its words.
-      row.cells.find((cell) => cell.first === 0)!.words.unshift(...pendingLabel.cells[0]!.words);
+      // The label's first line joins the first-column cell of this row, in front of its words
+      // (or is that cell, for figures set between a label's two lines).
+      const label = row.cells.find((cell) => cell.first === 0);
+      if (label) label.words.unshift(...pendingLabel.cells[0]!.words);
+      else row.cells.unshift({ ...pendingLabel.cells[0]!, words: [...pendingLabel.cells[0]!.words] });
       row.box = unionBox([pendingLabel.box, row.box]);
       pendingLabel = null;
     }
@@ -835,7 +853,8 @@ function spacedRows(allWords: Word[]): { rows: Cell[][]; columnCount: number } |
       return;
     }
     const next = rows[index + 1];
-    if (next && leadsInto(row, next, lineHeight)) pendingLabel = row;
+    if (next && (leadsInto(row, next, lineHeight) || straddledBy(row, next, rows[index + 2], lineHeight)))
+      pendingLabel = row;
     else merged.push(row);
   });
 
