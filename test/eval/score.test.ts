@@ -130,6 +130,18 @@ describe('ICDAR 2013 ground truth and scoring', () => {
     expect(referenceHtml(cells)).toBe('<table><tr><td>Year</td></tr><tr><td>2010</td></tr></table>');
   });
 
+  it('starts a grid numbered from row 1 and column 1 at row 0 and column 0', () => {
+    const cells = [
+      { startRow: 1, startCol: 1, endRow: 1, endCol: 1, content: 'Organism' },
+      { startRow: 1, startCol: 2, endRow: 1, endCol: 2, content: 'Criterion' },
+      { startRow: 2, startCol: 1, endRow: 2, endCol: 1, content: 'Mink' },
+      { startRow: 2, startCol: 2, endRow: 2, endCol: 2, content: '57' },
+    ];
+    expect(referenceHtml(cells)).toBe(
+      '<table><tr><td>Organism</td><td>Criterion</td></tr><tr><td>Mink</td><td>57</td></tr></table>',
+    );
+  });
+
   it('joins regions with their cells and writes the reference HTML with spans', () => {
     expect(tables).toHaveLength(1);
     expect(tables[0]).toMatchObject({
