@@ -100,7 +100,7 @@ function escapeHtml(text: string): string {
  */
 export function referenceHtml(annotated: readonly ReferenceCell[]): string {
   // The grid starts at the first row and column any cell starts in. The files number from 0, but
-  // us-019 numbers two header cells row -1, and from us-018 on most number rows and columns from 1
+  // us-019 numbers two header cells row -1, and from us-017 on most number rows (and columns) from 1
   // (47 of the 167 regions): read as given, those tables gained an empty first row and column
   // that no table has, and every answer paid for them (0.67 TEDS for a perfect us-039).
   const rowShift = -Math.min(...annotated.map((cell) => cell.startRow));
