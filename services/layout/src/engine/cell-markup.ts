@@ -1,11 +1,7 @@
+import { escapeHtml } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, rightOf } from './geometry.js';
-
-/** Text escaped for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
-}
 
 /** A mark is a few letters, digits or reference signs: a footnote mark, an exponent, an index. */
 const MARK = /^[\p{L}\p{N}*†‡§¶#+\-−′]{1,3}$/u;

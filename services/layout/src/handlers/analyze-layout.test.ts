@@ -187,6 +187,7 @@ describe('AnalyzeLayout', () => {
       images: [],
       rules: [],
       formFields: [],
+      sourceTables: [],
       quality: undefined,
     };
     const pageWords: PageWords = { pageIndex: 0, width: 612, height: 792, words, source: 'text-layer' };

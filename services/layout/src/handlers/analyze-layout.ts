@@ -19,6 +19,7 @@ import { scannedTableRules } from '../engine/pixel-rules.js';
 import { pageSegment, segmentByBlocks, segmentByRegions, type PageSize } from '../engine/segmenter.js';
 import { ALL_PASSES } from '../engine/passes.js';
 import { joinTableColumns } from '../engine/table-columns.js';
+import { withSourceTables } from '../engine/source-tables.js';
 import { readTables } from '../engine/table-model.js';
 import { pageOrientation, regionsOnPage, turnImageUpright } from '../engine/upright-page.js';
 
@@ -189,6 +190,14 @@ export function createAnalyzeLayoutHandler(
           () => Promise.resolve(0),
         );
       timings.tablesMs += performance.now() - started;
+      // An office file's tables as the file states them, where a Table shows one whole.
+      const sourceTables = layer?.sourceTables ?? [];
+      if (sourceTables.length > 0)
+        passes.run(
+          'source-tables',
+          () => withSourceTables(segments, sourceTables),
+          () => 0,
+        );
       segments = passes.run(
         'table-columns',
         () => joinTableColumns(segments),

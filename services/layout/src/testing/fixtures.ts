@@ -50,6 +50,7 @@ export function glyphLayer(glyphs: Glyph[], rules: BBox[] = []): TextLayer {
     images: [],
     rules,
     formFields: [],
+    sourceTables: [],
     quality: undefined,
   };
 }

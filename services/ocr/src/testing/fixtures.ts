@@ -33,6 +33,7 @@ export function textLayerOf(pageIndex: number, words: Word[], usable = words.len
     images: [],
     rules: [],
     formFields: [],
+    sourceTables: [],
     quality: { scanned: false, garbledShare: 0, latinWords: words.length, englishShare: 1, usable },
     blocks: words.length
       ? [

@@ -534,6 +534,7 @@ export function extractTextLayer(
       images,
       rules: [],
       formFields: [],
+      sourceTables: [],
       quality: undefined,
     },
     map,

@@ -3,12 +3,15 @@ import type { ObjectRef } from '@folio/proto/common/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { PrepareDocumentRequest, PrepareDocumentResponse } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
+import { hasSourceTables, sourceTables } from '../engine/source-tables.js';
+import { writeSourceTables } from './source-tables-store.js';
 import { requireKey, requireRef } from './validate.js';
 
 /**
  * PrepareDocument: reads the input, has the engine turn it into a PDF (or check the PDF it is),
  * and stores that PDF at `pdf_key`. With `sheets_prefix`, a spreadsheet's segments read from its
- * cells are stored under it too, one JSON PageSegments per page.
+ * cells are stored under it too, one JSON PageSegments per page. A Word or PowerPoint file's
+ * tables as its XML states them are stored beside the PDF (source-tables-store.ts).
  */
 export function createPrepareDocumentHandler(
   deps: RenderServerDeps,
@@ -33,6 +36,8 @@ export function createPrepareDocumentHandler(
         : await deps.store.put(pdfKey, Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength), {
             contentType: 'application/pdf',
           });
+    const tables = hasSourceTables(request.mimeType) ? await sourceTables(bytes, request.mimeType) : [];
+    if (tables.length > 0) await writeSourceTables(deps.store, pdfKey, tables);
     const sheetPages: ObjectRef[] = await Promise.all(
       (prepared.sheets ?? []).map((page) =>
         putJson(deps.store, `${sheetsPrefix}page-${page.pageIndex}.json`, PageSegments.toJSON(page)),
@@ -45,6 +50,7 @@ export function createPrepareDocumentHandler(
         pageCount: prepared.pageCount,
         byteSize: pdf.byteSize,
         sheetPageCount: sheetPages.length,
+        sourceTableCount: tables.length,
       },
       'document prepared',
     );

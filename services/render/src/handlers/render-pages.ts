@@ -2,6 +2,8 @@ import { InvalidRequestError, putJson, type UnaryContext } from '@folio/runtime'
 import { TextLayer } from '@folio/proto/documents/v1';
 import type { RenderPagesRequest, RenderPagesResponse, RenderedPage } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
+import { tablesOnPage } from '../engine/source-tables.js';
+import { readSourceTables } from './source-tables-store.js';
 import { requirePrefix, requireRef } from './validate.js';
 
 /** Above 8 (576 dpi) a page image outgrows any use downstream. */
@@ -20,9 +22,16 @@ export function pageOutputKeys(prefix: string, pageIndex: number): { image: stri
   return { image: `${prefix}page-${pageIndex}.png`, textLayer: `${prefix}text-${pageIndex}.json` };
 }
 
+/** The text layer with the source tables whose words it shows (an office file's tables, drawn here). */
+function withSourceTables(layer: TextLayer, tables: readonly string[]): TextLayer {
+  if (tables.length === 0) return layer;
+  const words = layer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words.map((word) => word.text)));
+  return { ...layer, sourceTables: tablesOnPage(tables, words).map((html) => ({ html })) };
+}
+
 /**
  * RenderPages: renders each requested page to PNG and stores it with its text layer (JSON
- * TextLayer, boxes in the PNG's pixels).
+ * TextLayer, boxes in the PNG's pixels), which carries the source tables drawn on the page.
  */
 export function createRenderPagesHandler(
   deps: RenderServerDeps,
@@ -32,7 +41,7 @@ export function createRenderPagesHandler(
     const prefix = requirePrefix(request.outputPrefix, 'output_prefix');
     const scale = resolveScale(request.scale);
     if (request.pageIndexes.length === 0) throw new InvalidRequestError('page_indexes must not be empty');
-    const pdf = await deps.store.get(pdfKey);
+    const [pdf, tables] = await Promise.all([deps.store.get(pdfKey), readSourceTables(deps.store, pdfKey)]);
     const rendered = await deps.engine.renderPages({
       pdf,
       pageIndexes: request.pageIndexes,
@@ -46,7 +55,7 @@ export function createRenderPagesHandler(
           deps.store.put(keys.image, Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength), {
             contentType: 'image/png',
           }),
-          putJson(deps.store, keys.textLayer, TextLayer.toJSON(page.textLayer)),
+          putJson(deps.store, keys.textLayer, TextLayer.toJSON(withSourceTables(page.textLayer, tables))),
         ]);
         return {
           page: { pageIndex: page.pageIndex, width: page.width, height: page.height, image, scale: page.scale },

@@ -79,6 +79,16 @@ export interface TextLayer {
     | undefined;
   /** The page's interactive form fields (a PDF's AcroForm widgets), in page pixels. */
   formFields: FormField[];
+  /**
+   * Tables of the source file drawn on this page (a Word or PowerPoint file's tables as its XML
+   * states them), each as HTML with the cells' text as typed and their spans.
+   */
+  sourceTables: SourceTable[];
+}
+
+/** A table of an office file as the file states it. */
+export interface SourceTable {
+  html: string;
 }
 
 /** One interactive form field of a page: a PDF widget annotation. */
@@ -762,7 +772,17 @@ export const TextBlock: MessageFns<TextBlock> = {
 };
 
 function createBaseTextLayer(): TextLayer {
-  return { pageIndex: 0, width: 0, height: 0, blocks: [], images: [], rules: [], quality: undefined, formFields: [] };
+  return {
+    pageIndex: 0,
+    width: 0,
+    height: 0,
+    blocks: [],
+    images: [],
+    rules: [],
+    quality: undefined,
+    formFields: [],
+    sourceTables: [],
+  };
 }
 
 export const TextLayer: MessageFns<TextLayer> = {
@@ -790,6 +810,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     }
     for (const v of message.formFields) {
       FormField.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.sourceTables) {
+      SourceTable.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -871,6 +894,14 @@ export const TextLayer: MessageFns<TextLayer> = {
             message.formFields.push(FormField.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.sourceTables.push(SourceTable.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -901,6 +932,11 @@ export const TextLayer: MessageFns<TextLayer> = {
         : globalThis.Array.isArray(object?.form_fields)
         ? object.form_fields.map((e: any) => FormField.fromJSON(e))
         : [],
+      sourceTables: globalThis.Array.isArray(object?.sourceTables)
+        ? object.sourceTables.map((e: any) => SourceTable.fromJSON(e))
+        : globalThis.Array.isArray(object?.source_tables)
+        ? object.source_tables.map((e: any) => SourceTable.fromJSON(e))
+        : [],
     };
   },
 
@@ -930,6 +966,9 @@ export const TextLayer: MessageFns<TextLayer> = {
     if (message.formFields?.length) {
       obj.formFields = message.formFields.map((e) => FormField.toJSON(e));
     }
+    if (message.sourceTables?.length) {
+      obj.sourceTables = message.sourceTables.map((e) => SourceTable.toJSON(e));
+    }
     return obj;
   },
 
@@ -948,6 +987,74 @@ export const TextLayer: MessageFns<TextLayer> = {
       ? TextLayerQuality.fromPartial(object.quality)
       : undefined;
     message.formFields = object.formFields?.map((e) => FormField.fromPartial(e)) || [];
+    message.sourceTables = object.sourceTables?.map((e) => SourceTable.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSourceTable(): SourceTable {
+  return { html: "" };
+}
+
+export const SourceTable: MessageFns<SourceTable> = {
+  encode(message: SourceTable, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.html !== "") {
+      writer.uint32(10).string(message.html);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceTable {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceTable();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.html = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceTable {
+    return { html: isSet(object.html) ? globalThis.String(object.html) : "" };
+  },
+
+  toJSON(message: SourceTable): unknown {
+    const obj: any = {};
+    if (message.html !== "") {
+      obj.html = message.html;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SourceTable>, I>>(base?: I): SourceTable {
+    return SourceTable.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SourceTable>, I>>(object: I): SourceTable {
+    const message = createBaseSourceTable();
+    message.html = object.html ?? "";
     return message;
   },
 };

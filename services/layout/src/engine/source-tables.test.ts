@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ocrLine, wordsSegment } from '../testing/fixtures.js';
+import { withSourceTables } from './source-tables.js';
+
+const strategies =
+  '<table><tbody><tr><td colspan="3">Faculty as Key Allies</td></tr><tr><td>Strategy</td><td>How</td><td>Result</td></tr>' +
+  '<tr><td>Formal roles</td><td>Required sessions</td><td>Greater cohesion</td></tr></tbody></table>';
+const other =
+  '<table><tbody><tr><td>Year</td><td>1975</td></tr><tr><td>Survival</td><td>81.8%</td></tr></tbody></table>';
+
+describe('withSourceTables', () => {
+  it('gives a Table the source table it shows, a page number laid over it aside', () => {
+    // The page drew the title row apart and the header in capitals.
+    const words = [
+      ...ocrLine('STRATEGY HOW RESULT', 10, 10, 0),
+      ...ocrLine('Formal roles Required sessions Greater cohesion', 10, 30, 1),
+      ...ocrLine('Faculty as Key', 10, 50, 2),
+      ...ocrLine('14', 10, 70, 3),
+    ];
+    const table = { ...wordsSegment('t', words, 'Table'), tableHtml: '<table>read from the page</table>' };
+    expect(withSourceTables([table], [{ html: other }, { html: strategies }])).toBe(1);
+    expect(table.tableHtml).toBe(strategies);
+  });
+
+  it('keeps the HTML of a Table showing part of a source table, or another text', () => {
+    const part = { ...wordsSegment('p', ocrLine('Strategy How Result', 10, 10, 0), 'Table'), tableHtml: 'kept' };
+    const text = wordsSegment('x', ocrLine('Strategy How Result Formal roles', 10, 10, 0));
+    expect(withSourceTables([part, text], [{ html: strategies }])).toBe(0);
+    expect(part.tableHtml).toBe('kept');
+    expect(text.tableHtml).toBe('');
+  });
+});
