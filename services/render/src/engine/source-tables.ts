@@ -131,7 +131,10 @@ function tablesOfPart(xml: string, prefix: 'w' | 'a'): ReadTable[] {
           };
         } else if (closing && cell && row) {
           // A soft hyphen marks where a word may break; it is no character of the text.
-          cell.text = cell.text.replace(/\u00ad/gu, '').replace(/\s+/gu, ' ').trim();
+          cell.text = cell.text
+            .replace(/\u00ad/gu, '')
+            .replace(/\s+/gu, ' ')
+            .trim();
           row.push(cell);
           cell = null;
         }
