@@ -308,11 +308,12 @@ export const LAYOUT_PASSES = [
   {
     name: 'source-tables',
     scope: 'page',
-    purpose: 'gives a Table of an office file the HTML of the table the file states, when it shows that table whole',
-    reads: 'Table segments, words, source tables (text layer)',
-    writes: 'table HTML',
+    purpose:
+      'gives a Table of an office file the HTML of the table the file states, when it shows that table whole; makes a Table of the text segments holding a table no Table shows',
+    reads: 'segments, words, source tables (text layer)',
+    writes: 'table HTML, segments',
     landed:
-      'table set (Intel Xeon, avx512_vnni): pptx rows whole 0.455 -> 1.000, docx 0.947 -> 1.000, all 0.901 -> 0.904, TEDS 0.922 -> 0.927',
+      'table set (Intel Xeon, avx512_vnni): pptx rows whole 0.455 -> 1.000, docx 0.947 -> 1.000, all 0.901 -> 0.904, TEDS 0.922 -> 0.927; gathered from text: checks tuned 686 -> 688 of 864 (a slide table without rules)',
   },
   {
     name: 'table-columns',

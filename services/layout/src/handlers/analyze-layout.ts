@@ -193,10 +193,10 @@ export function createAnalyzeLayoutHandler(
       // An office file's tables as the file states them, where a Table shows one whole.
       const sourceTables = layer?.sourceTables ?? [];
       if (sourceTables.length > 0)
-        passes.run(
+        segments = passes.run(
           'source-tables',
           () => withSourceTables(segments, sourceTables),
-          () => 0,
+          () => segments,
         );
       segments = passes.run(
         'table-columns',

@@ -47,14 +47,15 @@ describe('sourceTables', () => {
     expect(tables[1]).toContain('<th colspan="2">Ten</th>');
   });
 
-  it('gives a nested table its text in the outer cell, and reads nothing of other files', async () => {
-    const nested = `<w:tbl><w:tr>${wordCell('inner')}${wordCell('cell')}</w:tr></w:tbl>`;
+  it("reads a table set in another's cell as a table of its own, its text in the outer cell too", async () => {
+    const nested = `<w:tbl><w:tr>${wordCell('inner')}${wordCell('cell')}</w:tr><w:tr>${wordCell('x')}${wordCell('y')}</w:tr></w:tbl>`;
     const xml =
       `<w:document xmlns:w="w"><w:body><w:tbl><w:tr>${wordCell('a')}<w:tc>${nested}</w:tc></w:tr>` +
       `<w:tr>${wordCell('b')}${wordCell('c')}</w:tr></w:tbl></w:body></w:document>`;
     const tables = await sourceTables(await zipOf({ 'word/document.xml': xml }), DOCX);
     expect(tables).toEqual([
-      '<table><tbody><tr><td>a</td><td>inner cell</td></tr><tr><td>b</td><td>c</td></tr></tbody></table>',
+      '<table><tbody><tr><td>a</td><td>inner cell x y</td></tr><tr><td>b</td><td>c</td></tr></tbody></table>',
+      '<table><tbody><tr><td>inner</td><td>cell</td></tr><tr><td>x</td><td>y</td></tr></tbody></table>',
     ]);
     expect(await sourceTables(new TextEncoder().encode('not a zip'), DOCX)).toEqual([]);
     expect(await sourceTables(await zipOf({ 'word/document.xml': xml }), 'application/pdf')).toEqual([]);

@@ -63,87 +63,87 @@ function decodeXml(text: string): string {
   });
 }
 
+/** A table being read, with the row and cell open in it. */
+interface Frame {
+  table: ReadTable;
+  row: ReadCell[] | null;
+  cell: ReadCell | null;
+}
+
 /**
- * The outermost tables of one XML part. A table inside a cell gives its text to that cell; a
+ * The tables of one XML part, a table set inside another's cell (Word's layout tables) as well as
+ * the one around it, in the order they open. A nested table's text is also its outer cell's; a
  * paragraph break, a tab or a line break inside a cell is a space.
  */
 function tablesOfPart(xml: string, prefix: 'w' | 'a'): ReadTable[] {
-  const tables: ReadTable[] = [];
-  let depth = 0;
-  let table: ReadTable | null = null;
-  let row: ReadCell[] | null = null;
-  let cell: ReadCell | null = null;
+  const tables: { table: ReadTable; order: number }[] = [];
+  const open: (Frame & { order: number })[] = [];
+  let opened = 0;
   let inText = false;
+  const cells = (): ReadCell[] => open.flatMap((frame) => (frame.cell ? [frame.cell] : []));
   const space = (): void => {
-    if (cell && cell.text !== '' && !cell.text.endsWith(' ')) cell.text += ' ';
+    for (const cell of cells()) if (cell.text !== '' && !cell.text.endsWith(' ')) cell.text += ' ';
   };
   for (const match of xml.matchAll(TOKEN)) {
     const [, closing, name, attributes = '', selfClosing, text] = match;
     if (text !== undefined) {
-      if (inText && cell) cell.text += decodeXml(text);
+      if (inText) for (const cell of cells()) cell.text += decodeXml(text);
       continue;
     }
-    if (!name) continue;
-    const local = name.startsWith(`${prefix}:`) ? name.slice(prefix.length + 1) : null;
-    if (local === null) continue;
+    if (!name?.startsWith(`${prefix}:`)) continue;
+    const local = name.slice(prefix.length + 1);
     if (local === 'tbl') {
       if (closing) {
-        depth -= 1;
-        if (depth === 0 && table) {
-          tables.push(table);
-          table = null;
-        }
+        const frame = open.pop();
+        if (frame) tables.push({ table: frame.table, order: frame.order });
       } else if (!selfClosing) {
-        depth += 1;
-        if (depth === 1) table = { rows: [], headerRows: 0 };
-        else space();
+        space();
+        open.push({ table: { rows: [], headerRows: 0 }, row: null, cell: null, order: opened++ });
       }
       continue;
     }
-    if (depth !== 1) {
-      // Inside a nested table only the text counts, each of its cells apart.
-      if (local === 't') inText = !closing && !selfClosing;
-      else if (local === 'tc' || local === 'p' || local === 'tab' || local === 'br') space();
-      continue;
-    }
+    const frame = open[open.length - 1];
+    if (!frame) continue;
+    const { table } = frame;
     switch (local) {
       case 'tr':
-        if (!closing) row = [];
-        else if (row && table) {
-          table.rows.push(row);
-          row = null;
+        if (!closing) frame.row = [];
+        else if (frame.row) {
+          table.rows.push(frame.row);
+          frame.row = null;
         }
         break;
       case 'tblPr': // PowerPoint: the table's style sets its first row apart as the header.
-        if (table && attribute(attributes, 'firstRow') === '1') table.headerRows = Math.max(table.headerRows, 1);
+        if (attribute(attributes, 'firstRow') === '1') table.headerRows = Math.max(table.headerRows, 1);
         break;
       case 'tblHeader': // Word: the row repeats as the table's header.
-        if (table && row && table.rows.length === table.headerRows) table.headerRows += 1;
+        if (frame.row && table.rows.length === table.headerRows) table.headerRows += 1;
         break;
       case 'tc':
         if (!closing && !selfClosing) {
-          cell = {
+          frame.cell = {
             text: '',
             colspan: Number(attribute(attributes, 'gridSpan') ?? 1) || 1,
             rowspan: Number(attribute(attributes, 'rowSpan') ?? 1) || 1,
             vMerge: null,
             merged: attribute(attributes, 'hMerge') === '1' || attribute(attributes, 'vMerge') === '1',
           };
-        } else if (closing && cell && row) {
+        } else if (closing && frame.cell && frame.row) {
           // A soft hyphen marks where a word may break; it is no character of the text.
-          cell.text = cell.text
+          frame.cell.text = frame.cell.text
             .replace(/\u00ad/gu, '')
             .replace(/\s+/gu, ' ')
             .trim();
-          row.push(cell);
-          cell = null;
+          frame.row.push(frame.cell);
+          frame.cell = null;
+          space();
         }
         break;
       case 'gridSpan': // Word states spans in the cell's properties.
-        if (cell) cell.colspan = Number(attribute(attributes, 'w:val') ?? 1) || 1;
+        if (frame.cell) frame.cell.colspan = Number(attribute(attributes, 'w:val') ?? 1) || 1;
         break;
       case 'vMerge':
-        if (cell) cell.vMerge = attribute(attributes, 'w:val') === 'restart' ? 'restart' : 'continue';
+        if (frame.cell) frame.cell.vMerge = attribute(attributes, 'w:val') === 'restart' ? 'restart' : 'continue';
         break;
       case 't':
         inText = !closing && !selfClosing;
@@ -157,7 +157,7 @@ function tablesOfPart(xml: string, prefix: 'w' | 'a'): ReadTable[] {
         break;
     }
   }
-  return tables;
+  return tables.sort((a, b) => a.order - b.order).map(({ table }) => table);
 }
 
 /** Word's vertical merges as rowspans: a restart cell spans the continue cells under it. */
