@@ -58,6 +58,8 @@ describe('sourceTables', () => {
       '<table><tbody><tr><td>inner</td><td>cell</td></tr><tr><td>x</td><td>y</td></tr></tbody></table>',
     ]);
     expect(await sourceTables(new TextEncoder().encode('not a zip'), DOCX)).toEqual([]);
+    // Parts that would inflate past the bound are not read.
+    expect(await sourceTables(await zipOf({ 'word/document.xml': xml }), DOCX, 100)).toEqual([]);
     expect(await sourceTables(await zipOf({ 'word/document.xml': xml }), 'application/pdf')).toEqual([]);
   });
 });

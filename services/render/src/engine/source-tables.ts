@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { escapeHtml, htmlText, wordTokens } from '@folio/runtime';
+import { zipEntrySizes } from './sheets/zip-limits.js';
 
 /**
  * The tables of a Word or PowerPoint file as its XML states them: each cell's text as typed (not as
@@ -203,18 +204,37 @@ function byNumber(a: string, b: string): number {
 }
 
 /**
- * The HTML of each table of a Word (DOCX) or PowerPoint (PPTX) file with at least two rows or two
- * cells, in document order; none for another type or a file that is not a readable zip.
+ * The parts read may inflate to this many bytes in all, by the sizes the zip's directory declares:
+ * past it (a zip bomb, or a document far beyond any page limit) no table is read, and the pages
+ * keep what is read from them.
  */
-export async function sourceTables(bytes: Uint8Array, mimeType: string): Promise<string[]> {
+const MAX_PARTS_BYTES = 64 * 2 ** 20;
+
+/**
+ * The HTML of each table of a Word (DOCX) or PowerPoint (PPTX) file with at least two rows or two
+ * cells, in document order; none for another type, a file that is not a readable zip, or one
+ * whose parts would inflate past `maxPartsBytes` (MAX_PARTS_BYTES).
+ */
+export async function sourceTables(
+  bytes: Uint8Array,
+  mimeType: string,
+  maxPartsBytes = MAX_PARTS_BYTES,
+): Promise<string[]> {
   const dialect = DIALECTS[mimeType];
   if (!dialect) return [];
-  let zip: JSZip;
+  const declared = zipEntrySizes(bytes);
+  const partsBytes = (declared ?? [])
+    .filter((entry) => dialect.parts.test(entry.name))
+    .reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (declared === null || partsBytes > maxPartsBytes) return [];
   try {
-    zip = await JSZip.loadAsync(bytes);
+    return await tablesOfZip(await JSZip.loadAsync(bytes), dialect);
   } catch {
     return [];
   }
+}
+
+async function tablesOfZip(zip: JSZip, dialect: Dialect): Promise<string[]> {
   const names = Object.keys(zip.files)
     .filter((name) => dialect.parts.test(name))
     .sort(byNumber);
