@@ -43,6 +43,7 @@ import {
 } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
 import { refineTypes, type LineFont } from './refine-types.js';
+import { splitAtRepeatedHeads } from './repeated-heads.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
 import { buildTableHtml, labelValueTableHtml } from './table-structure.js';
 
@@ -383,9 +384,13 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     s.tableHtml = labelValues;
     labelValueTables.add(s);
   }
-  for (const s of segments.filter(
-    (candidate) => candidate.segmentType === 'Table' && !labelValueTables.has(candidate),
-  )) {
+  // Two tables set one under the other with the same heading line, boxed as one, are two.
+  const tabled = passes.run(
+    'repeated-heads',
+    () => splitAtRepeatedHeads(segments, newId, labelValueTables),
+    () => segments,
+  );
+  for (const s of tabled.filter((candidate) => candidate.segmentType === 'Table' && !labelValueTables.has(candidate))) {
     const ruled =
       context.rules && context.rules.length > 0 ? { rules: context.rules, box: s.bbox ?? EMPTY_BOX } : undefined;
     s.tableHtml = passes.always('table-html', () =>
@@ -395,8 +400,8 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   const formRegions = forms.regions.map((region) => formRegionSegment(region, newId()));
   const captioned = passes.run(
     'join-captions',
-    () => joinSplitCaptions(segments),
-    () => segments,
+    () => joinSplitCaptions(tabled),
+    () => tabled,
   );
   const joined = passes.run(
     'join-running-pieces',
