@@ -15,7 +15,7 @@ import {
   STAGES,
   type Stack,
 } from '../../scripts/lib/stack.mjs';
-import { freePort } from './free-port.js';
+import { freePorts } from './free-port.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const temporalBinary = process.env.TEMPORAL_BIN ?? join(root, '.tools', 'temporal', 'bin', 'temporal');
@@ -88,19 +88,22 @@ const START_ATTEMPTS = 3;
 async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Promise<TestStack> {
   const chosen: NodeJS.ProcessEnv = { ...settings };
   for (const variable of PASSED_THROUGH) if (process.env[variable]) chosen[variable] = process.env[variable];
-  const freePorts = async (count: number): Promise<string> =>
-    (await Promise.all(Array.from({ length: count }, () => freePort()))).join(',');
+  // Every port the stack needs is chosen in one ask, so no two of them can be the same.
+  const replicas = Object.entries(stageReplicas(chosen));
+  const needed = 5 + replicas.reduce((sum, [, count]) => sum + 2 * count, 0);
+  const pool = await freePorts(needed);
+  const take = (count: number): number[] => pool.splice(0, count);
   const ports: Record<string, string> = {
-    PORT: String(await freePort()),
-    WORKER_METRICS_PORT: String(await freePort()),
+    PORT: String(take(1)[0]),
+    WORKER_METRICS_PORT: String(take(1)[0]),
   };
   // Stacks run side by side (and beside npm start): every stage instance gets free ports for its
   // gRPC listener and its /metrics, one per instance (stack.mjs hands each its own).
-  for (const [stage, count] of Object.entries(stageReplicas(chosen))) {
-    ports[`${stage.toUpperCase()}_GRPC_PORT`] = await freePorts(count);
-    ports[`${stage.toUpperCase()}_METRICS_PORT`] = await freePorts(count);
+  for (const [stage, count] of replicas) {
+    ports[`${stage.toUpperCase()}_GRPC_PORT`] = take(count).join(',');
+    ports[`${stage.toUpperCase()}_METRICS_PORT`] = take(count).join(',');
   }
-  const temporalPort = await freePort();
+  const [temporalPort, temporalHttpPort, temporalMetricsPort] = take(3);
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -115,8 +118,8 @@ async function startOnFreePorts(name: string, settings: NodeJS.ProcessEnv): Prom
   const env = stackEnv(base, { root, dataDir });
   env.TEMPORAL_ADDRESS = `127.0.0.1:${temporalPort}`;
   env.TEMPORAL_UI_PORT = '0';
-  env.TEMPORAL_HTTP_PORT = String(await freePort());
-  env.TEMPORAL_METRICS_PORT = String(await freePort());
+  env.TEMPORAL_HTTP_PORT = String(temporalHttpPort);
+  env.TEMPORAL_METRICS_PORT = String(temporalMetricsPort);
   const stack = await startStack({
     root,
     env,
