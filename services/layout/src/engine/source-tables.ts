@@ -1,4 +1,4 @@
-import { htmlText, wordTokens } from '@folio/runtime';
+import { htmlText, shareFoundIn, wordTokens } from '@folio/runtime';
 import type { Segment, SourceTable } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, unionBox } from './geometry.js';
 
@@ -6,14 +6,6 @@ import { EMPTY_BOX, unionBox } from './geometry.js';
 const TABLE_WORDS_SHOWN = 0.8;
 /** ...and this share of the segment's words are the table's (a page number or a note laid over it aside). */
 const SEGMENT_WORDS_IN_TABLE = 0.7;
-
-/** The share of `words` found in `within`. */
-function shareIn(words: ReadonlySet<string>, within: ReadonlySet<string>): number {
-  if (words.size === 0) return 0;
-  let found = 0;
-  for (const word of words) if (within.has(word)) found += 1;
-  return found / words.size;
-}
 
 /** A source table no Table segment shows is gathered from other segments only with this many distinct words... */
 const MIN_GATHERED_WORDS = 6;
@@ -57,8 +49,8 @@ export function withSourceTables(segments: readonly Segment[], tables: readonly 
     let bestScore = 0;
     for (const source of sources) {
       if (used.has(source)) continue;
-      const shown = shareIn(source.words, words);
-      const inTable = shareIn(words, source.words);
+      const shown = shareFoundIn(source.words, words);
+      const inTable = shareFoundIn(words, source.words);
       if (shown < TABLE_WORDS_SHOWN || inTable < SEGMENT_WORDS_IN_TABLE) continue;
       if (shown + inTable > bestScore) {
         bestScore = shown + inTable;
@@ -78,10 +70,10 @@ export function withSourceTables(segments: readonly Segment[], tables: readonly 
       (segment) =>
         !NOT_GATHERED.has(segment.segmentType) &&
         segment.words.length > 0 &&
-        shareIn(tokensOfSegment(segment), source.words) >= GATHERED_SEGMENT_SHARE,
+        shareFoundIn(tokensOfSegment(segment), source.words) >= GATHERED_SEGMENT_SHARE,
     );
     const held = new Set(parts.flatMap((segment) => [...tokensOfSegment(segment)]));
-    if (parts.length === 0 || shareIn(source.words, held) < GATHERED_TABLE_SHARE) continue;
+    if (parts.length === 0 || shareFoundIn(source.words, held) < GATHERED_TABLE_SHARE) continue;
     const table: Segment = {
       segmentId: parts[0]!.segmentId,
       segmentType: 'Table',

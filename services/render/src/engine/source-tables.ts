@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { escapeHtml, htmlText, wordTokens } from '@folio/runtime';
+import { escapeHtml, htmlText, shareFoundIn, wordTokens } from '@folio/runtime';
 import { zipEntrySizes } from './sheets/zip-limits.js';
 
 /**
@@ -27,11 +27,6 @@ const DIALECTS: Record<string, Dialect> = {
     parts: /^ppt\/slides\/slide\d+\.xml$/u,
   },
 };
-
-/** Whether the render stage reads source tables of this MIME type. */
-export function hasSourceTables(mimeType: string): boolean {
-  return mimeType in DIALECTS;
-}
 
 /** One cell while reading: its text and spans; `merged` when it is covered by a span (not written). */
 interface ReadCell {
@@ -259,9 +254,6 @@ export function tablesOnPage(tables: readonly string[], pageWords: readonly stri
   const page = new Set(pageWords.flatMap(wordTokens));
   return tables.filter((html) => {
     const words = new Set(wordTokens(htmlText(html)));
-    if (words.size < 2) return false;
-    let found = 0;
-    for (const word of words) if (page.has(word)) found += 1;
-    return found >= ON_PAGE_SHARE * words.size;
+    return words.size >= 2 && shareFoundIn(words, page) >= ON_PAGE_SHARE;
   });
 }

@@ -3,7 +3,7 @@ import type { ObjectRef } from '@folio/proto/common/v1';
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { PrepareDocumentRequest, PrepareDocumentResponse } from '@folio/proto/render/v1';
 import type { RenderServerDeps } from '../deps.js';
-import { hasSourceTables, sourceTables } from '../engine/source-tables.js';
+import { sourceTables } from '../engine/source-tables.js';
 import { writeSourceTables } from './source-tables-store.js';
 import { requireKey, requireRef } from './validate.js';
 
@@ -36,7 +36,8 @@ export function createPrepareDocumentHandler(
         : await deps.store.put(pdfKey, Buffer.from(pdfBytes.buffer, pdfBytes.byteOffset, pdfBytes.byteLength), {
             contentType: 'application/pdf',
           });
-    const tables = hasSourceTables(request.mimeType) ? await sourceTables(bytes, request.mimeType) : [];
+    // Word and PowerPoint files only; none for any other type.
+    const tables = await sourceTables(bytes, request.mimeType);
     if (tables.length > 0) await writeSourceTables(deps.store, pdfKey, tables);
     const sheetPages: ObjectRef[] = await Promise.all(
       (prepared.sheets ?? []).map((page) =>

@@ -18,3 +18,11 @@ export function wordTokens(text: string): string[] {
     .map((token) => token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((token) => token !== '');
 }
+
+/** The share of `words` found in `within` (0 for no words): how much of one text another holds. */
+export function shareFoundIn(words: ReadonlySet<string>, within: ReadonlySet<string>): number {
+  if (words.size === 0) return 0;
+  let found = 0;
+  for (const word of words) if (within.has(word)) found += 1;
+  return found / words.size;
+}
