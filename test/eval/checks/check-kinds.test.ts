@@ -10,6 +10,7 @@ import {
   type CheckedSegment,
 } from './check-kinds.js';
 import { CHECK_DOCUMENTS } from './documents.js';
+import { renderGlyphs } from '../formulas/rendered-match.js';
 import { characterErrorRate, transcriptOf } from './transcripts.js';
 
 function segment(segment_type: string, content: string, html = ''): CheckedSegment {
@@ -113,6 +114,13 @@ describe('check kinds', () => {
     expect(pass({ kind: 'formula', latex: 'S^n=\\{x\\in\\mathbb{R}^{n+1}\\mid\\|x\\|=1\\}' }, text)).toBe(false);
   });
 
+  it('formula passes when the segment draws the same symbols in the same places (rendered match)', () => {
+    const bold = [segment('Formula', '$$D_{\\sigma}^{0\\mathrm{B}-\\mathrm{E}}=\\mathbf{r}$$')];
+    expect(pass({ kind: 'formula', latex: 'D_\\sigma^{0\\,\\mathrm{B-E}} = {\\bf r}' }, bold)).toBe(true);
+    expect(pass({ kind: 'formula', latex: 'D_\\sigma^{0\\,\\mathrm{B-E}} = r' }, bold)).toBe(false);
+    expect(pass({ kind: 'formula', latex: 'D_\\sigma^{0\\,\\mathrm{B-E}} = \\mathbf{r}^2' }, bold)).toBe(false);
+  });
+
   it('normalizeLatex drops delimiters, sizing and spacing, and unifies synonyms', () => {
     expect(normalizeLatex('$$ \\dfrac{a}{b} \\le c_{i} $$')).toBe(normalizeLatex('\\frac{a}{b}\\leq c_i'));
     expect(normalizeLatex('\\left( x \\right) \\, \\to y')).toBe('(x)\\rightarrowy');
@@ -212,6 +220,12 @@ describe('the checks set', () => {
     const frozen = CHECK_DOCUMENTS.filter((document) => document.frozen).length / CHECK_DOCUMENTS.length;
     expect(frozen).toBeGreaterThanOrEqual(0.25);
     expect(frozen).toBeLessThanOrEqual(0.35);
+  });
+
+  it('has every formula check render in KaTeX, as the rendered match needs', () => {
+    for (const document of CHECK_DOCUMENTS)
+      for (const check of document.checks)
+        if (check.kind === 'formula') expect(renderGlyphs(check.latex, true), check.latex).not.toBeNull();
   });
 
   it('has every check able to fail: each one fails on an empty output, except the blank-page kinds', () => {

@@ -2,6 +2,7 @@
 // check reads only what a client gets back (the segments of the chunks, in output order), so a
 // check passes or fails the way a reader of the API output would judge it.
 import { findAll, parseMarkup, textContent, type MarkupNode } from '../markup.js';
+import { compareRendered } from '../formulas/rendered-match.js';
 
 /** The segment fields a check reads (a subset of the API's segment). */
 export interface CheckedSegment {
@@ -41,7 +42,10 @@ export interface TableCheck {
   other: string;
 }
 
-/** A Formula segment's `content` is this LaTeX, after both are normalized (normalizeLatex). */
+/**
+ * A Formula segment's `content` is this LaTeX: both draw the same symbols in the same places as
+ * KaTeX renders them (the formula benchmark's rendered match), or both normalize alike (normalizeLatex).
+ */
 export interface FormulaCheck {
   kind: 'formula';
   latex: string;
@@ -378,11 +382,7 @@ const MATRIX_DELIMITERS: Record<string, [string, string]> = {
  * column alignment, so formulas that differ on the page still differ.
  */
 export function normalizeLatex(latex: string): string {
-  let text = latex.trim();
-  text = text
-    .replace(/^\$\$([\s\S]*)\$\$$/, '$1')
-    .replace(/^\\\[([\s\S]*)\\\]$/, '$1')
-    .replace(/^\$([\s\S]*)\$$/, '$1');
+  let text = stripDisplayDelimiters(latex);
   // A binomial is a two-row column in parentheses, however it is written.
   text = text.replace(/\\binom\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '($1\\\\$2)');
   // Three full stops are an ellipsis on the baseline.
@@ -411,12 +411,23 @@ export function normalizeLatex(latex: string): string {
   return text;
 }
 
+/** A segment's LaTeX without the `$$`, `\\[ \\]` or `$` around it, as KaTeX takes it. */
+function stripDisplayDelimiters(latex: string): string {
+  return latex
+    .trim()
+    .replace(/^\$\$([\s\S]*)\$\$$/, '$1')
+    .replace(/^\\\[([\s\S]*)\\\]$/, '$1')
+    .replace(/^\$([\s\S]*)\$$/, '$1');
+}
+
 function checkFormula(check: FormulaCheck, segments: readonly CheckedSegment[]): CheckResult {
   const reference = normalizeLatex(check.latex);
   if (reference.length === 0) throw new Error('a formula check needs non-empty LaTeX');
   const formulas = segments.filter((segment) => segment.segment_type === 'Formula');
   if (formulas.length === 0) return { passed: false, detail: 'no Formula segment' };
-  if (formulas.some((segment) => normalizeLatex(segment.content) === reference))
+  const matches = (content: string): boolean =>
+    normalizeLatex(content) === reference || compareRendered(check.latex, stripDisplayDelimiters(content), true).match;
+  if (formulas.some((segment) => matches(segment.content)))
     return { passed: true, detail: 'a Formula segment matches' };
   return {
     passed: false,
