@@ -4,6 +4,8 @@
 // (formulaFromGlyphs) the glyphs and rules inside each display formula's ink box, and prints the
 // share read and matched (rendered match, as the benchmark scores). What it measures is the reader
 // and the render stage's text layer, not the detector: a quick loop for work on either.
+// FOLIO_FORMULA_READER_MISSES=ENGINE[,ENGINE] also prints each display of those engines that is
+// read but does not match, or not read, beside its reference.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formulaFromGlyphs } from '@folio/layout';
@@ -23,7 +25,10 @@ it('reads the display formulas of the cached born-digital pages from their glyph
   const dirs = existsSync(root) ? readdirSync(root).filter((dir) => existsSync(join(root, dir, 'manifest.json'))) : [];
   expect(dirs.length, `no cached pages under ${root}: run npm run eval -- --set formulas first`).toBeGreaterThan(0);
   const lines: string[] = ['engine              displays    read  matched'];
+  const showMisses = new Set((process.env.FOLIO_FORMULA_READER_MISSES ?? '').split(',').filter(Boolean));
+  const misses: string[] = [];
   for (const dir of dirs.sort()) {
+    const engine = dir.replace(/-[0-9a-f]{16}$/u, '');
     const manifest = JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')) as { pages: ManifestPage[] };
     let total = 0;
     let read = 0;
@@ -47,15 +52,16 @@ it('reads the display formulas of the cached born-digital pages from their glyph
           .sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0));
         const rules = layer.rules.filter((rule) => inside(rule.left + rule.width / 2, rule.top + rule.height / 2));
         const latex = formulaFromGlyphs(mine, rules);
-        if (latex === null) continue;
-        read += 1;
-        if (compareRendered(set.display[item.number - 1]!.latex, latex, true).match) matched += 1;
+        const reference = set.display[item.number - 1]!.latex;
+        const match = latex !== null && compareRendered(reference, latex, true).match;
+        if (latex !== null) read += 1;
+        if (match) matched += 1;
+        else if (showMisses.has(engine))
+          misses.push(`${engine} ${page.name} #${item.number}\n  want ${reference}\n  read ${latex ?? '(none)'}`);
       }
     }
     const share = (count: number): string => `${((100 * count) / Math.max(total, 1)).toFixed(1)}%`.padStart(8);
-    lines.push(
-      `${dir.replace(/-[0-9a-f]{16}$/u, '').padEnd(18)} ${String(total).padStart(9)} ${share(read)} ${share(matched)}`,
-    );
+    lines.push(`${engine.padEnd(18)} ${String(total).padStart(9)} ${share(read)} ${share(matched)}`);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${[...misses, ...lines].join('\n')}\n`);
 });

@@ -1,4 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
+import { isItalicFont } from '@folio/runtime';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, overlapLength, rightOf, unionBox } from './geometry.js';
 import { wordsByLine } from './lines.js';
@@ -20,8 +21,6 @@ const PROSE_TYPES = new Set(['Text', 'ListItem', 'Caption', 'Footnote']);
 /** Punctuation that closes a sentence's clause after a formula, kept outside the dollars. */
 const CLOSING = /^[,.;:]$/u;
 
-/** An italic text font: Palatino's and Times' math letters are their text italics. */
-const ITALIC_FONT = /ital|oblique|-it$|^cmti\d|^ptmri|^pplri/iu;
 /** A word of at most this many italic letters may be a variable ("E", "mc²"), when a sign stands beside it. */
 const ITALIC_LETTERS = 3;
 /** Relations and operators: with one between them, italic letters are mathematics ("F = ma"). */
@@ -51,7 +50,7 @@ const isLetter = (glyph: Glyph): boolean => /^\p{L}$/u.test(glyph.text);
 function textRun(glyphs: readonly Glyph[]): boolean {
   let run = '';
   for (const glyph of [...glyphs, null]) {
-    if (glyph !== null && isLetter(glyph) && !isMathGlyph(glyph) && !ITALIC_FONT.test(glyph.fontName)) {
+    if (glyph !== null && isLetter(glyph) && !isMathGlyph(glyph) && !isItalicFont(glyph.fontName)) {
       run += glyph.text;
       continue;
     }
@@ -68,10 +67,10 @@ function wordKind(glyphs: readonly Glyph[]): WordKind {
   if (glyphs.some(isMathGlyph)) return 'math';
   const letters = glyphs.filter(isLetter);
   if (letters.length === 0) return 'joiner';
-  if (letters.every((glyph) => ITALIC_FONT.test(glyph.fontName)))
+  if (letters.every((glyph) => isItalicFont(glyph.fontName)))
     return letters.length <= ITALIC_LETTERS ? 'italic' : 'text';
   // Upright letters: an operator's name ("sin", "log") goes with the math, a short word ("so", "in") is text.
-  const upright = letters.filter((glyph) => !ITALIC_FONT.test(glyph.fontName)).map((glyph) => glyph.text);
+  const upright = letters.filter((glyph) => !isItalicFont(glyph.fontName)).map((glyph) => glyph.text);
   return OPERATORS.has(upright.join('')) ? 'joiner' : 'text';
 }
 

@@ -1,6 +1,6 @@
 import type { Glyph } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { CM_DISPLAYS, PAZO_DISPLAYS } from '../testing/typeset-formulas.js';
+import { CM_DISPLAYS, PAZO_BENCH_DISPLAYS, PAZO_DISPLAYS } from '../testing/typeset-formulas.js';
 import { formulaFromGlyphs } from './math-layout.js';
 
 /** The LaTeX each display of the fixtures was typeset from, as the reader should spell it back. */
@@ -35,6 +35,23 @@ describe('formulaFromGlyphs on displays typeset by pdflatex', () => {
       expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
     },
   );
+
+  it.each(
+    [
+      '\\int_{-\\infty}^{\\infty}e^{-x^{2}}dx=\\sqrt{\\pi}',
+      '\\bar{x}=\\frac{1}{n}\\sum_{i=1}^{n}x_{i}',
+      '\\Delta x\\Delta p\\geq\\frac{\\hbar}{2}',
+      '\\sum_{i=0}^{\\infty}\\frac{1}{i}',
+      '\\oint_{\\partial\\Sigma}\\mathbf{F}\\cdot d\\mathbf{r}=\\iint_{\\Sigma}(\\nabla\\times\\mathbf{F})\\cdot d\\mathbf{S}',
+      '\\mathbb{E}[X]=\\sum_{i}x_{i}p_{i}',
+      '(\\{a\\}\\setminus\\{b\\})\\cap(\\{c\\}\\setminus\\{d\\})',
+      '(x+y)^{n}=\\sum_{k=0}^{n}\\binom{n}{k}x^{n-k}y^{k}',
+      '\\frac{d^{\\max(n_{1},n_{2})}}{dx^{\\max(n_{1},n_{2})}}f(x)',
+    ].map((latex, index) => [index, latex] as const),
+  )('reads benchmark display %i in Palatino', (index, latex) => {
+    const { glyphs, rules } = PAZO_BENCH_DISPLAYS[index]!;
+    expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
+  });
 
   it('reads nothing into a fraction whose bar is missing: the parts stay unread', () => {
     const { glyphs } = CM_DISPLAYS[1]!;

@@ -1,4 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
+import { isItalicFont } from '@folio/runtime';
 import type { Glyph } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, median } from './geometry.js';
 import { OPERATORS, glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
@@ -246,7 +247,35 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
     }
     atoms.push(atom);
   }
-  return atoms;
+  return joinIntegrals(atoms);
+}
+
+/** Integral signs set close together (TeX's \iint is two ∫ kerned into each other) as one multiple integral. */
+const MULTIPLE_INTEGRALS = ['\\int', '\\iint', '\\iiint', '\\iiiint'];
+
+function joinIntegrals(atoms: Atom[]): Atom[] {
+  const integrals = atoms.filter((a) => a.latex === '\\int').sort((a, b) => a.left - b.left);
+  const runs: Atom[][] = [];
+  for (const integral of integrals) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (
+      run &&
+      last &&
+      run.length < 4 &&
+      integral.left - last.right < 0.4 * integral.size &&
+      Math.abs(integral.top - last.top) < 0.1 * integral.size
+    )
+      run.push(integral);
+    else runs.push([integral]);
+  }
+  const joined = runs.filter((run) => run.length > 1);
+  if (joined.length === 0) return atoms;
+  const parts = new Set(joined.flat());
+  return [
+    ...atoms.filter((a) => !parts.has(a)),
+    ...joined.map((run) => ({ ...run[0]!, right: run.at(-1)!.right, latex: MULTIPLE_INTEGRALS[run.length - 1]! })),
+  ];
 }
 
 /**
@@ -292,10 +321,11 @@ const rulesWithin = (rules: readonly BBox[], atoms: readonly Atom[]): BBox[] => 
   if (atoms.length === 0) return [];
   const [left, right] = [Math.min(...atoms.map((a) => a.left)), Math.max(...atoms.map((a) => a.right))];
   const [top, bottom] = [Math.min(...atoms.map((a) => a.top)), Math.max(...atoms.map((a) => a.bottom))];
-  // A radical's bar may lie a hair above its sign's top.
+  // A radical's bar may lie a hair above its sign's top, and run a little past its radicand's last glyph.
   const slack = 0.2 * Math.max(...atoms.map((a) => a.size));
   return rules.filter(
-    (r) => r.left >= left - 1 && r.left + r.width <= right + 1 && ruleY(r) >= top - slack && ruleY(r) <= bottom + slack,
+    (r) =>
+      r.left >= left - 1 && r.left + r.width <= right + slack && ruleY(r) >= top - slack && ruleY(r) <= bottom + slack,
   );
 };
 
@@ -342,7 +372,8 @@ function buildRadicals(atoms: Atom[], rules: BBox[]): Atom[] | null {
     const y = ruleY(bar);
     const others = current.filter((a) => a !== sign);
     const under = others.filter((a) => inSpan(a, bar.left, bar.left + bar.width, 0) && isBelow(a, y - 0.3 * a.size));
-    const radicand = stackedFrom(under, y, 'below', 0.3 * size);
+    // A radicand of lower-case letters and operators only (π, x + y) starts half an em under the bar.
+    const radicand = stackedFrom(under, y, 'below', 0.5 * size);
     if (radicand.length === 0) return null;
     // The index: small, over the sign's left part, raised well above the radicand's baseline.
     const index = others.filter(
@@ -438,7 +469,18 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
         inSpan(a, accent.left, accent.right, 0.1 * accent.size) &&
         a.baseline > accent.baseline + 0.1 * accent.size,
     );
-    const stacked = stackedFrom(under, accent.bottom, 'below', accent.size);
+    // A text font's accent (Palatino's ¯ over x) is set on its letter's baseline, its box the
+    // font's whole height: it stands over the letter its middle lies on.
+    const level = current.filter(
+      (a) =>
+        a !== accent &&
+        a.accent === undefined &&
+        a.latex !== '' &&
+        Math.abs(a.baseline - accent.baseline) < 0.1 * accent.size &&
+        centreX(accent) > a.left &&
+        centreX(accent) < a.right,
+    );
+    const stacked = under.length > 0 ? stackedFrom(under, accent.bottom, 'below', accent.size) : level.slice(0, 1);
     // A narrow accent sits over one atom, the one nearest its middle; a wide one over all it spans.
     const nearest = [...stacked].sort(
       (a, b) => Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)),
@@ -454,6 +496,16 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
     }
     const inner = latexOf(base, []);
     if (inner === null) return null;
+    // TeX's \hbar where no font has ℏ (mathpazo): a macron set at the h's left edge, not centred over it.
+    if (
+      accent.accent === '\\bar' &&
+      inner === 'h' &&
+      base.length === 1 &&
+      Math.abs(accent.left - base[0]!.left) < 0.05 * accent.size
+    ) {
+      current = [...current.filter((a) => a !== accent && a !== base[0]), { ...base[0]!, latex: '\\hbar' }];
+      continue;
+    }
     const command =
       base.length > 1 && accent.accent === '\\hat'
         ? '\\widehat'
@@ -502,6 +554,9 @@ function buildLimits(atoms: Atom[]): Atom[] | null {
   for (const op of current.filter((a) => a.limits)) {
     // Limits are set smaller than the text around the operator (which a display's ∑ outsizes).
     const size = textSizeOf(current.filter((a) => a !== op)) || op.size;
+    // An operator in a script ("d^{\max(n_1, n_2)}") is set in text style: what follows it is its
+    // argument, not limits.
+    if (op.size < SCRIPT_SIZE * size) continue;
     const near = (a: Atom): boolean =>
       a !== op && a.size < SCRIPT_SIZE * size && inSpan(a, op.left, op.right, 0.3 * size);
     const grow = (seed: Atom[]): Atom[] => {
@@ -539,9 +594,12 @@ function buildLimits(atoms: Atom[]): Atom[] | null {
   return current;
 }
 
-/** The size of a formula's text: its largest atom that is not a big operator or delimiter. */
+/**
+ * The size of a formula's text: its largest atom that is not a big operator or delimiter (a part
+ * built of text, a fraction, counts at its text's size).
+ */
 function textSizeOf(atoms: readonly Atom[]): number {
-  return Math.max(0, ...atoms.filter((a) => !a.limits && !a.delimiter && !a.tall).map((a) => a.size));
+  return Math.max(0, ...atoms.filter((a) => !a.limits && !a.delimiter && !(a.tall && a.glyph)).map((a) => a.size));
 }
 
 /** Rows of atoms by their full-size baselines; atoms of other sizes go to the nearest row. */
@@ -693,9 +751,13 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
       if (cells.some((row) => row.some((cell) => cell === null))) return null;
       const body = cells.map((row) => row.join(' & ')).join(' \\\\ ');
       const environment = !close && openChar === '{' ? 'cases' : close ? MATRIX_OF[openChar] : undefined;
-      latex = environment
-        ? `\\begin{${environment}} ${body} \\end{${environment}}`
-        : `\\left${delimiterLatex(openChar, 'open')} \\begin{matrix} ${body} \\end{matrix} \\right${close ? delimiterLatex(close.delimiter!.char, 'close') : '.'}`;
+      // Two rows of one column in parentheses: a binomial coefficient, by far the commonest such column.
+      const binomial = environment === 'pmatrix' && cells.length === 2 && cuts.length === 0;
+      latex = binomial
+        ? `\\binom{${cells[0]![0]}}{${cells[1]![0]}}`
+        : environment
+          ? `\\begin{${environment}} ${body} \\end{${environment}}`
+          : `\\left${delimiterLatex(openChar, 'open')} \\begin{matrix} ${body} \\end{matrix} \\right${close ? delimiterLatex(close.delimiter!.char, 'close') : '.'}`;
     } else {
       const inner = latexOf(content, rulesWithin(rules, content));
       if (inner === null) return null;
@@ -715,6 +777,8 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
 /** Which side of `base` a following atom is a script on, or null when it is not a script of it. */
 function scriptSide(base: Atom, atom: Atom): 'sup' | 'sub' | null {
   if (atom.size >= SCRIPT_SIZE * base.size) return null;
+  // A big operator or delimiter glyph is never a script, whatever size its font says (∮ after =).
+  if (atom.glyph && (atom.tall || HANGING_OPERATORS.has(atom.latex))) return null;
   if (base.tall) return atom.baseline - 0.3 * atom.size < middleY(base) ? 'sup' : 'sub';
   const rise = (base.baseline - atom.baseline) / base.size;
   if (rise >= SUPERSCRIPT_RISE) return 'sup';
@@ -762,9 +826,6 @@ function gapEm(a: Atom | undefined, b: Atom | undefined): number {
   return (b.left - a.right) / Math.max(a.size, b.size, 1e-6);
 }
 
-/** Italic and slanted text fonts: what a typesetter without math fonts of its own sets variables in (Palatino's, Times'). */
-const ITALIC_FONT = /ital|oblique|slanted|-it(?:$|[-_])|[a-z]it$/iu;
-
 /** Bold text fonts: a lone letter in one is a vector or matrix (\mathbf{r}). */
 const BOLD_FONT = /bold|black|heavy|semibold|demi|^CMBX|-Bd$|^SFBX|^LinLibertineT[ZB]/iu;
 
@@ -774,7 +835,7 @@ const isTextItem = (item: Item | undefined): boolean =>
   item.atom.glyph !== undefined &&
   item.atom.latex !== '' &&
   isTextLetter(item.atom.glyph) &&
-  !ITALIC_FONT.test(item.atom.glyph.fontName);
+  !isItalicFont(item.atom.glyph.fontName);
 
 /** A row's LaTeX: its items in order, words in text fonts as operator names or \text{}. */
 function rowLatex(atoms: readonly Atom[]): string | null {
@@ -816,13 +877,12 @@ function rowLatex(atoms: readonly Atom[]): string | null {
     if (item.atom.delimiter && latex === '')
       latex = delimiterLatex(item.atom.delimiter.char, item.atom.delimiter.side === 'close' ? 'close' : 'open');
     if (latex === '' || latex === '\\sqrt') return null;
-    // A bar set apart from both neighbours is a relation ("{ y ∈ X | d(x, y) < r }").
-    if (
-      latex === '|' &&
-      gapEm(items[index - 1]?.atom, item.atom) >= SPACED &&
-      gapEm(item.atom, items[index + 1]?.atom) >= SPACED
-    )
-      latex = '\\mid';
+    // A bar set apart from both neighbours is a relation ("{ y ∈ X | d(x, y) < r }"), and so is a
+    // backslash a binary operator (TeX's \setminus and \backslash are one glyph; only \setminus is spaced).
+    const spaced =
+      gapEm(items[index - 1]?.atom, item.atom) >= SPACED && gapEm(item.atom, items[index + 1]?.atom) >= SPACED;
+    if (spaced && latex === '|') latex = '\\mid';
+    if (spaced && latex === '\\backslash') latex = '\\setminus';
     const scripts = scriptsLatex(item);
     if (scripts === null) return null;
     out.push(latex + scripts);

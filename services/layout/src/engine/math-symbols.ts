@@ -228,7 +228,7 @@ export const OPERATORS = new Set(
 /** Alphabet commands by font: Fraktur, blackboard bold, calligraphic/script, bold math italic. */
 function alphabetOf(fontName: string): string | null {
   if (/^EUF[MB]\d/iu.test(fontName) || /Fraktur/iu.test(fontName)) return '\\mathfrak';
-  if (/^MSBM\d/iu.test(fontName)) return '\\mathbb';
+  if (/^MSBM\d|Blackboard|DoubleStruck/iu.test(fontName)) return '\\mathbb';
   if (/^(?:EUSM|CMSY)\d/iu.test(fontName)) return '\\mathcal';
   if (/^RSFS/iu.test(fontName)) return '\\mathscr';
   // Bold math italic: TeX's CMMIB, Latin Modern's and newtx's bold math italics, KaTeX's and MathJax's.

@@ -28,4 +28,19 @@ describe('text layer glyphs', () => {
     const prose = lines.find((line) => text(line).includes('heißt Metrik, wenn gilt:'))!;
     expect(prose.glyphs).toEqual([]);
   });
+
+  it('keeps the glyphs of a prose line that sets a lone italic letter (a variable of a typesetter without math fonts)', () => {
+    const palatino = readFileSync(
+      fileURLToPath(
+        new URL('../../../../test/eval/checks/docs/sci-chem-thermodynamics-palatino-p1.pdf', import.meta.url),
+      ),
+    );
+    const { pages } = mupdfOps.render({ pdf: palatino, pageIndexes: [0], scale: 2, ocrLongSide: 0 });
+    const lines = pages[0]!.textLayer.blocks.flatMap((block) => block.lines);
+    const text = (line: (typeof lines)[number]): string => line.words.map((word) => word.text).join(' ');
+    const variable = lines.find((line) => text(line).startsWith('F for Helmholtz free energy'))!;
+    expect(variable.glyphs[0]).toMatchObject({ text: 'F', fontName: 'URWPalladioL-Ital' });
+    const prose = lines.filter((line) => line.words.length > 8 && line.glyphs.length === 0);
+    expect(prose.length).toBeGreaterThan(3);
+  });
 });

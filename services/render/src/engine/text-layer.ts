@@ -1,5 +1,5 @@
 import { unionBox } from '@folio/imaging';
-import { isEnglishWord, isMathFont } from '@folio/runtime';
+import { isEnglishWord, isItalicFont, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
@@ -299,6 +299,18 @@ interface LineDraft {
   horizontal: boolean;
 }
 
+/** Whether a line sets a letter alone between spaces in an italic font, other than the words "a" and "I". */
+function hasItalicVariable(glyphs: readonly Glyph[]): boolean {
+  return glyphs.some(
+    (glyph, index) =>
+      /^\p{L}$/u.test(glyph.char) &&
+      !/^[aAI]$/u.test(glyph.char) &&
+      isItalicFont(glyph.fontName) &&
+      (index === 0 || isSpace(glyphs[index - 1]!)) &&
+      (index === glyphs.length - 1 || isSpace(glyphs[index + 1]!)),
+  );
+}
+
 function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLine {
   const words: Word[] = draft.words.map(({ text, box }) => ({
     text,
@@ -309,12 +321,14 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
   }));
   const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
   // Horizontal lines only: scripts are told by their baselines. The glyphs of a line that may hold
-  // mathematics are kept for the formula reader: a math font or a math character in it, or a line
-  // too short to be prose (what MuPDF makes of a display's denominator or a limit in text fonts).
+  // mathematics are kept for the formula reader: a math font or a math character in it, a line
+  // too short to be prose (what MuPDF makes of a display's denominator or a limit in text fonts),
+  // or a lone italic letter (a variable of a typesetter without math fonts: "x dx" in Palatino).
   const setsMath =
     draft.horizontal &&
     (letters.length <= SHORT_LINE_GLYPHS ||
-      letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)));
+      letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)) ||
+      hasItalicVariable(draft.glyphs));
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),

@@ -13,3 +13,14 @@ const MATH_FONT =
 export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(fontName);
 }
+
+/**
+ * Italic and slanted text fonts (subset prefix stripped): what a typesetter without math fonts of
+ * its own sets variables in (Palatino's URWPalladioL-Ital, Times' ptmri, Computer Modern's CMTI).
+ */
+const ITALIC_FONT = /ital|oblique|slanted|-it(?:$|[-_])|[a-z]it$|^cmti\d|^ptmri|^pplri/iu;
+
+/** Whether a PDF font (name without subset prefix) is an italic or slanted one. */
+export function isItalicFont(fontName: string): boolean {
+  return ITALIC_FONT.test(fontName);
+}
