@@ -1,6 +1,6 @@
 import type { Glyph } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { CM_DISPLAYS, PAZO_BENCH_DISPLAYS, PAZO_DISPLAYS } from '../testing/typeset-formulas.js';
+import { CM_DISPLAYS, PAZO_BENCH_DISPLAYS, PAZO_DISPLAYS, WORD_BENCH_DISPLAYS } from '../testing/typeset-formulas.js';
 import { formulaFromGlyphs } from './math-layout.js';
 
 /** The LaTeX each display of the fixtures was typeset from, as the reader should spell it back. */
@@ -50,6 +50,19 @@ describe('formulaFromGlyphs on displays typeset by pdflatex', () => {
     ].map((latex, index) => [index, latex] as const),
   )('reads benchmark display %i in Palatino', (index, latex) => {
     const { glyphs, rules } = PAZO_BENCH_DISPLAYS[index]!;
+    expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
+  });
+
+  it.each(
+    [
+      '\\lim_{n\\to\\infty}\\left( 1+\\frac{1}{n} \\right)^{n}=e',
+      '\\det(A-\\lambda I)=0',
+      '\\theta_{t+1}=\\theta_{t}-\\eta\\nabla_{\\theta}J(\\theta_{t})',
+      'P_{n}^{(a,b)}(x)',
+      '\\oint_{\\partial\\Sigma}F\\cdot dr=\\iint_{\\Sigma}(\\nabla\\times F)\\cdot dS',
+    ].map((latex, index) => [index, latex] as const),
+  )('reads benchmark display %i from Word (OpenSymbol delimiters and operators)', (index, latex) => {
+    const { glyphs, rules } = WORD_BENCH_DISPLAYS[index]!;
     expect(formulaFromGlyphs(glyphs, rules)).toBe(latex);
   });
 

@@ -356,6 +356,54 @@ function settleHanging(atoms: Atom[]): Atom[] {
   });
 }
 
+/** A delimiter or big operator glyph at this many times the text's size or more is enlarged to reach over its content. */
+const ENLARGED = 1.25;
+
+/**
+ * Big operators and delimiters set as glyphs of an ordinary font at another size than the text's
+ * (Word's and LibreOffice's OpenSymbol): one at a bigger size (a stretchy parenthesis, ∑, ∮) reaches
+ * over its content, and what is set beside it at the text's size is no script of it, so it counts
+ * at the text's size (the formula's largest other glyph's, read once for the whole formula: a
+ * denominator of script-size fractions in text-size parentheses says nothing of it). A delimiter
+ * set smaller than what it encloses (OpenSymbol's parentheses are) counts at its content's size,
+ * so it is no script of the letter before it.
+ */
+function settleSizes(atoms: Atom[]): Atom[] {
+  const sizable = (a: Atom): boolean => a.delimiter !== undefined || HANGING_OPERATORS.has(a.latex);
+  const size = Math.max(0, ...atoms.filter((a) => !sizable(a) && !a.tall && !a.accent).map((a) => a.size));
+  if (size === 0) return atoms;
+  const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  /** The glyph an opening delimiter opens on, or a closing one closes after. */
+  const content = (a: Atom): Atom | undefined => {
+    const side = a.delimiter?.side;
+    const candidates = sorted.filter((b) => !b.delimiter && !b.accent && b.latex !== '');
+    return side === 'open'
+      ? candidates.find((b) => b.left >= a.right - 1 && b.left - a.right < 0.5 * size)
+      : side === 'close'
+        ? candidates.reverse().find((b) => b.right <= a.left + 1 && a.left - b.right < 0.5 * size)
+        : undefined;
+  };
+  const settled = new Map<Atom, Atom>();
+  for (const a of sorted) {
+    if (a.tall || !sizable(a)) continue;
+    if (a.size >= ENLARGED * size) {
+      settled.set(a, { ...a, size, tall: true });
+      continue;
+    }
+    // A closing delimiter counts as its opening one does (its content may end in a script).
+    const opening =
+      a.delimiter?.side === 'close'
+        ? sorted
+            .filter((b) => b.right <= a.left && b.delimiter?.side === 'open' && b.size === a.size)
+            .filter((b) => Math.abs(b.baseline - a.baseline) < 0.1 * size)
+            .at(-1)
+        : undefined;
+    const inner = opening ? settled.get(opening) : a.delimiter ? content(a) : undefined;
+    if (inner && a.size < SCRIPT_SIZE * inner.size) settled.set(a, { ...a, size: inner.size });
+  }
+  return atoms.map((a) => settled.get(a) ?? a);
+}
+
 /** Radicals: a √ with a bar from its top right over its radicand, and an index set small before it. */
 function buildRadicals(atoms: Atom[], rules: BBox[]): Atom[] | null {
   let current = atoms;
@@ -557,8 +605,9 @@ function buildLimits(atoms: Atom[]): Atom[] | null {
     // An operator in a script ("d^{\max(n_1, n_2)}") is set in text style: what follows it is its
     // argument, not limits.
     if (op.size < SCRIPT_SIZE * size) continue;
+    // A delimiter opens what follows the operator ("\\det(A)"), it starts no limit.
     const near = (a: Atom): boolean =>
-      a !== op && a.size < SCRIPT_SIZE * size && inSpan(a, op.left, op.right, 0.3 * size);
+      a !== op && !a.delimiter && a.size < SCRIPT_SIZE * size && inSpan(a, op.left, op.right, 0.3 * size);
     const grow = (seed: Atom[]): Atom[] => {
       const group = [...seed];
       let grown = true;
@@ -953,6 +1002,6 @@ export function formulaFromGlyphs(glyphs: readonly Glyph[], rules: readonly BBox
   if (visible.length === 0) return null;
   const atoms = atomsOf(visible);
   if (atoms === null) return null;
-  const latex = latexOf(atoms, rules);
+  const latex = latexOf(settleSizes(atoms), rules);
   return latex === null || latex === '' ? null : latex.replace(/\s+/gu, ' ').trim();
 }

@@ -499,3 +499,112 @@ export const PAZO_BENCH_DISPLAYS: TypesetFormula[] = [
     rules: [[260.63, 100.45, 52.45, 0.44]],
   }),
 ];
+
+/**
+ * Displays of the formula benchmark's Word pages (pandoc's OMML converted by LibreOffice) as the
+ * render stage reads them: OpenSymbol's parentheses set smaller than what they enclose, or bigger
+ * to stretch over a fraction, an operator name before a parenthesis, scripts set in parentheses,
+ * big operators at a bigger size than the text.
+ */
+export const WORD_BENCH_DISPLAYS: TypesetFormula[] = [
+  // \lim_{n \to \infty} \left(1 + \frac{1}{n}\right)^n = e
+  formula({
+    glyphs: [
+      ['l', 'DejaVuSerif', 11.99, 266.91, 542.91, 3.83, 11.99, 552.5],
+      ['n', 'DejaVuSerif-Italic', 7.2, 267.59, 556.55, 4.64, 7.2, 562.31],
+      ['i', 'DejaVuSerif', 11.99, 270.71, 542.91, 3.83, 11.99, 552.5],
+      ['→', 'DejaVuSerif-Italic', 7.2, 272.89, 556.55, 6.03, 7.2, 562.31],
+      ['m', 'DejaVuSerif', 11.99, 274.51, 542.91, 11.37, 11.99, 552.5],
+      ['∞', 'DejaVuSerif-Italic', 7.2, 279.69, 556.55, 6, 7.2, 562.31],
+      ['(', 'OpenSymbol', 18.69, 288.71, 535.63, 4.14, 28.6, 558.51],
+      ['1', 'DejaVuSerif', 11.99, 293.19, 542.91, 7.63, 11.99, 552.5],
+      ['+', 'OpenSymbol', 11.99, 301.41, 542.91, 6.99, 11.99, 552.5],
+      ['1', 'DejaVuSerif', 11.99, 310.39, 536.22, 7.63, 11.99, 545.81],
+      ['n', 'DejaVuSerif-Italic', 11.99, 310.39, 551.89, 7.72, 11.99, 561.49],
+      [')', 'OpenSymbol', 18.69, 319.41, 535.63, 4.14, 28.6, 558.51],
+      ['n', 'DejaVuSerif-Italic', 7.2, 323.09, 533.93, 4.64, 7.2, 539.69],
+      ['=', 'OpenSymbol', 11.99, 328.39, 542.91, 9.52, 11.99, 552.5],
+      ['e', 'DejaVuSerif-Italic', 11.99, 338.2, 542.91, 7.09, 11.99, 552.5],
+    ],
+    rules: [[309.66, 548.76, 8.9, 0.6]],
+  }),
+  // \det(A - \lambda I) = 0
+  formula({
+    glyphs: [
+      ['d', 'DejaVuSerif-Italic', 12, 263.99, 546.71, 7.68, 11.99, 556.3],
+      ['e', 'DejaVuSerif-Italic', 12, 271.69, 546.71, 7.1, 11.99, 556.3],
+      ['t', 'DejaVuSerif-Italic', 12, 278.78, 546.71, 4.81, 11.99, 556.3],
+      ['(', 'OpenSymbol', 9.02, 285.79, 545.89, 2.12, 13.01, 556.3],
+      ['A', 'DejaVuSerif-Italic', 12, 290.3, 546.71, 8.67, 11.99, 556.3],
+      ['−', 'DejaVuSerif-Italic', 12, 300.01, 546.71, 10.05, 11.99, 556.3],
+      ['λ', 'DejaVuSerif-Italic', 12, 312.01, 546.71, 7.6, 11.99, 556.3],
+      ['I', 'DejaVuSerif-Italic', 12, 321.8, 546.71, 4.74, 11.99, 556.3],
+      [')', 'OpenSymbol', 9.02, 328.59, 545.89, 2.12, 13.01, 556.3],
+      ['=', 'OpenSymbol', 12, 330.8, 546.71, 9.53, 11.99, 556.3],
+      ['0', 'DejaVuSerif', 12, 340.59, 546.71, 7.64, 11.99, 556.3],
+    ],
+    rules: [],
+  }),
+  // \theta_{t+1} = \theta_t - \eta \nabla_{\theta} J(\theta_t)
+  formula({
+    glyphs: [
+      ['θ', 'DejaVuSerif-Italic', 12, 253.8, 625.2, 7.23, 11.99, 634.79],
+      ['t', 'DejaVuSerif-Italic', 7.2, 261.29, 632.03, 2.89, 7.2, 637.79],
+      ['+', 'OpenSymbol', 7.2, 265.09, 632.03, 4.2, 7.2, 637.79],
+      ['1', 'DejaVuSerif', 7.2, 269.6, 632.03, 4.58, 7.2, 637.79],
+      ['=', 'OpenSymbol', 12, 274.11, 625.2, 9.53, 11.99, 634.79],
+      ['θ', 'DejaVuSerif-Italic', 12, 284.61, 625.2, 7.23, 11.99, 634.79],
+      ['t', 'DejaVuSerif-Italic', 7.2, 292.1, 632.03, 2.89, 7.2, 637.79],
+      ['−', 'DejaVuSerif-Italic', 12, 296.61, 625.2, 10.05, 11.99, 634.79],
+      ['η', 'DejaVuSerif-Italic', 12, 307.91, 625.2, 7.19, 11.99, 634.79],
+      ['∇', 'DejaVuSerif-Italic', 12, 316.9, 625.2, 8.38, 11.99, 634.79],
+      ['θ', 'DejaVuSerif-Italic', 7.2, 325.89, 632.03, 4.34, 7.2, 637.79],
+      ['J', 'DejaVuSerif-Italic', 12, 334.21, 625.2, 4.8, 11.99, 634.79],
+      ['(', 'OpenSymbol', 10.33, 340.9, 624.36, 2.43, 14.91, 636.29],
+      ['θ', 'DejaVuSerif-Italic', 12, 344.71, 625.2, 7.23, 11.99, 634.79],
+      ['t', 'DejaVuSerif-Italic', 7.2, 352.2, 632.03, 2.89, 7.2, 637.79],
+      [')', 'OpenSymbol', 10.33, 356.71, 624.36, 2.43, 14.91, 636.29],
+    ],
+    rules: [],
+  }),
+  // P_{n}^{\left(a,b\right)}\left(x\right)
+  formula({
+    glyphs: [
+      ['P', 'DejaVuSerif-Italic', 11.99, 286.21, 256.3, 8.06, 11.99, 265.89],
+      ['n', 'DejaVuSerif-Italic', 7.2, 295.31, 263.25, 4.64, 7.2, 269.01],
+      ['(', 'OpenSymbol', 5.38, 295.31, 253.67, 1.26, 7.79, 259.91],
+      ['a', 'DejaVuSerif-Italic', 7.2, 296.79, 254.94, 4.29, 7.2, 260.7],
+      [',', 'DejaVuSerif-Italic', 7.2, 302, 254.94, 2.28, 7.2, 260.7],
+      ['b', 'DejaVuSerif-Italic', 7.2, 305.01, 254.94, 4.61, 7.2, 260.7],
+      [')', 'OpenSymbol', 5.38, 310.31, 253.67, 1.26, 7.79, 259.91],
+      ['(', 'OpenSymbol', 9.01, 312.49, 255.48, 2.11, 13.01, 265.89],
+      ['x', 'DejaVuSerif-Italic', 11.99, 316.29, 256.3, 6.75, 11.99, 265.89],
+      [')', 'OpenSymbol', 9.01, 324.51, 255.48, 2.11, 13.01, 265.89],
+    ],
+    rules: [],
+  }),
+  // \oint_{\partial \Sigma} \mathbf{F} \cdot d\mathbf{r} = \iint_{\Sigma} (\nabla \times \mathbf{F}) \cdot d\mathbf{S}
+  formula({
+    glyphs: [
+      ['∮', 'OpenSymbol', 17.49, 239.61, 301.82, 10.72, 17.49, 315.81],
+      ['∂', 'DejaVuSerif-Italic', 7.2, 239.61, 319.83, 3.72, 7.2, 325.59],
+      ['Σ', 'DejaVuSerif-Italic', 7.2, 244.91, 319.83, 5.09, 7.2, 325.59],
+      ['F', 'DejaVuSerif-Italic', 11.99, 253.11, 304, 8.31, 11.99, 313.6],
+      ['⋅', 'DejaVuSerif-Italic', 11.99, 263.59, 304, 4.1, 11.99, 313.6],
+      ['d', 'DejaVuSerif-Italic', 11.99, 269.6, 304, 7.67, 11.99, 313.6],
+      ['r', 'DejaVuSerif-Italic', 11.99, 278.59, 304, 5.73, 11.99, 313.6],
+      ['=', 'OpenSymbol', 11.99, 285.39, 304, 9.52, 11.99, 313.6],
+      ['∬', 'OpenSymbol', 17.49, 294.29, 301.82, 14.94, 17.49, 315.81],
+      ['Σ', 'DejaVuSerif-Italic', 7.2, 299.59, 319.83, 5.09, 7.2, 325.59],
+      ['(', 'OpenSymbol', 9.01, 310.9, 303.19, 2.11, 13.01, 313.6],
+      ['∇', 'DejaVuSerif-Italic', 11.99, 313.91, 304, 8.37, 11.99, 313.6],
+      ['×', 'DejaVuSerif-Italic', 11.99, 323.6, 304, 10.04, 11.99, 313.6],
+      ['F', 'DejaVuSerif-Italic', 11.99, 335.59, 304, 8.31, 11.99, 313.6],
+      [')', 'OpenSymbol', 9.01, 346.11, 303.19, 2.11, 13.01, 313.6],
+      ['⋅', 'DejaVuSerif-Italic', 11.99, 349.09, 304, 4.1, 11.99, 313.6],
+      ['d', 'DejaVuSerif-Italic', 11.99, 355.1, 304, 7.67, 11.99, 313.6],
+      ['S', 'DejaVuSerif-Italic', 11.99, 364.11, 304, 8.21, 11.99, 313.6],
+    ],
+    rules: [],
+  }),
+];
