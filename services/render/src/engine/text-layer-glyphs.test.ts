@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { mupdfOps } from './mupdf-ops.js';
 
@@ -42,5 +43,34 @@ describe('text layer glyphs', () => {
     expect(variable.glyphs[0]).toMatchObject({ text: 'F', fontName: 'URWPalladioL-Ital' });
     const prose = lines.filter((line) => line.words.length > 8 && line.glyphs.length === 0);
     expect(prose.length).toBeGreaterThan(3);
+  });
+
+  it("gives a Type 3 glyph whose box is its whole font's a text font's ascent and descent on its baseline", () => {
+    // A Type 3 font whose bounding box is five ems tall (as Chromium writes its MathML fonts), one
+    // glyph 'x', set at 20 points on a baseline 100 points from the top.
+    const doc = new mupdf.PDFDocument();
+    const glyph = doc.addStream('500 0 0 0 500 500 d1 0 0 500 500 re f', {});
+    const font = doc.addObject({
+      Type: doc.newName('Font'),
+      Subtype: doc.newName('Type3'),
+      FontBBox: [0, -2000, 1000, 3000],
+      FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: { x: glyph },
+      Encoding: { Type: doc.newName('Encoding'), Differences: [120, doc.newName('x')] },
+      FirstChar: 120,
+      LastChar: 120,
+      Widths: [500],
+      Resources: {},
+    });
+    doc.insertPage(-1, doc.addPage([0, 0, 300, 300], 0, { Font: { T3: font } }, 'BT /T3 20 Tf 50 200 Td (x) Tj ET'));
+    const buffer = doc.saveToBuffer('compress');
+    const pdf = buffer.asUint8Array().slice();
+    buffer.destroy();
+    doc.destroy();
+    const { pages } = mupdfOps.render({ pdf, pageIndexes: [0], scale: 1, ocrLongSide: 0 });
+    const [x] = pages[0]!.textLayer.blocks.flatMap((block) => block.lines.flatMap((line) => line.glyphs));
+    expect(x).toMatchObject({ text: 'x', fontSize: 20, baseline: 100 });
+    expect(x!.bbox!.top).toBeCloseTo(100 - 0.8 * 20, 1);
+    expect(x!.bbox!.height).toBeCloseTo(1.05 * 20, 1);
   });
 });

@@ -168,6 +168,12 @@ export function positionKey(origin: Point): string {
   return `${origin[0].toFixed(2)},${origin[1].toFixed(2)}`;
 }
 
+/** A Type 3 glyph box taller than this many times its size is its font's, not its own. */
+const TYPE3_TALL = 1.5;
+/** The ascent and descent a Type 3 glyph whose box says nothing is given, in ems. */
+const TYPE3_ASCENT = 0.8;
+const TYPE3_DESCENT = 0.25;
+
 function glyphOf(
   raw: string,
   font: Font,
@@ -198,6 +204,11 @@ function glyphOf(
     char = extension.char;
     y0 = extension.depth > 0 ? origin[1] : origin[1] - 0.3 * size;
     y1 = origin[1] + Math.max(extension.depth, 0.1) * size;
+  } else if (fontName.startsWith('Type3') && dir[0] > 0.99 && y1 - y0 > TYPE3_TALL * size) {
+    // A Type 3 font's box is its whole font's (Chromium's MathML fonts: a ∇ three lines tall), which
+    // says nothing of the glyph: it gets a text font's ascent and descent on its baseline.
+    y0 = origin[1] - TYPE3_ASCENT * size;
+    y1 = origin[1] + TYPE3_DESCENT * size;
   }
   return {
     char,
