@@ -40,6 +40,20 @@ function sentence(pieces: Piece[]): { glyphs: Glyph[]; words: Word[] } {
 const text = (segment: Segment): string => segment.words.map((word) => word.text).join(' ');
 
 describe('markInlineMath', () => {
+  it("reads a radical in a sentence with its bar, which lies a hair above the words' boxes", () => {
+    const { glyphs, words } = sentence([{ text: 'quantity' }, { text: '√', font: 'CMSY10' }, { text: '2' }]);
+    // TeX's radical sign hangs from its top, where its bar starts (the render stage's box for it).
+    const sign = glyphs.find((glyph) => glyph.text === '√')!;
+    Object.assign(sign, { baseline: 92, bbox: { ...sign.bbox!, top: 92, height: 10 } });
+    words[1]!.bbox = sign.bbox;
+    const two = glyphs.at(-1)!;
+    const barLeft = sign.bbox!.left + sign.bbox!.width;
+    const bar = { left: barLeft, top: 91.4, width: two.bbox!.left + two.bbox!.width - barLeft, height: 0.4 };
+    const segment: Segment = { segmentId: 's', segmentType: 'Text', bbox: undefined, words, tableHtml: '' };
+    markInlineMath([segment], glyphLayer(glyphs, [bar]));
+    expect(text(segment)).toBe('quantity $\\sqrt{2}$');
+  });
+
   it('writes a formula inside a sentence as one word of LaTeX, its operators and scripts included', () => {
     const { glyphs, words } = sentence([
       { text: 'the' },

@@ -122,6 +122,9 @@ function rowsOf(words: readonly Word[]): Word[][] {
   );
 }
 
+/** How far above and below a run's words its rules may lie (ems). */
+const RULE_REACH = 0.25;
+
 /**
  * Rewrites the rows of the page's prose segments so that each run of inline mathematics is one
  * word `$<LaTeX>$` (clause punctuation after it kept outside), in place.
@@ -149,7 +152,10 @@ export function markInlineMath(segments: Segment[], layer: TextLayer): void {
         while (runGlyphs.length > 0 && CLOSING.test(runGlyphs.at(-1)!.text) && !isMathGlyph(runGlyphs.at(-1)!))
           tail = runGlyphs.pop()!.text + tail;
         const box = unionBox(run.map((word) => word.bbox ?? EMPTY_BOX));
-        const latex = runGlyphs.length > 0 ? formulaFromGlyphs(runGlyphs, rulesIn(layer, box)) : null;
+        // A radical's bar lies on its sign's top, a hair above the words' boxes.
+        const pad = RULE_REACH * Math.max(0, ...runGlyphs.map((glyph) => glyph.fontSize));
+        const reach = { ...box, top: box.top - pad, height: box.height + 2 * pad };
+        const latex = runGlyphs.length > 0 ? formulaFromGlyphs(runGlyphs, rulesIn(layer, reach)) : null;
         if (latex === null) {
           out.push(...run);
           continue;

@@ -149,6 +149,19 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyphs, [])).toBe('\\boldsymbol{Y}=\\boldsymbol{X}b');
   });
 
+  it('reads three full stops in a row as \\ldots', () => {
+    const glyphs = row([
+      { text: 'x' },
+      { text: ',', font: 'CMMI10' },
+      { text: '.', font: 'CMMI10' },
+      { text: '.', font: 'CMMI10' },
+      { text: '.', font: 'CMMI10' },
+      { text: ',', font: 'CMMI10' },
+      { text: 'y' },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('x,\\ldots ,y');
+  });
+
   it('reads an arrow over nothing as a symbol of its row, not an accent', () => {
     const glyphs = row([{ text: 'x' }, { text: '\u2192', font: 'CMSY10' }, { text: '0', font: 'CMR10' }]);
     expect(formulaFromGlyphs(glyphs, [])).toBe('x\\to0');

@@ -1003,5 +1003,11 @@ export function formulaFromGlyphs(glyphs: readonly Glyph[], rules: readonly BBox
   const atoms = atomsOf(visible);
   if (atoms === null) return null;
   const latex = latexOf(settleSizes(atoms), rules);
-  return latex === null || latex === '' ? null : latex.replace(/\s+/gu, ' ').trim();
+  // Three full stops in a row are TeX's \ldots (set as three period glyphs).
+  return latex === null || latex === ''
+    ? null
+    : latex
+        .replace(/\.\.\./gu, '\\ldots ')
+        .replace(/\s+/gu, ' ')
+        .trim();
 }

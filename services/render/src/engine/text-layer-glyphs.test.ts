@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
+import { createTextPdf } from '../testing/fixtures.js';
 import { mupdfOps } from './mupdf-ops.js';
 
 /** German lecture notes set with LaTeX (test/eval/checks/sources.md): display math in TeX's math fonts. */
@@ -26,7 +27,7 @@ describe('text layer glyphs', () => {
     // alone); a line of prose keeps none.
     const heading = lines.find((line) => text(line) === 'Definition 8')!;
     expect(heading.glyphs.map((glyph) => glyph.text).join('')).toBe('Definition8');
-    const prose = lines.find((line) => text(line).includes('heißt Metrik, wenn gilt:'))!;
+    const prose = lines.find((line) => text(line).startsWith('Beispiel 8 (Skalarprodukt erzeugt Metrik)'))!;
     expect(prose.glyphs).toEqual([]);
   });
 
@@ -72,5 +73,20 @@ describe('text layer glyphs', () => {
     expect(x).toMatchObject({ text: 'x', fontSize: 20, baseline: 100 });
     expect(x!.bbox!.top).toBeCloseTo(100 - 0.8 * 20, 1);
     expect(x!.bbox!.height).toBeCloseTo(1.05 * 20, 1);
+  });
+
+  it("keeps the glyphs of a prose line that sets a glyph off its baseline (an inline fraction's numerator)", () => {
+    const pdf = createTextPdf([
+      {
+        texts: [],
+        drawing: [
+          'BT /F1 10 Tf 72 700 Td (We then replace the constant in the sentence by ) Tj 4 Ts (1) Tj ET',
+          'BT /F1 10 Tf 72 680 Td (and a second sentence of plain prose follows it here.) Tj ET',
+        ],
+      },
+    ]);
+    const { pages } = mupdfOps.render({ pdf, pageIndexes: [0], scale: 1, ocrLongSide: 0 });
+    const lines = pages[0]!.textLayer.blocks.flatMap((block) => block.lines);
+    expect(lines.map((line) => line.glyphs.length > 0)).toEqual([true, false]);
   });
 });

@@ -310,6 +310,17 @@ interface LineDraft {
   horizontal: boolean;
 }
 
+/** A glyph this many ems off its line's baseline is set above or below it (a script, a fraction's numerator). */
+const SHIFTED = 0.2;
+
+/** Whether a line sets a glyph off its baseline: an inline fraction's numerator, a script, a footnote mark. */
+function hasShiftedGlyph(letters: readonly Glyph[]): boolean {
+  if (letters.length === 0) return false;
+  const baseline = median(letters.map((glyph) => glyph.baseline));
+  const size = median(letters.map((glyph) => glyph.size));
+  return letters.some((glyph) => Math.abs(glyph.baseline - baseline) > SHIFTED * size);
+}
+
 /** Whether a line sets a letter alone between spaces in an italic font, other than the words "a" and "I". */
 function hasItalicVariable(glyphs: readonly Glyph[]): boolean {
   return glyphs.some(
@@ -339,7 +350,8 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
     draft.horizontal &&
     (letters.length <= SHORT_LINE_GLYPHS ||
       letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)) ||
-      hasItalicVariable(draft.glyphs));
+      hasItalicVariable(draft.glyphs) ||
+      hasShiftedGlyph(letters));
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
