@@ -43,6 +43,31 @@ describe('withoutMathRegions', () => {
     expect(withoutMathRegions([region('Picture')], words, fonts, false)).toEqual([]);
   });
 
+  it('drops a Picture over displays whose pieces are all in text fonts (KaTeX digits and brackets)', () => {
+    const lines: { words: Word[]; math: boolean }[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const top = 100 + 80 * index;
+      const at = 10 * index;
+      lines.push({ words: ocrLine('Equation one is shown below.', 60, top, at), math: false });
+      // (1/3)^2: each glyph a line of its own, none in a math font.
+      const pieces: [string, number, number][] = [
+        ['(', 250, top + 32],
+        ['1', 262, top + 24],
+        ['3', 262, top + 40],
+        [')', 274, top + 32],
+        ['2', 284, top + 26],
+      ];
+      // The brackets reach over the fraction, as KaTeX's do.
+      pieces.forEach(([text, left, y], piece) => {
+        const glyph = word(text, left, y, 0, at + 1 + piece);
+        if (text === '(' || text === ')') glyph.bbox = { left, top: top + 22, width: 8, height: 32 };
+        lines.push({ words: [glyph], math: false });
+      });
+    }
+    const { words, fonts } = page(lines);
+    expect(withoutMathRegions([region('Picture')], words, fonts, false)).toEqual([]);
+  });
+
   it('keeps a table of formulas beside their names, a table of numbers and a diagram of labels set apart', () => {
     const named = page(
       ['Energy', 'Momentum', 'Force', 'Power'].flatMap((name, index) => [
@@ -58,6 +83,17 @@ describe('withoutMathRegions', () => {
       })),
     );
     expect(withoutMathRegions([region('Table')], numbers.words, numbers.fonts, false)).toHaveLength(1);
+    // A table of figures with each cell a line of its own, a sentence over it.
+    const cells = page([
+      { words: ocrLine('Counts of the samples taken.', 60, 70, 50), math: false },
+      ...[0, 1, 2, 3, 4].flatMap((index) =>
+        ['12', '3.5', '7'].map((cell, column) => ({
+          words: [word(cell, 60 + 40 * column, 100 + 30 * index, 0, 3 * index + column)],
+          math: false,
+        })),
+      ),
+    ]);
+    expect(withoutMathRegions([region('Table')], cells.words, cells.fonts, false)).toHaveLength(1);
     // A network drawn with its inputs x1..x4 in one column and outputs h1..h4 far right.
     const diagram = page(
       [0, 1, 2, 3].flatMap((index) => [

@@ -5,6 +5,7 @@ import { EMPTY_BOX, bottomOf, centerOf, containsPoint, median, overlapLength, ri
 import type { DetectedRegion } from './layout-engine.js';
 import { wordsByLine } from './lines.js';
 import type { LineFont } from './refine-types.js';
+import { OPERATORS } from './math-symbols.js';
 import { lineKind } from './scanned-formulas.js';
 
 /**
@@ -79,6 +80,26 @@ function isOneDisplay(row: Line[]): boolean {
   return true;
 }
 
+/** A word of two letters or more, not an operator's name ("lim", "sin"): a row holding one is text or a table's cells, not a display's pieces. */
+const isWordOfText = (text: string): boolean =>
+  (text.match(/\p{L}{2,}/gu) ?? []).some((letters) => !OPERATORS.has(letters));
+/** A bracket, relation, big operator or Greek letter: what a display cut in pieces shows and a table of figures does not. */
+const DISPLAY_SIGN = /[()[\]{}⟨⟩=<>≤≥√∑∏∫\p{Script=Greek}]/u;
+
+/**
+ * Whether a row of several lines none set as mathematics is a display cut in pieces in text fonts
+ * (KaTeX's digits and brackets: "1", "2", "(", ")", "3" of a fraction squared): short lines, no
+ * word of letters among them, a bracket, relation or Greek letter among them, together as one display.
+ */
+function isDisplayPieces(row: Line[]): boolean {
+  return (
+    row.length > 1 &&
+    row.every((line) => line.words.length < PROSE_WORDS && !line.words.some((word) => isWordOfText(word.text))) &&
+    row.some((line) => line.words.some((word) => DISPLAY_SIGN.test(word.text))) &&
+    isOneDisplay(row)
+  );
+}
+
 /**
  * Whether lines are displays (and the prose between them) rather than a table's cells or a
  * figure's labels: enough rows of mathematics, each one display (its parts together, an equation
@@ -90,7 +111,7 @@ function isDisplays(lines: Line[]): boolean {
   if (rows.length < REGION_ROWS) return false;
   let mathRows = 0;
   for (const row of rows) {
-    if (!row.some((line) => line.math)) {
+    if (!row.some((line) => line.math) && !isDisplayPieces(row)) {
       if (row.length > 1) return false;
       continue;
     }
