@@ -51,7 +51,7 @@ const ROW_ATOMS = 3;
 /** A delimiter at least this many times as tall as the text's size reaches over more than one row. */
 const TALL = 1.6;
 
-const BIG_OPERATORS = new Set([
+export const BIG_OPERATORS: ReadonlySet<string> = new Set([
   '\\sum',
   '\\prod',
   '\\coprod',
@@ -875,8 +875,8 @@ function gapEm(a: Atom | undefined, b: Atom | undefined): number {
   return (b.left - a.right) / Math.max(a.size, b.size, 1e-6);
 }
 
-/** Bold text fonts: a lone letter in one is a vector or matrix (\mathbf{r}). */
-const BOLD_FONT = /bold|black|heavy|semibold|demi|^CMBX|-Bd$|^SFBX|^LinLibertineT[ZB]/iu;
+/** Bold text fonts (URW's Times bold is NimbusRomNo9L-Medi): a lone letter in one is a vector or matrix (\mathbf{r}). */
+const BOLD_FONT = /bold|black|heavy|semibold|demi|-Medi(?:Ital)?$|^CMBX|-Bd$|^SFBX|^LinLibertineT[ZB]/iu;
 
 /** A letter of a word in an upright text font: an operator name, a unit, words said in the formula. */
 const isTextItem = (item: Item | undefined): boolean =>

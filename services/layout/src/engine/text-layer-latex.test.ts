@@ -1,6 +1,7 @@
 import type { Glyph, Segment } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
 import { glyphLayer } from '../testing/fixtures.js';
+import { CM_DISPLAYS } from '../testing/typeset-formulas.js';
 import { formulaFromGlyphs } from './math-layout.js';
 import { readFormulasFromTextLayer } from './text-layer-latex.js';
 
@@ -121,6 +122,21 @@ describe('readFormulasFromTextLayer', () => {
     const elsewhere: Segment = { ...formula, segmentId: 'e', bbox: { ...box, top: 300 } };
     readFormulasFromTextLayer([formula, text, elsewhere], layer);
     expect([formula.latex, text.latex, elsewhere.latex]).toEqual(['x=1', undefined, undefined]);
+  });
+
+  it("reads a big operator's limit its box left out, and grows the box over it", () => {
+    // \sum_{i=1}^{n} i = \frac{n(n+1)}{2}, boxed from just under the "n" over the ∑.
+    const { glyphs, rules } = CM_DISPLAYS[1]!;
+    const formula: Segment = {
+      segmentId: 'f',
+      segmentType: 'Formula',
+      bbox: { left: 260, top: 170, width: 90, height: 30 },
+      words: [],
+      tableHtml: '',
+    };
+    readFormulasFromTextLayer([formula], glyphLayer(glyphs, rules));
+    expect(formula.latex).toBe('\\sum_{i=1}^{n}i=\\frac{n(n+1)}{2}');
+    expect(formula.bbox!.top).toBeCloseTo(164.57, 1);
   });
 
   it('makes a Formula that is mostly words of a text font (a sentence around a tall inline matrix) Text', () => {

@@ -1,8 +1,8 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, centerOf, containsPoint } from './geometry.js';
-import { formulaFromGlyphs } from './math-layout.js';
-import { isTextLetter } from './math-symbols.js';
+import { EMPTY_BOX, bottomOf, centerOf, containsPoint, rightOf, unionBox } from './geometry.js';
+import { BIG_OPERATORS, formulaFromGlyphs } from './math-layout.js';
+import { glyphLatex, isTextLetter } from './math-symbols.js';
 
 /**
  * Reading a formula from a born-digital page's text layer: the PDF names every glyph and its font,
@@ -38,6 +38,47 @@ function isProseWithMath(glyphs: Glyph[]): boolean {
   return textLetters >= PROSE_LETTERS && textLetters >= PROSE_SHARE * glyphs.length;
 }
 
+/** A limit stands at most this many ems above or below its operator, and this far beside its span. */
+const LIMIT_REACH = 1.2;
+const LIMIT_SIDE = 0.5;
+
+/**
+ * The glyphs of a formula with the limits of its big operators that its box left out (a detector
+ * boxes a display to its row's text, and the "S" over a ∑ lies above it): smaller glyphs above or
+ * below each operator and within its span, and those beside them on their baseline.
+ */
+function withLimits(layer: TextLayer, glyphs: Glyph[]): Glyph[] {
+  const operators = glyphs.filter((glyph) => BIG_OPERATORS.has(glyphLatex(glyph) ?? ''));
+  if (operators.length === 0) return glyphs;
+  const all = layer.blocks.flatMap((block) => block.lines.flatMap((line) => line.glyphs));
+  const taken = new Set(glyphs);
+  const added: Glyph[] = [];
+  for (const op of operators) {
+    const box = op.bbox ?? EMPTY_BOX;
+    const reach = LIMIT_REACH * op.fontSize;
+    const side = LIMIT_SIDE * op.fontSize;
+    const isLimit = (glyph: Glyph): boolean => {
+      const own = glyph.bbox ?? EMPTY_BOX;
+      const centre = centerOf(own);
+      return (
+        glyph.text.trim() !== '' &&
+        glyph.fontSize < 0.9 * op.fontSize &&
+        centre.x >= box.left - side &&
+        centre.x <= rightOf(box) + side &&
+        ((centre.y < box.top && bottomOf(own) >= box.top - reach) ||
+          (centre.y > bottomOf(box) && own.top <= bottomOf(box) + reach))
+      );
+    };
+    for (const glyph of all) {
+      if (taken.has(glyph) || !isLimit(glyph)) continue;
+      taken.add(glyph);
+      added.push(glyph);
+    }
+  }
+  if (added.length === 0) return glyphs;
+  return [...glyphs, ...added].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0));
+}
+
 /**
  * Reads the Formula segments of a page from its text layer: one whose glyphs are mostly prose
  * becomes Text (its words read as they are), and one whose glyphs tell its LaTeX for certain
@@ -46,12 +87,17 @@ function isProseWithMath(glyphs: Glyph[]): boolean {
 export function readFormulasFromTextLayer(segments: Segment[], layer: TextLayer): void {
   for (const segment of segments) {
     if (segment.segmentType !== 'Formula' || !segment.bbox) continue;
-    const glyphs = glyphsIn(layer, segment.bbox);
-    if (isProseWithMath(glyphs)) {
+    const own = glyphsIn(layer, segment.bbox);
+    if (isProseWithMath(own)) {
       segment.segmentType = 'Text';
       continue;
     }
+    const glyphs = withLimits(layer, own);
     const latex = formulaFromGlyphs(glyphs, rulesIn(layer, segment.bbox));
-    if (latex !== null) segment.latex = latex;
+    if (latex === null) continue;
+    segment.latex = latex;
+    // The box takes in the limits read with it.
+    if (glyphs.length > own.length)
+      segment.bbox = unionBox([segment.bbox, ...glyphs.map((glyph) => glyph.bbox ?? EMPTY_BOX)]);
   }
 }
