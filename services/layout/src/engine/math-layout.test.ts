@@ -149,6 +149,24 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyphs, [])).toBe('\\boldsymbol{Y}=\\boldsymbol{X}b');
   });
 
+  it("reads a subscript of a letter at TeX's smallest size, set at that size too, by its drop", () => {
+    const glyphs = row([
+      { text: 'y' },
+      { text: '=', font: 'CMR10' },
+      { text: 'e' },
+      { text: 'a', font: 'CMMI5', size: 5, rise: -5 },
+      { text: '0', font: 'CMR5', size: 5, rise: -3 },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('y=e^{a_{0}}');
+    // At a script's size (7 of 10) two glyphs of one size are side by side, whatever their baselines.
+    const script = row([
+      { text: 'e' },
+      { text: 'a', font: 'CMMI7', size: 7, rise: -5 },
+      { text: '0', font: 'CMR7', size: 7, rise: -3 },
+    ]);
+    expect(formulaFromGlyphs(script, [])).toBe('e^{a0}');
+  });
+
   it('reads three full stops in a row as \\ldots', () => {
     const glyphs = row([
       { text: 'x' },

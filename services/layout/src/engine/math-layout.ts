@@ -36,6 +36,8 @@ interface Atom {
   piece?: boolean;
   /** An opening or closing delimiter (its character). */
   delimiter?: { char: string; side: 'open' | 'close' | 'both' };
+  /** The size of the whole formula's text (settleSizes), on the glyphs read from it. */
+  formulaSize?: number;
 }
 
 /** A glyph smaller than this share of another's size is a script of it. */
@@ -401,7 +403,7 @@ function settleSizes(atoms: Atom[]): Atom[] {
     const inner = opening ? settled.get(opening) : a.delimiter ? content(a) : undefined;
     if (inner && a.size < SCRIPT_SIZE * inner.size) settled.set(a, { ...a, size: inner.size });
   }
-  return atoms.map((a) => settled.get(a) ?? a);
+  return atoms.map((a) => ({ ...(settled.get(a) ?? a), formulaSize: size }));
 }
 
 /** Radicals: a √ with a bar from its top right over its radicand, and an index set small before it. */
@@ -823,9 +825,30 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
   }
 }
 
+/** TeX's smallest size (scriptscript, 5 pt at 10 pt text) is at most this share of the text's. */
+const SMALLEST_SIZE = 0.55;
+
+/**
+ * Whether `atom` is a subscript of a base at TeX's smallest size, which sets its scripts at that
+ * size too ("a_0" in a denominator in an exponent): a glyph as small, dropped a fifth of an em.
+ */
+function isSmallestSub(base: Atom, atom: Atom): boolean {
+  const text = atom.formulaSize ?? 0;
+  return (
+    base.glyph !== undefined &&
+    atom.glyph !== undefined &&
+    !atom.delimiter &&
+    !base.tall &&
+    text > 0 &&
+    base.size <= SMALLEST_SIZE * text &&
+    Math.abs(atom.size - base.size) < 0.1 * base.size &&
+    (atom.baseline - base.baseline) / base.size >= 0.2
+  );
+}
+
 /** Which side of `base` a following atom is a script on, or null when it is not a script of it. */
 function scriptSide(base: Atom, atom: Atom): 'sup' | 'sub' | null {
-  if (atom.size >= SCRIPT_SIZE * base.size) return null;
+  if (atom.size >= SCRIPT_SIZE * base.size) return isSmallestSub(base, atom) ? 'sub' : null;
   // A big operator or delimiter glyph is never a script, whatever size its font says (∮ after =).
   if (atom.glyph && (atom.tall || HANGING_OPERATORS.has(atom.latex))) return null;
   if (base.tall) return atom.baseline - 0.3 * atom.size < middleY(base) ? 'sup' : 'sub';
