@@ -278,7 +278,9 @@ export function glyphLatex(glyph: Glyph): string | null {
   const mathLetter = mathAlphanumericLatex(char);
   if (mathLetter !== null) return mathLetter;
   const alphabet = alphabetOf(glyph.fontName);
-  // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal.
+  // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal, and a
+  // lower-case letter in it is a symbol its PDF maps wrongly ("f" for ≤): unknown here.
+  if (alphabet === '\\mathcal' && /^[a-z]$/u.test(char) && /^CMSY\d/iu.test(glyph.fontName)) return null;
   if (alphabet && /^[A-Za-z]$/u.test(char)) return `${alphabet}{${char}}`;
   if (SYMBOLS[char] !== undefined) return SYMBOLS[char];
   if (PLAIN.test(char)) return char;

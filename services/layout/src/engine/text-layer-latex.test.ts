@@ -108,6 +108,9 @@ describe('formulaFromGlyphs on one line', () => {
     expect(formulaFromGlyphs(fraction, [])).toBeNull();
     expect(formulaFromGlyphs(line([{ text: '√', font: 'CMSY10' }, { text: 'x' }]), [])).toBeNull();
     expect(formulaFromGlyphs(line([{ text: 'x' }, { text: '\ufffd' }]), [])).toBeNull();
+    // A lower-case letter in CMSY, which sets only capitals: a symbol its PDF maps wrongly ("f" for ≤).
+    expect(formulaFromGlyphs(line([{ text: '0' }, { text: 'f', font: 'CMSY10' }, { text: 't' }]), [])).toBeNull();
+    expect(formulaFromGlyphs(line([{ text: 'F', font: 'CMSY10' }]), [])).toBe('\\mathcal{F}');
     expect(formulaFromGlyphs([], [])).toBeNull();
   });
 });
