@@ -375,14 +375,14 @@ function settleSizes(atoms: Atom[]): Atom[] {
   const size = Math.max(0, ...atoms.filter((a) => !sizable(a) && !a.tall && !a.accent).map((a) => a.size));
   if (size === 0) return atoms;
   const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  const glyphs = sorted.filter((b) => !b.delimiter && !b.accent && b.latex !== '');
   /** The glyph an opening delimiter opens on, or a closing one closes after. */
   const content = (a: Atom): Atom | undefined => {
     const side = a.delimiter?.side;
-    const candidates = sorted.filter((b) => !b.delimiter && !b.accent && b.latex !== '');
     return side === 'open'
-      ? candidates.find((b) => b.left >= a.right - 1 && b.left - a.right < 0.5 * size)
+      ? glyphs.find((b) => b.left >= a.right - 1 && b.left - a.right < 0.5 * size)
       : side === 'close'
-        ? candidates.reverse().find((b) => b.right <= a.left + 1 && a.left - b.right < 0.5 * size)
+        ? glyphs.findLast((b) => b.right <= a.left + 1 && a.left - b.right < 0.5 * size)
         : undefined;
   };
   const settled = new Map<Atom, Atom>();
@@ -607,7 +607,7 @@ function buildLimits(atoms: Atom[]): Atom[] | null {
     // An operator in a script ("d^{\max(n_1, n_2)}") is set in text style: what follows it is its
     // argument, not limits.
     if (op.size < SCRIPT_SIZE * size) continue;
-    // A delimiter opens what follows the operator ("\\det(A)"), it starts no limit.
+    // A delimiter opens what follows the operator ("\det(A)"), it starts no limit.
     const near = (a: Atom): boolean =>
       a !== op && !a.delimiter && a.size < SCRIPT_SIZE * size && inSpan(a, op.left, op.right, 0.3 * size);
     const grow = (seed: Atom[]): Atom[] => {

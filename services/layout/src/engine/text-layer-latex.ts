@@ -45,7 +45,7 @@ const LIMIT_SIDE = 0.5;
 /**
  * The glyphs of a formula with the limits of its big operators that its box left out (a detector
  * boxes a display to its row's text, and the "S" over a ∑ lies above it): smaller glyphs above or
- * below each operator and within its span, and those beside them on their baseline.
+ * below each operator, within LIMIT_REACH ems of it and LIMIT_SIDE ems of its span.
  */
 function withLimits(layer: TextLayer, glyphs: Glyph[]): Glyph[] {
   const operators = glyphs.filter((glyph) => BIG_OPERATORS.has(glyphLatex(glyph) ?? ''));
