@@ -104,8 +104,9 @@ const TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 /**
  * Debian packages, each with the command (and files) that show it is installed: LibreOffice converts
  * office documents to PDF; Tesseract reads pages in scripts PP-OCR lacks; Chromium runs the page
- * viewer's browser tests (test/e2e/viewer.test.ts), so it is a test tool, and so is Redis (the
- * shared-limits tests). Only as root, only what is missing.
+ * viewer's browser tests (test/e2e/viewer.test.ts), so it is a test tool, and so are Redis (the
+ * shared-limits tests) and podman, runc and debootstrap (the deployment test). Only as root, only
+ * what is missing.
  */
 const DEBIAN_PACKAGES = [
   {
@@ -125,6 +126,14 @@ const DEBIAN_PACKAGES = [
     testTool: true,
     missing: "Chromium is missing: the viewer's browser tests fail until it is installed",
   },
+  // The deployment test (npm run test:deploy) builds images and runs containers with podman and
+  // runc, from a Debian base made by debootstrap.
+  ...['podman', 'runc', 'debootstrap'].map((command) => ({
+    command,
+    packages: [command],
+    testTool: true,
+    missing: `${command} is missing: the deployment test fails until it is installed`,
+  })),
   {
     // The limits tests use the Redis on 127.0.0.1:6379 (FOLIO_TEST_REDIS_URL), which the machine runs.
     command: 'redis-server',

@@ -5,7 +5,8 @@
 //      code regenerated and compared (scripts/lib/checks.mjs), and turbo's lint and typecheck;
 //   2. then turbo's test of every package: unit tests, the replay of the recorded workflow
 //      histories (workflows), and the end-to-end tests of test/ (real Temporal dev server, real
-//      stage services, real gateway, the reference Python client).
+//      stage services, real gateway, the reference Python client);
+//   3. then, on a whole run, the deployment test (scripts/test-deploy.mjs: podman containers).
 // What CI runs is written up in docs/ci.md.
 import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
@@ -83,6 +84,19 @@ try {
 } catch (error) {
   process.stderr.write(`npm test: ${error.message}\n`);
   process.exit(1);
+}
+
+// The whole check (no turbo arguments choosing packages) ends with the deployment itself: every
+// image of the compose file built without a registry and the stack run in podman containers, two
+// replicas per heavy stage, replicas and the worker killed mid-task (docs/deploy.md).
+if (turboArgs.length === 0) {
+  step('deployment test: the compose stack in podman containers (npm run test:deploy)');
+  try {
+    await run(process.execPath, [join(root, 'scripts', 'test-deploy.mjs')], { cwd: root });
+  } catch (error) {
+    process.stderr.write(`npm test: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */

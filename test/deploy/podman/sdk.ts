@@ -42,7 +42,12 @@ export function createSdk(baseUrl: string, apiKey: string): Sdk {
       .map((line) => JSON.parse(line) as T);
   };
   return {
-    submit: (files) => run<{ task_id: string }>(['submit', ...files]).map((line) => line.task_id),
+    submit: (files) => {
+      const created = run<{ task_id: string; seconds: number }>(['submit', ...files]);
+      const slowest = Math.max(...created.map((line) => line.seconds));
+      process.stdout.write(`deploy-test: ${created.length} tasks created, slowest create ${slowest.toFixed(2)} s\n`);
+      return created.map((line) => line.task_id);
+    },
     wait: (taskIds, timeoutSec) => run<TaskResult>(['wait', String(timeoutSec), ...taskIds]),
     status: (taskIds) => run<{ task_id: string; status: string }>(['status', ...taskIds]),
     read: (taskIds) => run<TaskRead>(['read', ...taskIds]),
