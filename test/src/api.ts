@@ -86,7 +86,7 @@ export async function api(
 /** Whether a fetch failed on a socket the other side had closed before the request went out. */
 function closedSocket(error: unknown): boolean {
   const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE';
 }
 
 /** Creates a task from bytes sent as a data URI; returns the created task. */

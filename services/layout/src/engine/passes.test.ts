@@ -34,14 +34,20 @@ describe('the layout passes', () => {
     expect(ran.map((name) => order.indexOf(name))).toEqual(
       [...ran.map((name) => order.indexOf(name))].sort((a, b) => a - b),
     );
-    // The handler runs the page's orientation, the scanned pages' rules and formulas, the table model, the source tables
-    // and the table columns; the text-layer and document passes run elsewhere.
+    // The handler runs the page's orientation, the scanned pages' rules and formulas, the formulas drawn without text, the
+    // table model, the source tables and the table columns; the text-layer and document passes run elsewhere.
     const segmenterPasses = LAYOUT_PASSES.filter(
       (pass: LayoutPassInfo) =>
         pass.scope === 'page' &&
-        !['upright-page', 'scan-rules', 'scanned-formulas', 'table-model', 'source-tables', 'table-columns'].includes(
-          pass.name,
-        ),
+        ![
+          'upright-page',
+          'scan-rules',
+          'ink-formulas',
+          'scanned-formulas',
+          'table-model',
+          'source-tables',
+          'table-columns',
+        ].includes(pass.name),
     ).map((pass) => pass.name);
     expect(ran).toEqual(segmenterPasses);
   });

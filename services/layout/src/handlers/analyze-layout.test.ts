@@ -1,3 +1,4 @@
+import { encodePng } from '@folio/imaging';
 import { createLogger, getJson, putJson, type AppError, type ObjectStore } from '@folio/runtime';
 import { PageSegments, PageWords, TextLayer, type Glyph } from '@folio/proto/documents/v1';
 import { SegmentationStrategy, type LayoutPageInput } from '@folio/proto/layout/v1';
@@ -207,7 +208,8 @@ describe('AnalyzeLayout', () => {
             pageIndex: 0,
             width: 612,
             height: 792,
-            image: await store.put('f/page-0.png', Buffer.from('png')),
+            // Blank paper: the glyphs are the text layer's, and the ink-formulas pass finds no ink.
+            image: await store.put('f/page-0.png', encodePng(new Uint8Array(612 * 792 * 3).fill(255), 612, 792)),
             scale: 1,
           },
           words: await putJson(store, 'f/words-0.json', PageWords.toJSON(pageWords)),

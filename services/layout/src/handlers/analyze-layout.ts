@@ -13,6 +13,7 @@ import type { LayoutServerDeps } from '../deps.js';
 import { lineFontsOf } from '../engine/refine-types.js';
 import { gatherDisplayFormulas } from '../engine/display-formulas.js';
 import { gatherScannedFormulas, withFormulasGrownToInk } from '../engine/scanned-formulas.js';
+import { gatherInkFormulas } from '../engine/ink-formulas.js';
 import { markInlineMath } from '../engine/inline-math.js';
 import { readFormulasFromTextLayer } from '../engine/text-layer-latex.js';
 import { scannedTableRules } from '../engine/pixel-rules.js';
@@ -167,6 +168,13 @@ export function createAnalyzeLayoutHandler(
           () => undefined,
         );
       }
+      // A display drawn without text (SVG, a pasted vector picture) becomes a Formula the OCR stage reads.
+      if (layer && !ocrOnly)
+        segments = passes.run(
+          'ink-formulas',
+          () => gatherInkFormulas(segments, image, words, layer.images, newId),
+          () => segments,
+        );
       // A scanned display's LaTeX is read from the image by the OCR stage; here its lines become one Formula.
       if (ocrOnly)
         segments = passes.run(
