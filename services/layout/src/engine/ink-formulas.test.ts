@@ -125,6 +125,11 @@ describe('gatherInkFormulas', () => {
     ]);
   });
 
+  it("leaves marks against a line of words to it (a script's vowels and accents its word boxes leave out)", () => {
+    const png = page([...wordInk, ...symbols(70, 113, 6)]);
+    expect(gatherInkFormulas([above, below], png, words, [], counterIds())).toEqual([above, below]);
+  });
+
   it('needs several marks: a lone stroke or two are not a formula', () => {
     const png = page([...wordInk, ...symbols(250, 150, 2)]);
     expect(gatherInkFormulas([above, below], png, words, [], counterIds())).toEqual([above, below]);

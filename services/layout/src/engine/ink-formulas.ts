@@ -65,6 +65,8 @@ const MARGIN_SHARE = 0.06;
 const OWN_INK = new Set(['Picture', 'Table', 'Formula']);
 /** How much a gap across counts against a gap down when a display looks for the segment above it. */
 const ACROSS_WEIGHT = 0.25;
+/** A display stands at least this far (in line heights) below or above the words over or under it. */
+const CLEARANCE = 0.2;
 /** Marks closer than this to a word on their row (in line heights) are inline mathematics. */
 const INLINE_GAP = 3;
 /** A detector this sure of a Picture is left its figure. */
@@ -273,11 +275,14 @@ export function gatherInkFormulas(
   const bottom = Math.round((1 - MARGIN_SHARE) * image.height);
   const marks = inkMarks(image, masked, top, bottom);
   if (marks === null || marks.length === 0) return segments;
-  // A display stands alone on its row; marks beside a sentence's words are inline mathematics.
+  // A display stands alone on its row, clear of the lines above and below it; marks beside a
+  // sentence's words are inline mathematics, marks against its lines a script's diacritics (an
+  // Arabic text's vowels) or accents the words' boxes leave out.
   const besideWords = (box: BBox): boolean =>
     words.some((word) => {
       const other = word.bbox ?? EMPTY_BOX;
-      return areLevel(box, other) && gapAcross(box, other) < INLINE_GAP * lineHeight;
+      if (areLevel(box, other)) return gapAcross(box, other) < INLINE_GAP * lineHeight;
+      return gapAcross(box, other) < 0 && gapDown(box, other) < CLEARANCE * lineHeight;
     });
   const groups = groupMarks(marks, lineHeight).map((group) => {
     const box = padBox(boxOfMarks(group), 1);

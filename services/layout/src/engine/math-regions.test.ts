@@ -68,6 +68,47 @@ describe('withoutMathRegions', () => {
     expect(withoutMathRegions([region('Picture')], words, fonts, false)).toEqual([]);
   });
 
+  it("drops a scan's Picture over displays, one of them a row of fractions whose numerators OCR read apart", () => {
+    const words: Word[] = [];
+    const add = (text: string, left: number, top: number): void => {
+      words.push(...ocrLine(text, left, top, words.length));
+    };
+    for (let index = 0; index < 3; index += 1) {
+      add('Equation one is shown below.', 60, 100 + 80 * index);
+      add('pH = pKa + log10', 250, 132 + 80 * index);
+    }
+    add('Equation four is shown below.', 60, 340);
+    // a / sin α = b / sin β = c / sin γ: OCR reads neither the bars nor the signs.
+    for (const [column, numerator, denominator] of [
+      [0, 'a', 'sin α'],
+      [1, 'b', 'sinβ'],
+      [2, 'c', 'sinγ'],
+    ] as const) {
+      add(numerator, 280 + 60 * column, 366);
+      add(denominator, 260 + 60 * column, 384);
+    }
+    add('This is the end of the page.', 60, 420);
+    expect(withoutMathRegions([region('Picture')], words, undefined, true)).toEqual([]);
+    // The same numerators as a row of their own far from any mathematics: a table's row, kept.
+    const apart = words.map((w) => (w.text.length === 1 ? { ...w, bbox: { ...w.bbox!, top: w.bbox!.top + 300 } } : w));
+    expect(withoutMathRegions([region('Picture')], apart, undefined, true)).toHaveLength(1);
+  });
+
+  it("drops a scan's unsure Picture over one display, and keeps a sure one and a chart with a formula among its labels", () => {
+    const display = [
+      ...ocrLine('DKL(P∥Q) = ∑P(x) log', 200, 110, 0),
+      ...ocrLine('P(x)', 420, 100, 1),
+      ...ocrLine('Q(x)', 420, 118, 2),
+      ...ocrLine('x', 300, 128, 3),
+    ];
+    const unsure = { ...region('Picture'), confidence: 0.31 };
+    expect(withoutMathRegions([unsure], display, undefined, true)).toEqual([]);
+    expect(withoutMathRegions([region('Picture')], display, undefined, true)).toHaveLength(1);
+    const chart = [0, 1, 2, 3].flatMap((tick) => ocrLine(String(10 * tick), 60, 100 + 60 * tick, tick));
+    chart.push(...ocrLine('y = x2', 300, 120, 9));
+    expect(withoutMathRegions([unsure], chart, undefined, true)).toHaveLength(1);
+  });
+
   it('keeps a table of formulas beside their names, a table of numbers and a diagram of labels set apart', () => {
     const named = page(
       ['Energy', 'Momentum', 'Force', 'Power'].flatMap((name, index) => [

@@ -1,7 +1,17 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Word } from '@folio/proto/documents/v1';
 import { isEquationNumber } from './formula-parts.js';
-import { EMPTY_BOX, bottomOf, centerOf, containsPoint, median, overlapLength, rightOf, unionBox } from './geometry.js';
+import {
+  EMPTY_BOX,
+  bottomOf,
+  centerOf,
+  containsPoint,
+  gapDown,
+  median,
+  overlapLength,
+  rightOf,
+  unionBox,
+} from './geometry.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { wordsByLine } from './lines.js';
 import type { LineFont } from './refine-types.js';
@@ -24,6 +34,12 @@ const PROSE_WORDS = 3;
 const REGION_ROWS = 4;
 const REGION_MATH_ROWS = 2;
 const REGION_MATH_SHARE = 0.25;
+/** A scan's Picture the detector scored below this, its lines one display, is that display. */
+const UNSURE_PICTURE = 0.5;
+/** One display's lines span at most this many line heights (a fraction over a sum's limits). */
+const ONE_DISPLAY_HEIGHT = 4;
+/** A row of pieces belongs to a display when it lies within this many line heights of a row of mathematics. */
+const PIECE_ROW_GAP = 0.5;
 /** The parts of a display on its row stand at most this far apart (line heights); a table's cells, a diagram's labels, further. */
 const DISPLAY_PART_GAP = 3;
 
@@ -80,9 +96,16 @@ function isOneDisplay(row: Line[]): boolean {
   return true;
 }
 
-/** A word of two letters or more, not an operator's name ("lim", "sin"): a row holding one is text or a table's cells, not a display's pieces. */
+/**
+ * A word of two letters or more, not an operator's name ("lim", "sin"): a row holding one is text
+ * or a table's cells, not a display's pieces. Greek letters run together with Latin ones are
+ * symbols (OCR's "sinβ"); a run of Greek alone is a Greek word.
+ */
 const isWordOfText = (text: string): boolean =>
-  (text.match(/\p{L}{2,}/gu) ?? []).some((letters) => !OPERATORS.has(letters));
+  (text.match(/\p{L}{2,}/gu) ?? []).some((run) => {
+    const letters = /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
+    return letters.length >= 2 && !OPERATORS.has(letters);
+  });
 /** A bracket, relation, big operator or Greek letter: what a display cut in pieces shows and a table of figures does not. */
 const DISPLAY_SIGN = /[()[\]{}⟨⟩=<>≤≥√∑∏∫\p{Script=Greek}]/u;
 
@@ -94,7 +117,7 @@ const DISPLAY_SIGN = /[()[\]{}⟨⟩=<>≤≥√∑∏∫\p{Script=Greek}]/u;
 function isDisplayPieces(row: Line[]): boolean {
   return (
     row.length > 1 &&
-    row.every((line) => line.words.length < PROSE_WORDS && !line.words.some((word) => isWordOfText(word.text))) &&
+    isPieces(row) &&
     row.some((line) => line.words.some((word) => DISPLAY_SIGN.test(word.text))) &&
     isOneDisplay(row)
   );
@@ -109,22 +132,48 @@ function isDisplayPieces(row: Line[]): boolean {
 function isDisplays(lines: Line[]): boolean {
   const rows = rowsOf(lines);
   if (rows.length < REGION_ROWS) return false;
-  let mathRows = 0;
+  const math: BBox[] = [];
+  const pieces: BBox[] = [];
   for (const row of rows) {
+    const box = unionBox(row.map((line) => line.box));
     if (!row.some((line) => line.math) && !isDisplayPieces(row)) {
-      if (row.length > 1) return false;
+      if (row.length > 1 && !isPieces(row)) return false;
+      if (row.length > 1) pieces.push(box);
       continue;
     }
     if (!isOneDisplay(row)) return false;
-    mathRows += 1;
+    math.push(box);
   }
-  return mathRows >= REGION_MATH_ROWS && mathRows >= REGION_MATH_SHARE * rows.length;
+  // A row of pieces is a display's too (the numerators of a row of fractions, read without their
+  // bars): it stands next to a row of mathematics, not apart as a table's row of figures does.
+  const size = median(lines.map((line) => line.box.height));
+  const besideMath = (box: BBox): boolean => math.some((row) => gapDown(row, box) <= PIECE_ROW_GAP * size);
+  if (!pieces.every(besideMath)) return false;
+  return math.length >= REGION_MATH_ROWS && math.length >= REGION_MATH_SHARE * rows.length;
+}
+
+/** Whether every line of a row is short and holds no word of text: pieces of a display, or a table's figures. */
+function isPieces(row: Line[]): boolean {
+  return row.every((line) => line.words.length < PROSE_WORDS && !line.words.some((word) => isWordOfText(word.text)));
+}
+
+/**
+ * Whether the OCR lines of a small Picture are one display: mathematics and its pieces, no prose,
+ * the lines close together (a chart's ticks and labels stand apart).
+ */
+function isOneScannedDisplay(lines: Line[]): boolean {
+  if (!lines.some((line) => line.math)) return false;
+  if (lines.some((line) => lineKind(line.words.map((word) => word.text).join(' ')) === 'prose')) return false;
+  const size = median(lines.map((line) => line.box.height));
+  const box = unionBox(lines.map((line) => line.box));
+  return box.height <= ONE_DISPLAY_HEIGHT * size;
 }
 
 /**
  * Drops the Pictures and Tables that are displayed mathematics: a Picture of MATH_PICTURE_WORDS
  * words or more, most of them on lines of mathematics, or a Picture or Table whose lines are
- * displays and the prose between them (isDisplays). Lines of mathematics: on a text layer, those set in a
+ * displays and the prose between them (isDisplays), or a scan's unsure Picture whose lines are one
+ * display (isOneScannedDisplay). Lines of mathematics: on a text layer, those set in a
  * math font or reading as mathematics by their glyphs (LineFont.math); on a page read by OCR,
  * those that read as mathematics (scanned-formulas.ts).
  */
@@ -150,6 +199,7 @@ export function withoutMathRegions(
     }));
     if (isDisplays(lines)) return false;
     if (d.segmentType !== 'Picture') return true;
+    if (ocrOnly && d.confidence < UNSURE_PICTURE && isOneScannedDisplay(lines)) return false;
     const math = lines.filter((line) => line.math).reduce((sum, line) => sum + line.words.length, 0);
     return inside.length < MATH_PICTURE_WORDS || math < MATH_PICTURE_SHARE * inside.length;
   });

@@ -17,6 +17,12 @@ describe('lineKind', () => {
     expect(lineKind('8')).toBe('piece');
     expect(lineKind('f(n)(a)')).toBe('piece');
     expect(lineKind('2019 2020 2021 2022')).toBe('prose');
+    // OCR runs a formula's letters together, and reads a minus as a dash.
+    expect(lineKind('c=√a²+b²-2abcosγ')).toBe('math');
+    expect(lineKind('sin(α±β) = sin αcos β± cos α sinβ')).toBe('math');
+    expect(lineKind('αx — βxy,')).toBe('math');
+    expect(lineKind('Die Bestimmung = die Regel')).toBe('prose');
+    expect(lineKind('Η εξίσωση = λύση')).toBe('prose');
   });
 });
 

@@ -35,20 +35,27 @@ const RETYPABLE = new Set(['Text', 'SectionHeader', 'Title', 'ListItem']);
 const PIECE_CHARS = 6;
 /** Marks of mathematics that are not signs: brackets, factorial, primes. */
 const PIECE_MARK = /[()[\]!′']/u;
-/** Signs that make a line mathematics: the relations and operators of born-digital displays, plus plus and minus. */
-const OCR_MATH_SIGN = new RegExp(`${MATH_SIGN.source}|[+−]`, 'u');
+/** Signs that make a line mathematics: the relations and operators of born-digital displays, plus plus and minus (which OCR may read as a dash). */
+const OCR_MATH_SIGN = new RegExp(`${MATH_SIGN.source}|[+−—–]`, 'u');
 /** Names of functions set upright in formulas: not words of prose. */
 const FUNCTION_NAME =
   /^(?:arc)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|exp|lim|max|min|sup|inf|det|arg|ker|dim|deg|gcd|mod/u;
+/** The same names ending a run of letters. */
+const FUNCTION_NAME_END = new RegExp(`(?:${FUNCTION_NAME.source.slice(1)})$`, 'u');
 /** Short words of running text; two of them on a line make it prose ("if" alone may stand in a case). */
 const STOP_WORD = /^(?:a|an|the|and|or|of|is|are|in|on|to|for|by|at|as|be|we|it|if|let|then|with|from|this|that)$/iu;
 /** Lines this share of a line height apart or closer belong to one display. */
 const DISPLAY_GAP = 0.5;
 
-/** Whether a token is a word of prose: a run of four letters that no function name explains. */
+/**
+ * Whether a token is a word of prose: a run of four letters that no function name at its start or
+ * end explains (OCR runs a formula's letters together: "2abcos" of "2ab cos"); Greek letters in a
+ * run of Latin ones are a formula's symbols ("αcos"), a run of Greek alone is a Greek word.
+ */
 function isProseWord(token: string): boolean {
   for (const run of token.match(/\p{L}{4,}/gu) ?? []) {
-    const rest = run.replace(FUNCTION_NAME, '');
+    const latin = /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
+    const rest = latin.replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
     if (rest.length > 2) return true;
   }
   return false;
