@@ -1,4 +1,4 @@
-import { decodePng, type RgbImage } from '@folio/imaging';
+import { decodePng, luma, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import {
@@ -91,7 +91,7 @@ function inkMarks(image: RgbImage, masked: BBox[], top: number, bottom: number):
   for (let y = top; y < bottom; y += 1) {
     const row = ((y - top) >> 1) * cols;
     for (let x = 0, at = y * width * 3; x < width; x += 1, at += 3)
-      if (rgb[at]! * 299 + rgb[at + 1]! * 587 + rgb[at + 2]! * 114 < INK_LEVEL * 1000) ink[row + (x >> 1)] = 1;
+      if (luma(rgb, at) < INK_LEVEL) ink[row + (x >> 1)] = 1;
   }
   for (const box of masked) {
     const x0 = Math.max(0, Math.floor(box.left / 2));
@@ -175,13 +175,7 @@ function groupMarks(marks: Mark[], lineHeight: number): Mark[][] {
   return [...groups.values()];
 }
 
-const boxOfMarks = (marks: Mark[]): BBox => {
-  const left = Math.min(...marks.map((m) => m.box.left));
-  const top = Math.min(...marks.map((m) => m.box.top));
-  const right = Math.max(...marks.map((m) => rightOf(m.box)));
-  const bottom = Math.max(...marks.map((m) => bottomOf(m.box)));
-  return { left, top, width: right - left, height: bottom - top };
-};
+const boxOfMarks = (marks: Mark[]): BBox => unionBox(marks.map((mark) => mark.box));
 
 /** Whether a group of marks looks like a display formula rather than a drawing (see the constants). */
 function looksLikeFormula(marks: Mark[], lineHeight: number, pageWidth: number): boolean {

@@ -16,7 +16,7 @@ import type { DetectedRegion } from './layout-engine.js';
 import { wordsByLine } from './lines.js';
 import type { LineFont } from './refine-types.js';
 import { OPERATORS } from './math-symbols.js';
-import { lineKind } from './scanned-formulas.js';
+import { lineKind, withoutSymbolLetters } from './scanned-formulas.js';
 
 /**
  * Pictures and Tables the detector made of displayed mathematics: a page of displays between
@@ -103,7 +103,7 @@ function isOneDisplay(row: Line[]): boolean {
  */
 const isWordOfText = (text: string): boolean =>
   (text.match(/\p{L}{2,}/gu) ?? []).some((run) => {
-    const letters = /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
+    const letters = withoutSymbolLetters(run);
     return letters.length >= 2 && !OPERATORS.has(letters);
   });
 /** A bracket, relation, big operator or Greek letter: what a display cut in pieces shows and a table of figures does not. */

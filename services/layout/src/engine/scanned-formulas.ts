@@ -47,6 +47,11 @@ const STOP_WORD = /^(?:a|an|the|and|or|of|is|are|in|on|to|for|by|at|as|be|we|it|
 /** Lines this share of a line height apart or closer belong to one display. */
 const DISPLAY_GAP = 0.5;
 
+/** A run of letters without the Greek letters among Latin ones (a formula's symbols, as OCR runs them together: "αcos", "sinβ"); a run of Greek alone is a Greek word, kept. */
+export function withoutSymbolLetters(run: string): string {
+  return /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
+}
+
 /**
  * Whether a token is a word of prose: a run of four letters that no function name at its start or
  * end explains (OCR runs a formula's letters together: "2abcos" of "2ab cos"); Greek letters in a
@@ -54,8 +59,7 @@ const DISPLAY_GAP = 0.5;
  */
 function isProseWord(token: string): boolean {
   for (const run of token.match(/\p{L}{4,}/gu) ?? []) {
-    const latin = /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
-    const rest = latin.replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
+    const rest = withoutSymbolLetters(run).replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
     if (rest.length > 2) return true;
   }
   return false;
