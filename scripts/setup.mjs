@@ -127,8 +127,17 @@ const DEBIAN_PACKAGES = [
     missing: "Chromium is missing: the viewer's browser tests fail until it is installed",
   },
   // The deployment test (npm run test:deploy) builds images and runs containers with podman and
-  // runc, from a Debian base made by debootstrap.
-  ...['podman', 'runc', 'debootstrap'].map((command) => ({
+  // runc, from a Debian base made by debootstrap. Without recommends, podman lacks what the test
+  // needs of it: netavark and aardvark-dns (container names resolve on its networks) and catatonit
+  // (the pause process of `podman kube play`'s pods).
+  {
+    command: 'podman',
+    packages: ['podman', 'netavark', 'aardvark-dns', 'catatonit'],
+    files: ['/usr/lib/podman/netavark', '/usr/lib/podman/aardvark-dns', '/usr/bin/catatonit'],
+    testTool: true,
+    missing: 'podman is missing: the deployment test fails until it is installed',
+  },
+  ...['runc', 'debootstrap'].map((command) => ({
     command,
     packages: [command],
     testTool: true,

@@ -1,7 +1,7 @@
 // podman as the deployment test runs it: every call with deploy/podman/containers.conf (the limits
 // and runtime this host needs, docs/deploy.md "Testing the deployment"), and a check that podman can
 // start a container at all, which fails with podman's own reason instead of skipping anything.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,19 @@ export function podman(args, { check = true, input } = {}) {
     throw new Error(`podman ${args.join(' ')} exited ${result.status}: ${result.stderr.trim()}`);
   }
   return result;
+}
+
+/**
+ * podman without blocking the event loop, so that several calls (a healthcheck per container) run
+ * at once: resolves with status, stdout and stderr whatever the exit code.
+ */
+export function podmanAsync(args) {
+  return new Promise((resolve) => {
+    execFile('podman', args, { encoding: 'utf8', env: podmanEnv(), maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ status, stdout, stderr });
+    });
+  });
 }
 
 /** Throws, with podman's message, unless a container of `image` starts and exits 0. */

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { podman, podmanEnv } from '../../../scripts/lib/podman.mjs';
+import { podman, podmanAsync, podmanEnv } from '../../../scripts/lib/podman.mjs';
 import { root } from '../tools.js';
 
 export const PROJECT = 'folio-deploy-test';
@@ -98,13 +98,13 @@ export function createComposeStack(envFile: string): ComposeStack {
     podman(['inspect', '--format', '{{.Config.Healthcheck}}', name]).stdout.trim() !== '<nil>';
 
   /** What keeps a container from being ready, or '' when it is. */
-  const problem = (container: Container): string => {
+  const problem = async (container: Container): Promise<string> => {
     if (ONE_SHOTS.has(container.service)) {
       return container.state === 'exited' && container.exitCode === 0 ? '' : `${container.state}/${container.exitCode}`;
     }
     if (container.state !== 'running') return container.state;
     if (!hasHealthcheck(container.name)) return '';
-    const check = podman(['healthcheck', 'run', container.name], { check: false });
+    const check = await podmanAsync(['healthcheck', 'run', container.name]);
     return check.status === 0 ? '' : `unhealthy ${(check.stdout + check.stderr).trim().slice(0, 200)}`;
   };
 
@@ -112,7 +112,10 @@ export function createComposeStack(envFile: string): ComposeStack {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const listed = containers().filter((c) => services === undefined || services.includes(c.service));
-      const waiting = listed.map((c) => [c.name, problem(c)] as const).filter(([, why]) => why !== '');
+      // Every container's healthcheck at once: each starts a process in its container, and one after
+      // another they took seconds a round.
+      const problems = await Promise.all(listed.map(async (c) => [c.name, await problem(c)] as const));
+      const waiting = problems.filter(([, why]) => why !== '');
       if (listed.length > 0 && waiting.length === 0) return;
       if (Date.now() > deadline) {
         const tail = (name: string): string => {
@@ -122,7 +125,7 @@ export function createComposeStack(envFile: string): ComposeStack {
         const logs = waiting.map(([name]) => tail(name));
         throw new Error(`not healthy after ${timeoutMs} ms: ${JSON.stringify(waiting)}\n${logs.join('\n')}`);
       }
-      await sleep(2000);
+      await sleep(1000);
     }
   };
 
