@@ -189,6 +189,27 @@ describe('gatherDisplayFormulas', () => {
     expect(gathered.map((s) => [s.segmentId, s.latex])).toEqual([['f', '\\int_{a}^{b}f(x)dx=F(b)-F(a)']]);
   });
 
+  it('keeps a short display with its own equation number apart from the numbered display under it', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    // "1 = 0" alone, a row higher: few glyphs, as a piece of the display (a numerator) would be.
+    const short = glyphs
+      .filter((glyph) => ['1', '=', '0'].includes(glyph.text))
+      .map((glyph) => ({
+        ...glyph,
+        baseline: glyph.baseline - 14,
+        bbox: { ...glyph.bbox!, top: glyph.bbox!.top - 14 },
+      }));
+    const layer = glyphLayer([...short, ...glyphs]);
+    const number = (text: string, top: number): Segment =>
+      wordsSegment(text, proseLine([text], { left: 520, step: 0, width: 15, top }, 9), 'Caption');
+    const segments = (): Segment[] => [segmentOf('s', 'Formula', short, 0), segmentOf('f', 'Formula', glyphs, 1)];
+    const apart = gatherDisplayFormulas([...segments(), number('(1)', 221), number('(2)', 235)], layer, newId);
+    expect(apart.filter((s) => s.segmentType === 'Formula').map((s) => s.segmentId)).toEqual(['s', 'f']);
+    // Without a number of its own it is a piece of the display and joins it.
+    const joined = gatherDisplayFormulas([...segments(), number('(1)', 235)], layer, newId);
+    expect(joined.filter((s) => s.segmentType === 'Formula')).toHaveLength(1);
+  });
+
   it('leaves a heading of words and a word under a formula alone', () => {
     const { glyphs } = CM_DISPLAYS[3]!;
     const word = (text: string, left: number, top: number): Glyph => ({

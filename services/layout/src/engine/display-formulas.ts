@@ -162,6 +162,11 @@ const NUMBER_REACH = 25;
  * the numbers beside it, top to bottom (none with fewer than two numbers: one equation of many
  * rows has one).
  */
+/** Whether an equation number stands level with `box`, beside it within NUMBER_REACH ems. */
+function numberBeside(number: BBox, box: BBox, size: number): boolean {
+  return areLevel(number, box) && gapAcross(number, box) >= 0 && gapAcross(number, box) <= NUMBER_REACH * size;
+}
+
 function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[] {
   const middles = numbers
     .filter((number) => areLevel(number, box) || (number.top >= box.top && bottomOf(number) <= bottomOf(box)))
@@ -178,8 +183,12 @@ function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[]
  * mathematics of its own (a relation or operator in it, and not opening with one, as an aligned
  * display's next row does).
  */
-function splitStackedDisplays(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
-  const numbers = segments.filter((segment) => segment.bbox && isEquationNumber(segment.words)).map((s) => s.bbox!);
+function splitStackedDisplays(
+  segments: Segment[],
+  numbers: readonly BBox[],
+  layer: TextLayer,
+  newId: () => string,
+): Segment[] {
   return segments.flatMap((segment) => {
     if (segment.segmentType !== 'Formula' || !segment.bbox) return [segment];
     const glyphs = glyphsIn(layer, segment.bbox);
@@ -282,20 +291,25 @@ function splitDisplaysFromText(segments: Segment[], layer: TextLayer, newId: () 
  * the page's segments, the joined pieces gone and the split ones in their place.
  */
 export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, newId: () => string): Segment[] {
-  segments = splitStackedDisplays(splitDisplaysFromText(segments, layer, newId), layer, newId);
+  // Equation numbers: segments of their own, which no split below changes.
+  const numbers = segments.filter((segment) => segment.bbox && isEquationNumber(segment.words)).map((s) => s.bbox!);
+  segments = splitStackedDisplays(splitDisplaysFromText(segments, layer, newId), numbers, layer, newId);
   const glyphsOf = new Map(segments.map((segment) => [segment, segment.bbox ? glyphsIn(layer, segment.bbox) : []]));
   for (const segment of segments) {
     if (segment.segmentType === 'Formula' || !RETYPABLE.has(segment.segmentType) || segment.words.length === 0)
       continue;
     if (isDisplayFormula(segment, glyphsOf, segments, layer)) segment.segmentType = 'Formula';
   }
-  // A piece: a few glyphs of mathematics against the formula; a part: mathematics of any length
-  // level with it and just beside it (the detector cut "a¹²₃₂" from "(x)").
+  // A piece: a few glyphs of mathematics against the formula, with no equation number of its own
+  // ("E = mc²" over "a² + b² = c²", each numbered, are two displays); a part: mathematics of any
+  // length level with it and just beside it (the detector cut "a¹²₃₂" from "(x)").
+  const numbered = (piece: BBox, formula: BBox, size: number): boolean =>
+    numbers.some((number) => numberBeside(number, piece, size) && !areLevel(number, formula));
   const joins = (piece: Segment, formula: BBox, size: number): boolean => {
     const glyphs = glyphsOf.get(piece)!;
     if (piece.words.length === 0 || !isMathPart(piece, glyphs)) return false;
-    if (glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD) && belongsTo(piece.bbox!, formula, size))
-      return true;
+    const small = glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD);
+    if (small && belongsTo(piece.bbox!, formula, size) && !numbered(piece.bbox!, formula, size)) return true;
     return areLevel(piece.bbox!, formula) && gapAcross(piece.bbox!, formula) <= PART_GAP * size;
   };
   const removed = new Set<Segment>();

@@ -185,6 +185,51 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyphs, [])).toBe('x\\to0');
   });
 
+  it('reads a system of equations whose fractions touch row to row ("dt" of one over "dY" of the next)', () => {
+    // Two rows of the Lorenz system as the deSolve vignette sets them (Latin Modern, 21.8 px),
+    // each opening with a fraction whose bar is a rule: [text, font, left, top, width, baseline].
+    const specs: [string, string, number, number, number, number][] = [
+      ['d', 'LMMathItalic10-Regular', 482, 263, 11, 279.7],
+      ['X', 'LMMathItalic10-Regular', 493, 263, 18, 279.7],
+      ['d', 'LMMathItalic10-Regular', 488, 293, 11, 309.4],
+      ['t', 'LMMathItalic10-Regular', 499, 293, 8, 309.4],
+      ['=', 'LMRoman10-Regular', 521, 278, 17, 294.4],
+      ['a', 'LMMathItalic10-Regular', 544, 278, 12, 294.4],
+      ['·', 'LMMathSymbols10-Regular', 561, 279, 6, 294.4],
+      ['X', 'LMMathItalic10-Regular', 572, 278, 18, 294.4],
+      ['+', 'LMRoman10-Regular', 596, 278, 17, 294.4],
+      ['Y', 'LMMathItalic10-Regular', 618, 278, 13, 294.4],
+      ['·', 'LMMathSymbols10-Regular', 640, 279, 6, 294.4],
+      ['Z', 'LMMathItalic10-Regular', 651, 278, 15, 294.4],
+      ['d', 'LMMathItalic10-Regular', 483, 316, 11, 332.5],
+      ['Y', 'LMMathItalic10-Regular', 495, 316, 13, 332.5],
+      ['d', 'LMMathItalic10-Regular', 488, 346, 11, 362.3],
+      ['t', 'LMMathItalic10-Regular', 499, 346, 8, 362.3],
+      ['=', 'LMRoman10-Regular', 521, 331, 17, 347.3],
+      ['b', 'LMMathItalic10-Regular', 544, 331, 9, 347.3],
+      ['·', 'LMMathSymbols10-Regular', 558, 332, 6, 347.3],
+      ['(', 'LMRoman10-Regular', 569, 331, 8, 347.3],
+      ['Y', 'LMMathItalic10-Regular', 578, 331, 13, 347.3],
+      ['−', 'LMMathSymbols10-Regular', 600, 332, 17, 347.3],
+      ['Z', 'LMMathItalic10-Regular', 622, 331, 15, 347.3],
+      [')', 'LMRoman10-Regular', 638, 331, 8, 347.3],
+    ];
+    const glyphs: Glyph[] = specs.map(([text, fontName, left, top, width, baseline]) => ({
+      text,
+      fontName,
+      fontSize: 21.8,
+      bbox: { left, top, width, height: 22 },
+      baseline,
+    }));
+    const bars = [
+      { left: 482, top: 289, width: 31, height: 1 },
+      { left: 483, top: 341, width: 30, height: 1 },
+    ];
+    expect(formulaFromGlyphs(glyphs, bars)).toBe(
+      '\\begin{aligned} \\frac{dX}{dt}&=a\\cdot X+Y\\cdot Z \\\\ \\frac{dY}{dt}&=b\\cdot(Y-Z) \\end{aligned}',
+    );
+  });
+
   it('reads rows that each run across the display as an aligned display, and gives up on short stacked pieces', () => {
     const first = row([
       { text: 'a' },

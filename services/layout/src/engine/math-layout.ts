@@ -454,6 +454,7 @@ function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
   let current = atoms;
   const size = Math.max(...atoms.map((a) => a.size));
   const bars = rules.filter((r) => r.height <= 0.2 * size && r.width >= 0.25 * size).sort((a, b) => b.width - a.width);
+  const onRows = bars.filter((bar) => isRowBar(bar, atoms, size));
   const used = new Set<BBox>();
   for (const bar of bars) {
     if (used.has(bar)) continue;
@@ -461,7 +462,16 @@ function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
     // A radical's bar starts at the top right of its sign.
     const sign = current.find((a) => a.latex === '\\sqrt' && Math.abs(a.right - bar.left) < 0.5 * size);
     if (sign && y <= sign.baseline + 0.3 * size && y >= sign.top - 0.5 * size) continue;
-    const span = current.filter((a) => inSpan(a, bar.left, bar.left + bar.width, 0.1 * size));
+    // What lies nearer the bar of another row's fraction is that one's ("dt" over "dY" in a system of
+    // equations dX/dt, dY/dt: the first denominator and the second numerator touch).
+    const nearer = (a: Atom): boolean =>
+      onRows.some(
+        (other) =>
+          other !== bar &&
+          inSpan(a, other.left, other.left + other.width, 0.1 * size) &&
+          Math.abs(middleY(a) - ruleY(other)) < Math.abs(middleY(a) - y),
+      );
+    const span = current.filter((a) => inSpan(a, bar.left, bar.left + bar.width, 0.1 * size) && !nearer(a));
     const numerator = stackedFrom(
       span.filter((a) => isAbove(a, y)),
       y,
@@ -506,6 +516,24 @@ function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
     current = [...current.filter((a) => !parts.includes(a)), built];
   }
   return current;
+}
+
+/**
+ * Whether a fraction bar stands on a row of the formula: a relation or operator beside it, outside
+ * its span and within a few ems, sits on the math axis at the bar's height (a quarter em over its
+ * baseline), as in "dX/dt = ...". A bar inside a numerator or denominator has none level with it.
+ */
+function isRowBar(bar: BBox, atoms: readonly Atom[], size: number): boolean {
+  const y = ruleY(bar);
+  return atoms.some(
+    (a) =>
+      a.glyph !== undefined &&
+      a.size >= SCRIPT_SIZE * size &&
+      (RELATION.test(a.latex) || ['+', '-', '\\pm', '\\cdot', '\\times'].includes(a.latex)) &&
+      (a.right <= bar.left || a.left >= bar.left + bar.width) &&
+      Math.min(Math.abs(bar.left - a.right), Math.abs(a.left - bar.left - bar.width)) <= 3 * size &&
+      Math.abs(a.baseline - 0.25 * a.size - y) <= 0.15 * a.size,
+  );
 }
 
 /** Math accents: each over the atoms it stands over (a wide one over several). */

@@ -384,6 +384,19 @@ describe('refineTypes', () => {
     ]);
   });
 
+  it("reads as body the detector's PageFooter high on the page and its PageHeader low on it", () => {
+    // An endnote alone at the top of the last page; a line in the lower half the detector called a head.
+    const endnote = seg('PageFooter', 'i End note', 58);
+    const low = seg('PageHeader', 'Notes on the method', 500);
+    const foot = seg('PageFooter', 'Page 3', 776);
+    expect(refineTypes([endnote, seg('Text', body, 100, 3), low, foot], page)).toEqual([
+      'Text',
+      'Text',
+      'Text',
+      'PageFooter',
+    ]);
+  });
+
   it('makes every short line level with the bottommost one a PageFooter (the two running feet of a spread)', () => {
     const left = { ...seg('Text', 'Comparative art', 740), bbox: { left: 50, top: 740, width: 120, height: 14 } };
     const right = { ...seg('Text', 'Chapter two', 741), bbox: { left: 420, top: 741, width: 100, height: 14 } };

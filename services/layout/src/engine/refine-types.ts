@@ -486,6 +486,12 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const short = fact.lineCount <= 2 && fact.text.length <= 200;
     // Running headers and footers: short, alone in the page's top or bottom band.
     if (type === 'PageFooter' && opensWithRaisedMark(segment.words)) return 'Footnote';
+    // A running foot stands at the page's foot and a running head at its top: the detector's
+    // PageFooter over the upper half of the page (an endnote alone on the last page) is body.
+    const misplaced =
+      (type === 'PageFooter' && bottomOf(segment.bbox) < 0.5 * page.height) ||
+      (type === 'PageHeader' && segment.bbox.top > 0.5 * page.height);
+    if (misplaced) return opensWithFootnoteMark(segment.words) ? 'Footnote' : 'Text';
     if (type === 'PageHeader' || type === 'PageFooter') return type;
     if (isCoverTitle(index)) return 'Title';
     // Short lines in the top strip above all the body are page furniture, big or small, unless
