@@ -210,6 +210,44 @@ describe('gatherDisplayFormulas', () => {
     expect(joined.filter((s) => s.segmentType === 'Formula')).toHaveLength(1);
   });
 
+  it('keeps a numbered row that opens with a relation with the equation above, boxed together or apart', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    // "= 0 + 1" a row lower, set from the "=" of the row above: a derivation's next step.
+    const equals = glyphs.find((glyph) => glyph.text === '=')!;
+    const step = ['=', '0', '+', '1'].map((text, index) => ({
+      ...equals,
+      text,
+      baseline: equals.baseline + 14,
+      bbox: { ...equals.bbox!, left: equals.bbox!.left + 9 * index, top: equals.bbox!.top + 14 },
+    }));
+    const layer = glyphLayer([...glyphs, ...step]);
+    const number = (text: string, top: number): Segment =>
+      wordsSegment(text, proseLine([text], { left: 520, step: 0, width: 15, top }, 9), 'Caption');
+    const numbers = [number('(1)', 233), number('(2)', 247)];
+    const formulas = (): Segment[] =>
+      gatherDisplayFormulas(
+        [
+          {
+            ...segmentOf('f', 'Formula', glyphs, 0),
+            bbox: unionBox([...glyphs, ...step].map((g) => g.bbox!)),
+            words: [...segmentOf('a', 'Formula', glyphs, 0).words, ...segmentOf('b', 'Formula', step, 1).words],
+          },
+          ...numbers,
+        ],
+        layer,
+        newId,
+      ).filter((s) => s.segmentType === 'Formula');
+    expect(formulas()).toHaveLength(1);
+    // The detector boxed the row apart: it joins the display it goes on with.
+    const apart = gatherDisplayFormulas(
+      [segmentOf('f', 'Formula', glyphs, 0), segmentOf('g', 'Formula', step, 1), ...numbers],
+      layer,
+      newId,
+    ).filter((s) => s.segmentType === 'Formula');
+    expect(apart.map((s) => s.segmentId)).toEqual(['f']);
+    expect(apart[0]!.words).toHaveLength(glyphs.length + step.length);
+  });
+
   it('leaves a heading of words and a word under a formula alone', () => {
     const { glyphs } = CM_DISPLAYS[3]!;
     const word = (text: string, left: number, top: number): Glyph => ({

@@ -132,6 +132,13 @@ function belongsTo(piece: BBox, formula: BBox, size: number): boolean {
 const DISPLAY_GAP = 0.4;
 /** A row that opens with a relation or operator goes on the row above (an aligned display's "= ..."). */
 const CONTINUES = /^[=<>≤≥≠≈≡∼+\-−±×·→⇒⇔]$/u;
+/** A row that opens with a relation goes on with the equation above even when numbered: a derivation's "= ...". */
+const RELATION_START = /^[=<>≤≥≠≈≡∼]$/u;
+
+/** The text of the leftmost of the glyphs ('' for none). */
+function leftmostOf(glyphs: readonly Glyph[]): string {
+  return [...glyphs].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0]?.text ?? '';
+}
 
 /** The vertical extent of a glyph's ink as its baseline tells it (a box from the font's ascent says more). */
 function inkOf(glyph: Glyph): [number, number] {
@@ -197,16 +204,24 @@ function splitStackedDisplays(
     const cuts = numbered.length > 0 ? numbered : displayCuts(glyphs);
     if (cuts.length === 0) return [segment];
     const bands = [-Infinity, ...cuts, Infinity];
-    const parts = bands.slice(1).map((bottom, index) => {
+    const parts: { glyphs: Glyph[]; words: Word[] }[] = [];
+    for (const [index, bottom] of bands.slice(1).entries()) {
       const top = bands[index]!;
       const within = (y: number): boolean => y >= top && y < bottom;
-      return {
+      const part = {
         glyphs: glyphs.filter((glyph) => within(glyph.baseline)),
         words: segment.words.filter((word) => within(centerOf(word.bbox ?? EMPTY_BOX).y)),
       };
-    });
-    const leftmost = (part: { glyphs: Glyph[] }): string =>
-      [...part.glyphs].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0]?.text ?? '';
+      // A numbered row that opens with a relation goes on with the equation above ("= ..." of a
+      // derivation, numbered at each step): it stays with it.
+      const above = parts.at(-1);
+      if (numbered.length > 0 && above && RELATION_START.test(leftmostOf(part.glyphs))) {
+        above.glyphs.push(...part.glyphs);
+        above.words.push(...part.words);
+      } else parts.push(part);
+    }
+    if (parts.length === 1) return [segment];
+    const leftmost = (part: { glyphs: Glyph[] }): string => leftmostOf(part.glyphs);
     const own = (part: { glyphs: Glyph[]; words: unknown[] }, index: number): boolean =>
       part.glyphs.length > 0 &&
       part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
@@ -310,6 +325,15 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
     if (piece.words.length === 0 || !isMathPart(piece, glyphs)) return false;
     const small = glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD);
     if (small && belongsTo(piece.bbox!, formula, size) && !numbered(piece.bbox!, formula, size)) return true;
+    // A row under the display that opens with a relation goes on with its equation, numbered or not.
+    const box = piece.bbox!;
+    const continues =
+      RELATION_START.test(leftmostOf(glyphs)) &&
+      box.top >= formula.top + 0.5 * formula.height &&
+      gapDown(box, formula) <= size &&
+      box.left >= formula.left &&
+      box.left <= rightOf(formula);
+    if (continues) return true;
     return areLevel(piece.bbox!, formula) && gapAcross(piece.bbox!, formula) <= PART_GAP * size;
   };
   const removed = new Set<Segment>();

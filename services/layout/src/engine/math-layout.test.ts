@@ -230,6 +230,36 @@ describe('formulaFromGlyphs on glyph rows', () => {
     );
   });
 
+  it("tells TeX's \\phi from \\varphi (and \\epsilon from \\varepsilon) by width in CMMI, whichever Unicode map the PDF used", () => {
+    const glyph = (text: string, font: string, em: number): Glyph[] => {
+      const [one] = row([{ text, font, size: 20 }]);
+      return [{ ...one!, bbox: { ...one!.bbox!, width: em * 20 } }];
+    };
+    // An old map gave \varphi (0.654 em in CMMI10) as ϕ, today's gives it as φ: both read \varphi.
+    expect(formulaFromGlyphs(glyph('ϕ', 'CMMI10', 0.6535), [])).toBe('\\varphi');
+    expect(formulaFromGlyphs(glyph('φ', 'CMMI10', 0.6535), [])).toBe('\\varphi');
+    expect(formulaFromGlyphs(glyph('φ', 'LMMathItalic7-Regular', 0.6869), [])).toBe('\\phi');
+    expect(formulaFromGlyphs(glyph('ε', 'CMMI12', 0.3954), [])).toBe('\\epsilon');
+    // Any other font: Unicode's forms as today's TeX maps them.
+    expect(formulaFromGlyphs(glyph('ϕ', 'STIXTwoMath', 0.6535), [])).toBe('\\phi');
+  });
+
+  it('reads a long arrow TeX builds of a minus and an arrow kerned into each other, and leaves them apart otherwise', () => {
+    const glyphs = row([
+      { text: 'x' },
+      { text: '−', font: 'CMSY10', left: 60 },
+      { text: '→', font: 'CMSY10', left: 64 },
+      { text: 'Q', left: 72 },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('x\\longrightarrow Q');
+    const apart = row([
+      { text: 'x' },
+      { text: '−', font: 'CMSY10', left: 60 },
+      { text: '→', font: 'CMSY10', left: 68 },
+    ]);
+    expect(formulaFromGlyphs(apart, [])).toBe('x-\\to');
+  });
+
   it('reads rows that each run across the display as an aligned display, and gives up on short stacked pieces', () => {
     const first = row([
       { text: 'a' },

@@ -249,7 +249,53 @@ function atomsOf(glyphs: readonly Glyph[]): Atom[] | null {
     }
     atoms.push(atom);
   }
-  return joinIntegrals(atoms);
+  return joinLongArrows(joinIntegrals(atoms));
+}
+
+/** TeX's long arrows, built of two glyphs kerned into each other (\joinrel): the pair and the arrow. */
+const LONG_ARROWS: readonly [string, string, string][] = [
+  ['-', '\\to', '\\longrightarrow'],
+  ['-', '\\rightarrow', '\\longrightarrow'],
+  ['\\leftarrow', '-', '\\longleftarrow'],
+  ['\\gets', '-', '\\longleftarrow'],
+  ['\\leftarrow', '\\to', '\\longleftrightarrow'],
+  ['\\leftarrow', '\\rightarrow', '\\longleftrightarrow'],
+  ['=', '\\Rightarrow', '\\Longrightarrow'],
+  ['\\Leftarrow', '=', '\\Longleftarrow'],
+  ['\\Leftarrow', '\\Rightarrow', '\\Longleftrightarrow'],
+];
+
+/** Pairs of LONG_ARROWS whose glyphs overlap on one baseline, each as its long arrow. */
+function joinLongArrows(atoms: Atom[]): Atom[] {
+  const sorted = [...atoms].sort((a, b) => a.left - b.left);
+  const joined = new Map<Atom, Atom>();
+  for (const [index, first] of sorted.entries()) {
+    const second = sorted[index + 1];
+    if (!second || joined.has(first) || !first.glyph || !second.glyph) continue;
+    // An arrow is taken for an accent until it is seen over nothing (buildAccents): its glyph names it.
+    const [a, b] = [first, second].map((atom) => (atom.accent ? (glyphLatex(atom.glyph!) ?? '') : atom.latex));
+    const arrow = LONG_ARROWS.find(([left, right]) => a === left && b === right)?.[2];
+    const kerned = second.left < first.right && Math.abs(first.baseline - second.baseline) < 0.1 * first.size;
+    if (arrow === undefined || !kerned) continue;
+    const long: Atom = {
+      ...first,
+      latex: arrow,
+      accent: undefined,
+      right: Math.max(first.right, second.right),
+      top: Math.min(first.top, second.top),
+      bottom: Math.max(first.bottom, second.bottom),
+    };
+    joined.set(first, long);
+    joined.set(second, long);
+  }
+  if (joined.size === 0) return atoms;
+  const result: Atom[] = [];
+  for (const atom of atoms) {
+    const long = joined.get(atom);
+    if (long === undefined) result.push(atom);
+    else if (!result.includes(long)) result.push(long);
+  }
+  return result;
 }
 
 /** Integral signs set close together (TeX's \iint is two ∫ kerned into each other) as one multiple integral. */

@@ -272,11 +272,42 @@ function mathAlphanumericLatex(char: string): string | null {
   return alphabet ? `${alphabet}{${base}}` : base;
 }
 
+/** TeX's math italic at its design size: Computer Modern's CMMI, Latin Modern's LMMathItalic. */
+const TEX_MATH_ITALIC = /^(?:CMMI|LMMathItalic)(\d{1,2})(?!\d)/iu;
+/**
+ * Advance widths (ems) of the plain and the var form of φ and of ε in CMMI at each design size
+ * (its TFM files). PDFs made before TeX Live fixed its Unicode map give \phi as φ and \varphi as
+ * ϕ (ε and ϵ alike), the other way round from today's; in these fonts the width tells the form.
+ */
+const FORM_WIDTHS: Readonly<Record<number, { phi: [number, number]; epsilon: [number, number] }>> = {
+  5: { phi: [0.8417, 0.9181], epsilon: [0.6135, 0.6747] },
+  6: { phi: [0.7421, 0.8116], epsilon: [0.5233, 0.5867] },
+  7: { phi: [0.6869, 0.7514], epsilon: [0.4761, 0.5397] },
+  8: { phi: [0.6316, 0.6924], epsilon: [0.4295, 0.4906] },
+  9: { phi: [0.6117, 0.6711], epsilon: [0.4164, 0.4771] },
+  10: { phi: [0.5958, 0.6542], epsilon: [0.4059, 0.4663] },
+  12: { phi: [0.5795, 0.6414], epsilon: [0.3954, 0.4582] },
+};
+
+/** \phi or \varphi (\epsilon or \varepsilon) for a φ-like or ε-like glyph of CMMI by its width; null for any other. */
+function texFormOf(glyph: Glyph): string | null {
+  const letter = /^[φϕ]$/u.test(glyph.text) ? 'phi' : /^[εϵ]$/u.test(glyph.text) ? 'epsilon' : null;
+  const size = TEX_MATH_ITALIC.exec(glyph.fontName)?.[1];
+  const widths = size === undefined ? undefined : FORM_WIDTHS[Number(size)];
+  if (letter === null || widths === undefined || !glyph.bbox || glyph.fontSize <= 0) return null;
+  const em = glyph.bbox.width / glyph.fontSize;
+  const [plain, variant] = widths[letter];
+  if (Math.min(Math.abs(em - plain), Math.abs(em - variant)) > 0.02) return null;
+  return Math.abs(em - plain) <= Math.abs(em - variant) ? `\\${letter}` : `\\var${letter}`;
+}
+
 /** The LaTeX of one glyph, or null when it has none here. */
 export function glyphLatex(glyph: Glyph): string | null {
   const char = glyph.text;
   const mathLetter = mathAlphanumericLatex(char);
   if (mathLetter !== null) return mathLetter;
+  const form = texFormOf(glyph);
+  if (form !== null) return form;
   const alphabet = alphabetOf(glyph.fontName);
   // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal, and a
   // lower-case letter in it is a symbol its PDF maps wrongly ("f" for ≤): unknown here.

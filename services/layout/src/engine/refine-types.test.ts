@@ -389,11 +389,14 @@ describe('refineTypes', () => {
     const endnote = seg('PageFooter', 'i End note', 58);
     const low = seg('PageHeader', 'Notes on the method', 500);
     const foot = seg('PageFooter', 'Page 3', 776);
-    expect(refineTypes([endnote, seg('Text', body, 100, 3), low, foot], page)).toEqual([
+    // A tab in the side margin, set sideways low on the page, stays a running head.
+    const tab = { ...seg('PageHeader', 'Annual report', 500), bbox: { left: 8, top: 500, width: 14, height: 90 } };
+    expect(refineTypes([endnote, seg('Text', body, 100, 3), low, foot, tab], page)).toEqual([
       'Text',
       'Text',
       'Text',
       'PageFooter',
+      'PageHeader',
     ]);
   });
 

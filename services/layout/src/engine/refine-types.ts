@@ -66,6 +66,8 @@ const UNSURE_HEADING = 0.5;
 /** "1 Introduction", "2.3. Methods": a numbered section heading, never page furniture. */
 const NUMBERED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.?\s*\p{L}/u;
 const FOOTER_BAND = 0.9;
+/** The outer strips of the page's width (each side) where margin tabs stand, running heads set sideways. */
+const SIDE_MARGIN = 0.05;
 /** The lower part of the page where footnotes live. */
 const FOOTNOTE_BAND = 0.7;
 /** Where footnotes that open with a raised mark may start: the lower part of a long column of notes. */
@@ -487,10 +489,15 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     // Running headers and footers: short, alone in the page's top or bottom band.
     if (type === 'PageFooter' && opensWithRaisedMark(segment.words)) return 'Footnote';
     // A running foot stands at the page's foot and a running head at its top: the detector's
-    // PageFooter over the upper half of the page (an endnote alone on the last page) is body.
+    // PageFooter over the upper half of the page (an endnote alone on the last page) is body. Not
+    // so a tab in the side margin (a report's vertical "公司报告", a textbook's unit tab), set anywhere.
+    const box = segment.bbox;
+    const acrossLine = box.width > box.height && box.left > SIDE_MARGIN * page.width;
     const misplaced =
-      (type === 'PageFooter' && bottomOf(segment.bbox) < 0.5 * page.height) ||
-      (type === 'PageHeader' && segment.bbox.top > 0.5 * page.height);
+      acrossLine &&
+      rightOf(box) < (1 - SIDE_MARGIN) * page.width &&
+      ((type === 'PageFooter' && bottomOf(box) < 0.5 * page.height) ||
+        (type === 'PageHeader' && box.top > 0.5 * page.height));
     if (misplaced) return opensWithFootnoteMark(segment.words) ? 'Footnote' : 'Text';
     if (type === 'PageHeader' || type === 'PageFooter') return type;
     if (isCoverTitle(index)) return 'Title';

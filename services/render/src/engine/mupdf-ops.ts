@@ -15,6 +15,7 @@ import {
 } from './render-ops.js';
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
+import { mathFontRepairs } from './tex-math-encodings.js';
 import { extensionCodesOf, extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
 import { measureTextLayer } from './text-layer-quality.js';
 import { textPaintedOverImages } from './text-paint.js';
@@ -185,13 +186,15 @@ function renderPage(
     // The text layer first, in points: how far it can be trusted decides the page's scale.
     const stext = page.toStructuredText('preserve-images');
     const size = { pageIndex, width: x1 - x0, height: y1 - y0 };
-    let inPoints = extractTextLayer(stext, size, POINTS);
+    const repairs =
+      page instanceof mupdf.PDFPage ? mathFontRepairs(page.getObject().getInheritable('Resources')) : undefined;
+    let inPoints = extractTextLayer(stext, size, POINTS, undefined, repairs);
     // pdfTeX's big operators and delimiters have no Unicode map: a second pass reads their codes.
     if (inPoints.unmappedExtension) {
       const raw = page.toStructuredText('preserve-images,use-cid-for-unknown-unicode');
       const codes = extensionCodesOf(raw);
       raw.destroy();
-      inPoints = extractTextLayer(stext, size, POINTS, codes);
+      inPoints = extractTextLayer(stext, size, POINTS, codes, repairs);
     }
     stext.destroy();
     const loaded = page;

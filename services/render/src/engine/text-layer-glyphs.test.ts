@@ -4,6 +4,7 @@ import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { createTextPdf } from '../testing/fixtures.js';
 import { mupdfOps } from './mupdf-ops.js';
+import { restoreLigatures } from './text-layer.js';
 
 /** German lecture notes set with LaTeX (test/eval/checks/sources.md): display math in TeX's math fonts. */
 const notes = readFileSync(
@@ -44,6 +45,44 @@ describe('text layer glyphs', () => {
     expect(variable.glyphs[0]).toMatchObject({ text: 'F', fontName: 'URWPalladioL-Ital' });
     const prose = lines.filter((line) => line.words.length > 8 && line.glyphs.length === 0);
     expect(prose.length).toBeGreaterThan(3);
+  });
+
+  it("reads TeX's math italic and symbol glyphs whose ToUnicode map sends them to Latin-1 (a CRAN vignette)", () => {
+    const vignette = readFileSync(
+      fileURLToPath(new URL('../../../../test/eval/checks/docs/sci-econ-sandwich-p3.pdf', import.meta.url)),
+    );
+    const { pages } = mupdfOps.render({ pdf: vignette, pageIndexes: [0], scale: 2, ocrLongSide: 0 });
+    const words = pages[0]!.textLayer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words));
+    const text = words.map((word) => word.text).join(' ');
+    // y_i = x_i^⊤ β + u_i: β is code 0x0C of LMMathItalic10, ⊤ code 0x3E of LMMathSymbols8.
+    expect(text).toContain('β');
+    expect(text).toContain('⊤');
+    expect(text).not.toMatch(/[´¦¶Ã]/u);
+  });
+
+  it("reads TeX's ligatures that a bitmap Type 3 font gives as their codes (dvips, T1 and OT1)", () => {
+    const vignette = readFileSync(
+      fileURLToPath(new URL('../../../../test/eval/checks/docs/sci-econ-strucchange-p2-3.pdf', import.meta.url)),
+    );
+    const { pages } = mupdfOps.render({ pdf: vignette, pageIndexes: [0, 1], scale: 2, ocrLongSide: 0 });
+    const text = pages
+      .flatMap((page) => page.textLayer.blocks.flatMap((block) => block.lines.flatMap((line) => line.words)))
+      .map((word) => word.text)
+      .join(' ');
+    expect(text).toContain('Generalized fluctuation tests');
+    expect(text).toContain('coefficients');
+    expect([...text].filter((char) => /\p{Cc}/u.test(char))).toEqual([]);
+  });
+
+  it('reads a ligature code as its ligature only beside a letter of its word', () => {
+    const chars = (text: string): { char: string }[] => [...text].map((char) => ({ char }));
+    const read = (text: string): string =>
+      restoreLigatures(chars(text))
+        .map((glyph) => glyph.char)
+        .join('');
+    expect(read('coe\u000ecients')).toBe('coefficients');
+    expect(read(' \u001ductuation')).toBe(' fluctuation');
+    expect(read('x = \u000b + 1')).toBe('x = \u000b + 1');
   });
 
   it("gives a Type 3 glyph whose box is its whole font's a text font's ascent and descent on its baseline", () => {

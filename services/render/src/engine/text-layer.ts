@@ -4,6 +4,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { mayBeAstray, repairedChar, type FontRepairs } from './tex-math-encodings.js';
 import { composeAccents } from './text-accents.js';
 import { joinColumns } from './vertical-text.js';
 
@@ -61,6 +62,30 @@ export function restoreMathLetters<G extends { char: string; fontName: string }>
     if (!CUT_MATH_LETTER.test(glyph.char)) return glyph;
     const restore = isMathFont(glyph.fontName) || mathFonts.has(glyph.fontName) || onLine;
     return restore ? { ...glyph, char: String.fromCodePoint(glyph.char.charCodeAt(0) + 0x10000) } : glyph;
+  });
+}
+
+/**
+ * TeX's ligatures by the codes of its text encodings: OT1 sets ff, fi, fl, ffi, ffl at 0x0B-0x0F and
+ * T1 (Cork) at 0x1B-0x1F. A font with no names for its glyphs (dvips's bitmap Type 3 fonts, glyphs
+ * "/a27") comes through MuPDF as those codes, control characters that would be dropped:
+ * "Generalized \x1Ductuation tests", "coe\x0Ecients".
+ */
+const LIGATURE_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  ['ff', 'fi', 'fl', 'ffi', 'ffl'].flatMap((ligature, index) => [
+    [String.fromCharCode(0x0b + index), ligature],
+    [String.fromCharCode(0x1b + index), ligature],
+  ]),
+);
+
+/** The glyphs of a line with such codes read as their ligatures where a letter stands next to them in the word. */
+export function restoreLigatures<G extends { char: string }>(glyphs: readonly G[]): G[] {
+  if (!glyphs.some((glyph) => LIGATURE_OF[glyph.char] !== undefined)) return [...glyphs];
+  const letter = (glyph: G | undefined): boolean => glyph !== undefined && /^\p{L}/u.test(glyph.char);
+  return glyphs.map((glyph, index) => {
+    const ligature = LIGATURE_OF[glyph.char];
+    const inWord = letter(glyphs[index - 1]) || letter(glyphs[index + 1]);
+    return ligature !== undefined && inWord ? { ...glyph, char: ligature } : glyph;
   });
 }
 
@@ -498,13 +523,15 @@ function withoutReprints(blocks: RawLine[][]): RawLine[][] {
  * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
  * highest of them), 0 when it has none. `codes` names the glyphs of TeX's math extension fonts
  * that MuPDF left unmapped (extensionCodesOf); `unmappedExtension` says the page has such glyphs,
- * for a caller that gave no codes to read them and extract again.
+ * for a caller that gave no codes to read them and extract again. `repairs` puts right what the
+ * ToUnicode maps of TeX's math fonts sent astray (mathFontRepairs).
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
   codes?: ExtensionCodes,
+  repairs: FontRepairs = new Map(),
 ): { textLayer: TextLayer; wordCount: number; imageScale: number; unmappedExtension: boolean } {
   const raw: RawLine[][] = [];
   const images: BBox[] = [];
@@ -529,7 +556,11 @@ export function extractTextLayer(
       dir = direction;
     },
     onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
-      if (!VARIATION_SELECTOR.test(c)) glyphs.push(glyphOf(c, font, size, quad, { dir, origin, codes }));
+      if (VARIATION_SELECTOR.test(c)) return;
+      const advance = (Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) / Math.max(size, 1e-6)) * 1000;
+      const char =
+        repairs.size > 0 && mayBeAstray(c) ? repairedChar(c, repairs.get(cleanFontName(font))?.get(c), advance) : c;
+      glyphs.push(glyphOf(char, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
       block.push({ glyphs, horizontal: dir[0] > 0.99, vertical: dir[1] > 0.99 });
@@ -546,7 +577,7 @@ export function extractTextLayer(
   const drafts: LineDraft[][] = printed
     .map((lines) =>
       lines.flatMap((line): LineDraft[] => {
-        const restored = restoreMathLetters(line.glyphs, mathFonts);
+        const restored = restoreLigatures(restoreMathLetters(line.glyphs, mathFonts));
         // Words read accents on their letters; the stored glyphs keep them apart for the formula reader.
         const words = wordsOfLine(composeAccents(restored)).map((word) => ({
           text: word.map((glyph) => glyph.char).join(''),
