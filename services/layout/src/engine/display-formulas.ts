@@ -164,20 +164,25 @@ function displayCuts(glyphs: readonly Glyph[]): number[] {
 /** An equation number stands beside its display at most this many ems away (a centred display's number at the column's edge; not the next column's). */
 const NUMBER_REACH = 25;
 
+/** Whether an equation number stands beside `box` (not over it) within NUMBER_REACH ems. */
+function withinReach(number: BBox, box: BBox, size: number): boolean {
+  return gapAcross(number, box) >= 0 && gapAcross(number, box) <= NUMBER_REACH * size;
+}
+
+/** Whether an equation number stands level with `box`, beside it within NUMBER_REACH ems. */
+function numberBeside(number: BBox, box: BBox, size: number): boolean {
+  return areLevel(number, box) && withinReach(number, box, size);
+}
+
 /**
  * Where the rows of an aligned display that each carry an equation number part: halfway between
  * the numbers beside it, top to bottom (none with fewer than two numbers: one equation of many
  * rows has one).
  */
-/** Whether an equation number stands level with `box`, beside it within NUMBER_REACH ems. */
-function numberBeside(number: BBox, box: BBox, size: number): boolean {
-  return areLevel(number, box) && gapAcross(number, box) >= 0 && gapAcross(number, box) <= NUMBER_REACH * size;
-}
-
 function numberCuts(box: BBox, numbers: readonly BBox[], size: number): number[] {
   const middles = numbers
     .filter((number) => areLevel(number, box) || (number.top >= box.top && bottomOf(number) <= bottomOf(box)))
-    .filter((number) => gapAcross(number, box) >= 0 && gapAcross(number, box) <= NUMBER_REACH * size)
+    .filter((number) => withinReach(number, box, size))
     .map((number) => number.top + number.height / 2)
     .sort((a, b) => a - b);
   return middles.slice(1).map((middle, index) => (middle + middles[index]!) / 2);
@@ -221,11 +226,10 @@ function splitStackedDisplays(
       } else parts.push(part);
     }
     if (parts.length === 1) return [segment];
-    const leftmost = (part: { glyphs: Glyph[] }): string => leftmostOf(part.glyphs);
     const own = (part: { glyphs: Glyph[]; words: unknown[] }, index: number): boolean =>
       part.glyphs.length > 0 &&
       part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
-      (index === 0 || !CONTINUES.test(leftmost(part)));
+      (index === 0 || !CONTINUES.test(leftmostOf(part.glyphs)));
     if (numbered.length > 0 ? parts.some((part) => part.glyphs.length === 0) : !parts.every(own)) return [segment];
     return parts.map((part, index) => ({
       ...segment,
@@ -323,10 +327,10 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
   const joins = (piece: Segment, formula: BBox, size: number): boolean => {
     const glyphs = glyphsOf.get(piece)!;
     if (piece.words.length === 0 || !isMathPart(piece, glyphs)) return false;
-    const small = glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD);
-    if (small && belongsTo(piece.bbox!, formula, size) && !numbered(piece.bbox!, formula, size)) return true;
-    // A row under the display that opens with a relation goes on with its equation, numbered or not.
     const box = piece.bbox!;
+    const small = glyphs.length <= PIECE_GLYPHS && !hasProseWord(glyphs, PIECE_WORD);
+    if (small && belongsTo(box, formula, size) && !numbered(box, formula, size)) return true;
+    // A row under the display that opens with a relation goes on with its equation, numbered or not.
     const continues =
       RELATION_START.test(leftmostOf(glyphs)) &&
       box.top >= formula.top + 0.5 * formula.height &&
@@ -334,7 +338,7 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
       box.left >= formula.left &&
       box.left <= rightOf(formula);
     if (continues) return true;
-    return areLevel(piece.bbox!, formula) && gapAcross(piece.bbox!, formula) <= PART_GAP * size;
+    return areLevel(box, formula) && gapAcross(box, formula) <= PART_GAP * size;
   };
   const removed = new Set<Segment>();
   for (const formula of segments) {

@@ -492,10 +492,10 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     // PageFooter over the upper half of the page (an endnote alone on the last page) is body. Not
     // so a tab in the side margin (a report's vertical "公司报告", a textbook's unit tab), set anywhere.
     const box = segment.bbox;
-    const acrossLine = box.width > box.height && box.left > SIDE_MARGIN * page.width;
+    const inSideMargin = box.left <= SIDE_MARGIN * page.width || rightOf(box) >= (1 - SIDE_MARGIN) * page.width;
     const misplaced =
-      acrossLine &&
-      rightOf(box) < (1 - SIDE_MARGIN) * page.width &&
+      box.width > box.height &&
+      !inSideMargin &&
       ((type === 'PageFooter' && bottomOf(box) < 0.5 * page.height) ||
         (type === 'PageHeader' && box.top > 0.5 * page.height));
     if (misplaced) return opensWithFootnoteMark(segment.words) ? 'Footnote' : 'Text';

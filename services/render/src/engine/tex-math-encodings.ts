@@ -4,7 +4,7 @@
  * ToUnicode map for them that sends those codes to Latin-1 characters: CRAN's vignettes, rewritten
  * by Ghostscript to compact them, map β (code 0x0C) to "´", π (0x19) to "Ã" and ⊤ (0x3E) to "¦".
  * Such a font's Latin-1 characters are read back to their codes through its ToUnicode map and
- * named by the encoding (mathUnicodeRepairs), so "y = x⊤β" is not read "y = x¦´".
+ * named by the encoding (mathFontRepairs), so "y = x⊤β" is not read "y = x¦´".
  */
 
 /** Fonts laid out as OML: Computer Modern's and Latin Modern's math italics, bold ones too. */

@@ -248,6 +248,11 @@ function glyphOf(
   };
 }
 
+/** A glyph's advance in thousandths of an em: the length of its quad's top edge over its size. */
+function advanceOf(quad: Quad, size: number): number {
+  return (Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) / Math.max(size, 1e-6)) * 1000;
+}
+
 /** The character codes of extension-font glyphs in a pass made with MuPDF's use-cid-for-unknown-unicode. */
 export function extensionCodesOf(stext: StructuredText): ExtensionCodes {
   const codes = new Map<string, number>();
@@ -557,9 +562,10 @@ export function extractTextLayer(
     },
     onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
       if (VARIATION_SELECTOR.test(c)) return;
-      const advance = (Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) / Math.max(size, 1e-6)) * 1000;
       const char =
-        repairs.size > 0 && mayBeAstray(c) ? repairedChar(c, repairs.get(cleanFontName(font))?.get(c), advance) : c;
+        repairs.size > 0 && mayBeAstray(c)
+          ? repairedChar(c, repairs.get(cleanFontName(font))?.get(c), advanceOf(quad, size))
+          : c;
       glyphs.push(glyphOf(char, font, size, quad, { dir, origin, codes }));
     },
     endLine(): void {
