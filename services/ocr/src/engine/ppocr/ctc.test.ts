@@ -29,4 +29,18 @@ describe('decodeCtc', () => {
     expect(chars.map((c) => c.text).join('')).toBe('bc');
     expect(chars[1]!.probability).toBeCloseTo(0.4);
   });
+
+  it("keeps an unsure letter's second choice, and none for a sure one or for the space", () => {
+    const size = alphabet.classes.length;
+    // Step 0: a at 0.6, c at 0.3; step 1: b at 0.95; step 2: the space at 0.6, a at 0.3.
+    const data = new Float32Array(3 * size).fill(0.0);
+    data.set([0.05, 0.6, 0.05, 0.3, 0], 0);
+    data.set([0.02, 0.01, 0.95, 0.01, 0.01], size);
+    data.set([0.05, 0.3, 0.05, 0, 0.6], 2 * size);
+    const chars = decodeCtc(data, 0, 3, alphabet);
+    expect(chars.map((c) => c.text).join('')).toBe('ab ');
+    expect(chars[0]!.alternatives).toEqual([{ text: 'c', probability: expect.closeTo(0.3) as number }]);
+    expect(chars[1]!.alternatives).toBeUndefined();
+    expect(chars[2]!.alternatives).toBeUndefined();
+  });
 });

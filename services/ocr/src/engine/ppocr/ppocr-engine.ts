@@ -20,6 +20,7 @@ import {
 } from './model-files.js';
 import { classifyAngles, recognizeLines, type BatchLimits } from './recognizer.js';
 import { needsRereading, suspectWords } from './scripts.js';
+import { withWordChoices } from './word-choices.js';
 import { withWordReread, wordRereadings } from './word-rereads.js';
 import { toWords, type RecognizedLine } from './words.js';
 
@@ -232,7 +233,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
       } else rects = await detectTextLines(detector, image, detection, inkWindows(image));
       let crops = rects.map((rect) => cropLine(image, rect));
       if (classifier) crops = await classifyAngles(classifier, crops, batching.maxLines);
-      const lines = await readLines(crops, primary, secondReader, batching);
+      const lines = (await readLines(crops, primary, secondReader, batching)).map(withWordChoices);
       const words: Word[] = [];
       let lineIndex = 0;
       for (const line of lines) {
