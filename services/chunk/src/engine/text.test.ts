@@ -1,12 +1,33 @@
 import type { Word } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { joinHyphenated, wordsToText } from './text.js';
+import { joinBrokenWord, joinHyphenated, wordsToText } from './text.js';
 
 function lines(...texts: string[]): Word[] {
   return texts.flatMap((text, lineIndex) =>
     text.split(' ').map((word) => ({ text: word, bbox: undefined, confidence: 1, blockIndex: 0, lineIndex })),
   );
 }
+
+describe('joinBrokenWord', () => {
+  it('joins a word a narrow box wrapped without a hyphen', () => {
+    expect(joinBrokenWord('Preparati', 'on')).toBe('Preparation');
+    expect(joinBrokenWord('Financin', 'g,')).toBe('Financing,');
+    expect(joinBrokenWord('NEED', 'S')).toBe('NEEDS');
+    expect(joinBrokenWord('condition', 's')).toBe('conditions');
+  });
+
+  it('keeps apart two words, words of mixed case, and pieces that make no word', () => {
+    expect(joinBrokenWord('a', 'round')).toBeNull();
+    expect(joinBrokenWord('some', 'times')).toBeNull();
+    expect(joinBrokenWord('NEED', 'Sometimes')).toBeNull();
+    expect(joinBrokenWord('Structuri', 'xq')).toBeNull();
+    expect(joinBrokenWord('end.', 'ing')).toBeNull();
+    expect(joinBrokenWord('2019', 'on')).toBeNull();
+    expect(joinBrokenWord('w', 'is')).toBeNull();
+    expect(joinBrokenWord('R', 'E')).toBeNull();
+    expect(joinBrokenWord('IN', 'K')).toBeNull();
+  });
+});
 
 describe('joinHyphenated', () => {
   it('rejoins a word hyphenated at a line end, keeping its trailing punctuation', () => {

@@ -14,7 +14,8 @@ const STARTS_RUN_ON = new RegExp(`^${RUN_ON}`, 'u');
  * The segment's words as text: words of one line joined by a space, lines by a newline. A line
  * ends where the word's (block, line) pair changes; OCR words that carry no line structure (all
  * zeros) therefore read as one line. A word broken across lines by a hyphen is put back together
- * on the first line (see joinHyphenated); a line of Chinese or Japanese runs on into the next
+ * on the first line (see joinHyphenated), and so is one a narrow box wrapped without a hyphen
+ * (joinBrokenWord); a line of Chinese or Japanese runs on into the next
  * without a break (RUN_ON).
  */
 export function wordsToText(words: readonly Word[]): string {
@@ -22,7 +23,10 @@ export function wordsToText(words: readonly Word[]): string {
   for (let index = 0; index + 1 < lines.length; index += 1) {
     const line = lines[index]!;
     const next = lines[index + 1]!;
-    const joined = line.length > 0 && next.length > 0 ? joinHyphenated(line.at(-1)!, next[0]!) : null;
+    const joined =
+      line.length > 0 && next.length > 0
+        ? (joinHyphenated(line.at(-1)!, next[0]!) ?? joinBrokenWord(line.at(-1)!, next[0]!))
+        : null;
     if (joined === null) continue;
     line[line.length - 1] = joined;
     next.shift();
@@ -53,6 +57,32 @@ export function joinHyphenated(end: string, start: string): string | null {
   if (head === undefined || tail === undefined) return null;
   const headLetters = /\p{L}+$/u.exec(head)?.[0] ?? '';
   return isEnglishWord(headLetters + tail) ? head + start : `${head}-${start}`;
+}
+
+/** A Latin word's letters at a line's end (nothing after them) and at the next line's start (punctuation may follow). */
+const LINE_END_LETTERS = /^\p{Script=Latin}+$/u;
+const LINE_START_LETTERS = /^(\p{Script=Latin}+)[\p{P}]*$/u;
+
+/** Whether a piece of a broken word is a word of its own: one in the list, or "a" or "I". */
+function isWordPiece(piece: string): boolean {
+  return /^[ai]$/i.test(piece) || (piece.length > 1 && isEnglishWord(piece));
+}
+
+/**
+ * The word a narrow text box broke across lines without a hyphen (a slide's shape too narrow for
+ * it: "Preparati" + "on", "NEED" + "S"), or null: the two pieces join when together they are an
+ * English word and one of them is none alone, the second piece in lower case or both in capitals.
+ * Two words that are words alone ("a" + "round") stay apart.
+ */
+export function joinBrokenWord(end: string, start: string): string | null {
+  const tail = LINE_START_LETTERS.exec(start)?.[1];
+  if (!LINE_END_LETTERS.test(end) || tail === undefined) return null;
+  const sameCase = tail === tail.toLowerCase() || (end === end.toUpperCase() && tail === tail.toUpperCase());
+  // A letter alone ends a word only after three or more ("NEED" + "S"); one alone begins none
+  // (a variable "w" at a line's end, letter-spaced capitals "R E").
+  const long = end.length >= 2 && (tail.length >= 2 || end.length >= 3);
+  if (!sameCase || !long || (isWordPiece(end) && isWordPiece(tail))) return null;
+  return isEnglishWord(end + tail) ? end + start : null;
 }
 
 /** Splits words into lines, keeping reading order. */

@@ -38,6 +38,27 @@ describe('assignWords', () => {
     expect(texts(leftover)).toBe('tween my shoulders.');
   });
 
+  it("gives a paragraph the last line its box cut off, and no line after a sentence's end or apart", () => {
+    const paragraph = region('Text', 20, 100, 700, 160);
+    const lines = [
+      ...ocrLine('Donors should consider debt for water swaps as part', 20, 100, 0),
+      ...ocrLine('of their programmes of official', 20, 140, 1),
+      ...ocrLine('assistance', 20, 180, 2),
+      ...ocrLine('Another paragraph far below', 20, 260, 3),
+    ];
+    const cut = assignWords(lines, [paragraph]);
+    expect(texts(cut.assigned[0]!)).toBe(
+      'Donors should consider debt for water swaps as part of their programmes of official assistance',
+    );
+    expect(texts(cut.leftover)).toBe('Another paragraph far below');
+    const ended = [
+      ...ocrLine('Donors should consider debt for water swaps as part', 20, 100, 0),
+      ...ocrLine('of their official assistance.', 20, 140, 1),
+      ...ocrLine('Next', 20, 180, 2),
+    ];
+    expect(texts(assignWords(ended, [paragraph]).leftover)).toBe('Next');
+  });
+
   it('leaves a line wholly inside a picture to it', () => {
     const { assigned } = assignWords(words.slice(0, 3), [picture, text]);
     expect(texts(assigned[0]!)).toBe('THEY TIP-TOED ALONG.');

@@ -12,6 +12,7 @@ import {
   rightOf,
   unionBox,
 } from './geometry.js';
+import { isPageNumberText } from './furniture-evidence.js';
 import type { DetectedRegion } from './layout-engine.js';
 import { textOrientation, uprightBox, uprightWords, type TextOrientation } from './table-orientation.js';
 
@@ -157,6 +158,67 @@ function addTableEdgeRows(assigned: Word[][], regions: DetectedRegion[], leftove
   return rest;
 }
 
+/** Regions whose lines run on as a paragraph's: a line the detector cut off under them is theirs. */
+const PARAGRAPH_TYPES: ReadonlySet<string> = new Set(['Text', 'ListItem', 'Footnote']);
+/** A line goes on a paragraph when it stands where its next line would, within this share of the line pitch. */
+const PITCH_TOLERANCE = 0.35;
+/** The last line of a paragraph that ends a sentence may end the paragraph: nothing is added under it. */
+const SENTENCE_END = /[.!?:;。！？]["'”’)\]]*$/u;
+
+/** The median of consecutive differences of sorted values, or 0 for fewer than two. */
+function medianStep(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length < 2 ? 0 : median(sorted.slice(1).map((value, i) => value - sorted[i]!));
+}
+
+/**
+ * Gives a paragraph the lines the detector cut off under it (a box ending a line short of the
+ * paragraph's end: a slide's "... as part of their official" + "assistance"): a row of leftover
+ * words at the paragraph's next line, one line pitch under its last (PITCH_TOLERANCE), starting where
+ * its last line starts (a centred formula or footer line does not), within its right side, in type
+ * of its size, while its last line ends no sentence; a page number alone (a book's even page,
+ * numbered at the left) is no line of it.
+ */
+function addParagraphLastLines(assigned: Word[][], regions: DetectedRegion[], leftover: Word[]): Word[] {
+  let rest = leftover;
+  regions.forEach((region, index) => {
+    if (!PARAGRAPH_TYPES.has(region.segmentType)) return;
+    const rows = levelRows(assigned[index]!);
+    if (rows.length < 2) return;
+    const tops = rows.map((row) => Math.min(...row.map((word) => boxOf(word).top)));
+    const pitch = medianStep(tops);
+    const height = median(assigned[index]!.map((word) => boxOf(word).height));
+    let box = unionBox(assigned[index]!.map(boxOf));
+    let lastRow = rows[rows.length - 1]!;
+    let lastTop = Math.max(...tops);
+    if (pitch <= 0 || height <= 0) return;
+    for (;;) {
+      const lastLeft = Math.min(...lastRow.map((word) => boxOf(word).left));
+      const lastWord = [...lastRow].sort((a, b) => boxOf(a).left - boxOf(b).left).at(-1);
+      if (!lastWord || SENTENCE_END.test(lastWord.text)) break;
+      const row = levelRows(rest).find((words) => {
+        const rowBox = unionBox(words.map(boxOf));
+        const rowHeight = median(words.map((word) => boxOf(word).height));
+        return (
+          !isPageNumberText(words.map((word) => word.text).join(' ')) &&
+          Math.abs(rowBox.top - (lastTop + pitch)) <= PITCH_TOLERANCE * pitch &&
+          Math.abs(rowBox.left - lastLeft) <= height &&
+          rightOf(rowBox) <= rightOf(box) + height &&
+          rowHeight >= 0.8 * height &&
+          rowHeight <= 1.25 * height
+        );
+      });
+      if (!row) break;
+      assigned[index]!.push(...row);
+      rest = rest.filter((word) => !row.includes(word));
+      box = unionBox([box, ...row.map(boxOf)]);
+      lastRow = row;
+      lastTop = Math.min(...row.map((word) => boxOf(word).top));
+    }
+  });
+  return rest;
+}
+
 /** Words turned into a table's upright frame (uprightWords), and for each the page's word. */
 function inFrame(words: Word[], orientation: TextOrientation): { turned: Word[]; original: Map<Word, Word> } {
   const turned = uprightWords(words, orientation);
@@ -290,5 +352,6 @@ export function assignWords(words: Word[], regions: DetectedRegion[]): WordAssig
     else assigned[index]!.push(word);
   }
   returnLinesFromPictures(assigned, regions);
-  return { assigned, leftover: addTableEdgeRows(assigned, regions, addTableEdgeColumns(assigned, regions, leftover)) };
+  const beyondTables = addTableEdgeRows(assigned, regions, addTableEdgeColumns(assigned, regions, leftover));
+  return { assigned, leftover: addParagraphLastLines(assigned, regions, beyondTables) };
 }

@@ -55,6 +55,33 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, { ...page, fonts })).toEqual(['SectionHeader', 'Text', 'Text', 'Text', 'Text']);
   });
 
+  it("types a long heading set like the body as text (a slide's bullet point), and keeps one set apart", () => {
+    const segments = [
+      seg('SectionHeader', 'In summary', 60),
+      seg('SectionHeader', 'Project preparation and structuring may not be a source of funds, but can help', 120, 2),
+      seg('SectionHeader', 'All actors, all sources, all structures must be explored', 200, 2),
+      seg('SectionHeader', 'Scarcity of financial resources: users, taxpayers and markets', 260, 2),
+      seg('SectionHeader', '2.1 Data collection and cleaning of the survey answers we received', 320),
+      seg('Text', body, 360, 6),
+    ];
+    const fonts = fontsFor(segments, [
+      { fontSize: 28, bold: true },
+      { fontSize: 20, bold: false },
+      { fontSize: 20, bold: false },
+      { fontSize: 20, bold: true },
+      { fontSize: 20, bold: false },
+      { fontSize: 20, bold: false },
+    ]);
+    expect(refineTypes(segments, { ...page, pageIndex: 3, fonts })).toEqual([
+      'SectionHeader',
+      'Text',
+      'Text',
+      'SectionHeader',
+      'SectionHeader',
+      'Text',
+    ]);
+  });
+
   it('takes up to three lines set tight under a picture and within its width for its caption', () => {
     const photo: RefinableSegment = {
       segmentType: 'Picture',

@@ -217,6 +217,9 @@ export function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, Line
   return median(words.map((w) => (w.bbox ?? EMPTY_BOX).height));
 }
 
+/** Text set this much bigger than the body (font sizes of a text layer) may head a section. */
+const HEADING_SIZE = 1.15;
+
 function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolean {
   if (facts.lineCount > 2 || facts.text.length > 150 || facts.text.length === 0) return false;
   // A line opening in lower case goes on a sentence ("die diskrete Metrik. Die Metrik d ..."),
@@ -225,7 +228,22 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
   // A one-line "二、会用" is a heading whatever its size (headings there are set in colour, not size).
   if (facts.lineCount === 1 && isNumberedHeading(facts.text)) return true;
   // Without fonts only a clearly bigger size tells a heading (OCR boxes vary in height).
-  return hasFonts ? facts.size >= 1.15 * body || facts.bold : facts.size >= 1.4 * body;
+  return hasFonts ? facts.size >= HEADING_SIZE * body || facts.bold : facts.size >= 1.4 * body;
+}
+
+/** A heading of this many words or more must stand out by its type to be one (isPlainPassage). */
+const PASSAGE_WORDS = 8;
+
+/**
+ * A detected heading that is a passage of the text: PASSAGE_WORDS words or more, unnumbered, set like
+ * the rest of the page's text (`rest`: its body size without this segment, which on a sparse slide
+ * may be most of the page), no bigger and not bold (a slide's long bullet points: "Project
+ * preparation and structuring may not be a source of funds, but ...").
+ */
+function isPlainPassage(facts: SegmentFacts, rest: number): boolean {
+  const text = facts.text.trim();
+  if (text.split(/\s+/u).length < PASSAGE_WORDS || NUMBERED_SECTION.test(text) || isNumberedHeading(text)) return false;
+  return rest > 0 && !facts.bold && facts.size < HEADING_SIZE * rest;
 }
 
 /** "Table 1", "Fig. 2.", "Figure IV:", and the Chinese 图 3 / 表 1-2 / 圖 五. */
@@ -461,14 +479,17 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
         .filter((index) => coverCandidate(index) && facts[index]!.size >= COVER_TITLE_SHARE * largest)
         .sort((a, b) => segments[a]!.bbox.top - segments[b]!.bbox.top)[0]
     : undefined;
+  /** The body size of the page's text without segment `index`. */
+  const bodyWithout = (index: number): number =>
+    bodySizeOf(
+      segments.filter((_, other) => other !== index),
+      page.fonts,
+    );
   const isCoverTitle = (index: number): boolean => {
     if (index === coverTitle) return true;
     const fact = facts[index]!;
     if (!coverCandidate(index) || fact.lineCount > 3 || fact.size < largest - 0.5) return false;
-    const rest = bodySizeOf(
-      segments.filter((_, other) => other !== index),
-      page.fonts,
-    );
+    const rest = bodyWithout(index);
     return rest > 0 && fact.size >= TITLE_SIZE * rest;
   };
 
@@ -552,6 +573,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     if (type === 'Title' || type === 'SectionHeader' || headingText) {
       // A theorem's label with its statement, or a sentence, is text however it is set.
       if (type !== 'Title' && isStatementNotHeading(fact.text)) return 'Text';
+      if (type === 'SectionHeader' && hasFonts && isPlainPassage(fact, bodyWithout(index))) return 'Text';
       if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
       // The page's biggest text, well above body size, high on a first page: the document title.
       // A section number ("1 Introduction", "1.2 Metrische Räume") makes it a section of a longer text.
@@ -559,7 +581,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
         fact.size >= TITLE_SIZE * body && fact.size >= largest - 0.5 && !NUMBERED_SECTION.test(fact.text);
       if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height)))
         return 'Title';
-      if (type === 'Title' && hasFonts && fact.size < 1.15 * body && !fact.bold) return 'Text';
+      if (type === 'Title' && hasFonts && fact.size < HEADING_SIZE * body && !fact.bold) return 'Text';
       return 'SectionHeader';
     }
     const first = segment.words[0]?.text ?? '';

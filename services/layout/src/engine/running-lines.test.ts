@@ -40,6 +40,22 @@ describe('markRunningLines', () => {
     ]);
   });
 
+  it("finds a page number in words in a letterhead's block, below the band of running heads", () => {
+    // "Seite N" at a fifth of the page's height, under an address block, on both pages of an invoice.
+    const pages = [0, 1].map((i) => pageOf(i, `Seite ${i + 1}`, 'Registergericht Hanau', 160));
+    markRunningLines(pages);
+    expect(pages.map((page) => typesOf(page).find(([, text]) => text.startsWith('Seite'))?.[0])).toEqual([
+      'PageHeader',
+      'PageHeader',
+    ]);
+    // A bare number there may be anything (a step, a total): it must stand in the band.
+    const numbered = [0, 1].map((i) => pageOf(i, `${i + 1}`, 'Registergericht Hanau', 160));
+    markRunningLines(numbered);
+    expect(
+      numbered.map((page) => page.segments.find((s) => s.words[0]?.text === `${page.pageIndex + 1}`)?.segmentType),
+    ).toEqual(['Text', 'Text']);
+  });
+
   it('matches running lines that OCR read a little differently', () => {
     const heads = ['Annual Report 2024', 'Annua1 Report 2024', 'Annual Repor 2024'];
     const pages = heads.map((head, i) => pageOf(i, head, `- ${i + 1} -`));

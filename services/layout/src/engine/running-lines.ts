@@ -4,12 +4,15 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
 import { furnitureFineType } from './fine-types.js';
+import { isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
 import { orderSegments } from './reading-order.js';
 import type { IdFactory } from './segmenter.js';
 
 /** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
 const BAND = 0.12;
+/** A page number alone runs within this share of the page's height from its top or foot (bandOf). */
+const PAGE_NUMBER_BAND = 0.35;
 /** A running line is short: at most this many characters on at most two lines. */
 const MAX_LENGTH = 120;
 const MAX_LINES = 2;
@@ -72,12 +75,23 @@ function candidateOf(page: number, segment: Segment, height: number, sizes: Page
   return edgeLinesCandidateOf(page, segment, height);
 }
 
+/**
+ * The band a line lies in: the top or bottom BAND of the page, or for a page number in words alone
+ * ("Seite 2", "Page 2 of 5"; a bare "2" may be anything) the upper or lower PAGE_NUMBER_BAND, where a letterhead or a form's heading block
+ * sets it (it must still come back at the same height on the other pages).
+ */
+function bandOf(box: BBox, height: number, text: string): Band | null {
+  const spelledPageNumber = isPageNumberText(text) && /\d/u.test(text) && /\p{L}{2}/u.test(text);
+  const reach = spelledPageNumber ? PAGE_NUMBER_BAND : BAND;
+  return bottomOf(box) <= reach * height ? 'top' : box.top >= (1 - reach) * height ? 'bottom' : null;
+}
+
 /** The candidate of `words` (a whole segment or its edge lines) if they are short and lie in a band. */
 function lineCandidateOf(page: number, segment: Segment, words: Word[], height: number): Candidate | null {
   const box = boxOfWords(words);
-  const band: Band | null = bottomOf(box) <= BAND * height ? 'top' : box.top >= (1 - BAND) * height ? 'bottom' : null;
-  if (band === null) return null;
   const raw = words.map((word) => word.text).join(' ');
+  const band = bandOf(box, height, raw);
+  if (band === null) return null;
   if (raw.length > MAX_LENGTH || new Set(words.map((word) => word.lineIndex)).size > MAX_LINES) return null;
   const text = raw.normalize('NFKC').toLowerCase().replace(/\d+/gu, '#').replace(/\s+/gu, ' ').trim();
   if (!text) return null;
