@@ -88,7 +88,23 @@ describe('withOtherScripts', () => {
     const fraktur = read('sehr', 40, 0.7);
     const tesseract = fakeTesseract({ script: 'Fraktur', confidence: 14 }, fraktur, read('fehr', 40, 0.55));
     tesseract.scripts.add('Fraktur');
-    expect(await withOtherScripts(engineReading(misread), tesseract).recognize(page)).toBe(fraktur);
+    expect(await withOtherScripts(engineReading(misread), tesseract).recognize(page)).toEqual(fraktur);
+  });
+
+  it("gives a Fraktur reading in today's letters, a comma set apart joined to its word", async () => {
+    const line = (texts: string[]): Word[] =>
+      texts.map((text, index) => ({ ...word(text, 10 + 60 * index, 20, 0, 0), confidence: 0.8 }));
+    const fraktur = [...line(['Saame', ',', 'ſondern', 'no<', 'dur<h', 'durc<']), ...read('Holz', 40, 0.8)];
+    const tesseract = fakeTesseract({ script: 'Fraktur', confidence: 14 }, fraktur, read('fehr', 40, 0.55));
+    tesseract.scripts.add('Fraktur');
+    const words = await withOtherScripts(engineReading(read('Gefchichte', 20, 0.8)), tesseract).recognize(page);
+    expect(words.slice(0, 5).map((w) => w.text)).toEqual(['Saame,', 'sondern', 'noch', 'durch', 'durch']);
+    expect(words[0]!.bbox).toEqual({
+      left: 10,
+      top: 20,
+      width: 60 + fraktur[1]!.bbox!.width,
+      height: fraktur[0]!.bbox!.height,
+    });
   });
 
   it("keeps PP-OCR's reading of an English page the detection misnamed: the English model reads it surer", async () => {

@@ -1,6 +1,7 @@
 import { decodePng, luma } from '@folio/imaging';
 import { PADDLE_SCRIPTS, type Tesseract } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
+import { modernFraktur } from './fraktur.js';
 import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
 
 /** A page read with fewer words than this is asked its script: a script the recognizer lacks leaves few lines above its confidence floor. */
@@ -35,6 +36,9 @@ const SAMPLE_HEIGHT = 0.3;
 const MIN_OTHER_CONFIDENCE = 0.6;
 /** ...and it holds at least this share of the characters PP-OCR read (no column or block lost). */
 const MIN_OTHER_CHARS = 0.5;
+
+/** Tesseract's name of the Fraktur script and model, whose reading is put in today's letters (modernFraktur). */
+const FRAKTUR = 'Fraktur';
 
 /** How many characters some words hold. */
 function charCount(words: readonly Word[]): number {
@@ -73,7 +77,7 @@ export function looksUnread(words: readonly Word[]): boolean {
  * lacks (Fraktur included: its letters are Latin, its long s and ligatures not) for which a
  * Tesseract model is installed has the page read by that model instead, when Tesseract reads a
  * band of the page with fair confidence, clearly surer than with its English model, and the
- * page's reading loses no block PP-OCR read. Lines the text layer lacks (`known` given) stay
+ * page's reading loses no block PP-OCR read (a Fraktur page's in today's letters, modernFraktur). Lines the text layer lacks (`known` given) stay
  * PP-OCR's: a born-digital page states its own script. Its name tells that the words are either's.
  */
 export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEngine {
@@ -93,7 +97,8 @@ export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEn
       const other = await tesseract.read(page.image, detected.script, signal);
       const kept =
         charConfidence(other) >= MIN_OTHER_CONFIDENCE && charCount(other) >= MIN_OTHER_CHARS * charCount(words);
-      return kept ? other : words;
+      if (!kept) return words;
+      return detected.script === FRAKTUR ? modernFraktur(other) : other;
     },
   };
 }

@@ -1,0 +1,47 @@
+// Tesseract's Fraktur model writes what it reads in the print's own conventions; a reader searching
+// the text wants today's letters and punctuation.
+import type { Word } from '@folio/proto/documents/v1';
+
+/** Punctuation that closes what stands before it, which old print set after a space ("Saame , ſondern"). */
+const CLOSING_PUNCTUATION = /^[,;:.!?)\]]+$/u;
+
+/**
+ * A word's letters as written today: the long s (ſ) as s, and the model's `<` for the ch ligature
+ * as ch ("no<" noch, "Wu<s" Wuchs; beside the c or h it read as well, for the other letter alone:
+ * "dur<h", "durc<" durch).
+ */
+export function modernFrakturText(text: string): string {
+  return text
+    .replace(/ſ/gu, 's')
+    .replace(/c<(?!h)/gu, 'ch')
+    .replace(/<(?=h)/gu, 'c')
+    .replace(/(?<=\p{L})<|<(?=\p{L})/gu, 'ch');
+}
+
+/**
+ * Tesseract's reading of a Fraktur page in today's letters (modernFrakturText), a comma or other
+ * closing mark set apart after a word joined to it on its line.
+ */
+export function modernFraktur(words: readonly Word[]): Word[] {
+  const result: Word[] = [];
+  for (const word of words) {
+    const text = modernFrakturText(word.text);
+    const previous = result.at(-1);
+    const sameLine = previous?.blockIndex === word.blockIndex && previous.lineIndex === word.lineIndex;
+    if (previous && sameLine && CLOSING_PUNCTUATION.test(text) && previous.bbox && word.bbox) {
+      const left = Math.min(previous.bbox.left, word.bbox.left);
+      const top = Math.min(previous.bbox.top, word.bbox.top);
+      const right = Math.max(previous.bbox.left + previous.bbox.width, word.bbox.left + word.bbox.width);
+      const bottom = Math.max(previous.bbox.top + previous.bbox.height, word.bbox.top + word.bbox.height);
+      result[result.length - 1] = {
+        ...previous,
+        text: previous.text + text,
+        bbox: { left, top, width: right - left, height: bottom - top },
+        confidence: Math.min(previous.confidence, word.confidence),
+      };
+      continue;
+    }
+    result.push(text === word.text ? word : { ...word, text });
+  }
+  return result;
+}
