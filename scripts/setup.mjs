@@ -111,8 +111,9 @@ const TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 const DEBIAN_PACKAGES = [
   {
     command: 'tesseract',
-    packages: ['tesseract-ocr', ...TESSERACT_SCRIPTS.map((script) => `tesseract-ocr-script-${script}`)],
-    files: [`${TESSDATA}/Hebrew.traineddata`, `${TESSDATA}/Fraktur.traineddata`],
+    // wngerman: the German word list by which the OCR stage mends the Fraktur model's misreadings.
+    packages: ['tesseract-ocr', ...TESSERACT_SCRIPTS.map((script) => `tesseract-ocr-script-${script}`), 'wngerman'],
+    files: [`${TESSDATA}/Hebrew.traineddata`, `${TESSDATA}/Fraktur.traineddata`, '/usr/share/dict/ngerman'],
     missing: 'Tesseract is missing: the OCR stage does not start until it is installed (or OCR_OTHER_SCRIPTS=none)',
   },
   {
@@ -128,12 +129,13 @@ const DEBIAN_PACKAGES = [
   },
   // The deployment test (npm run test:deploy) builds images and runs containers with podman and
   // runc, from a Debian base made by debootstrap. Without recommends, podman lacks what the test
-  // needs of it: netavark and aardvark-dns (container names resolve on its networks) and catatonit
+  // needs of it: netavark and aardvark-dns (container names resolve on its networks), iptables (which
+  // netavark runs to set up every network: without it no container starts) and catatonit
   // (the pause process of `podman kube play`'s pods).
   {
     command: 'podman',
-    packages: ['podman', 'netavark', 'aardvark-dns', 'catatonit'],
-    files: ['/usr/lib/podman/netavark', '/usr/lib/podman/aardvark-dns', '/usr/bin/catatonit'],
+    packages: ['podman', 'netavark', 'aardvark-dns', 'iptables', 'catatonit'],
+    files: ['/usr/lib/podman/netavark', '/usr/lib/podman/aardvark-dns', '/usr/sbin/iptables', '/usr/bin/catatonit'],
     testTool: true,
     missing: 'podman is missing: the deployment test fails until it is installed',
   },

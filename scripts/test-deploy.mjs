@@ -1,7 +1,7 @@
 // `npm run test:deploy` (docs/deploy.md, "Testing the deployment"): builds the images without a
 // registry (scripts/deploy-images.mjs), installs podman-compose, then runs the deployment test
 // (test/deploy/podman) and prints the wall time of each part. Needs root, podman, runc and
-// debootstrap, with netavark, aardvark-dns and catatonit (npm run setup installs them as root).
+// debootstrap, with netavark, aardvark-dns, iptables and catatonit (npm run setup installs them as root).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,14 +28,20 @@ function seconds(since) {
 }
 
 async function main() {
-  const install = 'apt-get install -y podman netavark aardvark-dns catatonit runc debootstrap';
+  const install = 'apt-get install -y podman netavark aardvark-dns iptables catatonit runc debootstrap';
   for (const command of ['podman', 'runc', 'debootstrap']) {
     if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
       throw new Error(`${command} is missing: ${install}`);
   }
   // Installed without podman's recommends, these are missing and the stack fails late and obscurely:
-  // containers cannot resolve each other's names, and kube play finds no pause binary.
-  for (const file of ['/usr/lib/podman/netavark', '/usr/lib/podman/aardvark-dns', '/usr/bin/catatonit']) {
+  // containers cannot resolve each other's names, none starts without iptables (netavark: 'No such
+  // file or directory'), and kube play finds no pause binary.
+  for (const file of [
+    '/usr/lib/podman/netavark',
+    '/usr/lib/podman/aardvark-dns',
+    '/usr/sbin/iptables',
+    '/usr/bin/catatonit',
+  ]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: ${install}`);
   }
   const started = performance.now();
