@@ -28,6 +28,12 @@ const schema = z
      * Tesseract. `none`: PP-OCR reads every page.
      */
     OCR_OTHER_SCRIPTS: z.enum(['none', 'tesseract']).default('tesseract'),
+    /**
+     * A German word list, one word a line (Debian's wngerman, which setup installs), by which the
+     * words Tesseract's Fraktur model misreads are mended (engine/fraktur-words.ts); `none` leaves
+     * them as read. The service does not start when the file is missing.
+     */
+    OCR_FRAKTUR_WORDS: z.string().default('/usr/share/dict/ngerman'),
     /** The tesseract executable. */
     TESSERACT_COMMAND: z.string().default('tesseract'),
     /** Folder of Tesseract's `.traineddata` files (default: Tesseract's own). */

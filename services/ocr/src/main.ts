@@ -16,6 +16,7 @@ import {
 import { OCR_WORKER_MIB, loadConfig } from './config.js';
 import { probeSmallRecognizer } from './engine/ppocr/ppocr-engine.js';
 import { createOcrWorkerPool, type OcrWorkerPool } from './engine/ppocr/pooled-ocr-engine.js';
+import { loadWordList } from './engine/fraktur-words.js';
 import { withOtherScripts } from './engine/other-scripts.js';
 import { createOcrServer } from './server.js';
 
@@ -63,6 +64,7 @@ const engine =
     ? withOtherScripts(
         pool.engine,
         await createTesseract({ command: config.TESSERACT_COMMAND, tessdataDir: config.TESSDATA_DIR }),
+        config.OCR_FRAKTUR_WORDS === 'none' ? undefined : await loadWordList(config.OCR_FRAKTUR_WORDS),
       )
     : pool?.engine;
 const formulas = pool?.formulas;

@@ -109,6 +109,29 @@ describe('refineTypes', () => {
     expect(refineTypes(segments, { ...page, fonts })[1]).toBe('Title');
   });
 
+  it("takes no title on a page cut from a longer document, which prints a later page's number", () => {
+    const pageOf = (foot: string) => [
+      seg('SectionHeader', 'Specific Instructions', 76),
+      seg('Text', body, 230, 4),
+      seg('Text', foot, 760),
+    ];
+    const fonts = (segments: RefinableSegment[]) =>
+      fontsFor(segments, [
+        { fontSize: 14, bold: true },
+        { fontSize: 8, bold: false },
+        { fontSize: 8, bold: false },
+      ]);
+    for (const foot of ['Form W-9 (Rev. 10-2018) Page 3', 'vii', '- 12 -']) {
+      const cut = pageOf(foot);
+      expect(refineTypes(cut, { ...page, fonts: fonts(cut) })[0]).toBe('SectionHeader');
+    }
+    // The first page's number, or a year at its foot, is no later page.
+    for (const foot of ['Page 1 of 4', '2024', 'i']) {
+      const first = pageOf(foot);
+      expect(refineTypes(first, { ...page, fonts: fonts(first) })[0]).toBe('Title');
+    }
+  });
+
   it('takes a first page heading 1.3 times the body size for the title, unless numbered as a section', () => {
     const title = [seg('SectionHeader', 'LLaMA: Open and Efficient Models', 76), seg('Text', body, 230, 4)];
     const fonts = (segments: RefinableSegment[]) =>

@@ -4,7 +4,7 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { isVerticalLine } from './direction.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { isPageNumberText, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
+import { isPageNumberText, isSmallerThanBody, printedPageNumber, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, gapDown, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 import { readsAsMath } from './math-lines.js';
@@ -231,6 +231,19 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
   return hasFonts ? facts.size >= HEADING_SIZE * body || facts.bold : facts.size >= 1.4 * body;
 }
 
+/** Running lines stand within this share of the page's height from its top or foot (printsLaterPageNumber). */
+const RUNNING_BAND = 0.12;
+
+/** Whether a line in the page's top or bottom band prints a page number past the first (printedPageNumber). */
+function printsLaterPageNumber(segments: RefinableSegment[], facts: SegmentFacts[], page: PageFacts): boolean {
+  return segments.some((segment, index) => {
+    const box = segment.bbox;
+    const inBand = bottomOf(box) <= RUNNING_BAND * page.height || box.top >= (1 - RUNNING_BAND) * page.height;
+    const number = inBand && facts[index]!.lineCount <= 2 ? printedPageNumber(facts[index]!.text) : null;
+    return number !== null && number > 1;
+  });
+}
+
 /** A heading of this many words or more must stand out by its type to be one (isPlainPassage). */
 const PASSAGE_WORDS = 8;
 
@@ -406,6 +419,11 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const body = bodySizeOf(segments, page.fonts);
   const measure = hasFonts ? { pitch: 0, width: 0 } : bodyMeasureOf(segments);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
+  // A first page that prints a page number past the first ("Page 3", "vii") was cut from a longer
+  // document: its biggest heading heads a section of it, not the document. Told from a text layer
+  // only: on a scan, OCR's specks read as "V" or "1" would take a newspaper's masthead from it.
+  const laterPage = page.pageIndex === 0 && hasFonts && printsLaterPageNumber(segments, facts, page);
+  const opensDocument = page.pageIndex === 0 && !laterPage;
   // Upright text only: a line set sideways in the margin (arXiv's 20 pt identifier stamp) is no title.
   const largest = Math.max(0, ...facts.filter((_, i) => !isSideways(segments[i]!.bbox)).map((f) => f.size));
   const withWords = segments.map((s, i) => ({ s, i })).filter(({ s }) => s.words.length > 0);
@@ -463,8 +481,7 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const coverCandidate = (index: number): boolean => {
     const segment = segments[index]!;
     const fact = facts[index]!;
-    if (!hasFonts || page.pageIndex !== 0 || !['Text', 'SectionHeader', 'Title'].includes(segment.segmentType))
-      return false;
+    if (!hasFonts || !opensDocument || !['Text', 'SectionHeader', 'Title'].includes(segment.segmentType)) return false;
     // Columns of vertical writing are read, not titled, by their typography.
     if (fact.lineCount > 4 || fact.text.length > 200 || segment.words.length < 2 || isVerticalLine(segment.words))
       return false;
@@ -574,12 +591,13 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       // A theorem's label with its statement, or a sentence, is text however it is set.
       if (type !== 'Title' && isStatementNotHeading(fact.text)) return 'Text';
       if (type === 'SectionHeader' && hasFonts && isPlainPassage(fact, bodyWithout(index))) return 'Text';
-      if (type !== 'Text' && !hasFonts) return isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
+      if (type !== 'Text' && !hasFonts)
+        return opensDocument && isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
       // The page's biggest text, well above body size, high on a first page: the document title.
       // A section number ("1 Introduction", "1.2 Metrische Räume") makes it a section of a longer text.
       const titleSized =
         fact.size >= TITLE_SIZE * body && fact.size >= largest - 0.5 && !NUMBERED_SECTION.test(fact.text);
-      if (titleSized && (type === 'Title' || (page.pageIndex === 0 && segment.bbox.top < 0.5 * page.height)))
+      if (titleSized && !laterPage && (type === 'Title' || (opensDocument && segment.bbox.top < 0.5 * page.height)))
         return 'Title';
       if (type === 'Title' && hasFonts && fact.size < HEADING_SIZE * body && !fact.bold) return 'Text';
       return 'SectionHeader';

@@ -1,6 +1,7 @@
 // Tesseract's Fraktur model writes what it reads in the print's own conventions; a reader searching
 // the text wants today's letters and punctuation.
 import type { Word } from '@folio/proto/documents/v1';
+import { mendFrakturWord, type WordCheck } from './fraktur-words.js';
 
 /** Punctuation that closes what stands before it, which old print set after a space ("Saame , ſondern"). */
 const CLOSING_PUNCTUATION = /^[,;:.!?)\]]+$/u;
@@ -20,12 +21,16 @@ export function modernFrakturText(text: string): string {
 
 /**
  * Tesseract's reading of a Fraktur page in today's letters (modernFrakturText), a comma or other
- * closing mark set apart after a word joined to it on its line.
+ * closing mark set apart after a word joined to it on its line, and with a German word list
+ * (`isWord`) its words no list has read as the word its shapes may stand for (mendFrakturWord).
  */
-export function modernFraktur(words: readonly Word[]): Word[] {
+export function modernFraktur(words: readonly Word[], isWord?: WordCheck): Word[] {
   const result: Word[] = [];
-  for (const word of words) {
-    const text = modernFrakturText(word.text);
+  for (const [index, word] of words.entries()) {
+    const modern = modernFrakturText(word.text);
+    // A piece of a word broken at a line's end ("vornehm-" "lich") is no word alone: it stays.
+    const broken = modern.endsWith('-') || words[index - 1]?.text.endsWith('-') === true;
+    const text = isWord && !broken ? mendFrakturWord(modern, isWord) : modern;
     const previous = result.at(-1);
     const sameLine = previous?.blockIndex === word.blockIndex && previous.lineIndex === word.lineIndex;
     if (previous && sameLine && CLOSING_PUNCTUATION.test(text) && previous.bbox && word.bbox) {

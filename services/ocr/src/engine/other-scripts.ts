@@ -2,6 +2,7 @@ import { decodePng, luma } from '@folio/imaging';
 import { PADDLE_SCRIPTS, type Tesseract } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 import { modernFraktur } from './fraktur.js';
+import type { WordCheck } from './fraktur-words.js';
 import type { OcrEngine, OcrPageImage } from './ocr-engine.js';
 
 /** A page read with fewer words than this is asked its script: a script the recognizer lacks leaves few lines above its confidence floor. */
@@ -77,10 +78,11 @@ export function looksUnread(words: readonly Word[]): boolean {
  * lacks (Fraktur included: its letters are Latin, its long s and ligatures not) for which a
  * Tesseract model is installed has the page read by that model instead, when Tesseract reads a
  * band of the page with fair confidence, clearly surer than with its English model, and the
- * page's reading loses no block PP-OCR read (a Fraktur page's in today's letters, modernFraktur). Lines the text layer lacks (`known` given) stay
+ * page's reading loses no block PP-OCR read (a Fraktur page's in today's letters, its misread
+ * words mended by `frakturWords`, a German word list: modernFraktur). Lines the text layer lacks (`known` given) stay
  * PP-OCR's: a born-digital page states its own script. Its name tells that the words are either's.
  */
-export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEngine {
+export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract, frakturWords?: WordCheck): OcrEngine {
   return {
     name: `${engine.name}+tesseract`,
     async recognize(page: OcrPageImage, signal?: AbortSignal): Promise<Word[]> {
@@ -98,7 +100,7 @@ export function withOtherScripts(engine: OcrEngine, tesseract: Tesseract): OcrEn
       const kept =
         charConfidence(other) >= MIN_OTHER_CONFIDENCE && charCount(other) >= MIN_OTHER_CHARS * charCount(words);
       if (!kept) return words;
-      return detected.script === FRAKTUR ? modernFraktur(other) : other;
+      return detected.script === FRAKTUR ? modernFraktur(other, frakturWords) : other;
     },
   };
 }
