@@ -16,31 +16,21 @@ export function isPageNumberText(text: string): boolean {
   return trimmed.length > 0 && PAGE_NUMBER_PHRASES.some((pattern) => pattern.test(trimmed));
 }
 
-/** Values of the Roman numerals a page number may be written in. */
-const ROMAN: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
-
-function romanValue(numeral: string): number {
-  const values = [...numeral.toLowerCase()].map((letter) => ROMAN[letter] ?? 0);
-  return values.reduce((sum, value, i) => sum + (value < (values[i + 1] ?? 0) ? -value : value), 0);
-}
+/** A front matter page number: Roman numerals in lower case, ii to xxxix (a "CV" or "LL" is none). */
+const FRONT_MATTER_NUMBER = /^(?=[ivx]{2})x{0,3}(?:ix|iv|v?i{0,3})$/u;
 
 /** "Page 3", "Seite 12 von 20", "p. 7" inside a running line ("Form W-9 (Rev. 10-2018) Page 3"). */
 const SPELLED_PAGE = /(?<![\p{L}\p{N}])(?:page|seite|pagina|página|pág\.?|p\.)\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
 
 /**
- * The page number a running line prints: a page number alone (isPageNumberText; a bare number of
- * three digits at most, as four may be a year) or one spelled in a longer line; null when none.
+ * Whether a running line shows its page is not its document's first: a page number past 1 spelled
+ * as one ("Page 3", "Seite 12 von 40") or a front matter number (FRONT_MATTER_NUMBER: "vii"). A bare number says nothing: a journal article's first page prints the journal's "412".
  */
-export function printedPageNumber(text: string): number | null {
+export function marksLaterPage(text: string): boolean {
   const trimmed = text.trim();
-  if (isPageNumberText(trimmed)) {
-    const digits = /\d+/u.exec(trimmed)?.[0];
-    if (digits !== undefined) return /^\d{4}$/u.test(trimmed) ? null : Number(digits);
-    if (/^[ivxlc]+$/iu.test(trimmed)) return romanValue(trimmed);
-    return null;
-  }
+  if (FRONT_MATTER_NUMBER.test(trimmed)) return true;
   const spelled = SPELLED_PAGE.exec(trimmed)?.[1];
-  return spelled === undefined ? null : Number(spelled);
+  return spelled !== undefined && Number(spelled) > 1;
 }
 
 /** Smaller than the body: font size (text layer) or word height (OCR, which varies more) at most this share of it. */

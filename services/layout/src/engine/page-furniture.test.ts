@@ -141,7 +141,7 @@ describe('markPageFurniture', () => {
 
   it('needs a heading-typed line to be mostly furniture text and not the biggest type', () => {
     const segments = [
-      { ...seg('SectionHeader', [{ text: 'Page 3 of 10', size: 22, bold: true }], 900, 60), confidence: 0.9 },
+      { ...seg('SectionHeader', [{ text: 'Page 1 of 10', size: 22, bold: true }], 900, 60), confidence: 0.9 },
       seg('Title', [{ text: 'Vol. 2', size: 44, bold: true }], 120, 110),
       ...bodyBetween(200, 1500),
     ];

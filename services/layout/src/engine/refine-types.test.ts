@@ -121,12 +121,13 @@ describe('refineTypes', () => {
         { fontSize: 8, bold: false },
         { fontSize: 8, bold: false },
       ]);
-    for (const foot of ['Form W-9 (Rev. 10-2018) Page 3', 'vii', '- 12 -']) {
+    for (const foot of ['Form W-9 (Rev. 10-2018) Page 3', 'vii', 'Seite 12 von 40']) {
       const cut = pageOf(foot);
       expect(refineTypes(cut, { ...page, fonts: fonts(cut) })[0]).toBe('SectionHeader');
     }
-    // The first page's number, or a year at its foot, is no later page.
-    for (const foot of ['Page 1 of 4', '2024', 'i']) {
+    // The first page's number, a year, or a bare number (a journal article's first page prints the
+    // journal's page) is no later page.
+    for (const foot of ['Page 1 of 4', '2024', 'i', '412']) {
       const first = pageOf(foot);
       expect(refineTypes(first, { ...page, fonts: fonts(first) })[0]).toBe('Title');
     }

@@ -4,7 +4,7 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { isVerticalLine } from './direction.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { isPageNumberText, isSmallerThanBody, printedPageNumber, textEvidenceOf } from './furniture-evidence.js';
+import { isPageNumberText, isSmallerThanBody, marksLaterPage, textEvidenceOf } from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, gapDown, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 import { readsAsMath } from './math-lines.js';
@@ -234,13 +234,12 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
 /** Running lines stand within this share of the page's height from its top or foot (printsLaterPageNumber). */
 const RUNNING_BAND = 0.12;
 
-/** Whether a line in the page's top or bottom band prints a page number past the first (printedPageNumber). */
+/** Whether a line in the page's top or bottom band shows the page is not its document's first (marksLaterPage). */
 function printsLaterPageNumber(segments: RefinableSegment[], facts: SegmentFacts[], page: PageFacts): boolean {
   return segments.some((segment, index) => {
     const box = segment.bbox;
     const inBand = bottomOf(box) <= RUNNING_BAND * page.height || box.top >= (1 - RUNNING_BAND) * page.height;
-    const number = inBand && facts[index]!.lineCount <= 2 ? printedPageNumber(facts[index]!.text) : null;
-    return number !== null && number > 1;
+    return inBand && facts[index]!.lineCount <= 2 && marksLaterPage(facts[index]!.text);
   });
 }
 

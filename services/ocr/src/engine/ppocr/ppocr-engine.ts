@@ -20,6 +20,7 @@ import {
 } from './model-files.js';
 import { classifyAngles, recognizeLines, type BatchLimits } from './recognizer.js';
 import { needsRereading, suspectWords } from './scripts.js';
+import { splitAtColumns } from './column-lines.js';
 import { withWordChoices } from './word-choices.js';
 import { withWordReread, wordRereadings } from './word-rereads.js';
 import { toWords, type RecognizedLine } from './words.js';
@@ -244,7 +245,7 @@ export async function createPpOcrEngine(options: PpOcrEngineOptions): Promise<Pp
         words.push(...lineWords);
         lineIndex += 1;
       }
-      return words;
+      return splitAtColumns(words);
     },
     async close(): Promise<void> {
       await Promise.all([
