@@ -10,6 +10,9 @@ const PAGE_NUMBER_PHRASES = [
   /^[〇零一二三四五六七八九十百]{1,6}$/u,
 ];
 
+/** The top and bottom bands of a page (shares of its height) where running heads and feet sit. */
+export const RUNNING_BAND = 0.12;
+
 /** Whether a line's text is a page number and nothing else. */
 export function isPageNumberText(text: string): boolean {
   const trimmed = text.trim();

@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { bottomOf, fractionInside } from './geometry.js';
-import { isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
+import { RUNNING_BAND, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
 import {
   bodySizeOf,
   factsOf,
@@ -11,9 +11,7 @@ import {
   type SegmentFacts,
 } from './refine-types.js';
 
-/** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
-const BAND = 0.12;
-/** The outer strips of those bands, where little but furniture is set. */
+/** The outer strips of the running bands (RUNNING_BAND), where little but furniture is set. */
 const STRIP = 0.06;
 /** A running line is short: at most this many lines and characters. */
 const MAX_LINES = 3;
@@ -114,7 +112,9 @@ export function markPageFurniture(
   const sweep = (band: Band): void => {
     const inBand = withWords
       .filter(({ segment }) =>
-        band === 'top' ? bottomOf(segment.bbox) <= BAND * page.height : segment.bbox.top >= (1 - BAND) * page.height,
+        band === 'top'
+          ? bottomOf(segment.bbox) <= RUNNING_BAND * page.height
+          : segment.bbox.top >= (1 - RUNNING_BAND) * page.height,
       )
       .sort((a, b) =>
         band === 'top' ? a.segment.bbox.top - b.segment.bbox.top : bottomOf(b.segment.bbox) - bottomOf(a.segment.bbox),

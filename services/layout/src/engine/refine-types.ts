@@ -4,7 +4,13 @@ import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { isVerticalLine } from './direction.js';
 import { EQUATION_NUMBER } from './formula-parts.js';
-import { isPageNumberText, isSmallerThanBody, marksLaterPage, textEvidenceOf } from './furniture-evidence.js';
+import {
+  RUNNING_BAND,
+  isPageNumberText,
+  isSmallerThanBody,
+  marksLaterPage,
+  textEvidenceOf,
+} from './furniture-evidence.js';
 import { EMPTY_BOX, areLevel, bottomOf, gapDown, median, rightOf } from './geometry.js';
 import { isNumberedHeading } from './lines.js';
 import { readsAsMath } from './math-lines.js';
@@ -230,9 +236,6 @@ function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolea
   // Without fonts only a clearly bigger size tells a heading (OCR boxes vary in height).
   return hasFonts ? facts.size >= HEADING_SIZE * body || facts.bold : facts.size >= 1.4 * body;
 }
-
-/** Running lines stand within this share of the page's height from its top or foot (printsLaterPageNumber). */
-const RUNNING_BAND = 0.12;
 
 /** Whether a line in the page's top or bottom band shows the page is not its document's first (marksLaterPage). */
 function printsLaterPageNumber(segments: RefinableSegment[], facts: SegmentFacts[], page: PageFacts): boolean {

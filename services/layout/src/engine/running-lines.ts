@@ -4,13 +4,11 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
 import { furnitureFineType } from './fine-types.js';
-import { isPageNumberText } from './furniture-evidence.js';
+import { RUNNING_BAND, isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
 import { orderSegments } from './reading-order.js';
 import type { IdFactory } from './segmenter.js';
 
-/** Top and bottom bands of the page (fractions of its height) where running heads and feet sit. */
-const BAND = 0.12;
 /** A page number alone runs within this share of the page's height from its top or foot (bandOf). */
 const PAGE_NUMBER_BAND = 0.35;
 /** A running line is short: at most this many characters on at most two lines. */
@@ -76,13 +74,13 @@ function candidateOf(page: number, segment: Segment, height: number, sizes: Page
 }
 
 /**
- * The band a line lies in: the top or bottom BAND of the page, or for a page number in words alone
+ * The band a line lies in: the top or bottom RUNNING_BAND of the page, or for a page number in words alone
  * ("Seite 2", "Page 2 of 5"; a bare "2" may be anything) the upper or lower PAGE_NUMBER_BAND, where a letterhead or a form's heading block
  * sets it (it must still come back at the same height on the other pages).
  */
 function bandOf(box: BBox, height: number, text: string): Band | null {
   const spelledPageNumber = isPageNumberText(text) && /\d/u.test(text) && /\p{L}{2}/u.test(text);
-  const reach = spelledPageNumber ? PAGE_NUMBER_BAND : BAND;
+  const reach = spelledPageNumber ? PAGE_NUMBER_BAND : RUNNING_BAND;
   return bottomOf(box) <= reach * height ? 'top' : box.top >= (1 - reach) * height ? 'bottom' : null;
 }
 
@@ -108,8 +106,8 @@ function lineCandidateOf(page: number, segment: Segment, words: Word[], height: 
 function edgeLinesCandidateOf(page: number, segment: Segment, height: number): Candidate | null {
   const lines = linesOf(segment.words);
   if (lines.length <= 1) return null;
-  const inTop = (line: Word[]) => bottomOf(boxOfWords(line)) <= BAND * height;
-  const inBottom = (line: Word[]) => boxOfWords(line).top >= (1 - BAND) * height;
+  const inTop = (line: Word[]) => bottomOf(boxOfWords(line)) <= RUNNING_BAND * height;
+  const inBottom = (line: Word[]) => boxOfWords(line).top >= (1 - RUNNING_BAND) * height;
   for (const count of [1, MAX_LINES]) {
     if (count >= lines.length) break;
     const head = lines.slice(0, count);

@@ -1,5 +1,6 @@
 // Tesseract's Fraktur model writes what it reads in the print's own conventions; a reader searching
 // the text wants today's letters and punctuation.
+import { unionBox } from '@folio/imaging';
 import type { Word } from '@folio/proto/documents/v1';
 import { mendFrakturWord, type WordCheck } from './fraktur-words.js';
 
@@ -34,14 +35,10 @@ export function modernFraktur(words: readonly Word[], isWord?: WordCheck): Word[
     const previous = result.at(-1);
     const sameLine = previous?.blockIndex === word.blockIndex && previous.lineIndex === word.lineIndex;
     if (previous && sameLine && CLOSING_PUNCTUATION.test(text) && previous.bbox && word.bbox) {
-      const left = Math.min(previous.bbox.left, word.bbox.left);
-      const top = Math.min(previous.bbox.top, word.bbox.top);
-      const right = Math.max(previous.bbox.left + previous.bbox.width, word.bbox.left + word.bbox.width);
-      const bottom = Math.max(previous.bbox.top + previous.bbox.height, word.bbox.top + word.bbox.height);
       result[result.length - 1] = {
         ...previous,
         text: previous.text + text,
-        bbox: { left, top, width: right - left, height: bottom - top },
+        bbox: unionBox([previous.bbox, word.bbox]),
         confidence: Math.min(previous.confidence, word.confidence),
       };
       continue;
