@@ -62,10 +62,11 @@ export function checksTaskConfig(document: CheckDocument): Record<string, unknow
 export async function evaluateChecks(options: EvalOptions, log: (line: string) => void): Promise<ChecksSetReport> {
   const directory = join(import.meta.dirname, 'checks', 'docs');
   const frozen = options.part === 'frozen';
+  const only = options.only?.split(',') ?? [];
   const documents = CHECK_DOCUMENTS.filter(
     (document) =>
       (document.frozen === true) === frozen &&
-      (!options.only || document.file.includes(options.only) || document.kind === options.only),
+      (only.length === 0 || only.some((text) => document.file.includes(text) || document.kind === text)),
   ).slice(0, options.limit ?? undefined);
   if (options.draw) mkdirSync(join(options.draw, 'checks'), { recursive: true });
   const reports = await mapLimit(documents, options.concurrency, async (document) => {

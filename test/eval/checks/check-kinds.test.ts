@@ -131,6 +131,9 @@ describe('check kinds', () => {
     expect(normalizeLatex('(i = 1, \\ldots, n)')).not.toBe(normalizeLatex('(i=1,\\cdot\\cdot,n)'));
     expect(normalizeLatex('\\mathbb{R}^{+} x_{-}')).toBe(normalizeLatex('\\mathbb{R}^+ x_-'));
     expect(normalizeLatex('x^{+-}')).not.toBe(normalizeLatex('x^+-'));
+    // A prime is a superscript \\prime to TeX.
+    expect(normalizeLatex('a^{\\prime}=b^{\\prime\\prime}+c^\\prime')).toBe(normalizeLatex("a'=b''+c'"));
+    expect(normalizeLatex('a^{\\prime 2}')).not.toBe(normalizeLatex("a'"));
   });
 
   it("normalizeLatex reads a recognizer's extra grouping and array-for-cases as the reference written plainly", () => {

@@ -408,7 +408,10 @@ export function normalizeLatex(latex: string): string {
     previous = text;
     text = text.replace(/([_^])\{([a-zA-Z0-9+\-*'=<>!|.,]|\\[a-zA-Z]+)\}/g, '$1$2');
   }
-  return text;
+  // TeX reads a prime as a superscript \prime: `a'` is `a^{\prime}`, `a''` is `a^{\prime\prime}`.
+  return text
+    .replace(/\^\{((?:\\prime)+)\}/g, (_whole, primes: string) => "'".repeat(primes.length / 6))
+    .replace(/\^\\prime(?![a-zA-Z])/g, "'");
 }
 
 /** A segment's LaTeX without the `$$`, `\\[ \\]` or `$` around it, as KaTeX takes it. */

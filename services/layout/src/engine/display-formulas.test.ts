@@ -248,6 +248,35 @@ describe('gatherDisplayFormulas', () => {
     expect(apart[0]!.words).toHaveLength(glyphs.length + step.length);
   });
 
+  it('keeps the rows of an aligned display together, boxed as one or apart, and centred displays apart', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi}+1=0, about x 281-330, y 233-244
+    // The row again 18 px lower (less than an em of room between, more than displays touching), shifted
+    // across by `dx`: at dx 0 its "=" stands under the first's.
+    const rowBelow = (dx: number): Glyph[] =>
+      glyphs.map((glyph) => ({
+        ...glyph,
+        baseline: glyph.baseline + 18,
+        bbox: { ...glyph.bbox!, left: glyph.bbox!.left + dx, top: glyph.bbox!.top + 18 },
+      }));
+    const formulas = (dx: number, together: boolean): Segment[] => {
+      const lower = rowBelow(dx);
+      const layer = glyphLayer([...glyphs, ...lower]);
+      const upper = segmentOf('f', 'Formula', glyphs, 0);
+      const second = segmentOf('g', 'Formula', lower, 1);
+      const segments = together
+        ? [{ ...upper, bbox: unionBox([upper.bbox!, second.bbox!]), words: [...upper.words, ...second.words] }]
+        : [upper, second];
+      return gatherDisplayFormulas(segments, layer, newId).filter((s) => s.segmentType === 'Formula');
+    };
+    expect(formulas(0, true)).toHaveLength(1);
+    const joined = formulas(0, false);
+    expect(joined.map((s) => s.segmentId)).toEqual(['f']);
+    expect(joined[0]!.words).toHaveLength(2 * glyphs.length);
+    // Relations 20 px apart across: displays of their own, however close.
+    expect(formulas(20, true)).toHaveLength(2);
+    expect(formulas(20, false).map((s) => s.segmentId)).toEqual(['f', 'g']);
+  });
+
   it('leaves a heading of words and a word under a formula alone', () => {
     const { glyphs } = CM_DISPLAYS[3]!;
     const word = (text: string, left: number, top: number): Glyph => ({

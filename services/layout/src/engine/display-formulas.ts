@@ -140,12 +140,47 @@ function leftmostOf(glyphs: readonly Glyph[]): string {
   return [...glyphs].sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0))[0]?.text ?? '';
 }
 
+/** Relations the rows of an aligned display line up at. */
+const RELATION = /^[=<>≤≥≠≈≡∼≃≅∝∈⊂⊆→⇒⇔↦]$/u;
+/** Rows of one aligned display stand at most this far apart (ems of empty room); displays of their own are set further apart. */
+const ROW_GAP = 1;
+/** Relations of rows aligned at them stand within this many ems of one another across. */
+const ALIGN_SLACK = 0.25;
+
+/** Where the first relation of the glyphs begins across (undefined for none): an aligned row's "=" (after its left side). */
+function relationLeft(glyphs: readonly Glyph[]): number | undefined {
+  const relations = glyphs.filter((glyph) => RELATION.test(glyph.text) && glyph.bbox);
+  return relations.length === 0 ? undefined : Math.min(...relations.map((glyph) => glyph.bbox!.left));
+}
+
+/**
+ * Whether rows of mathematics, top to bottom, are the rows of one aligned display ("a' = max(a, c)"
+ * over "b' = min(b, d)."): each has a relation, and they line up at the first one within
+ * ALIGN_SLACK ems. Displays of their own are centred, so their relations line up only by chance.
+ */
+function alignedAtRelations(rows: readonly (readonly Glyph[])[], size: number): boolean {
+  const lefts = rows.map(relationLeft);
+  if (lefts.some((left) => left === undefined)) return false;
+  const numbers = lefts as number[];
+  return Math.max(...numbers) - Math.min(...numbers) <= ALIGN_SLACK * size;
+}
+
 /** The vertical extent of a glyph's ink as its baseline tells it (a box from the font's ascent says more). */
 function inkOf(glyph: Glyph): [number, number] {
   const box = glyph.bbox ?? EMPTY_BOX;
   // Glyphs that hang from their baseline (TeX's big operators) have true boxes taller than their size.
   if (hangsFromBaseline(glyph)) return [box.top, box.top + box.height];
   return [glyph.baseline - 0.7 * glyph.fontSize, glyph.baseline + 0.2 * glyph.fontSize];
+}
+
+/** Whether rows of glyphs, top to bottom, stand within ROW_GAP ems of empty room of one another and line up at their relations. */
+function closeRows(rows: readonly (readonly Glyph[])[], size: number): boolean {
+  const spans = rows.map((row) => {
+    const inks = row.map(inkOf);
+    return [Math.min(...inks.map((ink) => ink[0])), Math.max(...inks.map((ink) => ink[1]))] as const;
+  });
+  const close = spans.slice(1).every((span, index) => span[0] - spans[index]![1] <= ROW_GAP * size);
+  return close && alignedAtRelations(rows, size);
 }
 
 /** Where the glyphs leave an empty band of DISPLAY_GAP ems across: the y of each cut, top to bottom. */
@@ -231,6 +266,15 @@ function splitStackedDisplays(
       part.glyphs.some((glyph) => MATH_SIGN.test(glyph.text)) &&
       (index === 0 || !CONTINUES.test(leftmostOf(part.glyphs)));
     if (numbered.length > 0 ? parts.some((part) => part.glyphs.length === 0) : !parts.every(own)) return [segment];
+    // Rows close together that line up at their relations are one aligned display.
+    if (
+      numbered.length === 0 &&
+      closeRows(
+        parts.map((part) => part.glyphs),
+        size,
+      )
+    )
+      return [segment];
     return parts.map((part, index) => ({
       ...segment,
       segmentId: index === 0 ? segment.segmentId : newId(),
@@ -338,6 +382,10 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
       box.left >= formula.left &&
       box.left <= rightOf(formula);
     if (continues) return true;
+    // The next row of an aligned display the detector boxed apart, not numbered on its own.
+    const below =
+      box.top >= formula.top + 0.5 * formula.height && box.left < rightOf(formula) && rightOf(box) > formula.left;
+    if (below && !numbered(box, formula, size) && closeRows([glyphsIn(layer, formula), glyphs], size)) return true;
     return areLevel(box, formula) && gapAcross(box, formula) <= PART_GAP * size;
   };
   const removed = new Set<Segment>();
