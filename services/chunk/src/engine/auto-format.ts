@@ -1,3 +1,4 @@
+import { BULLET_MARKS } from '@folio/runtime';
 import type { Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { htmlTableToMarkdown, tableFromWords } from './html-table.js';
@@ -39,7 +40,7 @@ const EMPTY: Rendered = { html: '', markdown: '' };
  * A list marker at the start of a list item: a bullet, or a number with `.` or `)`. ASCII dashes
  * and stars need a following space, so "-5 °C" stays text.
  */
-const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔]\s*|[*–—-]\s+)/u;
+const BULLET = new RegExp(`^(?:[${BULLET_MARKS}·]\\s*|[*–—-]\\s+)`, 'u');
 const NUMBER = /^\(?(\d{1,9})[.)]\s+/;
 
 /** Splits a list item into its number (null for bullets or no marker) and its text without the marker. */

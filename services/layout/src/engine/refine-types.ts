@@ -1,4 +1,4 @@
-import { isMathFont } from '@folio/runtime';
+import { BULLET_MARKS, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
@@ -79,7 +79,7 @@ const FOOTNOTE_BAND = 0.7;
 /** Where footnotes that open with a raised mark may start: the lower part of a long column of notes. */
 const RAISED_NOTE_BAND = 0.4;
 
-export const BULLET = /^(?:[•·‣◦▪▫●○■□◆◇►▶➢➤✓✔*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$/u;
+export const BULLET = new RegExp(`^(?:[${BULLET_MARKS}·*–—-]|\\(?(?:\\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)])$`, 'u');
 /** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */
 const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;

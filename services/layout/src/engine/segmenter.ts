@@ -42,6 +42,7 @@ import {
   tablesTrimmedToGrids,
 } from './ruled-grids.js';
 import { verticalParagraphs } from './vertical-paragraphs.js';
+import { splitBulletLists } from './bullet-lists.js';
 import { refineTypes, type LineFont } from './refine-types.js';
 import { splitAtRepeatedHeads } from './repeated-heads.js';
 import { suppressOverlaps } from './suppress-overlaps.js';
@@ -334,10 +335,15 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => formulasByNumber(headed, newId),
     () => headed,
   );
-  const segments = passes.run(
+  const vertical = passes.run(
     'vertical-paragraphs',
     () => verticalParagraphs(byNumber, newId),
     () => byNumber,
+  );
+  const segments = passes.run(
+    'bullet-lists',
+    () => splitBulletLists(vertical, newId),
+    () => vertical,
   );
   const refinable = segments.map((s) => ({
     segmentType: s.segmentType as SegmentType,

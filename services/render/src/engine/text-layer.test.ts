@@ -45,6 +45,12 @@ describe('text layer words', () => {
     expect(wordsWithPointWidth(278)).toEqual(['467.', '9']);
   });
 
+  it('makes a bullet set against its item a word of its own', () => {
+    // WinAnsi 0x95 is the bullet, drawn with no space before the item's first word.
+    const lines = linesOf({ texts: [], drawing: ['BT /F1 12 Tf 72 700 Td (\\225Donors should) Tj ET'] });
+    expect(lines).toEqual(['• Donors should']);
+  });
+
   it('keeps kerned and letter-spaced words whole', () => {
     const lines = linesOf({
       texts: [],

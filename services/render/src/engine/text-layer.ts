@@ -1,9 +1,10 @@
 import { unionBox } from '@folio/imaging';
-import { isEnglishWord, isItalicFont, isMathFont } from '@folio/runtime';
+import { isBulletMark, isEnglishWord, isItalicFont, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { symbolFontChar } from './symbol-fonts.js';
 import { mayBeAstray, repairedChar, type FontRepairs } from './tex-math-encodings.js';
 import { composeAccents } from './text-accents.js';
 import { joinColumns } from './vertical-text.js';
@@ -214,7 +215,7 @@ function glyphOf(
   const x0 = Math.min(...xs);
   let y0 = Math.min(...ys);
   let y1 = Math.max(...ys);
-  let char = raw;
+  let char = symbolFontChar(raw, fontName) ?? raw;
   const unmappedExtension = raw === UNMAPPED && isExtensionFont(fontName);
   const code = unmappedExtension ? codes?.get(positionKey(origin)) : undefined;
   // TeX's symbol fonts (CMSY and those laid out as it) hang their radical sign from the baseline too.
@@ -297,8 +298,9 @@ function isDecimalPointAdvance(word: readonly Glyph[], next: Glyph | undefined):
 
 /**
  * Splits a line's glyphs into words: at space characters, and at gaps wider than a word gap where
- * the PDF placed words without a space between them. Soft hyphens vanish inside a word and show as
- * a hyphen at the end of the line, where they mark a word broken across lines.
+ * the PDF placed words without a space between them; a list's bullet glyph stands alone. Soft
+ * hyphens vanish inside a word and show as a hyphen at the end of the line, where they mark a word
+ * broken across lines.
  */
 function wordsOfLine(glyphs: readonly Glyph[]): Glyph[][] {
   const tracking = Math.max(0, median(glyphGaps(glyphs)));
@@ -325,6 +327,12 @@ function wordsOfLine(glyphs: readonly Glyph[]): Glyph[][] {
     if (glyph.char === SOFT_HYPHEN) {
       if (index === glyphs.length - 1) word.push({ ...glyph, char: '-' });
       return;
+    }
+    // A list's bullet is a word of its own, however close the item's text is set to it.
+    if (isBulletMark(glyph.char)) {
+      flush();
+      word.push(glyph);
+      return flush();
     }
     word.push(glyph);
   });
