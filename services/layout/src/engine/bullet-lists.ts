@@ -1,7 +1,7 @@
 import { isBulletMark } from '@folio/runtime';
-import type { Segment, Word } from '@folio/proto/documents/v1';
-import { areLevel, unionBox } from './geometry.js';
-import { groupLines } from './lines.js';
+import type { Segment } from '@folio/proto/documents/v1';
+import { unionBox } from './geometry.js';
+import { rowsOf } from './table-structure.js';
 
 /** Types of a block the detector may have boxed over several items of a list. */
 const LIST_BLOCK_TYPES: ReadonlySet<string> = new Set(['Text', 'ListItem']);
@@ -12,30 +12,12 @@ const HEADING_TYPES: ReadonlySet<string> = new Set(['SectionHeader', 'Title']);
  * A ListItem for each item of a bulleted list the detector boxed as one block (a slide's
  * "● One of the major obstacles ... ● Low institutional capacity ● A local affair ..."): a line
  * that opens with a bullet glyph starts an item and the lines under it up to the next bullet go
- * with it; lines before the first bullet stay a block of the detector's type. A heading that opens
+ * with it (a row: words level with each other, so a bullet set a tab away or lower stays with its
+ * text); lines before the first bullet stay a block of the detector's type. A heading that opens
  * with a bullet glyph is a list item set big. Numbers and dashes open items too, but also
  * paragraphs' wrapped lines ("1998." "- 5 °C"): they are left to the detector. A block of nothing
  * but bullets goes.
  */
-/**
- * The block's rows, top to bottom, each left to right: its lines, with those level with each other
- * as one (a bullet set a tab away from its text, or a smaller glyph whose box starts lower, is
- * still on its item's row).
- */
-function rowsOf(words: Word[]): Word[][] {
-  const rows: { words: Word[]; box: NonNullable<Word['bbox']> }[] = [];
-  for (const line of groupLines(words)) {
-    const row = rows.find((candidate) => areLevel(candidate.box, line.bbox));
-    if (row) {
-      row.words.push(...line.words);
-      row.box = unionBox([row.box, line.bbox]);
-    } else rows.push({ words: [...line.words], box: line.bbox });
-  }
-  return rows
-    .sort((a, b) => a.box.top - b.box.top)
-    .map((row) => row.words.sort((a, b) => (a.bbox?.left ?? 0) - (b.bbox?.left ?? 0)));
-}
-
 export function splitBulletLists(segments: Segment[], newId: () => string): Segment[] {
   const items = segments.flatMap((segment) => {
     const opensWithBullet = isBulletMark(segment.words[0]?.text ?? '');
@@ -46,7 +28,9 @@ export function splitBulletLists(segments: Segment[], newId: () => string): Segm
     const cuts = starts[0] === 0 ? starts : [0, ...starts];
     if (cuts.length < 2) return [heading ? { ...segment, segmentType: 'ListItem' } : segment];
     return cuts.map((start, index) => {
-      const words = lines.slice(start, cuts[index + 1] ?? lines.length).flat();
+      // The item's words in the block's own reading order.
+      const taken = new Set(lines.slice(start, cuts[index + 1] ?? lines.length).flat());
+      const words = segment.words.filter((word) => taken.has(word));
       return {
         ...segment,
         segmentId: index === 0 ? segment.segmentId : newId(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { ocrLine } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
-import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions, joinValueColumns } from './join-segments.js';
 
 let nextLine = 0;
 
@@ -73,6 +73,20 @@ describe('joinSplitCaptions', () => {
 });
 
 describe('joinLinePieces', () => {
+  it('joins a heading cut after a comma with the heading line under it, and leaves headings that end', () => {
+    const first = segmentOf('SectionHeader', [{ text: 'Sesión FT3.40,', left: 171, top: 217 }]);
+    const rest = segmentOf('SectionHeader', [
+      { text: 'Domingo 19 marzo,', left: 115, top: 234 },
+      { text: '11:00 am', left: 258, top: 251 },
+    ]);
+    expect(texts(joinLinePieces([first, rest]))).toEqual([
+      ['SectionHeader', 'Sesión FT3.40, Domingo 19 marzo, 11:00 am'],
+    ]);
+    const ended = segmentOf('SectionHeader', [{ text: 'Results', left: 100, top: 400 }]);
+    const next = segmentOf('SectionHeader', [{ text: 'Methods', left: 100, top: 416 }]);
+    expect(joinLinePieces([ended, next])).toHaveLength(2);
+  });
+
   it('joins the pieces of a running foot on one line and leaves the page number apart', () => {
     const number = segmentOf('PageFooter', [{ text: '12', left: 60, top: 760 }]);
     const title = segmentOf('PageFooter', [{ text: 'Comparative art', left: 88, top: 760 }]);
@@ -133,5 +147,38 @@ describe('joinLinePieces', () => {
       ['Text', '金农工程山东率先 引入云计算技术'],
       ['Text', '据介绍'],
     ]);
+  });
+});
+
+describe('joinValueColumns', () => {
+  /** A column of rows 20 px apart from `top`, at `left`. */
+  const column = (left: number, top: number, ...rows: string[]): Segment =>
+    segmentOf(
+      'Text',
+      rows.map((text, index) => ({ text, left, top: top + 20 * index })),
+    );
+
+  it("reads a receipt's totals row by row: each label with the figure level with it", () => {
+    const labels = column(100, 500, 'SUB_TOTAL', 'DISCOUNT', 'CASH');
+    const values = column(400, 501, '194,000', '19,400', '200,000');
+    expect(texts(joinValueColumns([labels, values]))).toEqual([
+      ['Text', 'SUB_TOTAL 194,000 DISCOUNT 19,400 CASH 200,000'],
+    ]);
+  });
+
+  it('leaves columns of prose, columns of unequal rows, and a column with a block between them', () => {
+    const prose = [
+      column(100, 100, 'The river rose in the', 'night and the town'),
+      column(400, 100, 'was flooded by 1850', 'in the spring of 1851'),
+    ];
+    expect(joinValueColumns(prose)).toHaveLength(2);
+    const uneven = [column(100, 300, 'TOTAL', 'CASH', 'CHANGE'), column(400, 300, '174,600', '200,000')];
+    expect(joinValueColumns(uneven)).toHaveLength(2);
+    const between = [
+      column(100, 500, 'TOTAL', 'CASH'),
+      segmentOf('Picture', [{ text: 'logo', left: 250, top: 505 }]),
+      column(400, 500, '174,600', '200,000'),
+    ];
+    expect(joinValueColumns(between)).toHaveLength(3);
   });
 });

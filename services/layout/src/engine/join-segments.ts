@@ -1,10 +1,11 @@
 import type { BBox } from '@folio/proto/common/v1';
-import type { Segment } from '@folio/proto/documents/v1';
+import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, areLevel, bottomOf, gapAcross, gapDown, median, rightOf, unionBox } from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
 import { CAPTION_START, hasIdeograph } from './refine-types.js';
+import { rowsOf } from './table-structure.js';
 
 /** How far right of a bare label its text may start, in line heights ("表 7      美人蕉植株高度"). */
 const BESIDE_REACH = 15;
@@ -131,8 +132,9 @@ function joinFragments(segments: Segment[]): Set<Segment> {
 /**
  * Joins the pieces of a line the detector cut in two: a running head or foot ("Comparative art
  * COMPARATIVE ART" read as two blocks; a page number stays its own segment), and a heading
- * ("Chapter" as Title and "II." as SectionHeader become the Title "Chapter II."), and a fragment
- * of up to three words beside a one-line segment (joinFragments).
+ * ("Chapter" as Title and "II." as SectionHeader become the Title "Chapter II."), a fragment
+ * of up to three words beside a one-line segment (joinFragments), and a heading cut at a line
+ * break (joinBrokenHeadings).
  */
 export function joinLinePieces(segments: Segment[]): Segment[] {
   const absorbed = new Set<Segment>();
@@ -144,7 +146,45 @@ export function joinLinePieces(segments: Segment[]): Segment[] {
       absorbed.add(segment);
   }
   for (const segment of joinFragments(segments.filter((s) => !absorbed.has(s)))) absorbed.add(segment);
+  for (const segment of joinBrokenHeadings(segments.filter((s) => !absorbed.has(s)))) absorbed.add(segment);
   return segments.filter((s) => !absorbed.has(s));
+}
+
+/** A heading line that ends so goes on in the next line: a comma, a dash, an ampersand or a joining word. */
+const GOES_ON = /(?:[,;&–—-]|\b(?:and|or|of|the|for|to|with|und|oder|der|die|das|et|ou|de|y|del|la|el))$/iu;
+/** Type sizes of two lines of one heading differ by at most this ratio (their boxes' heights). */
+const SAME_SIZE = 1.25;
+
+/**
+ * Joins a heading the detector cut at a line break ("## Sesión FT3.40," over "## Domingo 19 marzo,
+ * 11:00 am"): a Title or SectionHeader whose text goes on (GOES_ON) and the heading of its type
+ * right under it, less than a line apart, of the same size and across the same part of the page.
+ */
+function joinBrokenHeadings(segments: Segment[]): Set<Segment> {
+  const absorbed = new Set<Segment>();
+  const headings = segments.filter((s) => (s.segmentType === 'Title' || s.segmentType === 'SectionHeader') && s.bbox);
+  for (const heading of headings) {
+    if (absorbed.has(heading) || !GOES_ON.test(textOf(heading).trim())) continue;
+    const box = heading.bbox!;
+    const lineHeight = median(heading.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
+    const next = headings.find((other) => {
+      if (other === heading || absorbed.has(other) || other.segmentType !== heading.segmentType) return false;
+      const o = other.bbox!;
+      const otherHeight = median(other.words.map((w) => (w.bbox ?? EMPTY_BOX).height));
+      const gap = gapDown(box, o);
+      const across = Math.min(rightOf(box), rightOf(o)) - Math.max(box.left, o.left);
+      return (
+        gap >= -0.25 * lineHeight &&
+        gap < lineHeight &&
+        across > 0 &&
+        Math.max(lineHeight, otherHeight) <= SAME_SIZE * Math.min(lineHeight, otherHeight)
+      );
+    });
+    if (!next) continue;
+    absorb(heading, next);
+    absorbed.add(next);
+  }
+  return absorbed;
 }
 
 /**
@@ -188,5 +228,63 @@ function againstVisual(label: Segment, rest: Segment, visuals: readonly Segment[
     const across = Math.min(rightOf(box), rightOf(v)) > Math.max(box.left, v.left);
     const gap = gapDown(box, v);
     return across && gap >= -lineHeight && gap <= CAPTION_GAP * lineHeight;
+  });
+}
+
+/** A value column's rows hold at most this many words (an amount, a date, "2 pcs"); its labels' rows at most LABEL_ROW_WORDS. */
+const VALUE_ROW_WORDS = 3;
+const LABEL_ROW_WORDS = 6;
+
+/**
+ * Joins a column of values to the column of labels it stands beside, where the detector boxed
+ * the two apart (a receipt's items and their prices, an invoice's totals: "SUB_TOTAL DISCOUNT
+ * TOTAL" and "194,000 19,400 174,600" read as two blocks): two Text segments with as many rows,
+ * level row for row, the right one of short rows of figures (half of them with a digit), the left
+ * one of short rows, and nothing between them. The joined Text reads row by row ("DISCOUNT
+ * 19,400"); label-value-tables then makes a table of it where it is one. Two columns of prose are
+ * never joined: their rows are longer.
+ */
+export function joinValueColumns(segments: Segment[]): Segment[] {
+  const texts = segments.filter((s) => s.segmentType === 'Text' && s.words.length > 0 && s.bbox);
+  const rowsOfSegment = new Map(texts.map((s) => [s, rowsOf(s.words)]));
+  const absorbed = new Set<Segment>();
+  const short = (rows: Word[][], most: number): boolean => rows.every((row) => row.length <= most);
+  const rowBox = (row: Word[]): BBox => unionBox(row.map((w) => w.bbox ?? EMPTY_BOX));
+  for (const labels of texts) {
+    if (absorbed.has(labels)) continue;
+    const labelRows = rowsOfSegment.get(labels)!;
+    if (labelRows.length < 2 || !short(labelRows, LABEL_ROW_WORDS)) continue;
+    const values = texts.find((candidate) => {
+      if (candidate === labels || absorbed.has(candidate)) return false;
+      const rows = rowsOfSegment.get(candidate)!;
+      if (rows.length !== labelRows.length || !short(rows, VALUE_ROW_WORDS)) return false;
+      if (rows.filter((row) => row.some((w) => /\d/u.test(w.text))).length < 0.5 * rows.length) return false;
+      if (!rows.every((row, index) => areLevel(rowBox(row), rowBox(labelRows[index]!)))) return false;
+      const gap = gapAcross(labels.bbox!, candidate.bbox!);
+      return (
+        candidate.bbox!.left > rightOf(labels.bbox!) && !standsBetween(labels.bbox!, candidate.bbox!, gap, segments)
+      );
+    });
+    if (!values) continue;
+    absorb(labels, values);
+    absorbed.add(values);
+  }
+  return segments.filter((s) => !absorbed.has(s));
+}
+
+/** Whether another segment stands in the gap between `left` and `right`, over their common rows. */
+function standsBetween(left: BBox, right: BBox, gap: number, segments: readonly Segment[]): boolean {
+  const top = Math.max(left.top, right.top);
+  const bottom = Math.min(bottomOf(left), bottomOf(right));
+  const between: BBox = { left: rightOf(left), top, width: gap, height: Math.max(0, bottom - top) };
+  return segments.some((s) => {
+    const box = s.bbox;
+    if (!box || box === left || box === right) return false;
+    return (
+      box.left < rightOf(between) &&
+      rightOf(box) > between.left &&
+      box.top < bottomOf(between) &&
+      bottomOf(box) > between.top
+    );
   });
 }

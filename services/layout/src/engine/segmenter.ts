@@ -25,7 +25,7 @@ import {
   splitFormRegions,
   splitLineNumbers,
 } from './fine-types.js';
-import { joinLinePieces, joinSplitCaptions } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions, joinValueColumns } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { withoutMathRegions } from './math-regions.js';
@@ -377,9 +377,15 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   segments.forEach((s, index) => {
     s.segmentType = types[index]!;
   });
+  // A receipt's prices boxed apart from their items go back beside them, row for row.
+  const paired = passes.run(
+    'value-columns',
+    () => joinValueColumns(segments),
+    () => segments,
+  );
   // A detector reads an infobox or data sheet of labels and values as text; it is a table.
   const labelValueTables = new Set<Segment>();
-  for (const s of segments.filter((candidate) => candidate.segmentType === 'Text')) {
+  for (const s of paired.filter((candidate) => candidate.segmentType === 'Text')) {
     const labelValues = passes.run(
       'label-value-tables',
       () => labelValueTableHtml(s.words),
@@ -393,8 +399,8 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   // Two tables set one under the other with the same heading line, boxed as one, are two.
   const tabled = passes.run(
     'repeated-heads',
-    () => splitAtRepeatedHeads(segments, newId, labelValueTables),
-    () => segments,
+    () => splitAtRepeatedHeads(paired, newId, labelValueTables),
+    () => paired,
   );
   for (const s of tabled.filter((candidate) => candidate.segmentType === 'Table' && !labelValueTables.has(candidate))) {
     const ruled =
