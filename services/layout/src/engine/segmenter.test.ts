@@ -143,6 +143,27 @@ describe('segmentByRegions', () => {
     expect(segments.find((s) => text(s) === 'DARPA')?.segmentType).toBe('Picture');
   });
 
+  it("keeps a drop cap's Picture its own size on a scan under a hidden text layer, and grows one on a placed photograph", () => {
+    const body = paragraph(['is strange how often in matters', 'of art the accident of time'], 300, 700, 0);
+    const fonts = new Map([0, 1].map((line) => [line, { fontSize: 12, bold: false }] as const));
+    const dropCap = {
+      segmentType: 'Picture' as const,
+      bbox: { left: 100, top: 690, width: 180, height: 200 },
+      confidence: 0.8,
+    };
+    const pictureBox = (images: { left: number; top: number; width: number; height: number }[]) =>
+      segmentByRegions(body, [dropCap], { ...context(), fonts, images }).find((s) => s.segmentType === 'Picture')?.bbox;
+    // The page's own scan: the whole page is one image.
+    expect(pictureBox([{ left: 0, top: 0, width: 1000, height: 1400 }])).toEqual(dropCap.bbox);
+    // A photograph placed on the page grows the Picture lying on it to its bounds.
+    expect(pictureBox([{ left: 80, top: 680, width: 400, height: 400 }])).toEqual({
+      left: 80,
+      top: 680,
+      width: 400,
+      height: 400,
+    });
+  });
+
   it('drops a Picture of displayed mathematics (lines set in math fonts) and keeps a chart of text labels', () => {
     const displays = paragraph(['x = a + b', 'y = c - d', 'z = e x f'], 200, 300, 0, 40);
     const labels = paragraph(

@@ -86,8 +86,12 @@ export function segmentByBlocks(words: Word[], newId: IdFactory): Segment[] {
 
 /** Types whose detected box is the content itself (a figure, a table grid), not just room for words. */
 const VISUAL_TYPES: readonly SegmentType[] = ['Table', 'Picture', 'Formula'];
-/** Images smaller than this share of the page (icons, rules, logos) are not gathered into pictures. */
+/**
+ * Images smaller than this share of the page (icons, rules, logos) are not gathered into pictures,
+ * nor those of at least MAX_IMAGE_SHARE: that is the page's scan under its hidden OCR layer.
+ */
 const MIN_IMAGE_SHARE = 0.02;
+const MAX_IMAGE_SHARE = 0.9;
 
 /**
  * The words' box, plus at most half a line of the detection's margin around it: a loose detection
@@ -316,7 +320,10 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
   );
   const images = (context.images ?? [])
     .map((image) => clipToPage(image, page))
-    .filter((image) => areaOf(image) >= MIN_IMAGE_SHARE * page.width * page.height);
+    .filter((image) => {
+      const share = areaOf(image) / (page.width * page.height);
+      return share >= MIN_IMAGE_SHARE && share < MAX_IMAGE_SHARE;
+    });
   const found = [...detected, ...grown];
   const imaged = passes.run(
     'embedded-images',
