@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { ocrLine } from '../testing/fixtures.js';
 import { unionBox } from './geometry.js';
-import { joinLinePieces, joinSplitCaptions, joinValueColumns } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions, joinValueColumns, joinWrappedRows } from './join-segments.js';
 
 let nextLine = 0;
 
@@ -180,5 +180,45 @@ describe('joinValueColumns', () => {
       column(400, 500, '174,600', '200,000'),
     ];
     expect(joinValueColumns(between)).toHaveLength(3);
+  });
+});
+
+describe('joinWrappedRows', () => {
+  const column = (left: number, ...rows: string[]): Segment =>
+    segmentOf(
+      'Text',
+      rows.map((text, index) => ({ text, left, top: 300 + 20 * index })),
+    );
+
+  it('reads the lines that run around a pull quote across it, row by row', () => {
+    const left = column(100, 'acb acc acd', 'acj ack acl');
+    const quote = segmentOf('Text', [
+      // Set at its own pitch, off the rows of the text around it.
+      { text: 'Grab your', left: 250, top: 308 },
+      { text: 'reader', left: 250, top: 330 },
+    ]);
+    const right = column(450, 'acf acg ach', 'acn aco acp');
+    // The paragraph the quote interrupts, over the whole measure above.
+    const above = segmentOf('Text', [{ text: 'aaa aab aac aad aae aaf aag aah aai aaj aak aal', left: 100, top: 270 }]);
+    expect(texts(joinWrappedRows([above, left, quote, right]))).toEqual([
+      ['Text', 'aaa aab aac aad aae aaf aag aah aai aaj aak aal'],
+      ['Text', 'acb acc acd acf acg ach acj ack acl acn aco acp'],
+      ['Text', 'Grab your reader'],
+    ]);
+    // Without a paragraph of the full measure beside them: boxes of their own.
+    expect(joinWrappedRows([left, quote, right])).toHaveLength(3);
+  });
+
+  it('leaves two columns with an empty gutter between them, and three boxes of the same rows', () => {
+    const above = segmentOf('Text', [{ text: 'aaa aab aac aad aae aaf aag aah aai aaj aak aal', left: 100, top: 270 }]);
+    const columns = [above, column(100, 'The river rose', 'in the night'), column(450, 'and the town', 'was flooded')];
+    expect(joinWrappedRows(columns)).toHaveLength(3);
+    const three = [
+      above,
+      column(100, 'Understand the', 'marketplace'),
+      column(250, 'Construct an', 'integrated'),
+      column(450, 'Capture value', 'from customers'),
+    ];
+    expect(joinWrappedRows(three)).toHaveLength(4);
   });
 });

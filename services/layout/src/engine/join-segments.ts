@@ -1,6 +1,16 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Segment, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, areLevel, bottomOf, gapAcross, gapDown, median, rightOf, unionBox } from './geometry.js';
+import {
+  EMPTY_BOX,
+  areLevel,
+  bottomOf,
+  gapAcross,
+  gapDown,
+  median,
+  overlapLength,
+  rightOf,
+  unionBox,
+} from './geometry.js';
 import { orderWords } from './reading-order.js';
 import { isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
@@ -235,42 +245,108 @@ function againstVisual(label: Segment, rest: Segment, visuals: readonly Segment[
 const VALUE_ROW_WORDS = 3;
 const LABEL_ROW_WORDS = 6;
 
+/** Two Text segments side by side, each as its rows (rowsOf), top to bottom. */
+interface RowPair {
+  left: Segment;
+  right: Segment;
+  leftRows: Word[][];
+  rightRows: Word[][];
+  /** Whether another segment stands in the gap between them, over their common rows. */
+  between: boolean;
+}
+
 /**
- * Joins a column of values to the column of labels it stands beside, where the detector boxed
- * the two apart (a receipt's items and their prices, an invoice's totals: "SUB_TOTAL DISCOUNT
- * TOTAL" and "194,000 19,400 174,600" read as two blocks): two Text segments with as many rows,
- * level row for row, the right one of short rows of figures (half of them with a digit), the left
- * one of short rows, and nothing between them. The joined Text reads row by row ("DISCOUNT
- * 19,400"); label-value-tables then makes a table of it where it is one. Two columns of prose are
- * never joined: their rows are longer.
+ * Joins, into the left one, each Text segment and the Text to its right that has as many rows
+ * (two or more), level row for row, where `joins` says the two are one block read across: the
+ * joined Text reads row by row (orderWords).
  */
-export function joinValueColumns(segments: Segment[]): Segment[] {
+function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean): Segment[] {
   const texts = segments.filter((s) => s.segmentType === 'Text' && s.words.length > 0 && s.bbox);
   const rowsOfSegment = new Map(texts.map((s) => [s, rowsOf(s.words)]));
-  const absorbed = new Set<Segment>();
-  const short = (rows: Word[][], most: number): boolean => rows.every((row) => row.length <= most);
   const rowBox = (row: Word[]): BBox => unionBox(row.map((w) => w.bbox ?? EMPTY_BOX));
-  for (const labels of texts) {
-    if (absorbed.has(labels)) continue;
-    const labelRows = rowsOfSegment.get(labels)!;
-    if (labelRows.length < 2 || !short(labelRows, LABEL_ROW_WORDS)) continue;
-    const values = texts.find((candidate) => {
-      if (candidate === labels || absorbed.has(candidate)) return false;
-      const rows = rowsOfSegment.get(candidate)!;
-      if (rows.length !== labelRows.length || !short(rows, VALUE_ROW_WORDS)) return false;
-      if (rows.filter((row) => row.some((w) => /\d/u.test(w.text))).length < 0.5 * rows.length) return false;
-      if (!rows.every((row, index) => areLevel(rowBox(row), rowBox(labelRows[index]!)))) return false;
-      const gap = gapAcross(labels.bbox!, candidate.bbox!);
-      return (
-        candidate.bbox!.left > rightOf(labels.bbox!) && !standsBetween(labels.bbox!, candidate.bbox!, gap, segments)
-      );
+  const absorbed = new Set<Segment>();
+  for (const left of texts) {
+    if (absorbed.has(left)) continue;
+    const leftRows = rowsOfSegment.get(left)!;
+    if (leftRows.length < 2) continue;
+    const right = texts.find((candidate) => {
+      if (candidate === left || absorbed.has(candidate) || candidate.bbox!.left <= rightOf(left.bbox!)) return false;
+      const rightRows = rowsOfSegment.get(candidate)!;
+      if (rightRows.length !== leftRows.length) return false;
+      if (!rightRows.every((row, index) => areLevel(rowBox(row), rowBox(leftRows[index]!)))) return false;
+      const between = standsBetween(left.bbox!, candidate.bbox!, gapAcross(left.bbox!, candidate.bbox!), segments);
+      return joins({ left, right: candidate, leftRows, rightRows, between });
     });
-    if (!values) continue;
-    absorb(labels, values);
-    absorbed.add(values);
+    if (!right) continue;
+    absorb(left, right);
+    absorbed.add(right);
   }
   return segments.filter((s) => !absorbed.has(s));
 }
+
+/**
+ * Joins a column of values to the column of labels it stands beside, where the detector boxed
+ * the two apart (a receipt's items and their prices, an invoice's totals: "SUB_TOTAL DISCOUNT
+ * TOTAL" and "194,000 19,400 174,600" read as two blocks): the right one of short rows of figures
+ * (half of them with a digit), the left one of short rows, nothing between them. The joined Text
+ * reads row by row ("DISCOUNT 19,400"); label-value-tables then makes a table of it where it is
+ * one. Two columns of prose are never joined: their rows are longer.
+ */
+export function joinValueColumns(segments: Segment[]): Segment[] {
+  const short = (rows: Word[][], most: number): boolean => rows.every((row) => row.length <= most);
+  return joinRowPartners(
+    segments,
+    ({ leftRows, rightRows, between }) =>
+      !between &&
+      short(leftRows, LABEL_ROW_WORDS) &&
+      short(rightRows, VALUE_ROW_WORDS) &&
+      rightRows.filter((row) => row.some((w) => /\d/u.test(w.text))).length >= 0.5 * rightRows.length,
+  );
+}
+
+/**
+ * Joins the two sides of lines that run around a text box or picture set in the middle of a
+ * paragraph (Word's "square" wrapping: "acb acc acd ace" left of a pull quote, "acf acg ach aci"
+ * right of it): Texts level row for row, with a segment between them that reaches over most of
+ * their rows and is not itself a column of the same rows (three boxes of a slide side by side),
+ * under or over a paragraph of the full measure they span: the one the box interrupts. Columns of a
+ * page have an empty gutter between them, never a box.
+ */
+export function joinWrappedRows(segments: Segment[]): Segment[] {
+  return joinRowPartners(segments, ({ left, right, leftRows, between }) => {
+    if (!between) return false;
+    const l = left.bbox!;
+    const r = right.bbox!;
+    const top = Math.max(l.top, r.top);
+    const bottom = Math.min(bottomOf(l), bottomOf(r));
+    const lineHeight = median(leftRows.map((row) => unionBox(row.map((w) => w.bbox ?? EMPTY_BOX)).height));
+    const rowLevel = (middle: Segment): boolean =>
+      rowsOf(middle.words).filter((row) =>
+        leftRows.some((leftRow) =>
+          areLevel(unionBox(row.map((w) => w.bbox ?? EMPTY_BOX)), unionBox(leftRow.map((w) => w.bbox ?? EMPTY_BOX))),
+        ),
+      ).length >= leftRows.length;
+    const box = segments.some((middle) => {
+      const m = middle.bbox;
+      if (!m || middle === left || middle === right) return false;
+      const inside = m.left >= rightOf(l) - 1 && rightOf(m) <= r.left + 1;
+      return (
+        inside && overlapLength(m.top, bottomOf(m), top, bottom) >= WRAP_SHARE * (bottom - top) && !rowLevel(middle)
+      );
+    });
+    const paragraph = segments.some((other) => {
+      const o = other.bbox;
+      if (!o || other.segmentType !== 'Text' || other === left || other === right) return false;
+      const sameMeasure = Math.abs(o.left - l.left) <= lineHeight && Math.abs(rightOf(o) - rightOf(r)) <= lineHeight;
+      const near = gapDown(o, l) >= -0.5 * lineHeight && gapDown(o, l) <= 2 * lineHeight;
+      return sameMeasure && near;
+    });
+    return box && paragraph;
+  });
+}
+
+/** A box lines run around reaches over at least this share of their rows' height. */
+const WRAP_SHARE = 0.5;
 
 /** Whether another segment stands in the gap between `left` and `right`, over their common rows. */
 function standsBetween(left: BBox, right: BBox, gap: number, segments: readonly Segment[]): boolean {

@@ -25,7 +25,7 @@ import {
   splitFormRegions,
   splitLineNumbers,
 } from './fine-types.js';
-import { joinLinePieces, joinSplitCaptions, joinValueColumns } from './join-segments.js';
+import { joinLinePieces, joinSplitCaptions, joinValueColumns, joinWrappedRows } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { withoutMathRegions } from './math-regions.js';
@@ -385,10 +385,16 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     s.segmentType = types[index]!;
   });
   // A receipt's prices boxed apart from their items go back beside them, row for row.
-  const paired = passes.run(
+  const valued = passes.run(
     'value-columns',
     () => joinValueColumns(segments),
     () => segments,
+  );
+  // Lines that run around a text box in the middle of a paragraph read across it.
+  const paired = passes.run(
+    'wrapped-rows',
+    () => joinWrappedRows(valued),
+    () => valued,
   );
   // A detector reads an infobox or data sheet of labels and values as text; it is a table.
   const labelValueTables = new Set<Segment>();
