@@ -133,6 +133,27 @@ describe('refineTypes', () => {
     }
   });
 
+  it('takes no title on a page that opens a chapter, and keeps a display-sized heading that ends with a full stop', () => {
+    const chapter = [
+      seg('Title', 'Chapter 2', 60),
+      seg('SectionHeader', 'Test on an isolated H atom.', 100),
+      seg('Text', body, 230, 4),
+    ];
+    const fonts = fontsFor(chapter, [
+      { fontSize: 20.7, bold: true },
+      { fontSize: 24.8, bold: true },
+      { fontSize: 10, bold: false },
+    ]);
+    expect(refineTypes(chapter, { ...page, fonts })).toEqual(['SectionHeader', 'SectionHeader', 'Text']);
+    // The same sentence as a heading set little bigger than the body is text.
+    const small = fontsFor(chapter, [
+      { fontSize: 20.7, bold: true },
+      { fontSize: 12, bold: true },
+      { fontSize: 10, bold: false },
+    ]);
+    expect(refineTypes(chapter, { ...page, fonts: small })[1]).toBe('Text');
+  });
+
   it('takes a first page heading 1.3 times the body size for the title, unless numbered as a section', () => {
     const title = [seg('SectionHeader', 'LLaMA: Open and Efficient Models', 76), seg('Text', body, 230, 4)];
     const fonts = (segments: RefinableSegment[]) =>

@@ -246,6 +246,16 @@ function printsLaterPageNumber(segments: RefinableSegment[], facts: SegmentFacts
   });
 }
 
+/** A book's chapter mark alone on its line: "Chapter 2", "Kapitel IV", "Part B". */
+const CHAPTER_MARK =
+  /^(?:chapter|chapitre|kapitel|cap[ií]tulo|capitolo|part|partie|teil)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z])\.?$/iu;
+
+/** Whether the page opens a chapter: a segment that says "Chapter 2" and nothing else. Its headings head the chapter, not the document. */
+const opensChapter = (facts: SegmentFacts[]): boolean => facts.some((fact) => CHAPTER_MARK.test(fact.text.trim()));
+
+/** Text set this many times the body's size is display type: a heading, even one that ends with a full stop ("Test on an isolated H atom."). */
+const DISPLAY_SIZE = 1.5;
+
 /** A heading of this many words or more must stand out by its type to be one (isPlainPassage). */
 const PASSAGE_WORDS = 8;
 
@@ -421,10 +431,12 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const body = bodySizeOf(segments, page.fonts);
   const measure = hasFonts ? { pitch: 0, width: 0 } : bodyMeasureOf(segments);
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
-  // A first page that prints a page number past the first ("Page 3", "vii") was cut from a longer
-  // document: its biggest heading heads a section of it, not the document. Told from a text layer
+  // A first page that prints a page number past the first ("Page 3", "vii"), or opens a chapter
+  // ("Chapter 2"), was cut from a longer document: its biggest heading heads a section of it, not
+  // the document. Told from a text layer
   // only: on a scan, OCR's specks read as "V" or "1" would take a newspaper's masthead from it.
-  const laterPage = page.pageIndex === 0 && hasFonts && printsLaterPageNumber(segments, facts, page);
+  const laterPage =
+    page.pageIndex === 0 && hasFonts && (printsLaterPageNumber(segments, facts, page) || opensChapter(facts));
   const opensDocument = page.pageIndex === 0 && !laterPage;
   // Upright text only: a line set sideways in the margin (arXiv's 20 pt identifier stamp) is no title.
   const largest = Math.max(0, ...facts.filter((_, i) => !isSideways(segments[i]!.bbox)).map((f) => f.size));
@@ -591,7 +603,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
     const headingText = type === 'Text' && !isVerticalLine(segment.words) && isHeading(fact, body, hasFonts);
     if (type === 'Title' || type === 'SectionHeader' || headingText) {
       // A theorem's label with its statement, or a sentence, is text however it is set.
-      if (type !== 'Title' && isStatementNotHeading(fact.text)) return 'Text';
+      const displaySized = hasFonts && fact.size >= DISPLAY_SIZE * body;
+      if (type !== 'Title' && !displaySized && isStatementNotHeading(fact.text)) return 'Text';
       if (type === 'SectionHeader' && hasFonts && isPlainPassage(fact, bodyWithout(index))) return 'Text';
       if (type !== 'Text' && !hasFonts)
         return opensDocument && isScanTitle(segment, fact, { body, largest, page }) ? 'Title' : type;
