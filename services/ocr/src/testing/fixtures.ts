@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createFsStore, type ObjectStore } from '@folio/runtime';
 import type { TextLayer, Word } from '@folio/proto/documents/v1';
 import type { OcrEngine, OcrPageImage } from '../engine/ocr-engine.js';
+import type { CtcChar } from '../engine/ppocr/ctc.js';
+import type { RecognizedLine } from '../engine/ppocr/words.js';
 
 /** An fs store in a fresh temporary folder. */
 export async function createTempStore(): Promise<{ store: ObjectStore; cleanup: () => Promise<void> }> {
@@ -55,4 +57,19 @@ export class FakeOcrEngine implements OcrEngine {
     this.seen.push(page);
     return Promise.resolve([{ ...word(`ocr-${page.pageIndex}`, 5, 5), confidence: 0.9 }]);
   }
+}
+
+/** A recognizer's line of the given characters on an upright crop `width` px wide and 20 high, 8 px per decoder step. */
+export function recognizedLine(chars: CtcChar[], width: number): RecognizedLine {
+  return {
+    chars,
+    quad: [
+      { x: 0, y: 0 },
+      { x: width, y: 0 },
+      { x: width, y: 20 },
+      { x: 0, y: 20 },
+    ],
+    cropWidth: width,
+    pixelsPerStep: 8,
+  };
 }

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isCjkLine, lineTokens, lookAlikeDigitWords, misreadWords, needsRereading, suspectWords } from './scripts.js';
+import { recognizedLine } from '../../testing/fixtures.js';
 import type { RecognizedLine } from './words.js';
 
-const line = (text: string): RecognizedLine => ({
-  chars: [...text].map((char, step) => ({ text: char, step, probability: 0.9 })),
-  quad: [
-    { x: 0, y: 0 },
-    { x: 100, y: 0 },
-    { x: 100, y: 20 },
-    { x: 0, y: 20 },
-  ],
-  cropWidth: 100,
-  pixelsPerStep: 8,
-});
+const line = (text: string): RecognizedLine =>
+  recognizedLine(
+    [...text].map((char, step) => ({ text: char, step, probability: 0.9 })),
+    100,
+  );
 
 describe('isCjkLine', () => {
   it('sends Chinese, Japanese and Korean lines to the larger recognizer', () => {

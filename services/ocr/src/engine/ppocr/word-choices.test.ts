@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CtcChar } from './ctc.js';
 import { wordChoice, withWordChoices } from './word-choices.js';
+import { recognizedLine } from '../../testing/fixtures.js';
 import type { RecognizedLine } from './words.js';
 
 /** Characters read surely, except those `unsure` gives a probability and second choices. */
@@ -18,19 +19,7 @@ function chars(text: string, unsure: Record<number, [number, Record<string, numb
   });
 }
 
-function line(characters: CtcChar[]): RecognizedLine {
-  return {
-    chars: characters,
-    quad: [
-      { x: 0, y: 0 },
-      { x: 400, y: 0 },
-      { x: 400, y: 20 },
-      { x: 0, y: 20 },
-    ],
-    cropWidth: 400,
-    pixelsPerStep: 8,
-  };
-}
+const line = (characters: CtcChar[]): RecognizedLine => recognizedLine(characters, 400);
 
 const text = (characters: readonly CtcChar[]): string => characters.map((char) => char.text).join('');
 
