@@ -1,5 +1,6 @@
 import { unionBox as unionOf } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
+import type { Word } from '@folio/proto/documents/v1';
 
 export const EMPTY_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
 
@@ -7,6 +8,9 @@ export const EMPTY_BOX: BBox = { left: 0, top: 0, width: 0, height: 0 };
 export function unionBox(boxes: BBox[]): BBox {
   return unionOf(boxes) ?? EMPTY_BOX;
 }
+
+/** The box of some words (a line, a row, a block); EMPTY_BOX for none. */
+export const boxOfWords = (words: readonly Word[]): BBox => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
 
 export function centerOf(box: BBox): { x: number; y: number } {
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };

@@ -4,6 +4,7 @@ import {
   EMPTY_BOX,
   areLevel,
   bottomOf,
+  boxOfWords,
   gapAcross,
   gapDown,
   median,
@@ -263,7 +264,6 @@ interface RowPair {
 function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean): Segment[] {
   const texts = segments.filter((s) => s.segmentType === 'Text' && s.words.length > 0 && s.bbox);
   const rowsOfSegment = new Map(texts.map((s) => [s, rowsOf(s.words)]));
-  const rowBox = (row: Word[]): BBox => unionBox(row.map((w) => w.bbox ?? EMPTY_BOX));
   const absorbed = new Set<Segment>();
   for (const left of texts) {
     if (absorbed.has(left)) continue;
@@ -273,8 +273,8 @@ function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean)
       if (candidate === left || absorbed.has(candidate) || candidate.bbox!.left <= rightOf(left.bbox!)) return false;
       const rightRows = rowsOfSegment.get(candidate)!;
       if (rightRows.length !== leftRows.length) return false;
-      if (!rightRows.every((row, index) => areLevel(rowBox(row), rowBox(leftRows[index]!)))) return false;
-      const between = standsBetween(left.bbox!, candidate.bbox!, gapAcross(left.bbox!, candidate.bbox!), segments);
+      if (!rightRows.every((row, index) => areLevel(boxOfWords(row), boxOfWords(leftRows[index]!)))) return false;
+      const between = standsBetween(left.bbox!, candidate.bbox!, segments);
       return joins({ left, right: candidate, leftRows, rightRows, between });
     });
     if (!right) continue;
@@ -319,13 +319,10 @@ export function joinWrappedRows(segments: Segment[]): Segment[] {
     const r = right.bbox!;
     const top = Math.max(l.top, r.top);
     const bottom = Math.min(bottomOf(l), bottomOf(r));
-    const lineHeight = median(leftRows.map((row) => unionBox(row.map((w) => w.bbox ?? EMPTY_BOX)).height));
+    const lineHeight = median(leftRows.map((row) => boxOfWords(row).height));
     const rowLevel = (middle: Segment): boolean =>
-      rowsOf(middle.words).filter((row) =>
-        leftRows.some((leftRow) =>
-          areLevel(unionBox(row.map((w) => w.bbox ?? EMPTY_BOX)), unionBox(leftRow.map((w) => w.bbox ?? EMPTY_BOX))),
-        ),
-      ).length >= leftRows.length;
+      rowsOf(middle.words).filter((row) => leftRows.some((leftRow) => areLevel(boxOfWords(row), boxOfWords(leftRow))))
+        .length >= leftRows.length;
     const box = segments.some((middle) => {
       const m = middle.bbox;
       if (!m || middle === left || middle === right) return false;
@@ -349,10 +346,10 @@ export function joinWrappedRows(segments: Segment[]): Segment[] {
 const WRAP_SHARE = 0.5;
 
 /** Whether another segment stands in the gap between `left` and `right`, over their common rows. */
-function standsBetween(left: BBox, right: BBox, gap: number, segments: readonly Segment[]): boolean {
+function standsBetween(left: BBox, right: BBox, segments: readonly Segment[]): boolean {
   const top = Math.max(left.top, right.top);
   const bottom = Math.min(bottomOf(left), bottomOf(right));
-  const between: BBox = { left: rightOf(left), top, width: gap, height: Math.max(0, bottom - top) };
+  const between: BBox = { left: rightOf(left), top, width: gapAcross(left, right), height: Math.max(0, bottom - top) };
   return segments.some((s) => {
     const box = s.bbox;
     if (!box || box === left || box === right) return false;

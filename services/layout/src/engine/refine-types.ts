@@ -433,8 +433,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   // A first page that prints a page number past the first ("Page 3", "vii"), or opens a chapter
   // ("Chapter 2"), was cut from a longer document: its biggest heading heads a section of it, not
-  // the document. Told from a text layer
-  // only: on a scan, OCR's specks read as "V" or "1" would take a newspaper's masthead from it.
+  // the document. Told from a text layer only: on a scan, OCR's specks read as "V" or "1" would
+  // take a newspaper's masthead from it.
   const laterPage =
     page.pageIndex === 0 && hasFonts && (printsLaterPageNumber(segments, facts, page) || opensChapter(facts));
   const opensDocument = page.pageIndex === 0 && !laterPage;

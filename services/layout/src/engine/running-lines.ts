@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizedEditDistance } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { PageSegments, Segment, Word } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, bottomOf, median, unionBox } from './geometry.js';
+import { EMPTY_BOX, bottomOf, boxOfWords, median } from './geometry.js';
 import { furnitureFineType } from './fine-types.js';
 import { RUNNING_BAND, isPageNumberText } from './furniture-evidence.js';
 import { wordsByLine } from './lines.js';
@@ -41,9 +41,6 @@ interface Candidate {
   /** Vertical centre as a fraction of the page height. */
   center: number;
 }
-
-/** The box holding every word. */
-const boxOfWords = (words: Word[]): BBox => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX));
 
 const wordHeightsOf = (segment: Segment): number[] => segment.words.map((word) => (word.bbox ?? EMPTY_BOX).height);
 
