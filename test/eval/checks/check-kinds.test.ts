@@ -62,6 +62,16 @@ describe('check kinds', () => {
     expect(pass({ kind: 'absent', text: '4a0918' }, picture)).toBe(true);
   });
 
+  it('reads inline mathematics as drawn, and dollar amounts as money', () => {
+    const prose = [
+      segment('Text', 'Das Paar $(X,d)$ heißt ein metrischer Raum, sodass $\\pi$ stetig wird. It cost $5 and $10.'),
+    ];
+    expect(pass({ kind: 'present', text: 'Das Paar (X, d) heißt ein metrischer Raum' }, prose)).toBe(true);
+    expect(pass({ kind: 'present', text: 'sodass π stetig wird' }, prose)).toBe(true);
+    expect(pass({ kind: 'present', text: 'It cost $5 and $10.' }, prose)).toBe(true);
+    expect(pass({ kind: 'present', text: 'sodass pi stetig' }, prose)).toBe(false);
+  });
+
   it('absent fails when the text comes out and passes when it does not', () => {
     expect(pass({ kind: 'absent', text: 'Journal of Things' })).toBe(false);
     expect(pass({ kind: 'absent', text: 'Journal of Things' }, page.slice(1))).toBe(true);
@@ -134,6 +144,9 @@ describe('check kinds', () => {
     // A prime is a superscript \\prime to TeX.
     expect(normalizeLatex('a^{\\prime}=b^{\\prime\\prime}+c^\\prime')).toBe(normalizeLatex("a'=b''+c'"));
     expect(normalizeLatex('a^{\\prime 2}')).not.toBe(normalizeLatex("a'"));
+    // A named operator is its name set upright, however it is asked for.
+    expect(normalizeLatex('\\operatorname*{max}(a, c) + \\log x')).toBe(normalizeLatex('\\max(a,c)+\\mathrm{log}x'));
+    expect(normalizeLatex('\\max_{i} x')).not.toBe(normalizeLatex('\\min_{i} x'));
   });
 
   it("normalizeLatex reads a recognizer's extra grouping and array-for-cases as the reference written plainly", () => {
@@ -186,8 +199,11 @@ describe('check kinds', () => {
   });
 
   it('text normalization folds ligatures, quotes, dashes and soft hyphens but keeps words apart', () => {
-    expect(normalizeCheckText('ﬁrst “quoted” – dash\u00adless')).toBe('first "quoted" - dashless');
+    expect(normalizeCheckText('ﬁrst “quoted” – dash\u00adless')).toBe('first"quoted"-dashless');
     expect(normalizeCheckText('A  B\nC')).toBe('a b c');
+    // Spacing beside signs is the typesetter's: "(X, d)" and "(X,d)" read alike, words do not glue.
+    expect(normalizeCheckText('Das Paar (X, d) heißt')).toBe(normalizeCheckText('Das Paar (X,d) heißt'));
+    expect(normalizeCheckText('Das Paar')).not.toBe(normalizeCheckText('DasPaar'));
   });
 });
 

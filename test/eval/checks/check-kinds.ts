@@ -2,7 +2,7 @@
 // check reads only what a client gets back (the segments of the chunks, in output order), so a
 // check passes or fails the way a reader of the API output would judge it.
 import { findAll, parseMarkup, textContent, type MarkupNode } from '../markup.js';
-import { compareRendered } from '../formulas/rendered-match.js';
+import { compareRendered, renderGlyphs } from '../formulas/rendered-match.js';
 
 /** The segment fields a check reads (a subset of the API's segment). */
 export interface CheckedSegment {
@@ -134,7 +134,8 @@ const QUOTES: Record<string, string> = {
 /**
  * Text normalization shared by the text checks: Unicode compatibility forms (ligatures such as
  * "ﬁ" become "fi"), typographic quotes and dashes as their ASCII forms, soft hyphens and zero-width
- * characters removed, every whitespace run one space. Case is folded unless asked otherwise. A
+ * characters removed, every whitespace run one space, and none beside a sign or punctuation mark
+ * ("(X, d)" and "(X,d)" read alike; words stay apart). Case is folded unless asked otherwise. A
  * hyphen at a line end is kept: a service that leaves "organi- sations" in its output fails a check
  * for "organisations", as a reader would notice.
  */
@@ -144,6 +145,7 @@ export function normalizeCheckText(text: string, caseSensitive = false): string 
     .replace(/[\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u2033\u2010-\u2014\u2212]/gu, (c) => QUOTES[c] ?? c)
     .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/gu, '')
     .replace(/\s+/gu, ' ')
+    .replace(/ (?=[^\p{L}\p{N}\p{M} ])|(?<=[^\p{L}\p{N}\p{M} ]) /gu, '')
     .trim();
   return caseSensitive ? folded : folded.toLowerCase();
 }
@@ -152,10 +154,25 @@ export function normalizeCheckText(text: string, caseSensitive = false): string 
 const MARKDOWN_IMAGE = /!\[((?:[^\]\\]|\\.)*)\]\([^)\s]*\)/gu;
 
 /**
+ * Inline mathematics in Markdown, `$...$` as Pandoc reads it: no space inside either dollar sign,
+ * no digit after the closing one (so "$5 and $10" is money, not mathematics).
+ */
+const INLINE_MATH = /(?<![$\\])\$(?=[^\s$])([^$\n]*?[^\s$\\])\$(?![$\d])/gu;
+
+/** Inline mathematics as a reader sees it drawn: the symbols KaTeX sets for it ("$\\pi$" reads "π"); kept as written when it does not render. */
+function drawnMath(text: string): string {
+  return text.replace(INLINE_MATH, (whole, latex: string) => {
+    const glyphs = renderGlyphs(latex, false);
+    return glyphs === null ? whole : glyphs.map((glyph) => glyph.symbol).join('');
+  });
+}
+
+/**
  * The output's running text: every segment's content in output order, one space between segments.
  * Where a segment's content is table markup, its cells' text stands for it (tags are not text a
  * reader sees; a cell's words still count as present); a picture's Markdown reads as its alt text
- * (the crop's address holds the task id, whose digits an absent check of a page number would find).
+ * (the crop's address holds the task id, whose digits an absent check of a page number would find);
+ * inline mathematics reads as drawn.
  */
 export function outputText(segments: readonly CheckedSegment[]): string {
   return segments
@@ -164,7 +181,7 @@ export function outputText(segments: readonly CheckedSegment[]): string {
         ? tableGrids(segment.content)
             .flatMap((cells) => cells.map((cell) => cell.text))
             .join(' ')
-        : segment.content.replace(MARKDOWN_IMAGE, (_, alt: string) => alt.replace(/\\(.)/gu, '$1')),
+        : drawnMath(segment.content.replace(MARKDOWN_IMAGE, (_, alt: string) => alt.replace(/\\(.)/gu, '$1'))),
     )
     .join(' ');
 }
@@ -307,6 +324,11 @@ const LATEX_ALIASES: [RegExp, string][] = [
   [/\\(?:lVert|rVert|Vert)(?![a-zA-Z])/g, '\\|'],
   [/\\(?:lvert|rvert|vert)(?![a-zA-Z])/g, '|'],
   [/\\operatorname\*?/g, '\\mathrm'],
+  // LaTeX's named operators are their names set upright: \max draws what \operatorname*{max} does.
+  [
+    /\\(max|min|sup|inf|lim|liminf|limsup|log|ln|lg|exp|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|det|dim|ker|deg|arg|gcd|hom|Pr)(?![a-zA-Z])/g,
+    '\\mathrm{$1}',
+  ],
   [/\\land(?![a-zA-Z])/g, '\\wedge'],
   [/\\lor(?![a-zA-Z])/g, '\\vee'],
   [/\\lnot(?![a-zA-Z])/g, '\\neg'],

@@ -167,6 +167,28 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(script, [])).toBe('e^{a0}');
   });
 
+  it('reads a dash between two words of a text font as text, and alone as a minus', () => {
+    const name = [...'Shannon–Weaver'].map((text) => ({ text, font: 'SFRM1000' }));
+    const glyphs = row([
+      { text: 'H' },
+      { text: '=', font: 'CMR10' },
+      { text: 'p' },
+      { text: ' ', font: 'CMR10' },
+      ...name,
+    ]);
+    const spaced = glyphs.map((glyph, at) =>
+      at < 3 ? glyph : { ...glyph, bbox: { ...glyph.bbox!, left: glyph.bbox!.left + 20 } },
+    );
+    expect(
+      formulaFromGlyphs(
+        spaced.filter((glyph) => glyph.text !== ' '),
+        [],
+      ),
+    ).toBe('H=p\\text{ Shannon--Weaver }');
+    const minus = row([{ text: 'a' }, { text: '–', font: 'TimesNewRomanPSMT' }, { text: 'b' }]);
+    expect(formulaFromGlyphs(minus, [])).toBe('a-b');
+  });
+
   it('reads three full stops in a row as \\ldots', () => {
     const glyphs = row([
       { text: 'x' },

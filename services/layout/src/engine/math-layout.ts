@@ -983,6 +983,23 @@ const isTextItem = (item: Item | undefined): boolean =>
   isTextLetter(item.atom.glyph) &&
   !isItalicFont(item.atom.glyph.fontName);
 
+/** Dashes as text mode spells them: "Shannon–Weaver" is \text{Shannon--Weaver}. */
+const TEXT_DASHES: Record<string, string> = { '–': '--' };
+
+/** A hyphen or dash set tight between two letters of a word in a text font ("Shannon–Weaver"), past its first letter. */
+function joinsWord(items: readonly Item[], at: number, start: number): boolean {
+  const glyph = items[at]?.atom.glyph;
+  return (
+    at > start &&
+    glyph !== undefined &&
+    /^[-–]$/u.test(glyph.text) &&
+    isTextItem(items[at + 1]) &&
+    items[at - 1]!.sub.length + items[at - 1]!.sup.length === 0 &&
+    gapEm(items[at - 1]!.atom, items[at]!.atom) < SPACED &&
+    gapEm(items[at]!.atom, items[at + 1]!.atom) < SPACED
+  );
+}
+
 /** A row's LaTeX: its items in order, words in text fonts as operator names or \text{}. */
 function rowLatex(atoms: readonly Atom[]): string | null {
   const items = itemsOf(atoms);
@@ -999,9 +1016,10 @@ function rowLatex(atoms: readonly Atom[]): string | null {
     if (isTextItem(item)) {
       let end = index;
       let word = '';
-      while (end < items.length && isTextItem(items[end])) {
+      while (end < items.length && (isTextItem(items[end]) || joinsWord(items, end, index))) {
         if (end > index && gapEm(items[end - 1]!.atom, items[end]!.atom) >= SPACED) word += ' ';
-        word += items[end]!.atom.glyph!.text;
+        const text = items[end]!.atom.glyph!.text;
+        word += TEXT_DASHES[text] ?? text;
         end += 1;
         if (items[end - 1]!.sub.length + items[end - 1]!.sup.length > 0) break;
       }

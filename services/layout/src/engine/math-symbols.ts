@@ -60,6 +60,8 @@ const SYMBOLS: Record<string, string> = {
   '÷': '\\div',
   '∗': '*',
   '−': '-',
+  // Word and other typesetters set a minus as an en dash; between two letters of a word it stays one (rowLatex).
+  '–': '-',
   '′': "'",
   '″': "''",
   '∞': '\\infty',

@@ -145,6 +145,32 @@ describe('readFormulasFromTextLayer', () => {
     expect(formula.bbox!.top).toBeCloseTo(164.57, 1);
   });
 
+  it("leaves the limit of the next display's operator to that display, though this box reaches over it", () => {
+    // \sum_{i=1}^{n} i = \frac{n(n+1)}{2}, boxed down into the next display, whose ∑ has an "S" over it.
+    const { glyphs, rules } = CM_DISPLAYS[1]!;
+    const glyph = (text: string, fontName: string, fontSize: number, left: number, top: number): Glyph => ({
+      text,
+      fontName,
+      fontSize,
+      baseline: top + 0.8 * fontSize,
+      bbox: { left, top, width: 0.6 * fontSize, height: 0.9 * fontSize },
+    });
+    const sum: Glyph = { ...glyph('∑', 'CMEX10', 9.96, 300, 215), baseline: 215 };
+    sum.bbox = { left: 300, top: 215, width: 14.4, height: 13.95 };
+    const next = [sum, glyph('S', 'CMMI7', 6.97, 305, 205), glyph('y', 'CMMI10', 9.96, 318, 217)];
+    const first: Segment = {
+      segmentId: 'f',
+      segmentType: 'Formula',
+      bbox: { left: 250, top: 160, width: 110, height: 55 },
+      words: [],
+      tableHtml: '',
+    };
+    const second: Segment = { ...first, segmentId: 's', bbox: { left: 290, top: 212, width: 50, height: 20 } };
+    readFormulasFromTextLayer([first, second], glyphLayer([...glyphs, ...next], rules));
+    expect(first.latex).toBe('\\sum_{i=1}^{n}i=\\frac{n(n+1)}{2}');
+    expect(second.latex).toBe('\\sum^{S}y');
+  });
+
   it('makes a Formula that is mostly words of a text font (a sentence around a tall inline matrix) Text', () => {
     const sentence = line([
       ...chars('Sei', 'CMR10'),

@@ -42,35 +42,39 @@ function isProseWithMath(glyphs: Glyph[]): boolean {
 const LIMIT_REACH = 1.2;
 const LIMIT_SIDE = 0.5;
 
+const isBigOperator = (glyph: Glyph): boolean => BIG_OPERATORS.has(glyphLatex(glyph) ?? '');
+
+/** Whether `glyph` stands as a limit of the big operator `op`: smaller, above or below it within LIMIT_REACH ems, within LIMIT_SIDE ems of its span. */
+function isLimitOf(glyph: Glyph, op: Glyph): boolean {
+  const box = op.bbox ?? EMPTY_BOX;
+  const own = glyph.bbox ?? EMPTY_BOX;
+  const centre = centerOf(own);
+  const reach = LIMIT_REACH * op.fontSize;
+  const side = LIMIT_SIDE * op.fontSize;
+  return (
+    glyph.text.trim() !== '' &&
+    glyph.fontSize < 0.9 * op.fontSize &&
+    centre.x >= box.left - side &&
+    centre.x <= rightOf(box) + side &&
+    ((centre.y < box.top && bottomOf(own) >= box.top - reach) ||
+      (centre.y > bottomOf(box) && own.top <= bottomOf(box) + reach))
+  );
+}
+
 /**
  * The glyphs of a formula with the limits of its big operators that its box left out (a detector
- * boxes a display to its row's text, and the "S" over a ∑ lies above it): smaller glyphs above or
- * below each operator, within LIMIT_REACH ems of it and LIMIT_SIDE ems of its span.
+ * boxes a display to its row's text, and the "S" over a ∑ lies above it), unless another formula
+ * owns them (`othersOwn`).
  */
-function withLimits(layer: TextLayer, glyphs: Glyph[]): Glyph[] {
-  const operators = glyphs.filter((glyph) => BIG_OPERATORS.has(glyphLatex(glyph) ?? ''));
+function withLimits(layer: TextLayer, glyphs: Glyph[], othersOwn: (glyph: Glyph) => boolean): Glyph[] {
+  const operators = glyphs.filter(isBigOperator);
   if (operators.length === 0) return glyphs;
   const all = layer.blocks.flatMap((block) => block.lines.flatMap((line) => line.glyphs));
   const taken = new Set(glyphs);
   const added: Glyph[] = [];
   for (const op of operators) {
-    const box = op.bbox ?? EMPTY_BOX;
-    const reach = LIMIT_REACH * op.fontSize;
-    const side = LIMIT_SIDE * op.fontSize;
-    const isLimit = (glyph: Glyph): boolean => {
-      const own = glyph.bbox ?? EMPTY_BOX;
-      const centre = centerOf(own);
-      return (
-        glyph.text.trim() !== '' &&
-        glyph.fontSize < 0.9 * op.fontSize &&
-        centre.x >= box.left - side &&
-        centre.x <= rightOf(box) + side &&
-        ((centre.y < box.top && bottomOf(own) >= box.top - reach) ||
-          (centre.y > bottomOf(box) && own.top <= bottomOf(box) + reach))
-      );
-    };
     for (const glyph of all) {
-      if (taken.has(glyph) || !isLimit(glyph)) continue;
+      if (taken.has(glyph) || !isLimitOf(glyph, op) || othersOwn(glyph)) continue;
       taken.add(glyph);
       added.push(glyph);
     }
@@ -85,14 +89,24 @@ function withLimits(layer: TextLayer, glyphs: Glyph[]): Glyph[] {
  * (formulaFromGlyphs of those in its box) gets that `latex`. The rest are left to the image model.
  */
 export function readFormulasFromTextLayer(segments: Segment[], layer: TextLayer): void {
-  for (const segment of segments) {
-    if (segment.segmentType !== 'Formula' || !segment.bbox) continue;
-    const own = glyphsIn(layer, segment.bbox);
+  const formulas = segments.filter(
+    (segment): segment is Segment & { bbox: BBox } => segment.segmentType === 'Formula' && segment.bbox !== undefined,
+  );
+  const operatorsOf = new Map(
+    formulas.map((formula) => [formula, glyphsIn(layer, formula.bbox).filter(isBigOperator)]),
+  );
+  for (const segment of formulas) {
+    // A limit of another display's operator is that display's, though this box reaches over it
+    // (a detector's box takes in the "S" over the ∑ of the display below).
+    const othersOwn = (glyph: Glyph): boolean =>
+      !operatorsOf.get(segment)!.some((op) => isLimitOf(glyph, op)) &&
+      formulas.some((other) => other !== segment && operatorsOf.get(other)!.some((op) => isLimitOf(glyph, op)));
+    const own = glyphsIn(layer, segment.bbox).filter((glyph) => !othersOwn(glyph));
     if (isProseWithMath(own)) {
       segment.segmentType = 'Text';
       continue;
     }
-    const glyphs = withLimits(layer, own);
+    const glyphs = withLimits(layer, own, othersOwn);
     const latex = formulaFromGlyphs(glyphs, rulesIn(layer, segment.bbox));
     if (latex === null) continue;
     segment.latex = latex;

@@ -47,6 +47,20 @@ describe('text layer glyphs', () => {
     expect(prose.length).toBeGreaterThan(3);
   });
 
+  it("keeps the glyphs of a display's label that MuPDF made a line of its own, beside the display on its baseline", () => {
+    const vignette = readFileSync(
+      fileURLToPath(new URL('../../../../test/eval/checks/docs/sci-bio-vegan-diversity-p1-2.pdf', import.meta.url)),
+    );
+    const { pages } = mupdfOps.render({ pdf: vignette, pageIndexes: [0], scale: 2, ocrLongSide: 0 });
+    const lines = pages[0]!.textLayer.blocks.flatMap((block) => block.lines);
+    const text = (line: (typeof lines)[number]): string => line.words.map((word) => word.text).join(' ');
+    const label = lines.find((line) => text(line) === 'Shannon–Weaver')!;
+    expect(label.glyphs.map((glyph) => glyph.text).join('')).toBe('Shannon–Weaver');
+    expect(label.glyphs[0]!.fontName).toBe('SFRM1000');
+    const prose = lines.filter((line) => line.words.length > 8 && line.glyphs.length === 0);
+    expect(prose.length).toBeGreaterThan(10);
+  });
+
   it("reads TeX's math italic and symbol glyphs whose ToUnicode map sends them to Latin-1 (a CRAN vignette)", () => {
     const vignette = readFileSync(
       fileURLToPath(new URL('../../../../test/eval/checks/docs/sci-econ-sandwich-p3.pdf', import.meta.url)),

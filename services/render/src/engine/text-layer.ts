@@ -371,7 +371,54 @@ function hasItalicVariable(glyphs: readonly Glyph[]): boolean {
   );
 }
 
-function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLine {
+/**
+ * Whether a line may hold mathematics, so its glyphs are kept for the formula reader (horizontal
+ * lines only: scripts are told by their baselines): a math font or a math character in it, a line
+ * too short to be prose (what MuPDF makes of a display's denominator or a limit in text fonts), or
+ * a lone italic letter (a variable of a typesetter without math fonts: "x dx" in Palatino).
+ */
+function mayHoldMath(draft: LineDraft): boolean {
+  const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
+  return (
+    draft.horizontal &&
+    (letters.length <= SHORT_LINE_GLYPHS ||
+      letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)) ||
+      hasItalicVariable(draft.glyphs) ||
+      hasShiftedGlyph(letters))
+  );
+}
+
+/** A line of words this close beside a line of mathematics, on its baseline, is said within the formula. */
+const BESIDE_MATH_EMS = 4;
+
+/**
+ * The lines whose glyphs the formula reader gets: those that may hold mathematics, and a line of
+ * words on the baseline of one that sets a math font, at most BESIDE_MATH_EMS ems from it (a
+ * display's label, "Shannon–Weaver", that MuPDF made a line of its own).
+ */
+function linesWithGlyphs(drafts: readonly LineDraft[]): Set<LineDraft> {
+  const kept = new Set(drafts.filter(mayHoldMath));
+  const math = [...kept].filter((draft) => draft.glyphs.some((glyph) => isMathFont(glyph.fontName)));
+  for (const draft of drafts) {
+    if (kept.has(draft) || !draft.horizontal) continue;
+    const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
+    const size = median(letters.map((glyph) => glyph.size));
+    const baseline = median(letters.map((glyph) => glyph.baseline));
+    const box = unionBBox(letters.map((glyph) => glyph.box));
+    const beside = math.some((other) =>
+      other.glyphs.some(
+        (glyph) =>
+          Math.abs(glyph.baseline - baseline) <= SHIFTED * size &&
+          Math.max(glyph.box.left - (box.left + box.width), box.left - (glyph.box.left + glyph.box.width)) <=
+            BESIDE_MATH_EMS * size,
+      ),
+    );
+    if (beside) kept.add(draft);
+  }
+  return kept;
+}
+
+function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number, keepGlyphs: boolean): TextLine {
   const words: Word[] = draft.words.map(({ text, box }) => ({
     text,
     bbox: box,
@@ -380,16 +427,6 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
     lineIndex,
   }));
   const letters = draft.glyphs.filter((glyph) => !isSpace(glyph));
-  // Horizontal lines only: scripts are told by their baselines. The glyphs of a line that may hold
-  // mathematics are kept for the formula reader: a math font or a math character in it, a line
-  // too short to be prose (what MuPDF makes of a display's denominator or a limit in text fonts),
-  // or a lone italic letter (a variable of a typesetter without math fonts: "x dx" in Palatino).
-  const setsMath =
-    draft.horizontal &&
-    (letters.length <= SHORT_LINE_GLYPHS ||
-      letters.some((glyph) => isMathFont(glyph.fontName) || MATH_CHAR.test(glyph.char)) ||
-      hasItalicVariable(draft.glyphs) ||
-      hasShiftedGlyph(letters));
   return {
     words,
     bbox: unionBBox(words.map((word) => word.bbox ?? ZERO_BOX)),
@@ -405,7 +442,7 @@ function lineOf(draft: LineDraft, blockIndex: number, lineIndex: number): TextLi
       letters.map((glyph) => glyph.fontName),
       '',
     ),
-    glyphs: setsMath ? letters.map(storedGlyph) : [],
+    glyphs: keepGlyphs ? letters.map(storedGlyph) : [],
   };
 }
 
@@ -603,8 +640,10 @@ export function extractTextLayer(
     .filter((lines) => lines.length > 0);
 
   let lineIndex = 0;
-  const blocks: TextBlock[] = attachDropCaps(drafts).map((lines, blockIndex) => {
-    const built = lines.map((line) => lineOf(line, blockIndex, lineIndex++));
+  const placed = attachDropCaps(drafts);
+  const withGlyphs = linesWithGlyphs(placed.flat());
+  const blocks: TextBlock[] = placed.map((lines, blockIndex) => {
+    const built = lines.map((line) => lineOf(line, blockIndex, lineIndex++, withGlyphs.has(line)));
     return { lines: built, bbox: unionBBox(built.map((line) => line.bbox ?? ZERO_BOX)) };
   });
   const textLayer = mapTextLayer(
