@@ -18,6 +18,9 @@ describe('textEvidenceOf', () => {
       'For internal use only',
       '[Ch. XIX.',
       'Chap. 3',
+      'Preprint submitted to Elsevier',
+      'Submitted to Phys. Rev. B',
+      "Author's accepted manuscript",
     ])
       expect(textEvidenceOf(line).strong, line).toBeGreaterThanOrEqual(0.5);
   });
@@ -32,6 +35,7 @@ describe('textEvidenceOf', () => {
       'Chapter summary',
       'Choose the right tool',
       'The confidential interview',
+      'The forms were submitted to the board by each of the members in turn',
     ])
       expect(textEvidenceOf(line).strong, line).toBeLessThan(0.5);
   });

@@ -48,8 +48,8 @@ export function isSmallerThanBody(size: number, body: number, hasFonts: boolean)
 /**
  * Patterns only page furniture has, each matched anywhere in a line: page numbers in words,
  * volume/issue/page references, DOIs, ISSN/ISBN, copyright lines, arXiv stamps, a citation's
- * "(2005) 153-160", revision, version, part and document numbers, confidentiality lines and a
- * book's abbreviated chapter mark ("[Ch. XIX.").
+ * "(2005) 153-160", revision, version, part and document numbers, confidentiality lines, a
+ * book's abbreviated chapter mark ("[Ch. XIX.") and a manuscript's stamp ("Preprint submitted to Elsevier").
  */
 const STRONG_PATTERNS: readonly RegExp[] = [
   /(?<![\p{L}\p{N}])(?:page|p\.|pg\.?|seite|pagina|página|pág\.?|стр\.?|strona|sida)\s*\d{1,4}(?:\s*(?:of|\/|von|sur|de|di|из|z|av)\s*\d{1,4})?(?![\p{L}\p{N}])/giu,
@@ -71,6 +71,8 @@ const STRONG_PATTERNS: readonly RegExp[] = [
   /\bCONFIDENTIAL\b|^\s*Confidential\b/gu,
   /\b(?:company|strictly|highly|business)\s+confidential\b|\bproprietary(?:\s+(?:and|&)\s+confidential)?\b|\b(?:for\s+)?internal\s+use\s+only\b|\bdo\s+not\s+(?:copy|distribute|duplicate)\b|\bfor\s+official\s+use\s+only\b/giu,
   /\[?\s*\bch(?:ap)?\.\s*(?:[ivxlc]{1,7}|\d{1,3})\b\.?\]?/giu,
+  // A manuscript's stamp: "Preprint submitted to Elsevier", "Submitted to Phys. Rev. B", "Author's accepted manuscript".
+  /\b(?:preprint|manuscript)\s+submitted\s+to\s+[^.;]{1,60}|^\s*submitted\s+to\s+[^;]{1,60}$|\b(?:author(?:'s|s'|’s)?\s+)?accepted\s+manuscript\b/giu,
 ];
 
 /** Evidence that a line may be furniture but not enough alone: dates, journal-like names, "et al.", URLs. */

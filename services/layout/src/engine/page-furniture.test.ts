@@ -110,6 +110,17 @@ describe('markPageFurniture', () => {
     expect(types.slice(-2)).toEqual(['PageFooter', 'PageFooter']);
   });
 
+  it("takes a manuscript's stamp above a deep bottom margin for furniture, and leaves the body line over it", () => {
+    // elsarticle's preprint: the text block ends at 84% of the page, its stamp on the last line.
+    const segments = [
+      ...bodyBetween(120, 1180),
+      seg('Text', [{ text: 'The last body line of the page, which ends well above the foot', size: 20 }], 120, 1240),
+      seg('Text', [{ text: 'Preprint submitted to Elsevier', size: 16 }], 120, 1330),
+    ];
+    const types = typesOf(segments);
+    expect(types.slice(-2)).toEqual(['Text', 'PageFooter']);
+  });
+
   it('reads a running head from OCR word heights: smaller than the body, an abbreviated journal and a page range', () => {
     const segments = [
       seg('Text', [{ text: 'PHYSICS LETTERS B', size: 15 }], 120, 60),

@@ -13,6 +13,9 @@ import {
 
 /** The outer strips of the running bands (RUNNING_BAND), where little but furniture is set. */
 const STRIP = 0.06;
+/** A line whose text is furniture through and through (STAMP_SHARE of it) counts as running this far from the page's edge. */
+const STAMP_BAND = 0.2;
+const STAMP_SHARE = 0.8;
 /** A running line is short: at most this many lines and characters. */
 const MAX_LINES = 3;
 const MAX_LENGTH = 200;
@@ -105,16 +108,27 @@ export function markPageFurniture(
     return /^\p{Ll}/u.test(first) && RETYPABLE.includes(result[nearest.index]!);
   };
 
+  /**
+   * A line its text alone makes furniture ("Preprint submitted to Elsevier", a page number) may stand
+   * above the running band where the page's margin is deep (elsarticle's preprint at 84% of the page).
+   */
+  const isStamp = (index: number): boolean =>
+    !cuesOff.has('text') &&
+    facts[index]!.lineCount === 1 &&
+    RETYPABLE.includes(result[index]!) &&
+    textEvidenceOf(facts[index]!.text).strong >= STAMP_SHARE;
+
   // From each edge inwards: a line is furniture only while everything nearer the edge is.
   const withWords = segments
     .map((segment, index) => ({ segment, index }))
     .filter(({ segment }) => segment.words.length > 0);
   const sweep = (band: Band): void => {
+    const within = (box: BBox, reach: number): boolean =>
+      band === 'top' ? bottomOf(box) <= reach * page.height : box.top >= (1 - reach) * page.height;
     const inBand = withWords
-      .filter(({ segment }) =>
-        band === 'top'
-          ? bottomOf(segment.bbox) <= RUNNING_BAND * page.height
-          : segment.bbox.top >= (1 - RUNNING_BAND) * page.height,
+      .filter(
+        ({ segment, index }) =>
+          within(segment.bbox, RUNNING_BAND) || (within(segment.bbox, STAMP_BAND) && isStamp(index)),
       )
       .sort((a, b) =>
         band === 'top' ? a.segment.bbox.top - b.segment.bbox.top : bottomOf(b.segment.bbox) - bottomOf(a.segment.bbox),

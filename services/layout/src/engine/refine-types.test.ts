@@ -274,6 +274,25 @@ describe('refineTypes', () => {
     ]);
   });
 
+  it('finds a bold heading wrapped to three lines in a narrow column, but not a bold sentence of three lines', () => {
+    const segments = [
+      seg('Text', body, 100, 4),
+      // seg() sets the text on each of its lines.
+      seg('Text', 'Draft Special Publication 800-16', 200, 3),
+      seg('Text', body, 260, 4),
+      seg('Text', 'Keep the form in a safe place.', 360, 3),
+      seg('Text', body, 420, 4),
+    ];
+    const fonts = fontsFor(segments, [
+      { fontSize: 10, bold: false },
+      { fontSize: 10, bold: true },
+      { fontSize: 10, bold: false },
+      { fontSize: 10, bold: true },
+      { fontSize: 10, bold: false },
+    ]);
+    expect(refineTypes(segments, { ...page, fonts })).toEqual(['Text', 'SectionHeader', 'Text', 'Text', 'Text']);
+  });
+
   it('finds list items by their bullet or number, footnotes by small text low on the page, and running lines', () => {
     const segments = [
       seg('Text', 'Proceedings of Tests 2024', 30),

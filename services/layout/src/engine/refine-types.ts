@@ -223,11 +223,18 @@ export function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, Line
   return median(words.map((w) => (w.bbox ?? EMPTY_BOX).height));
 }
 
+/** The end of a sentence or clause: a full stop, question or exclamation mark, colon, semicolon or comma, before any closing quote or bracket. */
+const SENTENCE_END = /[.!?:;,]["'”’)\]]?$/u;
+
 /** Text set this much bigger than the body (font sizes of a text layer) may head a section. */
 const HEADING_SIZE = 1.15;
 
 function isHeading(facts: SegmentFacts, body: number, hasFonts: boolean): boolean {
-  if (facts.lineCount > 2 || facts.text.length > 150 || facts.text.length === 0) return false;
+  // A bold heading may wrap to a third line in a narrow column ("Draft Special Publication 800-16,
+  // Revision 1, / Information Security Training Requirements: / A Role- and Performance-Based Model"),
+  // but ends as no sentence does.
+  const longHead = hasFonts && facts.bold && facts.lineCount === 3 && !SENTENCE_END.test(facts.text.trim());
+  if ((facts.lineCount > 2 && !longHead) || facts.text.length > 150 || facts.text.length === 0) return false;
   // A line opening in lower case goes on a sentence ("die diskrete Metrik. Die Metrik d ..."),
   // however many of its words are bold.
   if (/^\p{Ll}/u.test(facts.text)) return false;
