@@ -166,12 +166,30 @@ describe('joinValueColumns', () => {
     ]);
   });
 
+  it('takes values the detector boxed a row at a time, from the nearest column only', () => {
+    const labels = column(100, 300, 'Rechnungsnr.', 'Rechnungsdatum');
+    const number = column(300, 300, '30064443');
+    const date = column(300, 320, '7. Mai 2014');
+    const further = column(700, 300, 'Kundennr.');
+    expect(texts(joinValueColumns([labels, number, date, further]))).toEqual([
+      ['Text', 'Rechnungsnr. 30064443 Rechnungsdatum 7. Mai 2014'],
+      ['Text', 'Kundennr.'],
+    ]);
+  });
+
   it('leaves columns of prose, columns of unequal rows, and a column with a block between them', () => {
     const prose = [
       column(100, 100, 'The river rose in the', 'night and the town'),
       column(400, 100, 'was flooded by 1850', 'in the spring of 1851'),
     ];
     expect(joinValueColumns(prose)).toHaveLength(2);
+    // A line of Chinese is one word between spaces, but says as much as its characters: no label.
+    const chinese = [
+      column(100, 200, '在四处张望着，嘴里不时地发出“畔咩”的叫声。', '而远处，悠闲的绵羊妈妈正在草原上散步呢！'),
+      column(400, 200, '4.①②③⑤⑥'),
+      column(400, 220, '5.'),
+    ];
+    expect(joinValueColumns(chinese)).toHaveLength(3);
     const uneven = [column(100, 300, 'TOTAL', 'CASH', 'CHANGE'), column(400, 300, '174,600', '200,000')];
     expect(joinValueColumns(uneven)).toHaveLength(2);
     const between = [

@@ -245,6 +245,14 @@ function againstVisual(label: Segment, rest: Segment, visuals: readonly Segment[
 /** A value column's rows hold at most this many words (an amount, a date, "2 pcs"); its labels' rows at most LABEL_ROW_WORDS. */
 const VALUE_ROW_WORDS = 3;
 const LABEL_ROW_WORDS = 6;
+/** Ideographs that count as one word: a line of Chinese, one "word" between spaces, says as much as its characters. */
+const IDEOGRAPHS_PER_WORD = 2;
+
+/** How many words a word box holds: one, or for Chinese, Japanese and Korean its ideographs by IDEOGRAPHS_PER_WORD. */
+function wordsIn(text: string): number {
+  const ideographs = [...text].filter(hasIdeograph).length;
+  return Math.max(1, Math.ceil(ideographs / IDEOGRAPHS_PER_WORD));
+}
 
 /** Two Text segments side by side, each as its rows (rowsOf), top to bottom. */
 interface RowPair {
@@ -269,19 +277,58 @@ function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean)
     if (absorbed.has(left)) continue;
     const leftRows = rowsOfSegment.get(left)!;
     if (leftRows.length < 2) continue;
-    const right = texts.find((candidate) => {
-      if (candidate === left || absorbed.has(candidate) || candidate.bbox!.left <= rightOf(left.bbox!)) return false;
-      const rightRows = rowsOfSegment.get(candidate)!;
+    const pairs = (candidate: Segment, rightRows: Word[][]): boolean => {
       if (rightRows.length !== leftRows.length) return false;
       if (!rightRows.every((row, index) => areLevel(boxOfWords(row), boxOfWords(leftRows[index]!)))) return false;
       const between = standsBetween(left.bbox!, candidate.bbox!, segments);
       return joins({ left, right: candidate, leftRows, rightRows, between });
-    });
-    if (!right) continue;
-    absorb(left, right);
-    absorbed.add(right);
+    };
+    const isRight = (candidate: Segment): boolean =>
+      candidate !== left && !absorbed.has(candidate) && candidate.bbox!.left > rightOf(left.bbox!);
+    const right = texts.find((candidate) => isRight(candidate) && pairs(candidate, rowsOfSegment.get(candidate)!));
+    const pieces = right ? [right] : stackedPartner(left, leftRows, texts.filter(isRight), rowsOfSegment);
+    if (pieces.length > 1) {
+      const column: Segment = { ...pieces[0]!, words: pieces.flatMap((piece) => piece.words) };
+      column.bbox = unionBox(pieces.map((piece) => piece.bbox!));
+      if (
+        !pairs(
+          column,
+          pieces.flatMap((piece) => rowsOfSegment.get(piece)!),
+        )
+      )
+        continue;
+    }
+    for (const piece of pieces) {
+      absorb(left, piece);
+      absorbed.add(piece);
+    }
   }
   return segments.filter((s) => !absorbed.has(s));
+}
+
+/**
+ * The Texts a detector boxed one or two rows at a time beside `left` (an invoice's "30064443" and
+ * "7. Mai 2014" beside "Rechnungsnr. / Rechnungsdatum"): the nearest column of Texts to its right
+ * each of whose rows is level with a row of `left`, top to bottom; empty unless there are two or more.
+ */
+function stackedPartner(
+  left: Segment,
+  leftRows: Word[][],
+  candidates: Segment[],
+  rowsOfSegment: ReadonlyMap<Segment, Word[][]>,
+): Segment[] {
+  const levelRows = candidates.filter((candidate) =>
+    rowsOfSegment
+      .get(candidate)!
+      .every((row) => leftRows.some((leftRow) => areLevel(boxOfWords(row), boxOfWords(leftRow)))),
+  );
+  if (levelRows.length < 2) return [];
+  const nearest = levelRows.reduce((a, b) => (b.bbox!.left < a.bbox!.left ? b : a));
+  const column = levelRows.filter(
+    (candidate) =>
+      overlapLength(candidate.bbox!.left, rightOf(candidate.bbox!), nearest.bbox!.left, rightOf(nearest.bbox!)) > 0,
+  );
+  return column.length > 1 ? column.sort((a, b) => a.bbox!.top - b.bbox!.top) : [];
 }
 
 /**
@@ -293,7 +340,8 @@ function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean)
  * one. Two columns of prose are never joined: their rows are longer.
  */
 export function joinValueColumns(segments: Segment[]): Segment[] {
-  const short = (rows: Word[][], most: number): boolean => rows.every((row) => row.length <= most);
+  const short = (rows: Word[][], most: number): boolean =>
+    rows.every((row) => row.reduce((sum, word) => sum + wordsIn(word.text), 0) <= most);
   return joinRowPartners(
     segments,
     ({ leftRows, rightRows, between }) =>

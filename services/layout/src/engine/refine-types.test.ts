@@ -299,6 +299,8 @@ describe('refineTypes', () => {
       seg('Text', body, 100, 5),
       seg('Text', '• first point of the list', 200),
       seg('Text', '2) second point of the list', 220),
+      // A date written day first is no numbered item.
+      seg('Text', '7. Mai 2014', 240),
       seg('Text', '1 A note on the source of the data', 640, 1, 8),
       seg('Text', '12', 760),
     ];
@@ -307,6 +309,7 @@ describe('refineTypes', () => {
       'Text',
       'ListItem',
       'ListItem',
+      'Text',
       'Footnote',
       'PageFooter',
     ]);

@@ -223,6 +223,10 @@ export function bodySizeOf(segments: RefinableSegment[], fonts: Map<number, Line
   return median(words.map((w) => (w.bbox ?? EMPTY_BOX).height));
 }
 
+/** A date written day first with a full stop ("7. Mai 2014", "3. März"): its number is no list item's. */
+const DAY_OF_MONTH =
+  /^\d{1,2}\.\s+(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec)\p{L}*\.?(?:\s+\d{2,4})?$/iu;
+
 /** The end of a sentence or clause: a full stop, question or exclamation mark, colon, semicolon or comma, before any closing quote or bracket. */
 const SENTENCE_END = /[.!?:;,]["'”’)\]]?$/u;
 
@@ -625,7 +629,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
       return 'SectionHeader';
     }
     const first = segment.words[0]?.text ?? '';
-    if (type === 'Text' && BULLET.test(first) && segment.words.length > 1) return 'ListItem';
+    if (type === 'Text' && BULLET.test(first) && segment.words.length > 1 && !DAY_OF_MONTH.test(fact.text))
+      return 'ListItem';
     // A paragraph opens with a raised mark only as a note does, wherever the notes start (a Federal
     // Register page's notes fill the lower half of its columns, as much print as its body).
     const lowerPart = segment.bbox.top >= RAISED_NOTE_BAND * page.height;
