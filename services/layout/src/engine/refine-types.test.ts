@@ -394,6 +394,18 @@ describe('refineTypes', () => {
     expect(refineTypes(inline, { ...page, fonts: fonts(inline, [false, false, true, false]) })[2]).toBe('Text');
   });
 
+  it("takes a short note opening with its raised mark under a table for a footnote, not the table's label", () => {
+    const table: RefinableSegment = { ...seg('Table', 'Name Date', 500, 4), segmentType: 'Table' };
+    const note = seg('Text', 'testdoc test phrase', 570, 1, 9);
+    const mark: Word = { ...note.words[0]!, text: '1', bbox: { left: 50, top: 567, width: 5, height: 6 } };
+    const marked = { ...note, words: [mark, ...note.words] };
+    const label = seg('Text', 'Summary of results', 570, 1, 9);
+    const types = (last: RefinableSegment): SegmentType[] =>
+      refineTypes([seg('Text', body, 100, 3), table, last], page);
+    expect(types(marked)[2]).toBe('Footnote');
+    expect(types(label)[2]).toBe('Caption');
+  });
+
   it('takes a footnote by its mark when OCR gives it body-sized boxes, but not a row of figures', () => {
     const note = seg('Text', '1 Brunel, Pichois and Rousseau, What is comparative literature, 1989', 640);
     const figures = seg('Text', '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18', 600);

@@ -299,7 +299,8 @@ const PHOTO_CAPTION_LENGTH = 200;
  */
 function isCaptionOfVisual(segment: RefinableSegment, fact: SegmentFacts, segments: RefinableSegment[]): boolean {
   const numbered = CAPTION_START.test(fact.text);
-  const label = fact.lineCount === 1 && fact.text.length <= LABEL_LENGTH;
+  // A note that opens with its raised mark ("¹ testdoc test phrase" under a form's table) labels nothing.
+  const label = fact.lineCount === 1 && fact.text.length <= LABEL_LENGTH && !opensWithRaisedMark(segment.words);
   const photoCaption = fact.lineCount <= 3 && fact.text.length <= PHOTO_CAPTION_LENGTH;
   if (!numbered && !label && !photoCaption) return false;
   const box = segment.bbox;
