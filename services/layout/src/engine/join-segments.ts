@@ -288,15 +288,11 @@ function joinRowPartners(segments: Segment[], joins: (pair: RowPair) => boolean)
     const right = texts.find((candidate) => isRight(candidate) && pairs(candidate, rowsOfSegment.get(candidate)!));
     const pieces = right ? [right] : stackedPartner(left, leftRows, texts.filter(isRight), rowsOfSegment);
     if (pieces.length > 1) {
+      // A stacked column pairs with `left` as one segment would.
       const column: Segment = { ...pieces[0]!, words: pieces.flatMap((piece) => piece.words) };
       column.bbox = unionBox(pieces.map((piece) => piece.bbox!));
-      if (
-        !pairs(
-          column,
-          pieces.flatMap((piece) => rowsOfSegment.get(piece)!),
-        )
-      )
-        continue;
+      const columnRows = pieces.flatMap((piece) => rowsOfSegment.get(piece)!);
+      if (!pairs(column, columnRows)) continue;
     }
     for (const piece of pieces) {
       absorb(left, piece);

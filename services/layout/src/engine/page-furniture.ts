@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { SegmentType } from '@folio/proto/segment-types';
 import { bottomOf, fractionInside } from './geometry.js';
-import { RUNNING_BAND, isSmallerThanBody, textEvidenceOf } from './furniture-evidence.js';
+import { RUNNING_BAND, isSmallerThanBody, textEvidenceOf, type TextEvidence } from './furniture-evidence.js';
 import {
   bodySizeOf,
   factsOf,
@@ -68,6 +68,10 @@ export function markPageFurniture(
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   const largest = Math.max(0, ...facts.map((fact) => fact.size));
   const small = (fact: SegmentFacts): boolean => !cuesOff.has('size') && isSmallerThanBody(fact.size, body, hasFonts);
+  // What each line says, read once and only for the lines near an edge that ask.
+  const evidences: (TextEvidence | undefined)[] = [];
+  const evidenceOf = (index: number): TextEvidence =>
+    (evidences[index] ??= cuesOff.has('text') ? { strong: 0, weak: false } : textEvidenceOf(facts[index]!.text));
 
   const isFurniture = (index: number, band: Band): boolean => {
     const segment = segments[index]!;
@@ -75,7 +79,7 @@ export function markPageFurniture(
     const type = result[index]!;
     if (!RETYPABLE.includes(type) || fact.lineCount > MAX_LINES || fact.text.length > MAX_LENGTH) return false;
     if (type === 'Footnote' && opensWithFootnoteMark(segment.words)) return false;
-    const evidence = cuesOff.has('text') ? { strong: 0, weak: false } : textEvidenceOf(fact.text);
+    const evidence = evidenceOf(index);
     const box = segment.bbox;
     const inStrip =
       !cuesOff.has('strip') &&
@@ -113,10 +117,7 @@ export function markPageFurniture(
    * above the running band where the page's margin is deep (elsarticle's preprint at 84% of the page).
    */
   const isStamp = (index: number): boolean =>
-    !cuesOff.has('text') &&
-    facts[index]!.lineCount === 1 &&
-    RETYPABLE.includes(result[index]!) &&
-    textEvidenceOf(facts[index]!.text).strong >= STAMP_SHARE;
+    facts[index]!.lineCount === 1 && RETYPABLE.includes(result[index]!) && evidenceOf(index).strong >= STAMP_SHARE;
 
   // From each edge inwards: a line is furniture only while everything nearer the edge is.
   const withWords = segments

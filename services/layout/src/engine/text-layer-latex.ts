@@ -92,16 +92,15 @@ export function readFormulasFromTextLayer(segments: Segment[], layer: TextLayer)
   const formulas = segments.filter(
     (segment): segment is Segment & { bbox: BBox } => segment.segmentType === 'Formula' && segment.bbox !== undefined,
   );
-  const operatorsOf = new Map(
-    formulas.map((formula) => [formula, glyphsIn(layer, formula.bbox).filter(isBigOperator)]),
-  );
+  const glyphsOf = new Map(formulas.map((formula) => [formula, glyphsIn(layer, formula.bbox)]));
+  const operatorsOf = new Map(formulas.map((formula) => [formula, glyphsOf.get(formula)!.filter(isBigOperator)]));
   for (const segment of formulas) {
     // A limit of another display's operator is that display's, though this box reaches over it
     // (a detector's box takes in the "S" over the ∑ of the display below).
     const othersOwn = (glyph: Glyph): boolean =>
       !operatorsOf.get(segment)!.some((op) => isLimitOf(glyph, op)) &&
       formulas.some((other) => other !== segment && operatorsOf.get(other)!.some((op) => isLimitOf(glyph, op)));
-    const own = glyphsIn(layer, segment.bbox).filter((glyph) => !othersOwn(glyph));
+    const own = glyphsOf.get(segment)!.filter((glyph) => !othersOwn(glyph));
     if (isProseWithMath(own)) {
       segment.segmentType = 'Text';
       continue;
