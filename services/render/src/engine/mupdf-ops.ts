@@ -15,6 +15,7 @@ import {
 } from './render-ops.js';
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
+import { forgetBorrowed } from './mupdf-wrappers.js';
 import { mathFontRepairs } from './tex-math-encodings.js';
 import { extensionCodesOf, extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
 import { measureTextLayer } from './text-layer-quality.js';
@@ -87,6 +88,7 @@ function imagePixelSize(page: mupdf.Page): { width: number; height: number; rota
   let found: { width: number; height: number; rotated: boolean } | null = null;
   const device = new mupdf.Device({
     fillImage(image: mupdf.Image, ctm: mupdf.Matrix): void {
+      forgetBorrowed(image);
       // EXIF orientation shows up as a rotated ctm: the image's x axis then runs along page y.
       found ??= { width: image.getWidth(), height: image.getHeight(), rotated: Math.abs(ctm[1]) > Math.abs(ctm[0]) };
     },

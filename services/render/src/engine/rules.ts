@@ -1,5 +1,6 @@
 import type { BBox } from '@folio/proto/common/v1';
 import * as mupdf from 'mupdf';
+import { dropKept } from './mupdf-wrappers.js';
 import type { PixelMapping } from './text-layer.js';
 
 /** Lines thicker than this (points) are shapes, not rules. */
@@ -90,22 +91,26 @@ function ruleOfFill(segments: [Point, Point][]): [number, number, number, number
 export function extractRules(page: mupdf.Page, map: PixelMapping): BBox[] {
   const rules: [number, number, number, number][] = [];
   const device = new mupdf.Device({
-    strokePath(path, stroke, ctm) {
+    strokePath(path, stroke, ctm, colorspace) {
       // The line width scales with the matrix; its mean scale is close enough for thin lines.
       const width = stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
-      if (width > MAX_THICKNESS || rules.length > MAX_RULES) return;
-      for (const segment of subpathsOf(path, ctm).flat()) {
-        const rule = ruleOfSegment(segment, width);
-        if (rule) rules.push(rule);
+      if (width <= MAX_THICKNESS && rules.length <= MAX_RULES) {
+        for (const segment of subpathsOf(path, ctm).flat()) {
+          const rule = ruleOfSegment(segment, width);
+          if (rule) rules.push(rule);
+        }
       }
+      dropKept(path, stroke, colorspace);
     },
-    fillPath(path, _evenOdd, ctm) {
-      if (rules.length > MAX_RULES) return;
+    fillPath(path, _evenOdd, ctm, colorspace) {
       // Each subpath on its own: a table's grid is often one path of many thin rectangles.
-      for (const subpath of subpathsOf(path, ctm)) {
-        const rule = ruleOfFill(subpath);
-        if (rule) rules.push(rule);
+      if (rules.length <= MAX_RULES) {
+        for (const subpath of subpathsOf(path, ctm)) {
+          const rule = ruleOfFill(subpath);
+          if (rule) rules.push(rule);
+        }
       }
+      dropKept(path, colorspace);
     },
   });
   try {

@@ -4,6 +4,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { forgetBorrowed } from './mupdf-wrappers.js';
 import { symbolFontChar } from './symbol-fonts.js';
 import { mayBeAstray, repairedChar, type FontRepairs } from './tex-math-encodings.js';
 import { composeAccents } from './text-accents.js';
@@ -260,6 +261,7 @@ export function extensionCodesOf(stext: StructuredText): ExtensionCodes {
   stext.walk({
     onChar(c: string, origin: Point, font: Font): void {
       if (isExtensionFont(cleanFontName(font))) codes.set(positionKey(origin), c.codePointAt(0) ?? 0);
+      forgetBorrowed(font);
     },
   });
   return codes;
@@ -592,6 +594,7 @@ export function extractTextLayer(
 
   stext.walk({
     onImageBlock(bbox: Rect, _transform: Matrix, image: Image): void {
+      forgetBorrowed(image);
       const [width, height] = [bbox[2] - bbox[0], bbox[3] - bbox[1]];
       images.push({ left: bbox[0], top: bbox[1], width, height });
       // A scan's own resolution: the pixels of the image per point of the box it fills.
@@ -606,6 +609,7 @@ export function extractTextLayer(
       dir = direction;
     },
     onChar(c: string, origin: Point, font: Font, size: number, quad: Quad): void {
+      forgetBorrowed(font);
       if (VARIATION_SELECTOR.test(c)) return;
       const char =
         repairs.size > 0 && mayBeAstray(c)

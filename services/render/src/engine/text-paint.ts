@@ -1,9 +1,11 @@
 import * as mupdf from 'mupdf';
+import { dropKept, forgetBorrowed } from './mupdf-wrappers.js';
 
 /** Adds where each glyph of a text object starts on the page (its origin on the baseline) to `origins`. */
 function addGlyphOrigins(text: mupdf.Text, ctm: mupdf.Matrix, origins: mupdf.Point[]): void {
   text.walk({
-    showGlyph(_font, trm): void {
+    showGlyph(font, trm): void {
+      forgetBorrowed(font);
       const [x, y] = [trm[4], trm[5]];
       origins.push([x * ctm[0] + y * ctm[2] + ctm[4], x * ctm[1] + y * ctm[3] + ctm[5]]);
     },
@@ -36,18 +38,23 @@ export function textPaintedOverImages(page: mupdf.Page, layerGlyphs: number): bo
     shown = shown.filter((origin) => !inside(origin, area));
   };
   const device = new mupdf.Device({
-    fillImage(_image, ctm): void {
+    fillImage(image, ctm): void {
+      forgetBorrowed(image);
       cover(ctm);
     },
     // A bilevel scan may be drawn as a stencil mask in one colour.
-    fillImageMask(_image, ctm): void {
+    fillImageMask(image, ctm, colorspace): void {
+      forgetBorrowed(image);
+      dropKept(colorspace);
       cover(ctm);
     },
-    fillText(text, ctm, _colorspace, _color, alpha): void {
+    fillText(text, ctm, colorspace, _color, alpha): void {
       paint(text, ctm, alpha);
+      dropKept(text, colorspace);
     },
-    strokeText(text, _stroke, ctm, _colorspace, _color, alpha): void {
+    strokeText(text, stroke, ctm, colorspace, _color, alpha): void {
       paint(text, ctm, alpha);
+      dropKept(text, stroke, colorspace);
     },
   });
   try {
