@@ -4,7 +4,7 @@
  * when a run ends (docs/webhooks.md). Not workflow code: it reads storage and signs URLs.
  */
 import { ObjectNotFoundError, mapLimit, type Logger, type ObjectStore } from '@folio/runtime';
-import { ChunkedOutput, type OutputChunk, type OutputSegment } from '@folio/proto/chunk/v1';
+import { OutputChunk, type OutputSegment } from '@folio/proto/chunk/v1';
 import type { SheetRegion } from '@folio/proto/documents/v1';
 import { SEGMENT_TYPES, type TaskConfiguration, type TaskState, type TaskStatus } from './contracts.js';
 import { extname } from 'node:path';
@@ -264,6 +264,12 @@ function escapeHtmlAttribute(value: string): string {
 /** Builds the API's Task from the workflow's `TaskState`, reading the output from storage. */
 export interface TaskPresenter {
   toTask(state: TaskState, view: TaskView): Promise<ApiTask>;
+  /**
+   * `toTask`'s JSON text, a chunk at a time, for a response body: a long document's output is
+   * never held whole as objects, nor as one string. Storage is read before it resolves; what
+   * fails after that (a link) ends the stream with the error.
+   */
+  toTaskText(state: TaskState, view: TaskView): Promise<AsyncGenerator<string>>;
   /** Several tasks for one response: with `base64Urls` they share one inline budget. */
   toTasks(states: readonly TaskState[], view: TaskView): Promise<ApiTask[]>;
   /**
@@ -287,9 +293,9 @@ interface InlineBudget {
 const STAT_CONCURRENCY = 16;
 
 /** Every storage key a chunked output links to: crops and the images placeholders name. */
-function linkedKeys(output: ChunkedOutput): Set<string> {
+function linkedKeys(chunks: Iterable<OutputChunk>): Set<string> {
   const keys = new Set<string>();
-  for (const chunk of output.chunks) {
+  for (const chunk of chunks) {
     for (const segment of chunk.segments) {
       if (segment.imageKey) keys.add(segment.imageKey);
       for (const text of [segment.html, segment.markdown, segment.embed, segment.content]) {
@@ -299,6 +305,11 @@ function linkedKeys(output: ChunkedOutput): Set<string> {
     }
   }
   return keys;
+}
+
+/** Stored chunks as OutputChunks, one at a time. */
+function* chunksOf(stored: readonly unknown[]): Generator<OutputChunk> {
+  for (const chunk of stored) yield OutputChunk.fromJSON(chunk);
 }
 
 /**
@@ -420,10 +431,15 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     };
   }
 
-  async function loadOutput(state: TaskState): Promise<ChunkedOutput | null> {
+  /**
+   * The stored output's chunks as parsed JSON, or null: each becomes an OutputChunk only when it is
+   * presented (`chunksOf`), so a long document's output is not held as objects twice.
+   */
+  async function loadChunks(state: TaskState): Promise<unknown[] | null> {
     if (state.outputKey === null) return null;
     try {
-      return ChunkedOutput.fromJSON(JSON.parse((await store.get(state.outputKey)).toString('utf8')));
+      const stored = JSON.parse((await store.get(state.outputKey)).toString('utf8')) as { chunks?: unknown } | null;
+      return Array.isArray(stored?.chunks) ? stored.chunks : [];
     } catch (error) {
       // A succeeded task whose output is gone or corrupt is a server fault, but failing every poll
       // would hide the rest of the task; answer without chunks and leave a loud trace.
@@ -433,20 +449,27 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     }
   }
 
-  async function present(state: TaskState, view: TaskView, budget: InlineBudget): Promise<ApiTask> {
+  /** A task's fields and what its chunks need, before the chunks are presented. */
+  interface PreparedTask {
+    head: Omit<ApiTask, 'output'>;
+    /** The output's fields after `chunks`. */
+    rest: Omit<ApiOutput, 'chunks'>;
+    chunks: unknown[];
+    link: (key: string) => Promise<string>;
+    currentFields: boolean;
+  }
+
+  async function prepare(state: TaskState, view: TaskView, budget: InlineBudget): Promise<PreparedTask> {
     const withChunks = view.includeChunks && state.status === 'Succeeded';
-    const output = withChunks ? await loadOutput(state) : null;
+    const chunks = (withChunks ? await loadChunks(state) : null) ?? [];
     let inline = false;
     if (view.base64Urls) {
-      const keys = output ? linkedKeys(output) : new Set<string>();
+      const keys = linkedKeys(chunksOf(chunks));
       if (state.pdfKey) keys.add(state.pdfKey);
       inline = await reserveInline(state.taskId, keys, budget);
     }
     const link = linker(inline);
-    const [chunks, pdfUrl, inputFileUrl] = await Promise.all([
-      output
-        ? Promise.all(output.chunks.map((chunk) => toChunk(chunk, link, view.currentFields === true)))
-        : Promise.resolve([]),
+    const [pdfUrl, inputFileUrl] = await Promise.all([
       state.pdfKey ? link(state.pdfKey) : Promise.resolve(null),
       // The input can be large: always a presigned link, never inlined.
       state.inputKey
@@ -454,31 +477,53 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
         : Promise.resolve(null),
     ]);
     return {
-      task_id: state.taskId,
-      status: state.status,
-      created_at: toRfc3339(state.createdAt) ?? state.createdAt,
-      started_at: toRfc3339(state.startedAt),
-      finished_at: toRfc3339(state.finishedAt),
-      expires_at: toRfc3339(state.expiresAt),
-      message: state.message || state.status,
-      task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
-      configuration: { ...v1Configuration(state.configuration), input_file_url: inputFileUrl },
-      output: {
-        chunks,
-        file_name: state.fileName || null,
-        page_count: state.pageCount,
-        pdf_url: pdfUrl,
-        extracted_json: null,
+      head: {
+        task_id: state.taskId,
+        status: state.status,
+        created_at: toRfc3339(state.createdAt) ?? state.createdAt,
+        started_at: toRfc3339(state.startedAt),
+        finished_at: toRfc3339(state.finishedAt),
+        expires_at: toRfc3339(state.expiresAt),
+        message: state.message || state.status,
+        task_url: `${options.publicUrl}/api/v1/task/${state.taskId}`,
+        configuration: { ...v1Configuration(state.configuration), input_file_url: inputFileUrl },
       },
+      rest: { file_name: state.fileName || null, page_count: state.pageCount, pdf_url: pdfUrl, extracted_json: null },
+      chunks,
+      link,
+      currentFields: view.currentFields === true,
     };
   }
 
+  async function present(state: TaskState, view: TaskView, budget: InlineBudget): Promise<ApiTask> {
+    const task = await prepare(state, view, budget);
+    const chunks = await Promise.all(
+      [...chunksOf(task.chunks)].map((chunk) => toChunk(chunk, task.link, task.currentFields)),
+    );
+    return { ...task.head, output: { chunks, ...task.rest } };
+  }
+
+  /**
+   * The text `JSON.stringify(await present(...))` gives, a chunk at a time: the head, then each
+   * chunk presented and written in turn, then the output's other fields.
+   */
+  async function* presentText(task: PreparedTask): AsyncGenerator<string> {
+    // The head is an object with fields, so its text ends with the brace `output` goes before.
+    yield `${JSON.stringify(task.head).slice(0, -1)},"output":{"chunks":[`;
+    let first = true;
+    for (const chunk of chunksOf(task.chunks)) {
+      yield `${first ? '' : ','}${JSON.stringify(await toChunk(chunk, task.link, task.currentFields))}`;
+      first = false;
+    }
+    yield `],${JSON.stringify(task.rest).slice(1)}}`;
+  }
+
   async function toDocument(state: TaskState, format: DocumentFormat): Promise<string | null> {
-    const output = state.status === 'Succeeded' ? await loadOutput(state) : null;
-    if (output === null) return null;
+    const chunks = state.status === 'Succeeded' ? await loadChunks(state) : null;
+    if (chunks === null) return null;
     const link = linker(false);
     // The chunks hold the output's segments in reading order: chunking never reorders or repeats.
-    const segments = output.chunks.flatMap((chunk) => chunk.segments);
+    const segments = [...chunksOf(chunks)].flatMap((chunk) => chunk.segments);
     const parts = await Promise.all(
       segments.map((segment) =>
         format === 'markdown'
@@ -495,6 +540,9 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
   return {
     toDocument,
     toTask: (state, view) => present(state, view, { remainingBytes: options.maxInlineBytes }),
+    async toTaskText(state, view) {
+      return presentText(await prepare(state, view, { remainingBytes: options.maxInlineBytes }));
+    },
     async toTasks(states, view) {
       if (!view.base64Urls) return Promise.all(states.map((state) => present(state, view, { remainingBytes: 0 })));
       // One after another, so which tasks get the shared budget follows the list's order.

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Router } from '@koa/router';
 import { z } from 'zod';
 import { LARGE_FILE_HINT, readJsonBody, type BodyBudget } from '../body.js';
@@ -123,7 +124,13 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
   router.get('/task/:taskId', options.authenticate, async function getTask(ctx) {
     const query = parseOr400(taskQuerySchema, ctx.query);
     const state = await service.get(callerOf(ctx), ctx.params.taskId ?? '');
-    ctx.body = await presenter.toTask(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
+    // What clients poll, with a long document's whole output: written a chunk at a time.
+    const text = await presenter.toTaskText(state, {
+      includeChunks: query.include_chunks,
+      base64Urls: query.base64_urls,
+    });
+    ctx.type = 'application/json';
+    ctx.body = Readable.from(text);
   });
 
   router.patch('/task/:taskId/parse', options.authenticate, options.limitRate, async function updateTask(ctx) {

@@ -1,9 +1,9 @@
-import { putJson } from '@folio/runtime';
+import { createLogger, putJson } from '@folio/runtime';
 import { ChunkedOutput } from '@folio/proto/chunk/v1';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PDF_BYTES, PUBLIC_URL, createHarness, type Harness } from '../testing/harness.js';
-import type { ApiTask } from './task-response.js';
+import { createTaskPresenter, type ApiTask } from './task-response.js';
 
 let h: Harness;
 let taskId = '';
@@ -157,6 +157,28 @@ describe('the Task of a succeeded run', () => {
     const processing = await get();
     expect(processing.output.chunks).toEqual([]);
     expect(processing.output.page_count).toBe(1);
+  });
+
+  it('serves GET as the very text of the whole Task JSON, written a chunk at a time', async () => {
+    const presenter = createTaskPresenter({
+      store: h.store,
+      publicUrl: PUBLIC_URL,
+      presignExpiresSec: h.config.PRESIGN_EXPIRES_SEC,
+      maxInlineBytes: h.config.BASE64_URLS_MAX_BYTES,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+    });
+    const state = (await h.workflows.get(taskId))!;
+    for (const [query, view] of [
+      ['', { includeChunks: true, base64Urls: false }],
+      ['?base64_urls=true', { includeChunks: true, base64Urls: true }],
+      ['?include_chunks=false', { includeChunks: false, base64Urls: false }],
+    ] as const) {
+      const served = await request(h.app.callback())
+        .get(`/api/v1/task/${taskId}${query}`)
+        .set('Authorization', h.aliceKey);
+      expect(served.type).toBe('application/json');
+      expect(served.text).toBe(JSON.stringify(await presenter.toTask(state, view)));
+    }
   });
 
   it('answers without chunks when the stored output is gone', async () => {

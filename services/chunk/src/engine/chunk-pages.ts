@@ -24,36 +24,70 @@ function isDropped(type: SegmentType, config: TypeConfig, options: ChunkOptions)
   return options.ignoreHeadersAndFooters && (type === 'PageHeader' || type === 'PageFooter');
 }
 
+/** A segment of the output with what packing reads of it, its embed and token count. */
+export interface CountedSegment {
+  embed: string;
+  item: PackItem;
+}
+
+/** A chunk of the output over segments held in any form: objects, or their stored JSON. */
+export interface PackedChunk<S> {
+  chunkId: string;
+  chunkLength: number;
+  segments: S[];
+  embed: string;
+}
+
 /**
- * Turns the segments of every page into the task's chunked output. Each segment's embed is
- * tokenized exactly once, and a chunk's `chunkLength` is the sum of its segments' counts (not a
- * count of the joined text): with subword tokenizers the two can differ by a token at each join,
- * and the sum is what packing compares against `targetLength`.
+ * One page's output segments in reading order, those the settings keep, each with its embed's
+ * token count: every embed is tokenized exactly once.
  */
-export function chunkPages(pages: readonly PageSegments[], options: ChunkOptions): ChunkedOutput {
-  const segments: OutputSegment[] = [];
-  const items: PackItem[] = [];
-  for (const page of pages) {
-    for (const segment of page.segments) {
-      const type = toSegmentType(segment.segmentType);
-      const config = typeConfigOf(options.typeConfigs, type, segment.fineType);
-      if (isDropped(type, config, options)) continue;
-      const output = buildSegment(segment, page, config, options.extras.get(segment.segmentId));
-      segments.push(output);
-      items.push({ type, tokens: options.tokenizer.count(output.embed) });
-    }
-  }
-  const chunks = packChunks(items, options.targetLength).map((indexes) => {
+export function pageOutputSegments(
+  page: PageSegments,
+  options: ChunkOptions,
+): (CountedSegment & { segment: OutputSegment })[] {
+  return page.segments.flatMap((segment) => {
+    const type = toSegmentType(segment.segmentType);
+    const config = typeConfigOf(options.typeConfigs, type, segment.fineType);
+    if (isDropped(type, config, options)) return [];
+    const output = buildSegment(segment, page, config, options.extras.get(segment.segmentId));
+    return [{ segment: output, embed: output.embed, item: { type, tokens: options.tokenizer.count(output.embed) } }];
+  });
+}
+
+/**
+ * Groups the document's segments, in order, into chunks. A chunk's `chunkLength` is the sum of its
+ * segments' counts (not a count of the joined text): with subword tokenizers the two can differ by
+ * a token at each join, and the sum is what packing compares against `targetLength`.
+ */
+export function packSegments<S extends CountedSegment>(
+  segments: readonly S[],
+  options: Pick<ChunkOptions, 'targetLength' | 'newId'>,
+): PackedChunk<S>[] {
+  return packChunks(
+    segments.map((segment) => segment.item),
+    options.targetLength,
+  ).map((indexes) => {
     const members = indexes.map((index) => segments[index]).filter((segment) => segment !== undefined);
     return {
       chunkId: options.newId(),
-      chunkLength: indexes.reduce((sum, index) => sum + (items[index]?.tokens ?? 0), 0),
+      chunkLength: members.reduce((sum, member) => sum + member.item.tokens, 0),
       segments: members,
       embed: members
-        .map((segment) => segment.embed)
+        .map((member) => member.embed)
         .filter((embed) => embed.length > 0)
         .join('\n'),
     };
   });
-  return { chunks };
+}
+
+/** Turns the segments of every page into the task's chunked output, held whole (the engine streams it: chunk-document.ts). */
+export function chunkPages(pages: readonly PageSegments[], options: ChunkOptions): ChunkedOutput {
+  const counted = pages.flatMap((page) => pageOutputSegments(page, options));
+  return {
+    chunks: packSegments(counted, options).map((chunk) => ({
+      ...chunk,
+      segments: chunk.segments.map((member) => member.segment),
+    })),
+  };
 }
