@@ -24,6 +24,8 @@ import {
 } from './stage-times.js';
 import { formatYardstick, measureYardstick } from './yardstick.js';
 
+const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
+
 const root = resolve(import.meta.dirname, '..', '..');
 
 /** Status polls of the PATCH case, as the single-document cases poll (run-case.ts). */
@@ -127,7 +129,7 @@ describe('pipeline benchmark', () => {
     if (replicas) print(replicas);
     print('case | pages | wall s | pages/s | mean CPU busy % | peak RSS MiB');
     for (const { id, result } of summary) {
-      const peak = result.peakRssBytes === null ? '-' : (result.peakRssBytes / 1024 / 1024).toFixed(0);
+      const peak = result.peakRss === null ? '-' : mib(result.peakRss.bytes);
       print(
         `${id} | ${result.pages} | ${result.seconds.toFixed(2)} | ${(result.pages / result.seconds).toFixed(2)} | ${result.cpu.meanBusyPercent.toFixed(0)} of ${result.cpu.cores} cores | ${peak}`,
       );
@@ -163,9 +165,14 @@ describe('pipeline benchmark', () => {
         `  CPU: ${result.cpu.meanBusyPercent.toFixed(1)}% busy on average over ${result.cpu.cores} cores (whole machine${remote ? ", the bench client's" : ''}, /proc/stat every 250 ms)`,
       );
       print(
-        result.peakRssBytes === null
+        result.peakRss === null
           ? "  peak RSS of the stack: skipped (remote stack: its processes are not this machine's to sample)"
-          : `  peak RSS of the stack: ${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MiB (services, worker, gateway, Temporal)`,
+          : `  peak RSS of the stack: ${mib(result.peakRss.bytes)} MiB (services, worker, gateway, Temporal); then, MiB: ${[
+              ...result.peakRss.byProcess,
+            ]
+              .sort(([, a], [, b]) => b - a)
+              .map(([name, bytes]) => `${name} ${mib(bytes)}`)
+              .join(', ')}`,
       );
       writeCpuTimeline(benchCase, result);
       summary.push({ id: benchCase.id, result });

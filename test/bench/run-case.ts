@@ -4,7 +4,7 @@
 import { mapLimit } from '@folio/runtime';
 import { createTask, waitForTask } from '../src/api.js';
 import { sampleCpu, type CpuUsage } from '../src/cpu-sampler.js';
-import { STACK_PROCESSES, sampleMemory, type ProcessFilter } from '../src/memory-sampler.js';
+import { STACK_PROCESSES, sampleMemory, type MemorySample, type ProcessFilter } from '../src/memory-sampler.js';
 import type { PipelineCase } from './cases.js';
 
 /**
@@ -35,8 +35,8 @@ export interface CaseResult {
   /** First create to last task ended. */
   seconds: number;
   cpu: CpuUsage;
-  /** Peak summed RSS of the stack's processes; null when the stack is not local. */
-  peakRssBytes: number | null;
+  /** The stack's processes at their highest summed RSS; null when the stack is not local. */
+  peakRss: MemorySample | null;
 }
 
 /** Runs `benchCase`; `stackProcesses` null means the stack runs elsewhere and is not sampled. */
@@ -68,12 +68,12 @@ export async function runCase(
   });
   const seconds = (performance.now() - startedAt) / 1000;
   const usage = cpu.stop();
-  const peakRssBytes = memory ? memory.stop() : null;
+  const peakRss = memory ? memory.stop() : null;
   return {
     outcomes,
     pages: outcomes.reduce((total, outcome) => total + outcome.pageCount, 0),
     seconds,
     cpu: usage,
-    peakRssBytes,
+    peakRss,
   };
 }

@@ -91,7 +91,7 @@ export async function runCase(
     outcome = { outcome: `error: ${error instanceof Error ? error.message : String(error)}`, ok: false, tasks: [] };
   }
   const seconds = (performance.now() - startedAt) / 1000;
-  const peakRssBytes = memory.stop();
+  const peakRssBytes = memory.stop().bytes;
   let ok = outcome.ok;
   let text = outcome.outcome;
   if (options.canary !== false && !(await canarySucceeds())) {

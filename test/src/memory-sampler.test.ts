@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { sampleMemory } from './memory-sampler.js';
+import { STACK_PROCESSES, processName, sampleMemory } from './memory-sampler.js';
 
 describe('sampleMemory', () => {
   it("sums the RSS of this process's matching descendants, and finds one started after the sampling began", async () => {
@@ -15,7 +15,18 @@ describe('sampleMemory', () => {
     first.kill();
     second.kill();
     // Two idle Node processes hold well over 20 MiB each; one alone would not reach 60 MiB.
-    expect(peak).toBeGreaterThan(60 * 2 ** 20);
-    expect(sampleMemory({ pattern: /no process has this command line/ }).stop()).toBe(0);
+    expect(peak.bytes).toBeGreaterThan(60 * 2 ** 20);
+    // Both go by the text their command lines matched, summed under it.
+    expect([...peak.byProcess.keys()]).toEqual([marker]);
+    expect(peak.byProcess.get(marker)).toBe(peak.bytes);
+    expect(sampleMemory({ pattern: /no process has this command line/ }).stop().bytes).toBe(0);
+  });
+
+  it('names the stack processes by stage', () => {
+    const node = '/usr/bin/node';
+    expect(processName(`${node} /srv/folio/services/layout/dist/main.js`, STACK_PROCESSES)).toBe('layout');
+    expect(processName(`${node} /srv/folio/workflows/dist/worker.js`, STACK_PROCESSES)).toBe('worker');
+    expect(processName(`${node} /srv/folio/gateway/dist/main.js`, STACK_PROCESSES)).toBe('gateway');
+    expect(processName('/srv/folio/.tools/temporal server start-dev --port 7233', STACK_PROCESSES)).toBe('temporal');
   });
 });

@@ -40,47 +40,77 @@ function descendants(pids: string[], ancestorPid: number): Set<number> {
   return found;
 }
 
-/** Total resident memory (bytes) of the processes `filter` selects. */
-/** The pids `filter` selects now: a walk over every process on the machine. */
-function stackPids(filter: ProcessFilter): number[] {
+/** A process's name in the figures: a stage's name, `worker`, `gateway`, `temporal`, else what matched. */
+export function processName(commandLine: string, pattern: RegExp): string {
+  const stage = /services\/(\w+)\/dist\//.exec(commandLine)?.[1];
+  if (stage) return stage;
+  if (commandLine.includes('workflows/dist/worker')) return 'worker';
+  if (commandLine.includes('gateway/dist/main')) return 'gateway';
+  if (commandLine.includes('temporal server')) return 'temporal';
+  return pattern.exec(commandLine)?.[0] ?? commandLine;
+}
+
+interface StackProcess {
+  pid: number;
+  name: string;
+}
+
+/** The processes `filter` selects now: a walk over every process on the machine. */
+function stackPids(filter: ProcessFilter): StackProcess[] {
   const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   const under = filter.ancestorPid === undefined ? undefined : descendants(pids, filter.ancestorPid);
   return pids.flatMap((pid) => {
     if (under && !under.has(Number(pid))) return [];
     try {
-      return filter.pattern.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')) ? [Number(pid)] : [];
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      return filter.pattern.test(commandLine)
+        ? [{ pid: Number(pid), name: processName(commandLine, filter.pattern) }]
+        : [];
     } catch {
       return []; // the process ended between the listing and the read
     }
   });
 }
 
-/** The summed RSS of `pids`; a process that has ended counts nothing. */
-function residentBytes(pids: readonly number[]): number {
-  let total = 0;
-  for (const pid of pids) {
+/** What the stack's processes hold at one moment. */
+export interface MemorySample {
+  /** The summed RSS. */
+  bytes: number;
+  /** RSS by process name (processes of one name, as a stage's replicas, summed). */
+  byProcess: Map<string, number>;
+}
+
+/** The RSS of `processes`; a process that has ended counts nothing. */
+function residentBytes(processes: readonly StackProcess[]): MemorySample {
+  const byProcess = new Map<string, number>();
+  let bytes = 0;
+  for (const { pid, name } of processes) {
     try {
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (rss) total += Number(rss[1]) * 1024;
+      if (!rss) continue;
+      const resident = Number(rss[1]) * 1024;
+      bytes += resident;
+      byProcess.set(name, (byProcess.get(name) ?? 0) + resident);
     } catch {
       // the process ended since the last walk
     }
   }
-  return total;
+  return { bytes, byProcess };
 }
 
 /** How often the sampler walks every process for the ones it counts (a restarted one is found then). */
 const RESCAN_MS = 2000;
 
 /**
- * Samples the summed RSS of the processes `processes` selects every `intervalMs` and keeps the
- * peak. Which processes count is looked up every RESCAN_MS only: walking all of the machine's
- * processes five times a second cost the benchmark's own process CPU the stack's figures carry.
+ * Samples the RSS of the processes `processes` selects every `intervalMs` and keeps the sample of
+ * the highest sum, with what each process held then. Which processes count is looked up every
+ * RESCAN_MS only: walking all of the machine's processes five times a second cost the benchmark's
+ * own process CPU the stack's figures carry.
  */
-export function sampleMemory(processes: ProcessFilter, intervalMs = 200): { stop: () => number } {
+export function sampleMemory(processes: ProcessFilter, intervalMs = 200): { stop: () => MemorySample } {
   let pids = stackPids(processes);
   let scannedAt = Date.now();
-  const sample = (): number => {
+  const sample = (): MemorySample => {
     if (Date.now() - scannedAt >= RESCAN_MS) {
       pids = stackPids(processes);
       scannedAt = Date.now();
@@ -88,13 +118,15 @@ export function sampleMemory(processes: ProcessFilter, intervalMs = 200): { stop
     return residentBytes(pids);
   };
   let peak = sample();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, sample());
-  }, intervalMs);
+  const keepPeak = (next: MemorySample): void => {
+    if (next.bytes > peak.bytes) peak = next;
+  };
+  const timer = setInterval(() => keepPeak(sample()), intervalMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, residentBytes(stackPids(processes)));
+      keepPeak(residentBytes(stackPids(processes)));
+      return peak;
     },
   };
 }
