@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadIcdarSet } from '../eval/icdar.js';
 import { makeDenseReport, makeScannedPdf } from '../src/fixtures.js';
+import { MANUAL_MODULES, nodeApiManualDocx } from './office-manual.js';
 
 /** One document of a case, read or generated before the clock starts. */
 export interface BenchDocument {
@@ -98,6 +99,13 @@ export function pipelineCases(options: CaseOptions): PipelineCase[] {
       id: 'digital-1000',
       name: 'born-digital, 1,000 pages, API defaults (issue 44: 10 minutes, 3 GB of the stack)',
       documents: synthetic(1000, false),
+      config: {},
+      concurrency: 1,
+    },
+    {
+      id: 'docx-manual',
+      name: `Node.js API reference (${MANUAL_MODULES.join(', ')}) as one DOCX, about 570 pages, API defaults (issue 44: 10 minutes, 3 GB of the stack, LibreOffice included)`,
+      documents: () => [{ fileName: 'nodejs-api-manual.docx', bytes: nodeApiManualDocx() }],
       config: {},
       concurrency: 1,
     },

@@ -167,7 +167,7 @@ describe('pipeline benchmark', () => {
       print(
         result.peakRss === null
           ? "  peak RSS of the stack: skipped (remote stack: its processes are not this machine's to sample)"
-          : `  peak RSS of the stack: ${mib(result.peakRss.bytes)} MiB (services, worker, gateway, Temporal); then, MiB: ${[
+          : `  peak RSS of the stack: ${mib(result.peakRss.bytes)} MiB (services, worker, gateway, Temporal, LibreOffice); then, MiB: ${[
               ...result.peakRss.byProcess,
             ]
               .sort(([, a], [, b]) => b - a)

@@ -28,5 +28,8 @@ describe('sampleMemory', () => {
     expect(processName(`${node} /srv/folio/workflows/dist/worker.js`, STACK_PROCESSES)).toBe('worker');
     expect(processName(`${node} /srv/folio/gateway/dist/main.js`, STACK_PROCESSES)).toBe('gateway');
     expect(processName('/srv/folio/.tools/temporal server start-dev --port 7233', STACK_PROCESSES)).toBe('temporal');
+    expect(processName('/usr/lib/libreoffice/program/soffice.bin --headless --convert-to pdf', STACK_PROCESSES)).toBe(
+      'soffice',
+    );
   });
 });

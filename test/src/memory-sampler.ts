@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** Every process of a stack: stage services, worker, gateway and the Temporal dev server. */
+/** Every process of a stack: stage services, worker, gateway, the Temporal dev server and the render stage's LibreOffice. */
 export const STACK_PROCESSES =
-  /(services\/\w+\/dist\/main\.js|workflows\/dist\/worker\.js|gateway\/dist\/main\.js|temporal server start-dev)/;
+  /(services\/\w+\/dist\/main\.js|workflows\/dist\/worker\.js|gateway\/dist\/main\.js|temporal server start-dev|soffice\.bin|oosplash)/;
 
 /** Which processes to count: command line matches `pattern`, and (if given) they descend from `ancestorPid`. */
 export interface ProcessFilter {
@@ -47,6 +47,7 @@ export function processName(commandLine: string, pattern: RegExp): string {
   if (commandLine.includes('workflows/dist/worker')) return 'worker';
   if (commandLine.includes('gateway/dist/main')) return 'gateway';
   if (commandLine.includes('temporal server')) return 'temporal';
+  if (/soffice\.bin|oosplash/.test(commandLine)) return 'soffice';
   return pattern.exec(commandLine)?.[0] ?? commandLine;
 }
 
