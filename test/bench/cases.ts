@@ -11,6 +11,8 @@ export interface BenchDocument {
   /** Sent as `file_name` when set (the synthetic cases send none, as they always have). */
   fileName?: string;
   bytes: Buffer;
+  /** The file it was read from, for a case timed against pymupdf4llm too. */
+  path?: string;
 }
 
 /** A case that sends documents through `POST /api/v1/task/parse` and waits for them all. */
@@ -23,6 +25,8 @@ export interface PipelineCase {
   config: Record<string, unknown>;
   /** Tasks in flight at once: 1 for a single document, BENCH_CONCURRENCY for a batch. */
   concurrency: number;
+  /** Also time pymupdf4llm on the same files (pymupdf4llm.ts), the yardstick of issue 44's ICDAR target. */
+  againstPymupdf4llm?: boolean;
 }
 
 /** Where the pipeline cases' inputs come from and how a batch is sent. */
@@ -45,7 +49,11 @@ function icdarDocuments(options: CaseOptions): () => BenchDocument[] {
   return () =>
     loadIcdarSet(join(options.corpus, 'icdar2013-tables'))
       .slice(0, options.icdarLimit ?? undefined)
-      .map((document) => ({ fileName: `${document.name}.pdf`, bytes: readFileSync(document.pdfPath) }));
+      .map((document) => ({
+        fileName: `${document.name}.pdf`,
+        bytes: readFileSync(document.pdfPath),
+        path: document.pdfPath,
+      }));
 }
 
 /** Every pipeline case, in the order they run. The first four keep their BENCH_CASES numbers 1-4. */
@@ -87,6 +95,7 @@ export function pipelineCases(options: CaseOptions): PipelineCase[] {
       documents: icdarDocuments(options),
       config: {},
       concurrency: options.concurrency,
+      againstPymupdf4llm: true,
     },
     {
       id: 'icdar-auto',

@@ -22,6 +22,7 @@ import {
   stageShares,
   stageTimesOf,
 } from './stage-times.js';
+import { runPymupdf4llm } from './pymupdf4llm.js';
 import { formatYardstick, measureYardstick } from './yardstick.js';
 
 const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
@@ -149,6 +150,21 @@ describe('pipeline benchmark', () => {
     if (remote) print('  yardstick: measured on this machine; the stack at BENCH_API_URL may run on another');
   }
 
+  /** pymupdf4llm on the case's files, after the case, and the case's pages/s as a multiple of it. */
+  function printAgainstPymupdf4llm(benchCase: PipelineCase, result: CaseResult): void {
+    const paths = benchCase.documents().flatMap((document) => (document.path ? [document.path] : []));
+    try {
+      const baseline = runPymupdf4llm(paths);
+      const theirs = baseline.pages / baseline.seconds;
+      const ours = result.pages / result.seconds;
+      print(
+        `  pymupdf4llm ${baseline.version}, the same ${plural(paths.length, 'PDF')} one after another in one process: ${plural(baseline.pages, 'page')} in ${baseline.seconds.toFixed(2)} s, ${theirs.toFixed(2)} pages/s; this case ${(ours / theirs).toFixed(2)}x`,
+      );
+    } catch (error) {
+      print(`  pymupdf4llm: skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
   it('prints the machine yardstick', () => printYardstick('before the cases'));
 
   for (const benchCase of cases) {
@@ -174,6 +190,14 @@ describe('pipeline benchmark', () => {
               .map(([name, bytes]) => `${name} ${mib(bytes)}`)
               .join(', ')}`,
       );
+      if (result.cpuByProcess) {
+        const byProcess = [...result.cpuByProcess].sort(([, a], [, b]) => b - a);
+        const total = byProcess.reduce((sum, [, seconds]) => sum + seconds, 0);
+        print(
+          `  CPU of the stack: ${total.toFixed(1)} s; by process, s: ${byProcess.map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`).join(', ')}`,
+        );
+      }
+      if (benchCase.againstPymupdf4llm) printAgainstPymupdf4llm(benchCase, result);
       writeCpuTimeline(benchCase, result);
       summary.push({ id: benchCase.id, result });
       for (const outcome of failed) print(`  FAILED ${outcome.fileName}: ${outcome.status} ${outcome.message}`);

@@ -5,6 +5,7 @@ import { mapLimit } from '@folio/runtime';
 import { createTask, waitForTask } from '../src/api.js';
 import { sampleCpu, type CpuUsage } from '../src/cpu-sampler.js';
 import { STACK_PROCESSES, sampleMemory, type MemorySample, type ProcessFilter } from '../src/memory-sampler.js';
+import { sampleProcessCpu } from '../src/process-cpu.js';
 import type { PipelineCase } from './cases.js';
 
 /**
@@ -37,6 +38,8 @@ export interface CaseResult {
   cpu: CpuUsage;
   /** The stack's processes at their highest summed RSS; null when the stack is not local. */
   peakRss: MemorySample | null;
+  /** CPU seconds of each of the stack's processes over the case; null when the stack is not local. */
+  cpuByProcess: Map<string, number> | null;
 }
 
 /** Runs `benchCase`; `stackProcesses` null means the stack runs elsewhere and is not sampled. */
@@ -47,6 +50,7 @@ export async function runCase(
   const documents = benchCase.documents();
   const pollMs = benchCase.concurrency > 1 ? BATCH_POLL_MS : SINGLE_POLL_MS;
   const memory = stackProcesses ? sampleMemory({ pattern: STACK_PROCESSES, ...stackProcesses }) : null;
+  const processCpu = stackProcesses ? sampleProcessCpu({ pattern: STACK_PROCESSES, ...stackProcesses }) : null;
   const cpu = sampleCpu(250);
   const startedAt = performance.now();
   const outcomes = await mapLimit(documents, benchCase.concurrency, async (document) => {
@@ -69,11 +73,13 @@ export async function runCase(
   const seconds = (performance.now() - startedAt) / 1000;
   const usage = cpu.stop();
   const peakRss = memory ? memory.stop() : null;
+  const cpuByProcess = processCpu ? processCpu.stop() : null;
   return {
     outcomes,
     pages: outcomes.reduce((total, outcome) => total + outcome.pageCount, 0),
     seconds,
     cpu: usage,
     peakRss,
+    cpuByProcess,
   };
 }

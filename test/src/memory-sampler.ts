@@ -51,13 +51,14 @@ export function processName(commandLine: string, pattern: RegExp): string {
   return pattern.exec(commandLine)?.[0] ?? commandLine;
 }
 
-interface StackProcess {
+/** A process of the stack and its name in the figures. */
+export interface StackProcess {
   pid: number;
   name: string;
 }
 
 /** The processes `filter` selects now: a walk over every process on the machine. */
-function stackPids(filter: ProcessFilter): StackProcess[] {
+export function stackPids(filter: ProcessFilter): StackProcess[] {
   const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   const under = filter.ancestorPid === undefined ? undefined : descendants(pids, filter.ancestorPid);
   return pids.flatMap((pid) => {
