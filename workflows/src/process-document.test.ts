@@ -577,6 +577,20 @@ describe('processDocument', () => {
     });
   });
 
+  it('neither lists the models nor schedules the model step for a document without crops', async () => {
+    const overrides: Partial<Activities> = {
+      cropSegments: () => Promise.resolve({ extrasKey: null, cropCount: 0 }),
+      listModels: () => Promise.resolve({ modelIds: ['m1'] }),
+    };
+    await withWorker(overrides, async (taskQueue, calls) => {
+      const handle = await startTask(taskQueue, makeInput());
+      await waitForMemo(handle, (state) => state.status === 'Succeeded');
+      expect(calledWith(calls, 'listModels')).toHaveLength(0);
+      expect(calledWith(calls, 'generateSegments')).toHaveLength(0);
+      expect(calledWith(calls, 'chunkDocument')[0]).toMatchObject({ extrasKey: null });
+    });
+  });
+
   it('applies error_handling to language-model failures', async () => {
     const overrides: Partial<Activities> = {
       listModels: () => Promise.resolve({ modelIds: ['m1'] }),

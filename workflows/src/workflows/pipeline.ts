@@ -115,6 +115,9 @@ export async function runPipeline(ctx: PipelineContext): Promise<PipelineOutcome
   let languageModelComplete = true;
   if (hasLanguageModelStep(configuration)) {
     if (stored !== null && !plan.languageModel) extrasKey = stored.extrasKey;
+    // The model reads crops only: with none, from the `model-reads-crops` patch on, neither the
+    // models are listed nor the step scheduled (a regular activity and a workflow task saved).
+    else if (cropExtrasKey === null && patched('model-reads-crops')) languageModelComplete = true;
     else {
       const generated = await generateWithModel(run, pageCount, extrasKey, configuration);
       if (generated.kind === 'failed') return generated;
