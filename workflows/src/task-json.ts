@@ -265,11 +265,12 @@ function escapeHtmlAttribute(value: string): string {
 export interface TaskPresenter {
   toTask(state: TaskState, view: TaskView): Promise<ApiTask>;
   /**
-   * `toTask`'s JSON text, a chunk at a time, for a response body: a long document's output is
-   * never held whole as objects, nor as one string. Storage is read before it resolves; what
-   * fails after that (a link) ends the stream with the error.
+   * `toTask` in two parts for a response written a chunk at a time (`chunkedJsonText`): the task
+   * with no chunks, and its chunks, each presented when it is read. A long document's output is
+   * never held whole as objects. Storage is read before it resolves; what fails after that (a link)
+   * ends the chunks with the error.
    */
-  toTaskText(state: TaskState, view: TaskView): Promise<AsyncGenerator<string>>;
+  toTaskParts(state: TaskState, view: TaskView): Promise<TaskParts>;
   /** Several tasks for one response: with `base64Urls` they share one inline budget. */
   toTasks(states: readonly TaskState[], view: TaskView): Promise<ApiTask[]>;
   /**
@@ -279,6 +280,40 @@ export interface TaskPresenter {
    * false) and types with strategy Ignore are not, as in the chunks. Null when there is no output.
    */
   toDocument(state: TaskState, format: DocumentFormat): Promise<string | null>;
+}
+
+/** A task whose chunks come one at a time (`TaskPresenter.toTaskParts`); `task.output.chunks` is empty. */
+export interface TaskParts {
+  task: ApiTask;
+  chunks: AsyncGenerator<ApiChunk>;
+}
+
+/**
+ * The JSON text `JSON.stringify` writes for `head` with one more field last, `field`, an object
+ * whose first field `chunks` is an array: written an item at a time, then `tail()` (the object's
+ * other fields, asked for once the items are written). `head` and `tail()` have fields.
+ */
+export async function* chunkedJsonText<T>(
+  head: object,
+  field: string,
+  items: AsyncIterable<T>,
+  tail: () => object,
+): AsyncGenerator<string> {
+  yield `${JSON.stringify(head).slice(0, -1)},${JSON.stringify(field)}:{"chunks":[`;
+  let first = true;
+  for await (const item of items) {
+    yield `${first ? '' : ','}${JSON.stringify(item)}`;
+    first = false;
+  }
+  yield `],${JSON.stringify(tail()).slice(1)}}`;
+}
+
+/** The v1 Task JSON of `parts`, a chunk at a time: the very text `JSON.stringify` writes for the whole task. */
+export function taskText({ task, chunks }: TaskParts): AsyncGenerator<string> {
+  const { output, ...head } = task;
+  const rest: Partial<ApiOutput> = { ...output };
+  delete rest.chunks;
+  return chunkedJsonText(head, 'output', chunks, () => rest);
 }
 
 /** The whole-document formats of `GET /api/v1/task/{id}/markdown` and `/html`. */
@@ -439,7 +474,7 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     if (state.outputKey === null) return null;
     try {
       const stored = JSON.parse((await store.get(state.outputKey)).toString('utf8')) as { chunks?: unknown } | null;
-      return Array.isArray(stored?.chunks) ? stored.chunks : [];
+      return Array.isArray(stored?.chunks) ? (stored.chunks as unknown[]) : [];
     } catch (error) {
       // A succeeded task whose output is gone or corrupt is a server fault, but failing every poll
       // would hide the rest of the task; answer without chunks and leave a loud trace.
@@ -503,19 +538,12 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
     return { ...task.head, output: { chunks, ...task.rest } };
   }
 
-  /**
-   * The text `JSON.stringify(await present(...))` gives, a chunk at a time: the head, then each
-   * chunk presented and written in turn, then the output's other fields.
-   */
-  async function* presentText(task: PreparedTask): AsyncGenerator<string> {
-    // The head is an object with fields, so its text ends with the brace `output` goes before.
-    yield `${JSON.stringify(task.head).slice(0, -1)},"output":{"chunks":[`;
-    let first = true;
-    for (const chunk of chunksOf(task.chunks)) {
-      yield `${first ? '' : ','}${JSON.stringify(await toChunk(chunk, task.link, task.currentFields))}`;
-      first = false;
+  /** The task with no chunks yet, and its chunks presented one at a time. */
+  function presentParts(task: PreparedTask): TaskParts {
+    async function* chunks(): AsyncGenerator<ApiChunk> {
+      for (const chunk of chunksOf(task.chunks)) yield await toChunk(chunk, task.link, task.currentFields);
     }
-    yield `],${JSON.stringify(task.rest).slice(1)}}`;
+    return { task: { ...task.head, output: { chunks: [], ...task.rest } }, chunks: chunks() };
   }
 
   async function toDocument(state: TaskState, format: DocumentFormat): Promise<string | null> {
@@ -540,8 +568,8 @@ export function createTaskPresenter(options: TaskPresenterOptions): TaskPresente
   return {
     toDocument,
     toTask: (state, view) => present(state, view, { remainingBytes: options.maxInlineBytes }),
-    async toTaskText(state, view) {
-      return presentText(await prepare(state, view, { remainingBytes: options.maxInlineBytes }));
+    async toTaskParts(state, view) {
+      return presentParts(await prepare(state, view, { remainingBytes: options.maxInlineBytes }));
     },
     async toTasks(states, view) {
       if (!view.base64Urls) return Promise.all(states.map((state) => present(state, view, { remainingBytes: 0 })));

@@ -5,7 +5,14 @@ import type {
   TaskState,
   TaskStatus,
 } from '@folio/workflows/contracts';
-import type { ApiBoundingBox, ApiOcrResult, ApiSegment, ApiSheetCell, ApiTask } from '../tasks/task-response.js';
+import type {
+  ApiBoundingBox,
+  ApiChunk,
+  ApiOcrResult,
+  ApiSegment,
+  ApiSheetCell,
+  ApiTask,
+} from '../tasks/task-response.js';
 import type { ApiPage } from './task-pages.js';
 
 /*
@@ -204,14 +211,32 @@ function toCurrentOcr(result: ApiOcrResult): CurrentOcrResult {
   };
 }
 
-/** Each page's sheet, from the sheet names of its segments (spreadsheets read from their cells). */
-function withSheetNames(pages: ApiPage[], chunks: readonly CurrentChunk[]): ApiPage[] {
-  const names = new Map<number, string>();
-  for (const segment of chunks.flatMap((chunk) => chunk.segments)) {
+/** Notes the sheet of each page `chunk` has segments of (spreadsheets read from their cells). */
+export function noteSheetNames(names: Map<number, string>, chunk: CurrentChunk): void {
+  for (const segment of chunk.segments) {
     if (segment.ss_sheet_name !== null) names.set(segment.page_number, segment.ss_sheet_name);
   }
+}
+
+/** Each page with its sheet's name, where `names` has one. */
+export function withSheetNames(pages: ApiPage[], names: ReadonlyMap<number, string>): ApiPage[] {
   if (names.size === 0) return pages;
   return pages.map((page) => ({ ...page, ss_sheet_name: names.get(page.page_number) ?? null }));
+}
+
+/** A v1 chunk in the current API's shape. */
+export function toCurrentChunk(chunk: ApiChunk): CurrentChunk {
+  const segments = chunk.segments.map(toCurrentSegment);
+  return {
+    chunk_id: chunk.chunk_id,
+    chunk_length: chunk.chunk_length,
+    segments,
+    content: segments
+      .map((segment) => segment.content)
+      .filter((content) => content !== '')
+      .join('\n'),
+    embed: chunk.embed,
+  };
 }
 
 export interface CurrentTaskInput {
@@ -232,19 +257,9 @@ export type CurrentParseTask = CurrentTask & { task_type: 'Parse'; output: Curre
 export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
   const { task, state } = input;
   const { input_file_url: inputFileUrl } = task.configuration;
-  const chunks: CurrentChunk[] = task.output.chunks.map((chunk) => {
-    const segments = chunk.segments.map(toCurrentSegment);
-    return {
-      chunk_id: chunk.chunk_id,
-      chunk_length: chunk.chunk_length,
-      segments,
-      content: segments
-        .map((segment) => segment.content)
-        .filter((content) => content !== '')
-        .join('\n'),
-      embed: chunk.embed,
-    };
-  });
+  const chunks = task.output.chunks.map(toCurrentChunk);
+  const names = new Map<number, string>();
+  for (const chunk of chunks) noteSheetNames(names, chunk);
   const parseOutput: CurrentParseOutput | null =
     state.status === 'Succeeded'
       ? {
@@ -252,7 +267,7 @@ export function toCurrentTask(input: CurrentTaskInput): CurrentTask {
           file_name: task.output.file_name,
           mime_type: state.mimeType,
           page_count: task.output.page_count,
-          pages: withSheetNames(input.pages, chunks),
+          pages: withSheetNames(input.pages, names),
           pdf_url: task.output.pdf_url,
         }
       : null;

@@ -265,6 +265,47 @@ describe('Tasks API of the current SDK', () => {
     expect(v1Segment?.ocr.every((result) => !('ss_cell_ref' in result))).toBe(true);
   });
 
+  it('writes a task a chunk at a time as the very text the list gives for it, sheet names on its pages', async () => {
+    const segment = (segmentId: string, sheetName?: string) => ({
+      segmentId,
+      segmentType: 'Text',
+      bbox: { left: 1, top: 2, width: 3, height: 4 },
+      pageNumber: 1,
+      pageWidth: 1224,
+      pageHeight: 1584,
+      content: `Hello "${segmentId}"`,
+      html: '<p>Hello</p>',
+      markdown: 'Hello',
+      text: 'Hello',
+      ocr: [],
+      embed: 'Hello',
+      ...(sheetName === undefined ? {} : { sheet: { sheetName, range: 'A1:A1', cells: [] } }),
+    });
+    const current = await createParse({ file: pdf });
+    await succeed(current.task_id, [segment('s1'), segment('s2', 'Zoë')]);
+    const output = `${storageKeys.runPrefix(current.task_id, 0)}output.json`;
+    const stored = JSON.parse((await h.store.get(output)).toString('utf8')) as { chunks: Record<string, unknown>[] };
+    // Two chunks, the second's segment on a sheet: the page's name is known only after the chunks.
+    const [first] = stored.chunks;
+    const [s1, s2] = (first?.['segments'] ?? []) as unknown[];
+    await putJson(h.store, output, {
+      chunks: [
+        { ...first, segments: [s1] },
+        { ...first, chunkId: 'c2', segments: [s2] },
+      ],
+    });
+    const served = await client().get(`/api/v1/tasks/${current.task_id}`).set('Authorization', h.aliceKey).expect(200);
+    expect(served.type).toBe('application/json');
+    const listed = await client()
+      .get('/api/v1/tasks?include_chunks=true&sort=desc&limit=1')
+      .set('Authorization', h.aliceKey)
+      .expect(200);
+    const [task] = (listed.body as { tasks: CurrentParseTask[] }).tasks;
+    expect(task?.output?.chunks).toHaveLength(2);
+    expect(task?.output?.pages[0]?.ss_sheet_name).toBe('Zoë');
+    expect(served.text).toBe(JSON.stringify(task));
+  });
+
   it("answers another owner's task like a missing one on every route", async () => {
     const task = await createParse({ file: pdf });
     for (const [method, path] of [

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ObjectNotFoundError, getJson, type ObjectStore } from '@folio/runtime';
 import { TASK_STATUSES, type ExtractionOutput, type TaskState, type TaskStatus } from '@folio/workflows/contracts';
 import { Router } from '@koa/router';
@@ -9,10 +10,18 @@ import { webhookRequestOf } from '../configuration/schema.js';
 import { extractCreateBodySchema, parseTaskIdOf } from '../current-api/extract-request.js';
 import { parseCreateBodySchema } from '../current-api/parse-request.js';
 import { readTaskPages } from '../current-api/task-pages.js';
-import { toCurrentTask, type CurrentTask } from '../current-api/task-response.js';
+import {
+  noteSheetNames,
+  toCurrentChunk,
+  toCurrentTask,
+  withSheetNames,
+  type CurrentChunk,
+  type CurrentParseOutput,
+  type CurrentTask,
+} from '../current-api/task-response.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
-import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
+import { chunkedJsonText, type TaskPresenter, type TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
 import { booleanQuery } from './query-params.js';
 import { parseOr400 } from './tasks.js';
@@ -201,10 +210,45 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
     ctx.body = await presentOne(state, { includeChunks: true, base64Urls: false });
   });
 
+  /**
+   * `presentOne`'s JSON text; a parse task's chunks are written one at a time, each presented when
+   * it is read, so a long document's output is never held whole.
+   */
+  async function presentText(state: TaskState, view: TaskView): Promise<Iterable<string> | AsyncIterable<string>> {
+    if (state.extraction !== undefined) return [JSON.stringify(await presentOne(state, view))];
+    const parts = await presenter.toTaskParts(state, { ...view, currentFields: true });
+    const pages = view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
+    const task = toCurrentTask({
+      task: parts.task,
+      state,
+      pages,
+      publicUrl: options.publicUrl,
+      serverVersion: options.version,
+    });
+    if (task.output === null) return [JSON.stringify(task)];
+    // A parse task's output is its last field, and its chunks the output's first.
+    const { output, ...head } = task as CurrentTask & { output: CurrentParseOutput };
+    const names = new Map<number, string>();
+    async function* chunks(): AsyncGenerator<CurrentChunk> {
+      for await (const chunk of parts.chunks) {
+        const current = toCurrentChunk(chunk);
+        noteSheetNames(names, current);
+        yield current;
+      }
+    }
+    return chunkedJsonText(head, 'output', chunks(), () => {
+      const rest: Partial<CurrentParseOutput> = { ...output, pages: withSheetNames(output.pages, names) };
+      delete rest.chunks;
+      return rest;
+    });
+  }
+
   async function getTask(ctx: GatewayContext, taskId: string): Promise<void> {
     const query = parseOr400(viewQuerySchema, ctx.query);
     const state = await service.get(callerOf(ctx), taskId);
-    ctx.body = await presentOne(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
+    const text = await presentText(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls });
+    ctx.type = 'application/json';
+    ctx.body = Readable.from(text);
   }
   router.get('/tasks/:taskId/parse', options.authenticate, async function getParseTask(ctx) {
     await getTask(ctx, ctx.params.taskId ?? '');

@@ -11,7 +11,7 @@ import {
 import type { GatewayContext, GatewayMiddleware, GatewayState } from '../context.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
-import type { TaskPresenter, TaskView } from '../tasks/task-response.js';
+import { taskText, type TaskPresenter, type TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
 import { booleanQuery } from './query-params.js';
 
@@ -125,10 +125,9 @@ export function taskRoutes(options: TaskRoutesOptions): Router<GatewayState> {
     const query = parseOr400(taskQuerySchema, ctx.query);
     const state = await service.get(callerOf(ctx), ctx.params.taskId ?? '');
     // What clients poll, with a long document's whole output: written a chunk at a time.
-    const text = await presenter.toTaskText(state, {
-      includeChunks: query.include_chunks,
-      base64Urls: query.base64_urls,
-    });
+    const text = taskText(
+      await presenter.toTaskParts(state, { includeChunks: query.include_chunks, base64Urls: query.base64_urls }),
+    );
     ctx.type = 'application/json';
     ctx.body = Readable.from(text);
   });

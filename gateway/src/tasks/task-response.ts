@@ -4,7 +4,9 @@
  */
 export {
   IMAGE_PLACEHOLDER_SCHEME,
+  chunkedJsonText,
   createTaskPresenter,
+  taskText,
   type ApiBoundingBox,
   type ApiChunk,
   type ApiOcrResult,
@@ -13,6 +15,7 @@ export {
   type ApiSheetCell,
   type ApiTask,
   type DocumentFormat,
+  type TaskParts,
   type TaskPresenter,
   type TaskPresenterOptions,
   type TaskView,
