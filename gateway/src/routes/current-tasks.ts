@@ -21,7 +21,7 @@ import {
 } from '../current-api/task-response.js';
 import { MESSAGES, badRequest } from '../http-errors.js';
 import { parseFileInput } from '../tasks/file-input.js';
-import { chunkedJsonText, type TaskPresenter, type TaskView } from '../tasks/task-response.js';
+import { chunkedJsonText, type ApiTask, type TaskPresenter, type TaskView } from '../tasks/task-response.js';
 import type { Caller, TaskService } from '../tasks/task-service.js';
 import { booleanQuery } from './query-params.js';
 import { parseOr400 } from './tasks.js';
@@ -131,6 +131,22 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
   const { service, presenter, store } = options;
   const router = new Router<GatewayState>({ prefix: '/api/v1' });
 
+  /** One task of the presenter's in the current API's shape. */
+  async function toCurrent(task: ApiTask, state: TaskState, view: TaskView): Promise<CurrentTask> {
+    // An extract task's output is its extraction; a parse task's has the pages.
+    const isParse = state.extraction === undefined;
+    const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
+    const extraction = isParse ? null : await readExtraction(store, state);
+    return toCurrentTask({
+      task,
+      state,
+      pages,
+      extraction,
+      publicUrl: options.publicUrl,
+      serverVersion: options.version,
+    });
+  }
+
   async function present(states: readonly TaskState[], view: TaskView): Promise<CurrentTask[]> {
     // The current API's segments carry the spreadsheet fields; v1's keep the spec's shape.
     const tasks = await presenter.toTasks(states, { ...view, currentFields: true });
@@ -138,18 +154,7 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
       tasks.map(async (task, index) => {
         const state = states[index] ?? states[0];
         if (state === undefined || state.taskId !== task.task_id) throw new Error('presenter answered out of order');
-        // An extract task's output is its extraction; a parse task's has the pages.
-        const isParse = state.extraction === undefined;
-        const pages = isParse && view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
-        const extraction = isParse ? null : await readExtraction(store, state);
-        return toCurrentTask({
-          task,
-          state,
-          pages,
-          extraction,
-          publicUrl: options.publicUrl,
-          serverVersion: options.version,
-        });
+        return toCurrent(task, state, view);
       }),
     );
   }
@@ -215,17 +220,9 @@ export function currentTaskRoutes(options: CurrentTaskRoutesOptions): Router<Gat
    * it is read, so a long document's output is never held whole.
    */
   async function presentText(state: TaskState, view: TaskView): Promise<Iterable<string> | AsyncIterable<string>> {
-    if (state.extraction !== undefined) return [JSON.stringify(await presentOne(state, view))];
     const parts = await presenter.toTaskParts(state, { ...view, currentFields: true });
-    const pages = view.includeChunks ? await readTaskPages(store, state, options.presignExpiresSec) : [];
-    const task = toCurrentTask({
-      task: parts.task,
-      state,
-      pages,
-      publicUrl: options.publicUrl,
-      serverVersion: options.version,
-    });
-    if (task.output === null) return [JSON.stringify(task)];
+    const task = await toCurrent(parts.task, state, view);
+    if (task.task_type !== 'Parse' || task.output === null) return [JSON.stringify(task)];
     // A parse task's output is its last field, and its chunks the output's first.
     const { output, ...head } = task as CurrentTask & { output: CurrentParseOutput };
     const names = new Map<number, string>();

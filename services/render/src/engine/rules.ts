@@ -92,25 +92,29 @@ export function extractRules(page: mupdf.Page, map: PixelMapping): BBox[] {
   const rules: [number, number, number, number][] = [];
   const device = new mupdf.Device({
     strokePath(path, stroke, ctm, colorspace) {
-      // The line width scales with the matrix; its mean scale is close enough for thin lines.
-      const width = stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
-      if (width <= MAX_THICKNESS && rules.length <= MAX_RULES) {
+      try {
+        // The line width scales with the matrix; its mean scale is close enough for thin lines.
+        const width = stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]));
+        if (width > MAX_THICKNESS || rules.length > MAX_RULES) return;
         for (const segment of subpathsOf(path, ctm).flat()) {
           const rule = ruleOfSegment(segment, width);
           if (rule) rules.push(rule);
         }
+      } finally {
+        dropKept(path, stroke, colorspace);
       }
-      dropKept(path, stroke, colorspace);
     },
     fillPath(path, _evenOdd, ctm, colorspace) {
-      // Each subpath on its own: a table's grid is often one path of many thin rectangles.
-      if (rules.length <= MAX_RULES) {
+      try {
+        if (rules.length > MAX_RULES) return;
+        // Each subpath on its own: a table's grid is often one path of many thin rectangles.
         for (const subpath of subpathsOf(path, ctm)) {
           const rule = ruleOfFill(subpath);
           if (rule) rules.push(rule);
         }
+      } finally {
+        dropKept(path, colorspace);
       }
-      dropKept(path, colorspace);
     },
   });
   try {
