@@ -264,6 +264,42 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyph('ε', 'CMMI12', 0.3954), [])).toBe('\\epsilon');
     // Any other font: Unicode's forms as today's TeX maps them.
     expect(formulaFromGlyphs(glyph('ϕ', 'STIXTwoMath', 0.6535), [])).toBe('\\phi');
+    // The mathematical alphanumerics' symbol forms (𝜙 is italic ϕ), which NFKC would fold into φ.
+    expect(formulaFromGlyphs(row([{ text: '𝜙', font: 'Type3 (48 0 R)' }]), [])).toBe('\\phi');
+    expect(formulaFromGlyphs(row([{ text: '𝜑', font: 'Type3 (48 0 R)' }]), [])).toBe('\\varphi');
+    expect(formulaFromGlyphs(row([{ text: '𝜖', font: 'Type3 (48 0 R)' }]), [])).toBe('\\epsilon');
+  });
+
+  it('reads calligraphic and blackboard capitals by font in KaTeX, newtx and STIX Two, and only capitals as blackboard', () => {
+    expect(
+      formulaFromGlyphs(
+        row([
+          { text: 'E', font: 'KaTeX_AMS-Regular' },
+          { text: 'M', font: 'KaTeX_Caligraphic-Regula' },
+        ]),
+        [],
+      ),
+    ).toBe('\\mathbb{E}\\mathcal{M}');
+    expect(
+      formulaFromGlyphs(
+        row([
+          { text: 'E', font: 'txsyb' },
+          { text: 'M', font: 'txsys' },
+        ]),
+        [],
+      ),
+    ).toBe('\\mathbb{E}\\mathcal{M}');
+    expect(formulaFromGlyphs(row([{ text: 'ℳ', font: 'STIXTwoMath' }]), [])).toBe('\\mathcal{M}');
+    expect(formulaFromGlyphs(row([{ text: '=', font: 'KaTeX_AMS-Regular' }]), [])).toBe('=');
+  });
+
+  it('reads bars next to their content as delimiters and bars set apart as relations', () => {
+    const norm = row([{ text: '∥', font: 'STIXTwoMath' }, { text: 'u' }, { text: '∥', font: 'STIXTwoMath' }]);
+    expect(formulaFromGlyphs(norm, [])).toBe('\\|u\\|');
+    const abs = row([{ text: '∣', font: 'STIXTwoMath' }, { text: 'x' }, { text: '∣', font: 'STIXTwoMath' }]);
+    expect(formulaFromGlyphs(abs, [])).toBe('|x|');
+    const parallel = row([{ text: 'a' }, { text: '∥', font: 'STIXTwoMath', left: 58 }, { text: 'b', left: 66 }]);
+    expect(formulaFromGlyphs(parallel, [])).toBe('a\\parallel b');
   });
 
   it('reads a long arrow TeX builds of a minus and an arrow kerned into each other, and leaves them apart otherwise', () => {

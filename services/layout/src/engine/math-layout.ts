@@ -138,7 +138,7 @@ const CLOSING: Readonly<Record<string, string>> = {
   '⌋': '\\rfloor',
   '⌉': '\\rceil',
 };
-const BARS: Readonly<Record<string, string>> = { '|': '|', '‖': '\\|', '∥': '\\|' };
+const BARS: Readonly<Record<string, string>> = { '|': '|', '∣': '|', '‖': '\\|', '∥': '\\|' };
 /** The pieces a growing delimiter is built of, and the delimiter they make. */
 const PIECES: Readonly<Record<string, string>> = {
   '⎛': '(',
@@ -1046,6 +1046,7 @@ function rowLatex(atoms: readonly Atom[]): string | null {
     const spaced =
       gapEm(items[index - 1]?.atom, item.atom) >= SPACED && gapEm(item.atom, items[index + 1]?.atom) >= SPACED;
     if (spaced && latex === '|') latex = '\\mid';
+    if (spaced && latex === '\\|') latex = '\\parallel';
     if (spaced && latex === '\\backslash') latex = '\\setminus';
     const scripts = scriptsLatex(item);
     if (scripts === null) return null;

@@ -49,7 +49,9 @@ const SYMBOLS: Record<string, string> = {
   '≪': '\\ll',
   '≫': '\\gg',
   '⊥': '\\perp',
-  '∥': '\\parallel',
+  // Double and single bars read as delimiters (a norm, an absolute value); the row reader makes one
+  // set apart from both neighbours the relation (\parallel, \mid).
+  '∥': '\\|',
   '‖': '\\|',
   '×': '\\times',
   '·': '\\cdot',
@@ -105,6 +107,7 @@ const SYMBOLS: Record<string, string> = {
   ϑ: '\\vartheta',
   ι: '\\iota',
   κ: '\\kappa',
+  ϰ: '\\varkappa',
   λ: '\\lambda',
   μ: '\\mu',
   ν: '\\nu',
@@ -149,7 +152,7 @@ const SYMBOLS: Record<string, string> = {
   '⋁': '\\bigvee',
   '⨄': '\\biguplus',
   '⨆': '\\bigsqcup',
-  '∣': '\\mid',
+  '∣': '|',
   '⊢': '\\vdash',
   '⊨': '\\models',
   '⊑': '\\sqsubseteq',
@@ -215,6 +218,20 @@ const SYMBOLS: Record<string, string> = {
   ℤ: '\\mathbb{Z}',
   ℚ: '\\mathbb{Q}',
   ℂ: '\\mathbb{C}',
+  ℍ: '\\mathbb{H}',
+  ℙ: '\\mathbb{P}',
+  // The script capitals Unicode had before its mathematical alphanumerics (STIX Two sets \mathcal{M} as ℳ).
+  ℬ: '\\mathcal{B}',
+  ℰ: '\\mathcal{E}',
+  ℱ: '\\mathcal{F}',
+  ℋ: '\\mathcal{H}',
+  ℐ: '\\mathcal{I}',
+  ℒ: '\\mathcal{L}',
+  ℳ: '\\mathcal{M}',
+  ℛ: '\\mathcal{R}',
+  ℭ: '\\mathfrak{C}',
+  ℌ: '\\mathfrak{H}',
+  ℨ: '\\mathfrak{Z}',
 };
 
 /** Characters that stand for themselves in math mode. */
@@ -230,9 +247,13 @@ export const OPERATORS = new Set(
 /** Alphabet commands by font: Fraktur, blackboard bold, calligraphic/script, bold math italic. */
 function alphabetOf(fontName: string): string | null {
   if (/^EUF[MB]\d/iu.test(fontName) || /Fraktur/iu.test(fontName)) return '\\mathfrak';
-  if (/^MSBM\d|Blackboard|DoubleStruck/iu.test(fontName)) return '\\mathbb';
-  if (/^(?:EUSM|CMSY)\d/iu.test(fontName)) return '\\mathcal';
-  if (/^RSFS/iu.test(fontName)) return '\\mathscr';
+  // The AMS blackboard font and its twins: newtx's and newpx's txsyb/pxsyb, KaTeX's AMS font.
+  if (/^MSBM\d|Blackboard|DoubleStruck|^[tp]xsyb$|^KaTeX_AMS/iu.test(fontName)) return '\\mathbb';
+  // TeX's symbol fonts hold calligraphic capitals beside their symbols (CMSY; newtx's and newpx's txsys, pxsys).
+  if (/^(?:EUSM|CMSY)\d|^[tp]xsys$|^KaTeX_Caligraphic/iu.test(fontName)) return '\\mathcal';
+  if (/^RSFS|^KaTeX_Script/iu.test(fontName)) return '\\mathscr';
+  if (/^KaTeX_SansSerif/iu.test(fontName)) return '\\mathsf';
+  if (/^KaTeX_Typewriter/iu.test(fontName)) return '\\mathtt';
   // Bold math italic: TeX's CMMIB, Latin Modern's and newtx's bold math italics, KaTeX's and MathJax's.
   if (/^CMMIB\d|^NewTXBMI|MathItalic\d*-Bold|Math-BoldItalic/iu.test(fontName)) return '\\boldsymbol';
   return null;
@@ -259,13 +280,26 @@ const MATH_ALPHABETS = [
   '\\mathtt',
 ];
 
+/** The five Greek alphabets of the mathematical alphanumerics (bold to sans-serif bold italic), 58 characters each from U+1D6A8. */
+const GREEK_ALPHABETS = 0x1d6a8;
+const GREEK_LETTERS = 58;
+const GREEK_SYMBOL_FORMS = ['ϵ', 'ϑ', 'ϰ', 'ϕ', 'ϱ', 'ϖ'];
+
 /** The LaTeX of a mathematical alphanumeric character (a letter, Greek letter or digit), or null. */
 function mathAlphanumericLatex(char: string): string | null {
   // ℎ (U+210E) stands in the italic block's hole for h.
   if (char === '\u210e') return 'h';
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x1d400 || code > 0x1d7ff) return null;
-  const base = char.normalize('NFKC');
+  // Each Greek alphabet ends with the symbol forms (ϵ ϑ ϰ ϕ ϱ ϖ), which NFKC folds into the letters.
+  const greek =
+    code >= GREEK_ALPHABETS && code < GREEK_ALPHABETS + 5 * GREEK_LETTERS
+      ? (code - GREEK_ALPHABETS) % GREEK_LETTERS
+      : -1;
+  const base =
+    greek >= GREEK_LETTERS - GREEK_SYMBOL_FORMS.length
+      ? GREEK_SYMBOL_FORMS[greek - (GREEK_LETTERS - GREEK_SYMBOL_FORMS.length)]!
+      : char.normalize('NFKC');
   if (/^[0-9]$/u.test(base)) return base;
   // Greek letters and the symbols the blocks carry besides (𝜕, 𝛁).
   if (SYMBOLS[base] !== undefined && !/^[A-Za-z0-9]$/u.test(base)) return SYMBOLS[base];
@@ -314,6 +348,8 @@ export function glyphLatex(glyph: Glyph): string | null {
   // CMSY holds calligraphic capitals beside its symbols: only its letters are \mathcal, and a
   // lower-case letter in it is a symbol its PDF maps wrongly ("f" for ≤): unknown here.
   if (alphabet === '\\mathcal' && /^[a-z]$/u.test(char) && /^CMSY\d/iu.test(glyph.fontName)) return null;
+  // Blackboard fonts draw only capitals as such (a lower-case letter in them is a symbol).
+  if (alphabet === '\\mathbb' && !/^[A-Z]$/u.test(char)) return SYMBOLS[char] ?? (PLAIN.test(char) ? char : null);
   if (alphabet && /^[A-Za-z]$/u.test(char)) return `${alphabet}{${char}}`;
   if (SYMBOLS[char] !== undefined) return SYMBOLS[char];
   if (PLAIN.test(char)) return char;

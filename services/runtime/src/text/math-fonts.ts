@@ -2,12 +2,12 @@
  * Fonts that only set mathematics: TeX's Computer Modern and Latin Modern math fonts (CMMI, CMSY,
  * CMEX, CMBSY), the AMS Fraktur, script, Euler, blackboard and symbol fonts (EUFM, EUSM, EURM,
  * MSBM, MSAM), RSFS, the txfonts/pxfonts/newtx/newpx math fonts (NewTXMI, txsys, txmia ...) and
- * Libertine's (LibertineMathMI), and OpenType math fonts (Cambria Math,
+ * Libertine's (LibertineMathMI), KaTeX's (KaTeX_Math, _AMS, _Caligraphic, _Size1-4 ...), and OpenType math fonts (Cambria Math,
  * STIX Two Math, Latin Modern Math, XITS Math, TeX Gyre ... Math). Subset prefixes ("ABCDEF+")
  * must be stripped first.
  */
 const MATH_FONT =
-  /^(?:CMM(?:IB?)?\d|CMB?SY\d|CMEX\d|EU[FSR][MB]\d|MS[AB]M\d|RSFS|(?:n?tx|px|zx)(?:mi|sy|ex|sym)|New(?:TX|PX)M|LibertineMath|LMMath|.*Math(?:[-_ ]|$))/iu;
+  /^(?:CMM(?:IB?)?\d|CMB?SY\d|CMEX\d|EU[FSR][MB]\d|MS[AB]M\d|RSFS|(?:n?tx|px|zx)(?:mi|sy|ex|sym)|New(?:TX|PX)M|LibertineMath|LMMath|KaTeX_(?:AMS|Caligraphic|Size\d|Script|Fraktur)|.*Math(?:[-_ ]|$))/iu;
 
 /** Whether a PDF font (name without subset prefix) is one that only sets mathematics. */
 export function isMathFont(fontName: string): boolean {
