@@ -17,7 +17,7 @@ import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
 import { forgetBorrowed } from './mupdf-wrappers.js';
 import { mathFontRepairs } from './tex-math-encodings.js';
-import { extensionCodesOf, extractTextLayer, mapTextLayer, POINTS } from './text-layer.js';
+import { extractTextLayer, mapTextLayer, POINTS, secondPassOf, secondPassOptions } from './text-layer.js';
 import { measureTextLayer } from './text-layer-quality.js';
 import { textPaintedOverImages } from './text-paint.js';
 
@@ -190,13 +190,15 @@ function renderPage(
     const size = { pageIndex, width: x1 - x0, height: y1 - y0 };
     const repairs =
       page instanceof mupdf.PDFPage ? mathFontRepairs(page.getObject().getInheritable('Resources')) : undefined;
-    let inPoints = extractTextLayer(stext, size, POINTS, undefined, repairs);
-    // pdfTeX's big operators and delimiters have no Unicode map: a second pass reads their codes.
-    if (inPoints.unmappedExtension) {
-      const raw = page.toStructuredText('preserve-images,use-cid-for-unknown-unicode');
-      const codes = extensionCodesOf(raw);
+    let inPoints = extractTextLayer(stext, size, POINTS, {}, repairs);
+    // pdfTeX's big operators and delimiters have no Unicode map, and some math fonts hang theirs
+    // from the baseline: a second pass reads their codes and their ink.
+    const options = secondPassOptions(inPoints);
+    if (options !== null) {
+      const raw = page.toStructuredText(options);
+      const second = secondPassOf(raw);
       raw.destroy();
-      inPoints = extractTextLayer(stext, size, POINTS, codes, repairs);
+      inPoints = extractTextLayer(stext, size, POINTS, second, repairs);
     }
     stext.destroy();
     const loaded = page;

@@ -4,6 +4,7 @@ import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
 import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { hangingExtent, mayHang, type InkBoxes } from './math-ink.js';
 import { forgetBorrowed } from './mupdf-wrappers.js';
 import { symbolFontChar } from './symbol-fonts.js';
 import { mayBeAstray, repairedChar, type FontRepairs } from './tex-math-encodings.js';
@@ -181,14 +182,22 @@ interface Glyph {
   baseline: number;
   /** A glyph of a TeX math extension font MuPDF could not map to Unicode (its code names it: ExtensionCodes). */
   unmappedExtension: boolean;
+  /** A big symbol of another math font, which may hang from its baseline (its ink tells: InkBoxes). */
+  mayHang: boolean;
 }
 
 /**
  * Character codes of the glyphs MuPDF could not map to Unicode in TeX's math extension fonts, by
  * where they stand (positionKey of the glyph's origin): read in a second pass that asks MuPDF for
- * the codes (extensionCodesOf), only on pages whose first extraction found such glyphs.
+ * the codes (secondPassOf), only on pages whose first extraction found such glyphs.
  */
 export type ExtensionCodes = ReadonlyMap<string, number>;
+
+/** What a second pass over a page tells the first: extension-font codes and the ink of glyphs that may hang. */
+export interface SecondPass {
+  codes?: ExtensionCodes;
+  inks?: InkBoxes;
+}
 
 /** A glyph's origin as a key that both passes over a page compute alike. */
 export function positionKey(origin: Point): string {
@@ -206,9 +215,10 @@ function glyphOf(
   font: Font,
   size: number,
   quad: Quad,
-  context: { dir: Point; origin: Point; codes?: ExtensionCodes },
+  context: { dir: Point; origin: Point; second: SecondPass },
 ): Glyph {
-  const { dir, origin, codes } = context;
+  const { dir, origin } = context;
+  const { codes, inks } = context.second;
   const xs = [quad[0], quad[2], quad[4], quad[6]];
   const ys = [quad[1], quad[3], quad[5], quad[7]];
   const along = [0, 1, 2, 3].map((corner) => xs[corner]! * dir[0] + ys[corner]! * dir[1]);
@@ -231,7 +241,14 @@ function glyphOf(
     char = extension.char;
     y0 = extension.depth > 0 ? origin[1] : origin[1] - 0.3 * size;
     y1 = origin[1] + Math.max(extension.depth, 0.1) * size;
-  } else if (fontName.startsWith('Type3') && dir[0] > 0.99 && y1 - y0 > TYPE3_TALL * size) {
+  }
+  // Big symbols of other math fonts that hang from their baseline too, by their ink (a second pass's).
+  const mayHangHere = !extension && mayHang(char, fontName);
+  const hanging = mayHangHere ? hangingExtent(inks?.get(positionKey(origin)), origin[1], size) : null;
+  if (hanging) {
+    y0 = hanging.top;
+    y1 = hanging.bottom;
+  } else if (!extension && fontName.startsWith('Type3') && dir[0] > 0.99 && y1 - y0 > TYPE3_TALL * size) {
     // A Type 3 font's box is its whole font's (Chromium's MathML fonts: a ∇ three lines tall), which
     // says nothing of the glyph: it gets a text font's ascent and descent on its baseline.
     y0 = origin[1] - TYPE3_ASCENT * size;
@@ -247,6 +264,7 @@ function glyphOf(
     end: Math.max(...along),
     baseline: origin[1],
     unmappedExtension,
+    mayHang: mayHangHere,
   };
 }
 
@@ -255,16 +273,35 @@ function advanceOf(quad: Quad, size: number): number {
   return (Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) / Math.max(size, 1e-6)) * 1000;
 }
 
-/** The character codes of extension-font glyphs in a pass made with MuPDF's use-cid-for-unknown-unicode. */
-export function extensionCodesOf(stext: StructuredText): ExtensionCodes {
+/**
+ * The MuPDF options of the second pass a first one asks for: use-cid-for-unknown-unicode for the
+ * codes of unmapped extension-font glyphs, accurate-bboxes for the ink of glyphs that may hang.
+ */
+export function secondPassOptions(first: { unmappedExtension: boolean; mayHang: boolean }): string | null {
+  if (!first.unmappedExtension && !first.mayHang) return null;
+  return [
+    'preserve-images',
+    ...(first.unmappedExtension ? ['use-cid-for-unknown-unicode'] : []),
+    ...(first.mayHang ? ['accurate-bboxes'] : []),
+  ].join(',');
+}
+
+/** Extension-font codes and the ink boxes of glyphs that may hang, from a pass made with secondPassOptions. */
+export function secondPassOf(stext: StructuredText): SecondPass {
   const codes = new Map<string, number>();
+  const inks = new Map<string, { top: number; bottom: number }>();
   stext.walk({
-    onChar(c: string, origin: Point, font: Font): void {
-      if (isExtensionFont(cleanFontName(font))) codes.set(positionKey(origin), c.codePointAt(0) ?? 0);
+    onChar(c: string, origin: Point, font: Font, _size: number, quad: Quad): void {
+      const fontName = cleanFontName(font);
       forgetBorrowed(font);
+      if (isExtensionFont(fontName)) codes.set(positionKey(origin), c.codePointAt(0) ?? 0);
+      else if (mayHang(c, fontName)) {
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        inks.set(positionKey(origin), { top: Math.min(...ys), bottom: Math.max(...ys) });
+      }
     },
   });
-  return codes;
+  return { codes, inks };
 }
 
 const isSpace = (glyph: Glyph): boolean => /^\s*$/.test(glyph.char);
@@ -573,18 +610,19 @@ function withoutReprints(blocks: RawLine[][]): RawLine[][] {
  * lineIndex alone both identify a line. MuPDF has already expanded ligatures (fi, fl, ffi); accents
  * set as glyphs of their own join their letters (text-accents.ts).
  * `imageScale` is the pixels per point of the page's big raster images (its scan resolution; the
- * highest of them), 0 when it has none. `codes` names the glyphs of TeX's math extension fonts
- * that MuPDF left unmapped (extensionCodesOf); `unmappedExtension` says the page has such glyphs,
- * for a caller that gave no codes to read them and extract again. `repairs` puts right what the
+ * highest of them), 0 when it has none. `second` is what a second pass told (secondPassOf): the
+ * glyphs of TeX's math extension fonts that MuPDF left unmapped, and the ink of big symbols of other
+ * math fonts; `unmappedExtension` and `mayHang` say the page has such glyphs, for a caller that made
+ * no second pass to make one (secondPassOptions) and extract again. `repairs` puts right what the
  * ToUnicode maps of TeX's math fonts sent astray (mathFontRepairs).
  */
 export function extractTextLayer(
   stext: StructuredText,
   page: { pageIndex: number; width: number; height: number },
   map: PixelMapping,
-  codes?: ExtensionCodes,
+  second: SecondPass = {},
   repairs: FontRepairs = new Map(),
-): { textLayer: TextLayer; wordCount: number; imageScale: number; unmappedExtension: boolean } {
+): { textLayer: TextLayer; wordCount: number; imageScale: number; unmappedExtension: boolean; mayHang: boolean } {
   const raw: RawLine[][] = [];
   const images: BBox[] = [];
   let block: RawLine[] = [];
@@ -615,7 +653,7 @@ export function extractTextLayer(
         repairs.size > 0 && mayBeAstray(c)
           ? repairedChar(c, repairs.get(cleanFontName(font))?.get(c), advanceOf(quad, size))
           : c;
-      glyphs.push(glyphOf(char, font, size, quad, { dir, origin, codes }));
+      glyphs.push(glyphOf(char, font, size, quad, { dir, origin, second }));
     },
     endLine(): void {
       block.push({ glyphs, horizontal: dir[0] > 0.99, vertical: dir[1] > 0.99 });
@@ -665,10 +703,10 @@ export function extractTextLayer(
     map,
   );
   const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);
-  const unmappedExtension = raw.some((lines) =>
-    lines.some((line) => line.glyphs.some((glyph) => glyph.unmappedExtension)),
-  );
-  return { textLayer, wordCount, imageScale, unmappedExtension };
+  const allGlyphs = raw.flatMap((lines) => lines.flatMap((line) => line.glyphs));
+  const unmappedExtension = allGlyphs.some((glyph) => glyph.unmappedExtension);
+  const hangs = allGlyphs.some((glyph) => glyph.mayHang);
+  return { textLayer, wordCount, imageScale, unmappedExtension, mayHang: hangs };
 }
 
 /** The layer with every box and font size in the pixels of `map` (its width and height are kept). */
