@@ -126,6 +126,32 @@ describe('gatherDisplayFormulas', () => {
     expect(segments.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'e^{i\\pi}+1=0']]);
   });
 
+  it('types a display Formula whose glyphs the text layer gives as a line each (KaTeX in a browser)', () => {
+    const { glyphs } = CM_DISPLAYS[3]!; // e^{i\pi} + 1 = 0, one row
+    const text = segmentOf('t', 'Text', glyphs, 0);
+    text.words = text.words.map((word, index) => ({ ...word, lineIndex: index }));
+    expect(text.words.length).toBeGreaterThan(6);
+    const segments = gatherDisplayFormulas([text], glyphLayer(glyphs), newId);
+    expect(segments.map((s) => s.segmentType)).toEqual(['Formula']);
+  });
+
+  it('types Formula a display the detector took for a drawing, and leaves a drawing with scattered labels or an image a Picture', () => {
+    const { glyphs, rules } = CM_DISPLAYS[0]!; // the quadratic formula
+    const picture = { ...segmentOf('p', 'Picture', glyphs, 0), words: [] };
+    const read = gatherDisplayFormulas([{ ...picture }], glyphLayer(glyphs, rules), newId);
+    readFormulasFromTextLayer(read, glyphLayer(glyphs, rules));
+    expect(read.map((s) => [s.segmentType, s.latex])).toEqual([['Formula', 'x=\\frac{-b\\pm\\sqrt{b^{2}-4ac}}{2a}']]);
+    // The same glyphs as the labels of a chart ten times their size.
+    const box = picture.bbox!;
+    const chart = {
+      ...picture,
+      bbox: { ...box, left: box.left - 100, width: box.width + 200, height: box.height * 10 },
+    };
+    expect(gatherDisplayFormulas([chart], glyphLayer(glyphs, rules), newId)[0]!.segmentType).toBe('Picture');
+    const withImage = { ...glyphLayer(glyphs, rules), images: [box] };
+    expect(gatherDisplayFormulas([{ ...picture }], withImage, newId)[0]!.segmentType).toBe('Picture');
+  });
+
   it('types Formula a display without a relation sign when the text layer sets it as mathematics', () => {
     // x_i ∧ y_i: CMMI letters, CMMI7 subscripts and CMSY's wedge, alone on its row.
     const at = (text: string, fontName: string, left: number, sub = false): Glyph => {

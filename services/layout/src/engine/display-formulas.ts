@@ -1,7 +1,18 @@
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph, Segment, TextLayer, Word } from '@folio/proto/documents/v1';
 import { isEquationNumber } from './formula-parts.js';
-import { EMPTY_BOX, areLevel, bottomOf, centerOf, gapAcross, gapDown, rightOf, unionBox } from './geometry.js';
+import {
+  EMPTY_BOX,
+  areLevel,
+  areaOf,
+  bottomOf,
+  centerOf,
+  gapAcross,
+  gapDown,
+  intersect,
+  rightOf,
+  unionBox,
+} from './geometry.js';
 import { formulaFromGlyphs, isReadableGlyph } from './math-layout.js';
 import { MATH_SIGN, PIECE_WORD, hasProseWord, readsAsMath } from './math-lines.js';
 import { hangsFromBaseline } from './math-symbols.js';
@@ -28,7 +39,7 @@ const RETYPABLE = new Set([
 ]);
 /** A piece holds at most this many glyphs (a limit, an exponent, a denominator). */
 const PIECE_GLYPHS = 6;
-/** Most lines a display the detector boxed as text may have. */
+/** Most rows a display the detector boxed as text may have. */
 const DISPLAY_LINES = 6;
 /** The characters of a segment's words, without spaces. */
 const charCount = (segment: Segment): number =>
@@ -39,7 +50,21 @@ function allGlyphsKnown(segment: Segment, glyphs: readonly Glyph[]): boolean {
   return glyphs.length >= charCount(segment) && glyphs.every(isReadableGlyph);
 }
 
-const lineCountOf = (segment: Segment): number => new Set(segment.words.map((word) => word.lineIndex)).size;
+/**
+ * How many rows the segment's words stand in, by where they stand rather than by the text layer's
+ * lines: a typesetter that places each piece of a formula by itself (KaTeX in a browser) gives one
+ * row of a display as several lines.
+ */
+function rowCountOf(segment: Segment): number {
+  const boxes = segment.words.map((word) => word.bbox ?? EMPTY_BOX).sort((a, b) => centerOf(a).y - centerOf(b).y);
+  let rows = 0;
+  let last: BBox | undefined;
+  for (const box of boxes) {
+    if (!last || centerOf(box).y - centerOf(last).y > 0.5 * Math.min(box.height, last.height)) rows += 1;
+    last = box;
+  }
+  return rows;
+}
 
 /** Something beside a display at most this many times its height stands on its row. */
 const ROW_HEIGHTS = 3;
@@ -74,7 +99,7 @@ function isDisplayFormula(
 ): boolean {
   const box = segment.bbox ?? EMPTY_BOX;
   const glyphs = glyphsOf.get(segment) ?? [];
-  if (lineCountOf(segment) > DISPLAY_LINES || !allGlyphsKnown(segment, glyphs)) return false;
+  if (rowCountOf(segment) > DISPLAY_LINES || !allGlyphsKnown(segment, glyphs)) return false;
   if (!readsAsMath(glyphs)) return false;
   const size = Math.max(1, ...glyphs.map((glyph) => glyph.fontSize));
   // What stands on its row: a line or a few, not a block beside it (a figure, the next column's
@@ -115,6 +140,24 @@ function isDisplayFormula(
   if (parts.length + pieces.length === 0) return false;
   const whole = unionBox([box, ...parts.map((part) => part.bbox!), ...pieces.map((piece) => piece.bbox!)]);
   return formulaFromGlyphs(glyphsIn(layer, whole), rulesIn(layer, whole)) !== null;
+}
+
+/** A display's glyph boxes cover at least this share of its box; a drawing's labels are scattered over it. */
+const FORMULA_INK = 0.1;
+
+/**
+ * Whether a Picture is a display formula the detector took for a drawing: no raster image in it,
+ * its glyphs all known, mathematics and no prose, covering FORMULA_INK of its box, and read whole by
+ * the formula reader with the rules in it.
+ */
+function isDrawnFormula(segment: Segment, glyphs: readonly Glyph[], layer: TextLayer): boolean {
+  const box = segment.bbox;
+  if (!box || glyphs.length === 0 || areaOf(box) === 0) return false;
+  if (layer.images.some((image) => areaOf(intersect(image, box)) > 0)) return false;
+  if (!glyphs.every(isReadableGlyph) || !readsAsMath(glyphs)) return false;
+  const inked = glyphs.reduce((sum, glyph) => sum + areaOf(glyph.bbox ?? EMPTY_BOX), 0);
+  if (inked < FORMULA_INK * areaOf(box)) return false;
+  return formulaFromGlyphs(glyphs, rulesIn(layer, box)) !== null;
 }
 
 /** Whether `piece` sits against `formula`: beside it on its rows, or just above or below it and within its width. */
@@ -359,6 +402,10 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
   segments = splitStackedDisplays(splitDisplaysFromText(segments, layer, newId), numbers, layer, newId);
   const glyphsOf = new Map(segments.map((segment) => [segment, segment.bbox ? glyphsIn(layer, segment.bbox) : []]));
   for (const segment of segments) {
+    if (segment.segmentType === 'Picture' && isDrawnFormula(segment, glyphsOf.get(segment) ?? [], layer)) {
+      segment.segmentType = 'Formula';
+      continue;
+    }
     if (segment.segmentType === 'Formula' || !RETYPABLE.has(segment.segmentType) || segment.words.length === 0)
       continue;
     if (isDisplayFormula(segment, glyphsOf, segments, layer)) segment.segmentType = 'Formula';

@@ -310,7 +310,7 @@ export const LAYOUT_PASSES = [
     reads: 'segments, text layer glyphs and rules',
     writes: 'segments',
     landed:
-      "f2733ed: no figure recorded; the rows of an aligned display (close, lined up at their relations) kept as one: checks tuned 722 -> 723 of 864 (vegan's nestedness sums), formula benchmark born-digital display match unchanged for all ten engines, OmniDocBench formula ED 0.160 unchanged",
+      "f2733ed: no figure recorded; the rows of an aligned display (close, lined up at their relations) kept as one: checks tuned 722 -> 723 of 864 (vegan's nestedness sums), formula benchmark born-digital display match unchanged for all ten engines, OmniDocBench formula ED 0.160 unchanged; a Picture that is a display (its glyphs cover its box and read whole, no image) and a display the text layer gives as many lines (KaTeX) retyped Formula: formula benchmark born-digital display match latex-cm 0.890 -> 0.897, Palatino 0.843 -> 0.847, Times 0.833 -> 0.873, STIX Two 0.827 -> 0.843, Libertine 0.837 -> 0.873, KaTeX 0.747 -> 0.823, MathML 0.733 -> 0.757, Word 0.559 -> 0.595, LibreOffice 0.583 -> 0.600; OmniDocBench (mAP 0.783, formula ED 0.160) and checks tuned (741 of 864) unchanged",
   },
   {
     name: 'text-layer-latex',
