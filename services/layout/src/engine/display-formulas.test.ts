@@ -52,6 +52,14 @@ describe('gatherDisplayFormulas', () => {
     // A Formula region the segmenter gave no words is split by its glyphs all the same.
     const bare = gatherDisplayFormulas([{ ...both, words: [], latex: undefined }], layer, newId);
     expect(bare).toHaveLength(2);
+    // A Text box over both, its words on one text-layer line, is retyped whole and then split too.
+    const oneLine = both.words.map((word) => ({ ...word, lineIndex: 0 }));
+    const text = gatherDisplayFormulas(
+      [{ ...both, segmentType: 'Text', words: oneLine, latex: undefined }],
+      layer,
+      newId,
+    );
+    expect(text.map((s) => s.segmentType)).toEqual(['Formula', 'Formula']);
   });
 
   it("splits an align environment's numbered rows into a Formula each, and keeps one equation of two rows whole", () => {

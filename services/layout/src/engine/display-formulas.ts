@@ -455,5 +455,12 @@ export function gatherDisplayFormulas(segments: Segment[], layer: TextLayer, new
       }
     }
   }
-  return segments.filter((segment) => !removed.has(segment));
+  // A text box over displays set apart, retyped or joined whole (its rows' pieces were segments
+  // of their own), is split as the detector's Formula boxes were.
+  return splitStackedDisplays(
+    segments.filter((segment) => !removed.has(segment)),
+    numbers,
+    layer,
+    newId,
+  );
 }

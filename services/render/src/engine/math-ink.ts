@@ -2,8 +2,9 @@ import { isMathFont } from '@folio/runtime';
 import { isExtensionFont } from './math-extension-font.js';
 
 /**
- * Big operators, delimiters and radicals of math fonts other than TeX's extension fonts (which
- * math-extension-font.ts reads by code): pdfTeX's Type 1 STIX Two, for one, sets their display sizes
+ * Big operators, delimiters and radicals of math fonts, other than the extension-font glyphs without
+ * a Unicode map (math-extension-font.ts reads those by code): pdfTeX's Type 1 STIX Two, and newtx's
+ * txexs where the PDF maps its ∑ and ∫, set their display sizes
  * hanging from the baseline as CMEX does, and MuPDF's box for them is the font's ascent and descent
  * at the baseline, above the ink. A second pass with MuPDF's accurate-bboxes gives their ink, only on
  * pages that have such glyphs.
@@ -18,9 +19,9 @@ const HANG_TOP = 0.15;
 /** ...and reaches at least this many ems below it. */
 const HANG_DEPTH = 0.6;
 
-/** Whether a glyph of this font may be a big symbol hanging from its baseline. */
+/** Whether a glyph of this font may be a big symbol hanging from its baseline (an extension font's the PDF maps to Unicode too). */
 export function mayHang(char: string, fontName: string): boolean {
-  return MAY_HANG.test(char) && isMathFont(fontName) && !isExtensionFont(fontName);
+  return MAY_HANG.test(char) && (isMathFont(fontName) || isExtensionFont(fontName));
 }
 
 /**

@@ -295,7 +295,7 @@ export function secondPassOf(stext: StructuredText): SecondPass {
       const fontName = cleanFontName(font);
       forgetBorrowed(font);
       if (isExtensionFont(fontName)) codes.set(positionKey(origin), c.codePointAt(0) ?? 0);
-      else if (mayHang(c, fontName)) {
+      if (mayHang(c, fontName)) {
         const ys = [quad[1], quad[3], quad[5], quad[7]];
         inks.set(positionKey(origin), { top: Math.min(...ys), bottom: Math.max(...ys) });
       }
