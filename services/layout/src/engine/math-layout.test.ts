@@ -60,6 +60,7 @@ describe('formulaFromGlyphs on displays typeset by pdflatex', () => {
       '\\theta_{t+1}=\\theta_{t}-\\eta\\nabla_{\\theta}J(\\theta_{t})',
       'P_{n}^{(a,b)}(x)',
       '\\oint_{\\partial\\Sigma}F\\cdot dr=\\iint_{\\Sigma}(\\nabla\\times F)\\cdot dS',
+      'f(x)=\\frac{1}{\\sigma\\sqrt{2\\pi}}e^{-\\frac{(x-\\mu)^{2}}{2\\sigma^{2}}}',
     ].map((latex, index) => [index, latex] as const),
   )('reads benchmark display %i from Word (OpenSymbol delimiters and operators)', (index, latex) => {
     const { glyphs, rules } = WORD_BENCH_DISPLAYS[index]!;

@@ -414,10 +414,12 @@ const ENLARGED = 1.25;
  * at the text's size (the formula's largest other glyph's, read once for the whole formula: a
  * denominator of script-size fractions in text-size parentheses says nothing of it). A delimiter
  * set smaller than what it encloses (OpenSymbol's parentheses are) counts at its content's size,
- * so it is no script of the letter before it.
+ * so it is no script of the letter before it. A radical sign set bigger than the text (OpenSymbol's
+ * √) counts at the text's size, and so does the fraction it stands in.
  */
 function settleSizes(atoms: Atom[]): Atom[] {
-  const sizable = (a: Atom): boolean => a.delimiter !== undefined || HANGING_OPERATORS.has(a.latex);
+  const sizable = (a: Atom): boolean =>
+    a.delimiter !== undefined || HANGING_OPERATORS.has(a.latex) || a.latex === '\\sqrt';
   const size = Math.max(0, ...atoms.filter((a) => !sizable(a) && !a.tall && !a.accent).map((a) => a.size));
   if (size === 0) return atoms;
   const sorted = [...atoms].sort((a, b) => a.left - b.left);
@@ -434,6 +436,11 @@ function settleSizes(atoms: Atom[]): Atom[] {
   const settled = new Map<Atom, Atom>();
   for (const a of sorted) {
     if (a.tall || !sizable(a)) continue;
+    // A radical sign grows with its radicand (buildRadicals reads its reach from its box): it counts at the text's size.
+    if (a.latex === '\\sqrt') {
+      if (a.size > size) settled.set(a, { ...a, size });
+      continue;
+    }
     if (a.size >= ENLARGED * size) {
       settled.set(a, { ...a, size, tall: true });
       continue;
@@ -500,14 +507,20 @@ function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
   let current = atoms;
   const size = Math.max(...atoms.map((a) => a.size));
   const bars = rules.filter((r) => r.height <= 0.2 * size && r.width >= 0.25 * size).sort((a, b) => b.width - a.width);
-  const onRows = bars.filter((bar) => isRowBar(bar, atoms, size));
+  // A radical's bar starts at the top right of its sign: no fraction's.
+  const isRadicalBar = (bar: BBox): boolean =>
+    atoms.some(
+      (sign) =>
+        sign.latex === '\\sqrt' &&
+        Math.abs(sign.right - bar.left) < 0.5 * size &&
+        ruleY(bar) <= sign.baseline + 0.3 * size &&
+        ruleY(bar) >= sign.top - 0.5 * size,
+    );
+  const onRows = bars.filter((bar) => !isRadicalBar(bar) && isRowBar(bar, atoms, size));
   const used = new Set<BBox>();
   for (const bar of bars) {
-    if (used.has(bar)) continue;
+    if (used.has(bar) || isRadicalBar(bar)) continue;
     const y = ruleY(bar);
-    // A radical's bar starts at the top right of its sign.
-    const sign = current.find((a) => a.latex === '\\sqrt' && Math.abs(a.right - bar.left) < 0.5 * size);
-    if (sign && y <= sign.baseline + 0.3 * size && y >= sign.top - 0.5 * size) continue;
     // What lies nearer the bar of another row's fraction is that one's ("dt" over "dY" in a system of
     // equations dX/dt, dY/dt: the first denominator and the second numerator touch).
     const nearer = (a: Atom): boolean =>
