@@ -303,6 +303,19 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(parallel, [])).toBe('a\\parallel b');
   });
 
+  it('reads "max" inside the word "softmax" as letters of the word, not as the operator', () => {
+    const letters = [...'softmax'].map((text) => ({ text, font: 'CMR10' }));
+    const glyphs = row([
+      ...letters,
+      { text: '(', font: 'CMR10', left: 95 },
+      { text: 'z' },
+      { text: ')', font: 'CMR10' },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('\\text{ softmax}(z)');
+    const max = row([...'max'].map((text) => ({ text, font: 'CMR10' })));
+    expect(formulaFromGlyphs(max, [])).toBe('\\max');
+  });
+
   it('reads a long arrow TeX builds of a minus and an arrow kerned into each other, and leaves them apart otherwise', () => {
     const glyphs = row([
       { text: 'x' },

@@ -663,7 +663,13 @@ function joinLimitNames(atoms: Atom[]): Atom[] {
   const result: Atom[] = [];
   for (const first of sorted) {
     if (joined.has(first)) continue;
-    if (!isLetter(first)) {
+    // A name starts a word: "max" in "softmax" is no operator of its own.
+    const level = (atom: Atom): boolean =>
+      isLetter(atom) && Math.abs(atom.baseline - first.baseline) < 0.05 * first.size;
+    const afterLetter = sorted.some(
+      (atom) => atom.left < first.left && level(atom) && Math.abs(first.left - atom.right) < 0.1 * first.size,
+    );
+    if (!isLetter(first) || afterLetter) {
       result.push(first);
       continue;
     }
