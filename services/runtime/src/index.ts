@@ -115,7 +115,7 @@ export type { WorkerCount, WorkerCountOptions } from './worker-count.js';
 export { levenshtein, normalizedEditDistance } from './text/edit-distance.js';
 export { englishWordShare, isEnglishWord, latinWordOf, wordlikeShare } from './text/english-words.js';
 export { escapeHtml, htmlText, shareFoundIn, wordTokens } from './text/html.js';
-export { isItalicFont, isMathFont } from './text/math-fonts.js';
+export { isExtensionFont, isItalicFont, isMathFont } from './text/math-fonts.js';
 export { BULLET_MARKS, isBulletMark } from './text/list-marks.js';
 export { PADDLE_SCRIPTS, createTesseract } from './tesseract/tesseract-cli.js';
 export type { Tesseract, TesseractOptions } from './tesseract/tesseract-cli.js';

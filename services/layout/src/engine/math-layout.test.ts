@@ -303,6 +303,13 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(parallel, [])).toBe('a\\parallel b');
   });
 
+  it("joins integral signs kerned together into \\iint only in TeX's extension fonts, which have no ∬ of their own", () => {
+    const signs = (font: string): Glyph[] =>
+      row([{ text: '∫', font, left: 50 }, { text: '∫', font, left: 55 }, { text: 'x' }]);
+    expect(formulaFromGlyphs(signs('CMEX10'), [])).toBe('\\iint x');
+    expect(formulaFromGlyphs(signs('KaTeX_Size2-Regular'), [])).toBe('\\int\\int x');
+  });
+
   it('reads "max" inside the word "softmax" as letters of the word, not as the operator', () => {
     const letters = [...'softmax'].map((text) => ({ text, font: 'CMR10' }));
     const glyphs = row([

@@ -1,5 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
-import { isItalicFont } from '@folio/runtime';
+import { isExtensionFont, isItalicFont } from '@folio/runtime';
 import type { Glyph } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, median } from './geometry.js';
 import { OPERATORS, glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
@@ -302,7 +302,10 @@ function joinLongArrows(atoms: Atom[]): Atom[] {
 const MULTIPLE_INTEGRALS = ['\\int', '\\iint', '\\iiint', '\\iiiint'];
 
 function joinIntegrals(atoms: Atom[]): Atom[] {
-  const integrals = atoms.filter((a) => a.latex === '\\int').sort((a, b) => a.left - b.left);
+  // Fonts with a ∬ of their own (KaTeX's, OpenType math fonts) set \int\int as two ∫: only TeX's extension fonts kern them.
+  const integrals = atoms
+    .filter((a) => a.latex === '\\int' && a.glyph !== undefined && isExtensionFont(a.glyph.fontName))
+    .sort((a, b) => a.left - b.left);
   const runs: Atom[][] = [];
   for (const integral of integrals) {
     const run = runs.at(-1);

@@ -6,13 +6,7 @@
  * depth), which the text layer needs to know to place them: `depth` is in ems.
  */
 
-/** Fonts laid out as CMEX: Computer Modern, Latin Modern (both its names), Euler, txfonts/pxfonts and their newtx/newpx successors. */
-const EXTENSION_FONT = /^(?:CMEX\d|LMEX\d|lmex|LMMathExtension|EUEX\d|t?xex[as]?$|pxex[as]?$|(?:ntx|npx|zx)ex)/iu;
-
-/** Whether a font (name without subset prefix) is a TeX math extension font. */
-export function isExtensionFont(fontName: string): boolean {
-  return EXTENSION_FONT.test(fontName);
-}
+export { isExtensionFont } from '@folio/runtime';
 
 export interface ExtensionGlyph {
   char: string;

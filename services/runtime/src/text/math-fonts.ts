@@ -9,6 +9,18 @@
 const MATH_FONT =
   /^(?:CMM(?:IB?)?\d|CMB?SY\d|CMEX\d|EU[FSR][MB]\d|MS[AB]M\d|RSFS|(?:n?tx|px|zx)(?:mi|sy|ex|sym)|New(?:TX|PX)M|LibertineMath|LMMath|KaTeX_(?:AMS|Caligraphic|Size\d|Script|Fraktur)|.*Math(?:[-_ ]|$))/iu;
 
+/** Fonts laid out as CMEX: Computer Modern, Latin Modern (both its names), Euler, txfonts/pxfonts and their newtx/newpx successors. */
+const EXTENSION_FONT = /^(?:CMEX\d|LMEX\d|lmex|LMMathExtension|EUEX\d|t?xex[as]?$|pxex[as]?$|(?:ntx|npx|zx)ex)/iu;
+
+/**
+ * Whether a font (name without subset prefix) is a TeX math extension font: big operators,
+ * delimiters and radicals, hung from the baseline, and no multiple integral of its own (TeX kerns
+ * two ∫ into \iint).
+ */
+export function isExtensionFont(fontName: string): boolean {
+  return EXTENSION_FONT.test(fontName);
+}
+
 /** Whether a PDF font (name without subset prefix) is one that only sets mathematics. */
 export function isMathFont(fontName: string): boolean {
   return MATH_FONT.test(fontName);
