@@ -121,6 +121,20 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs([hat, ...glyphs], [])).toBe('\\hat{P}=Q');
   });
 
+  it("puts an accent set on its letter's baseline over the letter, not over the letter's subscript (KaTeX's \\hat{y}_i)", () => {
+    const [y, i] = row([
+      { text: 'y', font: 'KaTeX_Math-Italic' },
+      { text: 'i', font: 'KaTeX_Math-Italic', size: 7, rise: 1.5 },
+    ]);
+    const hat: Glyph = {
+      ...y!,
+      text: '^',
+      fontName: 'KaTeX_Main-Regular',
+      bbox: { ...y!.bbox!, left: y!.bbox!.left + 1.5 },
+    };
+    expect(formulaFromGlyphs([y!, hat, i!], [])).toBe('\\hat{y}_{i}');
+  });
+
   it('reads an operator name whose limit starts left of it ("n" under "lim")', () => {
     const name = row([
       { text: 'l', font: 'LinLibertineT', left: 52 },

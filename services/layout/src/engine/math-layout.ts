@@ -607,7 +607,9 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
         a !== accent &&
         a.accent === undefined &&
         inSpan(a, accent.left, accent.right, 0.1 * accent.size) &&
-        a.baseline > accent.baseline + 0.1 * accent.size,
+        a.baseline > accent.baseline + 0.1 * accent.size &&
+        // An accent stands over what is set at its own size: a smaller glyph is the script of its letter.
+        a.size >= SCRIPT_SIZE * accent.size,
     );
     // A text font's accent (Palatino's ¯ over x) is set on its letter's baseline, its box the
     // font's whole height: it stands over the letter its middle lies on.
