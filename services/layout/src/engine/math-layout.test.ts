@@ -109,6 +109,16 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyphs, [])).toBe('e^{x_{i}}\\neq y');
   });
 
+  it("reads scripts nested past TeX's smallest size, each raised over the last at the same size", () => {
+    const glyphs = row([
+      { text: 'x' },
+      { text: 'x', size: 7, rise: -4 },
+      { text: 'x', size: 5, rise: -7 },
+      { text: 'x', size: 5, rise: -9 },
+    ]);
+    expect(formulaFromGlyphs(glyphs, [])).toBe('x^{x^{x^{x}}}');
+  });
+
   it('puts a math accent over the letter under it', () => {
     const glyphs = row([{ text: 'P' }, { text: '=', font: 'CMR10' }, { text: 'Q' }]);
     const hat: Glyph = {

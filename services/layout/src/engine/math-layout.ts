@@ -927,26 +927,28 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
 const SMALLEST_SIZE = 0.55;
 
 /**
- * Whether `atom` is a subscript of a base at TeX's smallest size, which sets its scripts at that
- * size too ("a_0" in a denominator in an exponent): a glyph as small, dropped a fifth of an em.
+ * Which side `atom` is a script on of a base at TeX's smallest size, which sets its scripts at that
+ * size too ("a_0" in a denominator in an exponent, x^{x^{x^x}}): a glyph as small, dropped or
+ * raised a fifth of an em; null when it is none.
  */
-function isSmallestSub(base: Atom, atom: Atom): boolean {
+function smallestScriptSide(base: Atom, atom: Atom): 'sup' | 'sub' | null {
   const text = atom.formulaSize ?? 0;
-  return (
+  const smallest =
     base.glyph !== undefined &&
     atom.glyph !== undefined &&
     !atom.delimiter &&
     !base.tall &&
     text > 0 &&
     base.size <= SMALLEST_SIZE * text &&
-    Math.abs(atom.size - base.size) < 0.1 * base.size &&
-    (atom.baseline - base.baseline) / base.size >= 0.2
-  );
+    Math.abs(atom.size - base.size) < 0.1 * base.size;
+  if (!smallest) return null;
+  const drop = (atom.baseline - base.baseline) / base.size;
+  return drop >= 0.2 ? 'sub' : drop <= -0.2 ? 'sup' : null;
 }
 
 /** Which side of `base` a following atom is a script on, or null when it is not a script of it. */
 function scriptSide(base: Atom, atom: Atom): 'sup' | 'sub' | null {
-  if (atom.size >= SCRIPT_SIZE * base.size) return isSmallestSub(base, atom) ? 'sub' : null;
+  if (atom.size >= SCRIPT_SIZE * base.size) return smallestScriptSide(base, atom);
   // A big operator or delimiter glyph is never a script, whatever size its font says (∮ after =).
   if (atom.glyph && (atom.tall || HANGING_OPERATORS.has(atom.latex))) return null;
   if (base.tall) return atom.baseline - 0.3 * atom.size < middleY(base) ? 'sup' : 'sub';
