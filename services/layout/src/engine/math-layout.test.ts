@@ -315,6 +315,8 @@ describe('formulaFromGlyphs on glyph rows', () => {
       ),
     ).toBe('\\mathbb{E}\\mathcal{M}');
     expect(formulaFromGlyphs(row([{ text: 'ℳ', font: 'STIXTwoMath' }]), [])).toBe('\\mathcal{M}');
+    // mathpazo sets math letters in Palladio's italic, and \boldsymbol ones in its bold italic.
+    expect(formulaFromGlyphs(row([{ text: 'x', font: 'URWPalladioL-BoldItal' }]), [])).toBe('\\boldsymbol{x}');
     expect(formulaFromGlyphs(row([{ text: '=', font: 'KaTeX_AMS-Regular' }]), [])).toBe('=');
   });
 

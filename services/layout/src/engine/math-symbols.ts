@@ -254,8 +254,9 @@ function alphabetOf(fontName: string): string | null {
   if (/^RSFS|^KaTeX_Script/iu.test(fontName)) return '\\mathscr';
   if (/^KaTeX_SansSerif/iu.test(fontName)) return '\\mathsf';
   if (/^KaTeX_Typewriter/iu.test(fontName)) return '\\mathtt';
-  // Bold math italic: TeX's CMMIB, Latin Modern's and newtx's bold math italics, KaTeX's and MathJax's.
-  if (/^CMMIB\d|^NewTXBMI|MathItalic\d*-Bold|Math-BoldItalic/iu.test(fontName)) return '\\boldsymbol';
+  // Bold math italic: TeX's CMMIB, Latin Modern's and newtx's bold math italics, KaTeX's and MathJax's,
+  // and a text face's bold italic where the math letters are its italic (mathpazo's URWPalladioL-BoldItal).
+  if (/^CMMIB\d|^NewTXBMI|MathItalic\d*-Bold|Bold-?Ital|-MediItal/iu.test(fontName)) return '\\boldsymbol';
   return null;
 }
 
