@@ -119,6 +119,20 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs(glyphs, [])).toBe('x^{x^{x^{x}}}');
   });
 
+  it('reads an open brace over one row without columns as \\left\\{ ... \\right., not as cases', () => {
+    const [brace] = row([{ text: '{', font: 'CMEX10' }]);
+    const tall: Glyph = { ...brace!, baseline: 100, bbox: { left: 50, top: 100, width: 5, height: 25 } };
+    const content = row([
+      { text: 'x', left: 57 },
+      { text: 'y', size: 7, rise: -4 },
+    ]).map((glyph) => ({
+      ...glyph,
+      baseline: glyph.baseline + 15,
+      bbox: { ...glyph.bbox!, top: glyph.bbox!.top + 15 },
+    }));
+    expect(formulaFromGlyphs([tall, ...content], [])).toBe('\\left\\{ x^{y} \\right.');
+  });
+
   it('puts a math accent over the letter under it', () => {
     const glyphs = row([{ text: 'P' }, { text: '=', font: 'CMR10' }, { text: 'Q' }]);
     const hat: Glyph = {

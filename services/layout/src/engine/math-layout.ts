@@ -888,8 +888,9 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
     const size = Math.max(...content.map((a) => a.size));
     let latex: string;
     const openChar = open.delimiter!.char;
-    if (rows.length > 1 || (!close && openChar === '{')) {
-      const cuts = columnsOf(rows, 0.8 * size);
+    const cuts = rows.length > 0 ? columnsOf(rows, 0.8 * size) : [];
+    // An open brace over one row is cases only where the row has columns (a value and its condition).
+    if (rows.length > 1 || (!close && openChar === '{' && cuts.length > 0)) {
       const cells = rows.map((row) =>
         [...cuts, Infinity].map((cut, index) => {
           const from = index === 0 ? -Infinity : cuts[index - 1]!;
