@@ -1,7 +1,7 @@
 import type { BBox } from '@folio/proto/common/v1';
 import { isExtensionFont, isItalicFont } from '@folio/runtime';
 import type { Glyph } from '@folio/proto/documents/v1';
-import { EMPTY_BOX, median } from './geometry.js';
+import { EMPTY_BOX, median, rightOf } from './geometry.js';
 import { OPERATORS, glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
 
 /**
@@ -526,10 +526,17 @@ function buildFractions(atoms: Atom[], rules: BBox[]): Atom[] | null {
     const y = ruleY(bar);
     // What lies nearer the bar of another row's fraction is that one's ("dt" over "dY" in a system of
     // equations dX/dt, dY/dt: the first denominator and the second numerator touch).
+    // A narrower bar within this one's span is a fraction inside its numerator or denominator ("v²/c²"
+    // under a radical in a denominator, its bar level with the minus before it): not another row's.
+    const nested = (other: BBox): boolean =>
+      other.width < 0.8 * bar.width &&
+      other.left >= bar.left - 0.1 * size &&
+      rightOf(other) <= rightOf(bar) + 0.1 * size;
     const nearer = (a: Atom): boolean =>
       onRows.some(
         (other) =>
           other !== bar &&
+          !nested(other) &&
           inSpan(a, other.left, other.left + other.width, 0.1 * size) &&
           Math.abs(middleY(a) - ruleY(other)) < Math.abs(middleY(a) - y),
       );
