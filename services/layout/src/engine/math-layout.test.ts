@@ -145,6 +145,14 @@ describe('formulaFromGlyphs on glyph rows', () => {
       { text: 'x', size: 5, rise: -9 },
     ]);
     expect(formulaFromGlyphs(glyphs, [])).toBe('x^{x^{x^{x}}}');
+    // newtx's sizes: 6.1 pt scripts of scripts at 10.95 pt text.
+    const newtx = row([
+      { text: 'x', size: 10.9 },
+      { text: 'x', size: 7.7, rise: -4.5 },
+      { text: 'x', size: 6.1, rise: -7.5 },
+      { text: 'x', size: 6.1, rise: -9.5 },
+    ]);
+    expect(formulaFromGlyphs(newtx, [])).toBe('x^{x^{x^{x}}}');
   });
 
   it('reads an open brace over one row without columns as \\left\\{ ... \\right., not as cases', () => {

@@ -931,8 +931,8 @@ function buildDelimited(atoms: Atom[], rules: BBox[]): Atom[] | null {
   }
 }
 
-/** TeX's smallest size (scriptscript, 5 pt at 10 pt text) is at most this share of the text's. */
-const SMALLEST_SIZE = 0.55;
+/** TeX's smallest size (scriptscript, 5 pt at 10 pt text; newtx's 6.1 pt at 10.95) is at most this share of the text's; script size is 0.7 (Word's 0.6). */
+const SMALLEST_SIZE = 0.58;
 
 /**
  * Which side `atom` is a script on of a base at TeX's smallest size, which sets its scripts at that
