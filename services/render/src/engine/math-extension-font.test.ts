@@ -12,6 +12,7 @@ describe("TeX's math extension font", () => {
     expect(extensionGlyph(0x28)).toEqual({ char: '{', depth: 3 });
     expect(extensionGlyph(0x71)?.char).toBe('√');
     expect(extensionGlyph(0x3a)?.char).toBe('⎩');
+    expect(extensionGlyph(0xd6)).toEqual({ char: '∏', depth: 1.54 });
     expect(extensionGlyph(0x7a)).toBeUndefined();
   });
 

@@ -68,6 +68,10 @@ function table(): Map<number, ExtensionGlyph> {
   });
   put(0x60, '∐', 1);
   put(0x61, '∐', 1.4);
+  // newtx's txexs sets some big operators past CMEX's 128 codes, without a Unicode map (read off its
+  // PDFs: a text-style ∑ in a display's denominator, display-style ∏).
+  put(0xcd, '∑', 0.88);
+  put(0xd6, '∏', 1.54);
   // Wide accents sit above their base: no depth.
   for (const code of [0x62, 0x63, 0x64]) put(code, '\u02c6', 0);
   for (const code of [0x65, 0x66, 0x67]) put(code, '\u02dc', 0);
