@@ -214,6 +214,21 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs([...limit, ...name, ...rest], [])).toBe('\\lim_{n\\to\\infty}x=0');
   });
 
+  it('reads plain letters of an OpenType math font as upright names: its variables are mathematical italics', () => {
+    const name = row([
+      { text: 'l', font: 'STIXTwoMath', left: 52 },
+      { text: 'i', font: 'STIXTwoMath' },
+      { text: 'm', font: 'STIXTwoMath' },
+    ]);
+    const limit = row([
+      { text: '𝑥', font: 'STIXTwoMath', size: 7, rise: 6, left: 48 },
+      { text: '\u2192', font: 'STIXTwoMath', size: 7, rise: 6 },
+      { text: '0', font: 'STIXTwoMath', size: 7, rise: 6 },
+    ]);
+    const rest = row([{ text: '𝑓', font: 'STIXTwoMath', left: 75 }]);
+    expect(formulaFromGlyphs([...limit, ...name, ...rest], [])).toBe('\\lim_{x\\to0}f');
+  });
+
   it('reads letters of a bold math italic as bold symbols (a vector, a matrix)', () => {
     const glyphs = row([
       { text: 'Y', font: 'CMMIB10' },

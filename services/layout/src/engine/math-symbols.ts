@@ -365,9 +365,16 @@ export function isMathGlyph(glyph: Glyph): boolean {
   return isMathFont(glyph.fontName) || MATH_ALPHANUMERIC.test(glyph.text);
 }
 
+/**
+ * OpenType math fonts (STIX Two Math, Cambria Math, Latin Modern Math ...) set variables as Unicode's
+ * mathematical italic letters: a plain letter in one is upright, an operator name's or a word's.
+ */
+const OPENTYPE_MATH_FONT = /Math(?:-(?:Regular|Bold|Book))?$/iu;
+
 /** A letter set in a text font, not a math one: part of a word the formula says in prose, or an upright name. */
 export function isTextLetter(glyph: Glyph): boolean {
-  return /^\p{L}$/u.test(glyph.text) && !isMathFont(glyph.fontName) && mathAlphanumericLatex(glyph.text) === null;
+  if (!/^\p{L}$/u.test(glyph.text) || mathAlphanumericLatex(glyph.text) !== null) return false;
+  return !isMathFont(glyph.fontName) || OPENTYPE_MATH_FONT.test(glyph.fontName);
 }
 
 /**
