@@ -169,6 +169,15 @@ describe('formulaFromGlyphs on glyph rows', () => {
     expect(formulaFromGlyphs([tall, ...content], [])).toBe('\\left\\{ x^{y} \\right.');
   });
 
+  it("puts pdfTeX's zero-width combining accent of STIX Two over the letter after it, not the sign it ends", () => {
+    const [minus, x] = row([
+      { text: '−', font: 'STIXTwoMath' },
+      { text: '𝑥', font: 'STIXTwoMath', left: 58.5 },
+    ]);
+    const bar: Glyph = { ...minus!, text: '\u0304', bbox: { ...minus!.bbox!, left: 56, width: 0 } };
+    expect(formulaFromGlyphs([minus!, bar, x!], [])).toBe('-\\bar{x}');
+  });
+
   it('puts a math accent over the letter under it', () => {
     const glyphs = row([{ text: 'P' }, { text: '=', font: 'CMR10' }, { text: 'Q' }]);
     const hat: Glyph = {

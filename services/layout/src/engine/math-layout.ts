@@ -1,5 +1,5 @@
 import type { BBox } from '@folio/proto/common/v1';
-import { isExtensionFont, isItalicFont } from '@folio/runtime';
+import { isExtensionFont, isItalicFont, isMathFont } from '@folio/runtime';
 import type { Glyph } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, median, rightOf } from './geometry.js';
 import { OPERATORS, glyphLatex, hangsFromBaseline, isTextLetter } from './math-symbols.js';
@@ -629,7 +629,33 @@ function buildAccents(atoms: Atom[]): Atom[] | null {
         centreX(accent) > a.left &&
         centreX(accent) < a.right,
     );
-    const stacked = under.length > 0 ? stackedFrom(under, accent.bottom, 'below', accent.size) : level.slice(0, 1);
+    // A combining accent of a math font the PDF gives no width (pdfTeX's STIX Two) starts where TeX
+    // centred its real width over the nucleus: over the atom it stands in or just before, never the
+    // one it ends. (Word and browsers set a combining mark after its base, in a text font.)
+    const unwide =
+      accent.right - accent.left < 0.05 * accent.size &&
+      accent.glyph !== undefined &&
+      isMathFont(accent.glyph.fontName);
+    const nucleus = unwide
+      ? current
+          .filter(
+            (a) =>
+              a !== accent &&
+              a.accent === undefined &&
+              a.latex !== '' &&
+              a.right > accent.left + 0.05 * accent.size &&
+              a.left <= accent.left + 0.5 * accent.size &&
+              Math.abs(a.baseline - accent.baseline) < 0.3 * accent.size,
+          )
+          .sort((a, b) => a.left - b.left)
+          .slice(0, 1)
+      : [];
+    const stacked =
+      nucleus.length > 0
+        ? nucleus
+        : under.length > 0
+          ? stackedFrom(under, accent.bottom, 'below', accent.size)
+          : level.slice(0, 1);
     // A narrow accent sits over one atom, the one nearest its middle; a wide one over all it spans.
     const nearest = [...stacked].sort(
       (a, b) => Math.abs(centreX(a) - centreX(accent)) - Math.abs(centreX(b) - centreX(accent)),
