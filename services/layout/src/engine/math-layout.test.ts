@@ -1,6 +1,12 @@
 import type { Glyph } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
-import { CM_DISPLAYS, PAZO_BENCH_DISPLAYS, PAZO_DISPLAYS, WORD_BENCH_DISPLAYS } from '../testing/typeset-formulas.js';
+import {
+  CM_BENCH_DISPLAYS,
+  CM_DISPLAYS,
+  PAZO_BENCH_DISPLAYS,
+  PAZO_DISPLAYS,
+  WORD_BENCH_DISPLAYS,
+} from '../testing/typeset-formulas.js';
 import { formulaFromGlyphs } from './math-layout.js';
 
 /** The LaTeX each display of the fixtures was typeset from, as the reader should spell it back. */
@@ -68,30 +74,7 @@ describe('formulaFromGlyphs on displays typeset by pdflatex', () => {
   });
 
   it('reads a fraction under a radical in a denominator, its bar level with the minus before it (pdflatex, Computer Modern)', () => {
-    const glyph = (text: string, fontName: string, size: number, box: number[], baseline: number): Glyph => ({
-      text,
-      fontName,
-      fontSize: size,
-      bbox: { left: box[0]!, top: box[2]!, width: box[1]! - box[0]!, height: box[3]! - box[2]! },
-      baseline,
-    });
-    const glyphs = [
-      glyph('γ', 'CMMI10', 10.9, [265.7, 271.4, 374.6, 384.3], 382.2),
-      glyph('=', 'CMR10', 10.9, [275.0, 283.5, 374.6, 384.3], 382.2),
-      glyph('√', 'CMEX10', 10.9, [287.7, 298.6, 381.9, 401.5], 381.9),
-      glyph('1', 'CMR10', 10.9, [298.6, 304.1, 387.3, 397.0], 394.9),
-      glyph('1', 'CMR10', 10.9, [305.3, 310.8, 367.2, 376.9], 374.8),
-      glyph('−', 'CMSY10', 10.9, [306.5, 315.0, 386.7, 397.0], 394.9),
-      glyph('v', 'CMMI8', 8.0, [318.6, 322.7, 385.1, 392.2], 390.6),
-      glyph('c', 'CMMI8', 8.0, [319.0, 322.7, 393.4, 400.5], 399.0),
-      glyph('2', 'CMR6', 6.0, [322.6, 326.3, 392.5, 397.9], 396.7),
-      glyph('2', 'CMR6', 6.0, [323.0, 326.7, 384.2, 389.5], 388.3),
-    ];
-    const rules = [
-      { left: 287.71, top: 379.23, width: 40.65, height: 0.44 },
-      { left: 298.62, top: 381.42, width: 29.74, height: 0.44 },
-      { left: 318.61, top: 391.96, width: 8.56, height: 0.44 },
-    ];
+    const { glyphs, rules } = CM_BENCH_DISPLAYS[0]!;
     expect(formulaFromGlyphs(glyphs, rules)).toBe('\\gamma=\\frac{1}{\\sqrt{1-\\frac{v^{2}}{c^{2}}}}');
   });
 

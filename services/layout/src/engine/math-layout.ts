@@ -715,8 +715,7 @@ function joinLimitNames(atoms: Atom[]): Atom[] {
     // the name ("n" under "lim", starting left of it) stands between them in left order only.
     const chain = [first];
     for (const atom of sorted) {
-      if (atom.left <= first.left || !isLetter(atom) || Math.abs(atom.baseline - first.baseline) >= 0.05 * first.size)
-        continue;
+      if (atom.left <= first.left || !level(atom)) continue;
       if (atom.left - chain.at(-1)!.right >= 0.1 * first.size) break;
       chain.push(atom);
     }

@@ -293,14 +293,9 @@ function mathAlphanumericLatex(char: string): string | null {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x1d400 || code > 0x1d7ff) return null;
   // Each Greek alphabet ends with the symbol forms (ϵ ϑ ϰ ϕ ϱ ϖ), which NFKC folds into the letters.
-  const greek =
-    code >= GREEK_ALPHABETS && code < GREEK_ALPHABETS + 5 * GREEK_LETTERS
-      ? (code - GREEK_ALPHABETS) % GREEK_LETTERS
-      : -1;
-  const base =
-    greek >= GREEK_LETTERS - GREEK_SYMBOL_FORMS.length
-      ? GREEK_SYMBOL_FORMS[greek - (GREEK_LETTERS - GREEK_SYMBOL_FORMS.length)]!
-      : char.normalize('NFKC');
+  const inGreek = code >= GREEK_ALPHABETS && code < GREEK_ALPHABETS + 5 * GREEK_LETTERS;
+  const form = inGreek ? GREEK_SYMBOL_FORMS.at(((code - GREEK_ALPHABETS) % GREEK_LETTERS) - GREEK_LETTERS) : undefined;
+  const base = form ?? char.normalize('NFKC');
   if (/^[0-9]$/u.test(base)) return base;
   // Greek letters and the symbols the blocks carry besides (𝜕, 𝛁).
   if (SYMBOLS[base] !== undefined && !/^[A-Za-z0-9]$/u.test(base)) return SYMBOLS[base];
@@ -350,8 +345,8 @@ export function glyphLatex(glyph: Glyph): string | null {
   // lower-case letter in it is a symbol its PDF maps wrongly ("f" for ≤): unknown here.
   if (alphabet === '\\mathcal' && /^[a-z]$/u.test(char) && /^CMSY\d/iu.test(glyph.fontName)) return null;
   // Blackboard fonts draw only capitals as such (a lower-case letter in them is a symbol).
-  if (alphabet === '\\mathbb' && !/^[A-Z]$/u.test(char)) return SYMBOLS[char] ?? (PLAIN.test(char) ? char : null);
-  if (alphabet && /^[A-Za-z]$/u.test(char)) return `${alphabet}{${char}}`;
+  const lettered = alphabet === '\\mathbb' ? /^[A-Z]$/u : /^[A-Za-z]$/u;
+  if (alphabet && lettered.test(char)) return `${alphabet}{${char}}`;
   if (SYMBOLS[char] !== undefined) return SYMBOLS[char];
   if (PLAIN.test(char)) return char;
   return null;

@@ -299,6 +299,30 @@ export const PAZO_DISPLAYS: TypesetFormula[] = [
   }),
 ];
 
+/** Displays of the formula benchmark typeset by pdflatex in Computer Modern, as MuPDF reads them (points). */
+export const CM_BENCH_DISPLAYS: TypesetFormula[] = [
+  // \gamma = \frac{1}{\sqrt{1 - \frac{v^2}{c^2}}}: the inner bar level with the minus before it
+  formula({
+    glyphs: [
+      ['γ', 'CMMI10', 10.9, 265.7, 374.6, 5.7, 9.7, 382.2],
+      ['=', 'CMR10', 10.9, 275.0, 374.6, 8.5, 9.7, 382.2],
+      ['√', 'CMEX10', 10.9, 287.7, 381.9, 10.9, 19.6, 381.9],
+      ['1', 'CMR10', 10.9, 298.6, 387.3, 5.5, 9.7, 394.9],
+      ['1', 'CMR10', 10.9, 305.3, 367.2, 5.5, 9.7, 374.8],
+      ['−', 'CMSY10', 10.9, 306.5, 386.7, 8.5, 10.3, 394.9],
+      ['v', 'CMMI8', 8.0, 318.6, 385.1, 4.1, 7.1, 390.6],
+      ['c', 'CMMI8', 8.0, 319.0, 393.4, 3.7, 7.1, 399.0],
+      ['2', 'CMR6', 6.0, 322.6, 392.5, 3.7, 5.4, 396.7],
+      ['2', 'CMR6', 6.0, 323.0, 384.2, 3.7, 5.3, 388.3],
+    ],
+    rules: [
+      [287.71, 379.23, 40.65, 0.44],
+      [298.62, 381.42, 29.74, 0.44],
+      [318.61, 391.96, 8.56, 0.44],
+    ],
+  }),
+];
+
 /**
  * Displays of the formula benchmark's Palatino pages (pdflatex, mathpazo; `npm run eval -- --set
  * formulas`) as the render stage reads them: a radicand of lower-case letters, a text font's macron

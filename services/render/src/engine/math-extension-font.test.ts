@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { extensionGlyph } from './math-extension-font.js';
 import { restoreMathLetters } from './text-layer.js';
 
 describe("TeX's math extension font", () => {
@@ -14,13 +14,6 @@ describe("TeX's math extension font", () => {
     expect(extensionGlyph(0x3a)?.char).toBe('⎩');
     expect(extensionGlyph(0xd6)).toEqual({ char: '∏', depth: 1.54 });
     expect(extensionGlyph(0x7a)).toBeUndefined();
-  });
-
-  it('knows the fonts laid out as CMEX and no others', () => {
-    for (const name of ['CMEX10', 'CMEX7', 'LMEX10', 'LMMathExtension10-Regular', 'txex', 'txexs', 'pxex'])
-      expect(isExtensionFont(name), name).toBe(true);
-    for (const name of ['CMR10', 'CMSY10', 'STIXTwoMath', 'KaTeX_Size1-Regular'])
-      expect(isExtensionFont(name), name).toBe(false);
   });
 });
 

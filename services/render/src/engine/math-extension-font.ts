@@ -6,8 +6,6 @@
  * depth), which the text layer needs to know to place them: `depth` is in ems.
  */
 
-export { isExtensionFont } from '@folio/runtime';
-
 export interface ExtensionGlyph {
   char: string;
   /** How far the glyph reaches below its baseline, in ems (0: it sits on it). */

@@ -1,13 +1,11 @@
-import { isMathFont } from '@folio/runtime';
-import { isExtensionFont } from './math-extension-font.js';
+import { isExtensionFont, isMathFont } from '@folio/runtime';
 
 /**
  * Big operators, delimiters and radicals of math fonts, other than the extension-font glyphs without
  * a Unicode map (math-extension-font.ts reads those by code): pdfTeX's Type 1 STIX Two, and newtx's
- * txexs where the PDF maps its ∑ and ∫, set their display sizes
- * hanging from the baseline as CMEX does, and MuPDF's box for them is the font's ascent and descent
- * at the baseline, above the ink. A second pass with MuPDF's accurate-bboxes gives their ink, only on
- * pages that have such glyphs.
+ * txexs where the PDF maps its ∑ and ∫, set their display sizes hanging from the baseline as CMEX
+ * does, and MuPDF's box for them is the font's ascent and descent at the baseline, above the ink. A
+ * second pass with MuPDF's accurate-bboxes gives their ink, only on pages that have such glyphs.
  */
 const MAY_HANG = /^[∑∏∐⋃⋂⨁⨂⨀⋀⋁⨄⨆∫∬∭∮√()[\]{}⟨⟩|‖⌊⌋⌈⌉]$/u;
 

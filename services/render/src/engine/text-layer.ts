@@ -1,9 +1,9 @@
 import { unionBox } from '@folio/imaging';
-import { isBulletMark, isEnglishWord, isItalicFont, isMathFont } from '@folio/runtime';
+import { isBulletMark, isEnglishWord, isExtensionFont, isItalicFont, isMathFont } from '@folio/runtime';
 import type { BBox } from '@folio/proto/common/v1';
 import type { Glyph as StoredGlyph, TextBlock, TextLayer, TextLine, Word } from '@folio/proto/documents/v1';
 import type { Font, Image, Matrix, Point, Quad, Rect, StructuredText } from 'mupdf';
-import { extensionGlyph, isExtensionFont } from './math-extension-font.js';
+import { extensionGlyph } from './math-extension-font.js';
 import { hangingExtent, mayHang, type InkBoxes } from './math-ink.js';
 import { forgetBorrowed } from './mupdf-wrappers.js';
 import { symbolFontChar } from './symbol-fonts.js';
@@ -703,10 +703,10 @@ export function extractTextLayer(
     map,
   );
   const wordCount = blocks.reduce((sum, b) => sum + b.lines.reduce((count, line) => count + line.words.length, 0), 0);
-  const allGlyphs = raw.flatMap((lines) => lines.flatMap((line) => line.glyphs));
-  const unmappedExtension = allGlyphs.some((glyph) => glyph.unmappedExtension);
-  const hangs = allGlyphs.some((glyph) => glyph.mayHang);
-  return { textLayer, wordCount, imageScale, unmappedExtension, mayHang: hangs };
+  const anyGlyph = (test: (glyph: Glyph) => boolean): boolean =>
+    raw.some((lines) => lines.some((line) => line.glyphs.some(test)));
+  const unmappedExtension = anyGlyph((glyph) => glyph.unmappedExtension);
+  return { textLayer, wordCount, imageScale, unmappedExtension, mayHang: anyGlyph((glyph) => glyph.mayHang) };
 }
 
 /** The layer with every box and font size in the pixels of `map` (its width and height are kept). */
