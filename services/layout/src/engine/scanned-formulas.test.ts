@@ -15,7 +15,21 @@ describe('lineKind', () => {
     expect(lineKind('Total = revenue - costs')).toBe('prose');
     expect(lineKind('n=1')).toBe('math');
     expect(lineKind('8')).toBe('piece');
-    expect(lineKind('f(n)(a)')).toBe('piece');
+    expect(lineKind('(1)')).toBe('piece');
+    expect(lineKind('dx')).toBe('piece');
+    // A formula without a relation shows by its shape: a function applied, a power of a bracket, a
+    // script digit, a Greek letter among other characters, an operator of sets.
+    expect(lineKind('f(n)(a)')).toBe('math');
+    expect(lineKind('Bn, m (x, y)')).toBe('math');
+    expect(lineKind('(Tn (x))2')).toBe('math');
+    expect(lineKind('S′ (x, y, z)²')).toBe('math');
+    expect(lineKind('δ(5)(x)')).toBe('math');
+    expect(lineKind('({a}∪{b})∩({c}∪{d})')).toBe('math');
+    expect(lineKind('xi∧yi∧zi')).toBe('math');
+    // A word before a parenthesis, a figure's part.
+    expect(lineKind('see (a)')).toBe('piece');
+    expect(lineKind('Fig. 2(a)')).toBe('piece');
+    expect(lineKind('(2)特点：短时间(时间). 相差大(空间)')).toBe('prose');
     expect(lineKind('2019 2020 2021 2022')).toBe('prose');
     // OCR runs a formula's letters together, and reads a minus as a dash.
     expect(lineKind('c=√a²+b²-2abcosγ')).toBe('math');
@@ -70,12 +84,16 @@ describe('gatherScannedFormulas', () => {
     expect(gatherScannedFormulas(pageNumber, counterIds())).toEqual(pageNumber);
   });
 
-  it('leaves a page where the detector found displays to the detector', () => {
+  it('finds the displays the detector missed beside those it found, and joins a piece it cut off to its Formula', () => {
     const segments = [
       seg('a', line('x = y', 200, 100, 0), 'Formula'),
-      seg('b', line('a2+b2=c2', 200, 140, 1), 'SectionHeader'),
+      seg('b', line('n=1', 190, 116, 1)),
+      seg('c', line('Equation 2 is shown below.', 40, 160, 2)),
+      seg('d', line('(Tn (x))2', 200, 190, 3), 'SectionHeader'),
     ];
-    expect(gatherScannedFormulas(segments, counterIds())).toEqual(segments);
+    const result = gatherScannedFormulas(segments, counterIds());
+    expect(summary(result)).toEqual(['Formula: x = y n=1', 'Text: Equation 2 is shown below.', 'Formula: (Tn (x))2']);
+    expect(result[0]!.bbox).toEqual(unionBox(segments.slice(0, 2).flatMap((s) => s.words.map((w) => w.bbox!))));
   });
 });
 

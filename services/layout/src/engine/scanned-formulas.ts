@@ -37,6 +37,17 @@ const PIECE_CHARS = 6;
 const PIECE_MARK = /[()[\]!′']/u;
 /** Signs that make a line mathematics: the relations and operators of born-digital displays, plus plus and minus (which OCR may read as a dash). */
 const OCR_MATH_SIGN = new RegExp(`${MATH_SIGN.source}|[+−—–]`, 'u');
+/** Operators of sets and logic, and braces: no sentence has them, so they make a line mathematics as a relation does. */
+const SET_SIGN = /[∪∩∖△⊕⊗∧∨¬∀∃∅∘⋅·{}]|\\/u;
+/**
+ * How a formula without a relation still shows in OCR text: a function applied to its argument
+ * (a letter, or a short run of them, with its index: "f(x)", "Bn, m (x, y)", "a12(x)", "(5)(x)"), a
+ * bracket raised to a power ("(x))2"), a Unicode script digit, or a Greek letter among other
+ * characters ("δ(x)", "α-b"). A word before a parenthesis in prose is longer than three letters or
+ * set apart by a space; the letters are Latin or Greek (a run of Chinese before a parenthesis is a word).
+ */
+const MATH_SHAPE =
+  /(?<!\p{L})(?:[\p{sc=Latn}\p{sc=Grek}][\d′']*\s?|[\p{sc=Latn}\p{sc=Grek}]{2,3}[\d′']*)[([]|[)\]][([]|[)\]][\d²³]|[²³¹⁰-ⁿ₀-ₜ]|\p{Script=Greek}(?=[^\s\p{Script=Greek}])|[^\s\p{Script=Greek}]\p{Script=Greek}/u;
 /** Names of functions set upright in formulas: not words of prose. */
 const FUNCTION_NAME =
   /^(?:arc)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|exp|lim|max|min|sup|inf|det|arg|ker|dim|deg|gcd|mod/u;
@@ -65,12 +76,12 @@ function isProseWord(token: string): boolean {
   return false;
 }
 
-/** How an OCR line reads: prose, a line of mathematics (a sign in it), or a piece of one. */
+/** How an OCR line reads: prose, a line of mathematics (a sign or a formula's shape in it), or a piece of one. */
 export function lineKind(text: string): 'prose' | 'math' | 'piece' {
   const tokens = text.split(/\s+/u).filter((token) => token !== '');
   if (tokens.length === 0) return 'prose';
   if (tokens.some(isProseWord) || tokens.filter((token) => STOP_WORD.test(token)).length >= 2) return 'prose';
-  if (OCR_MATH_SIGN.test(text)) return 'math';
+  if (OCR_MATH_SIGN.test(text) || SET_SIGN.test(text) || MATH_SHAPE.test(text)) return 'math';
   const length = tokens.join('').length;
   // A numerator or a function's argument ("f(n)(a)", "n!") runs longer than a limit does.
   return length <= PIECE_CHARS || (length <= 2 * PIECE_CHARS && PIECE_MARK.test(text)) ? 'piece' : 'prose';
@@ -129,17 +140,25 @@ function together(a: BBox, b: BBox): boolean {
   return (down > 0 && gapAcross(a, b) <= size) || (across > -size && gapDown(a, b) <= DISPLAY_GAP * size);
 }
 
+/** Whether a line lies on a formula's box or against it: across it within half its own height, or beside it on its row within its height. */
+function touches(formula: BBox, line: BBox): boolean {
+  const across = overlapLength(formula.left, rightOf(formula), line.left, rightOf(line));
+  const down = overlapLength(formula.top, bottomOf(formula), line.top, bottomOf(line));
+  return (
+    (across > 0 && gapDown(formula, line) <= 0.5 * line.height) || (down > 0 && gapAcross(formula, line) <= line.height)
+  );
+}
+
 /**
  * Makes the display formulas of a page read by OCR Formula segments: the lines of mathematics (a
- * sign, no prose) and pieces (a few characters, no prose) of text-typed segments that
- * stand alone on their row are grouped by nearness, and each group with a sign in it becomes one
- * Formula where its first line's segment stood; the segments it took lines from keep the rest (or
- * go, when nothing is left). A group of pieces alone (a page number, a stray mark) changes nothing.
+ * sign or a formula's shape, no prose) and pieces (a few characters, no prose) of text-typed
+ * segments that stand alone on their row are grouped by nearness, and each group with a line of
+ * mathematics in it becomes one Formula where its first line's segment stood, or joins the
+ * detector's Formula it lies against; the segments it took lines from keep the rest (or go, when
+ * nothing is left). A group of pieces alone (a page number, a stray mark) changes nothing.
  */
 export function gatherScannedFormulas(segments: Segment[], newId: () => string): Segment[] {
-  // Where the detector found displays on the page, it is trusted with them (a page of inline-heavy
-  // proofs has lines of mathematics in its paragraphs that are no displays).
-  if (segments.some((segment) => segment.segmentType === 'Formula')) return segments;
+  const detected = segments.filter((segment) => segment.segmentType === 'Formula' && segment.bbox);
   const candidates = segments.filter((segment) => RETYPABLE.has(segment.segmentType) && segment.words.length > 0);
   const all = candidates.flatMap(linesOf);
   // Every other text line on the page, to find mathematics with prose level with it (inline math
@@ -147,7 +166,7 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
   const prose = [
     ...all.filter((line) => line.kind === 'prose').map((line) => line.box),
     ...segments
-      .filter((segment) => !candidates.includes(segment))
+      .filter((segment) => !candidates.includes(segment) && !detected.includes(segment))
       .flatMap((segment) => wordsByLine(segment.words))
       .filter((words) => !isEquationNumber(words))
       .map((words) => unionBox(words.map((word) => word.bbox ?? EMPTY_BOX))),
@@ -176,7 +195,14 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
 
   const taken = new Set(displays.flat());
   const formulaAt = new Map<Segment, Segment[]>();
+  // A display beside one the detector found is a piece of it the detector cut off (a limit, a row).
+  const grown = new Map<Segment, OcrLine[]>();
   for (const group of displays) {
+    const home = detected.find((formula) => group.some((line) => touches(formula.bbox!, line.box)));
+    if (home) grown.set(home, [...(grown.get(home) ?? []), ...group]);
+  }
+  for (const group of displays) {
+    if ([...grown.values()].some((lines) => lines.includes(group[0]!))) continue;
     const words = group.flatMap((line) => line.words);
     // The owner of the group's first line (top, then left) is where the formula goes in reading order.
     const first = [...group].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)[0]!;
@@ -192,6 +218,15 @@ export function gatherScannedFormulas(segments: Segment[], newId: () => string):
     formulaAt.set(first.owner, [...(formulaAt.get(first.owner) ?? []), formula]);
   }
   return segments.flatMap((segment) => {
+    const pieces = grown.get(segment);
+    if (pieces)
+      return [
+        {
+          ...segment,
+          bbox: unionBox([segment.bbox!, ...pieces.map((line) => line.box)]),
+          words: orderWords([...segment.words, ...pieces.flatMap((line) => line.words)]),
+        },
+      ];
     if (!candidates.includes(segment)) return [segment];
     const added = formulaAt.get(segment) ?? [];
     const lines = all.filter((line) => line.owner === segment);
