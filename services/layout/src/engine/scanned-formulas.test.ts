@@ -29,6 +29,12 @@ describe('lineKind', () => {
     // A word before a parenthesis, a figure's part.
     expect(lineKind('see (a)')).toBe('piece');
     expect(lineKind('Fig. 2(a)')).toBe('piece');
+    expect(lineKind('A = UΣVT')).toBe('math');
+    expect(lineKind('f(ξ) = ∫− f(x)e−2πixt dx')).toBe('math');
+    expect(lineKind('softmax(z)i = ∑j=1e}j')).toBe('math');
+    expect(lineKind('the softmax of z = 1')).toBe('prose');
+    expect(lineKind('tz-1e-t dt')).toBe('math');
+    expect(lineKind('X-ray T-shirt')).toBe('prose');
     expect(lineKind('(2)特点：短时间(时间). 相差大(空间)')).toBe('prose');
     expect(lineKind('2019 2020 2021 2022')).toBe('prose');
     // OCR runs a formula's letters together, and reads a minus as a dash.
@@ -93,6 +99,17 @@ describe('gatherScannedFormulas', () => {
     ];
     const result = gatherScannedFormulas(segments, counterIds());
     expect(summary(result)).toEqual(['Formula: x = y n=1', 'Text: Equation 2 is shown below.', 'Formula: (Tn (x))2']);
+    expect(result[0]!.bbox).toEqual(unionBox(segments.slice(0, 2).flatMap((s) => s.words.map((w) => w.bbox!))));
+  });
+
+  it('joins the pieces of one display the detector cut at its spaces, and leaves displays one over the other', () => {
+    const segments = [
+      seg('a', line('dx = αx − βxy,', 100, 100, 0), 'Formula'),
+      seg('b', line('dy = δxy − γy', 240, 101, 1), 'Formula'),
+      seg('c', line('E = mc2', 150, 140, 2), 'Formula'),
+    ];
+    const result = gatherScannedFormulas(segments, counterIds());
+    expect(summary(result)).toEqual(['Formula: dx = αx − βxy, dy = δxy − γy', 'Formula: E = mc2']);
     expect(result[0]!.bbox).toEqual(unionBox(segments.slice(0, 2).flatMap((s) => s.words.map((w) => w.bbox!))));
   });
 });

@@ -42,12 +42,13 @@ const SET_SIGN = /[∪∩∖△⊕⊗∧∨¬∀∃∅∘⋅·{}]|\\/u;
 /**
  * How a formula without a relation still shows in OCR text: a function applied to its argument
  * (a letter, or a short run of them, with its index: "f(x)", "Bn, m (x, y)", "a12(x)", "(5)(x)"), a
- * bracket raised to a power ("(x))2"), a Unicode script digit, or a Greek letter among other
+ * bracket raised to a power ("(x))2"), a minus OCR read as a hyphen between single letters or
+ * digits ("x-4", "1e-t", where prose joins words: "X-ray"), a Unicode script digit, or a Greek letter among other
  * characters ("δ(x)", "α-b"). A word before a parenthesis in prose is longer than three letters or
  * set apart by a space; the letters are Latin or Greek (a run of Chinese before a parenthesis is a word).
  */
 const MATH_SHAPE =
-  /(?<!\p{L})(?:[\p{sc=Latn}\p{sc=Grek}][\d′']*\s?|[\p{sc=Latn}\p{sc=Grek}]{2,3}[\d′']*)[([]|[)\]][([]|[)\]][\d²³]|[²³¹⁰-ⁿ₀-ₜ]|\p{Script=Greek}(?=[^\s\p{Script=Greek}])|[^\s\p{Script=Greek}]\p{Script=Greek}/u;
+  /(?<!\p{L})(?:[\p{sc=Latn}\p{sc=Grek}][\d′']*\s?|[\p{sc=Latn}\p{sc=Grek}]{2,3}[\d′']*)[([]|[)\]][([]|[)\]][\d²³]|(?<!\p{L})\p{L}-[\d\p{L}](?!\p{L})|\d-\p{L}(?!\p{L})|[²³¹⁰-ⁿ₀-ₜ]|\p{Script=Greek}(?=[^\s\p{Script=Greek}])|[^\s\p{Script=Greek}]\p{Script=Greek}/u;
 /** Names of functions set upright in formulas: not words of prose. */
 const FUNCTION_NAME =
   /^(?:arc)?(?:sin|cos|tan|cot|sec|csc)h?|log|ln|exp|lim|max|min|sup|inf|det|arg|ker|dim|deg|gcd|mod/u;
@@ -66,11 +67,14 @@ export function withoutSymbolLetters(run: string): string {
 /**
  * Whether a token is a word of prose: a run of four letters that no function name at its start or
  * end explains (OCR runs a formula's letters together: "2abcos" of "2ab cos"); Greek letters in a
- * run of Latin ones are a formula's symbols ("αcos"), a run of Greek alone is a Greek word.
+ * run of Latin ones are a formula's symbols ("αcos", and "UΣVT" is no word of four letters), a run
+ * of Greek alone is a Greek word. A run applied to a parenthesis is a function's name ("softmax(z)").
  */
 function isProseWord(token: string): boolean {
-  for (const run of token.match(/\p{L}{4,}/gu) ?? []) {
-    const rest = withoutSymbolLetters(run).replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
+  for (const run of token.match(/\p{L}{4,}(?![\p{L}(])/gu) ?? []) {
+    const letters = withoutSymbolLetters(run);
+    if (letters.length < 4) continue;
+    const rest = letters.replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
     if (rest.length > 2) return true;
   }
   return false;
@@ -158,6 +162,37 @@ function touches(formula: BBox, line: BBox): boolean {
  * nothing is left). A group of pieces alone (a page number, a stray mark) changes nothing.
  */
 export function gatherScannedFormulas(segments: Segment[], newId: () => string): Segment[] {
+  return joinedOnRows(gatherLines(segments, newId));
+}
+
+/** Whether two formula boxes are pieces of one row: level, and apart by less than the smaller one's height. */
+const sameRow = (a: BBox, b: BBox): boolean => areLevel(a, b) && gapAcross(a, b) <= Math.min(a.height, b.height);
+
+/**
+ * Formulas without LaTeX that stand side by side on one row joined into the first (the detector cuts
+ * a display at its widest spaces: "dx/dt = αx − βxy," and "dy/dt = ...", a sum from its summand).
+ */
+function joinedOnRows(segments: Segment[]): Segment[] {
+  const rows: { parts: Segment[]; box: BBox }[] = [];
+  for (const formula of segments) {
+    if (formula.segmentType !== 'Formula' || formula.latex || !formula.bbox) continue;
+    const row = rows.find((candidate) => sameRow(candidate.box, formula.bbox!));
+    if (row) {
+      row.parts.push(formula);
+      row.box = unionBox([row.box, formula.bbox]);
+    } else rows.push({ parts: [formula], box: formula.bbox });
+  }
+  const joined = rows.filter((row) => row.parts.length > 1);
+  if (joined.length === 0) return segments;
+  return segments.flatMap((segment) => {
+    const row = joined.find((candidate) => candidate.parts.includes(segment));
+    if (!row) return [segment];
+    if (row.parts[0] !== segment) return [];
+    return [{ ...segment, bbox: row.box, words: orderWords(row.parts.flatMap((part) => part.words)) }];
+  });
+}
+
+function gatherLines(segments: Segment[], newId: () => string): Segment[] {
   const detected = segments.filter((segment) => segment.segmentType === 'Formula' && segment.bbox);
   const candidates = segments.filter((segment) => RETYPABLE.has(segment.segmentType) && segment.words.length > 0);
   const all = candidates.flatMap(linesOf);
