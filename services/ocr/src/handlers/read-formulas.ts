@@ -2,6 +2,7 @@ import { getJson, InvalidRequestError, mapLimit, putJson, type UnaryContext } fr
 import { PageSegments } from '@folio/proto/documents/v1';
 import type { FormulaPageResult, ReadFormulasRequest, ReadFormulasResponse } from '@folio/proto/ocr/v1';
 import type { OcrServerDeps } from '../deps.js';
+import { pageTextHeight } from '../engine/formula/formula-reader.js';
 
 /** The contract's batch limit: one page group of the workflow. */
 export const MAX_FORMULA_PAGES_PER_REQUEST = 8;
@@ -47,6 +48,7 @@ export function createReadFormulasHandler(
           image: await store.get(input.imageKey),
           // Filtered on bbox above.
           boxes: targets.map((segment) => segment.bbox!),
+          textHeight: pageTextHeight(segments.segments),
         },
         signal,
       );

@@ -3,7 +3,7 @@ import type { RgbImage } from '@folio/imaging';
 import { requireModelFile, timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
-import { formulaInk, scaledFormulaInput, SYMBOL_HEIGHT, type FormulaInput } from './preprocess.js';
+import { formulaInk, formulaInputAt, SYMBOL_HEIGHT, type FormulaInk, type FormulaInput } from './preprocess.js';
 
 /** Files under `<modelsDir>/`, as scripts/models.mjs writes them (scripts/formula/export.py). */
 export const FORMULA_MODEL_FILES = {
@@ -23,11 +23,22 @@ const HEADS = 8;
 const HEAD_WIDTH = 64;
 
 /**
- * Median symbol heights (input pixels) a crop is read at, in turn: the tuned one (SYMBOL_HEIGHT),
- * then smaller. On the formula benchmark's 300 dpi scans the estimate said 7 where the letters
- * wanted about 3.5 ("e^{ix} = cos x + i sin x" read as noise at 7 and 5, exactly at 3.5).
+ * Without the page's text to size it by, median symbol heights (input pixels) a crop is read at, in
+ * turn: the tuned one (SYMBOL_HEIGHT), then smaller. On the formula benchmark's 300 dpi scans the
+ * estimate said 7 where the letters wanted about 3.5: a scan's grain and broken strokes count as
+ * symbols.
  */
 const SYMBOL_HEIGHTS = [SYMBOL_HEIGHT, 5, 3.5];
+/**
+ * The height, in input pixels, a word of the page's text is scaled to: a formula is set in the
+ * text's type, and pix2tex reads it best near the size it was trained at. On the formula benchmark's
+ * Computer Modern scans (150 displays cropped at their ink) the reading matched for 101-118 at this
+ * size (OCR word boxes of 56 px at 300 dpi scaled by 0.45, of 28 px at 150 dpi by 0.9), 85-117 at
+ * 0.8 or 1.2 times it, and 88 at the symbol-height estimate.
+ */
+const WORD_HEIGHT = 25;
+/** Sizes, as shares of WORD_HEIGHT's scale, a crop is read at in turn while no reading is sure. */
+const WORD_SCALES = [1, 0.78, 1.22];
 /** A reading whose tokens average at least this log-probability (about 98% each) is taken without another try. */
 const SURE = -0.02;
 /**
@@ -36,6 +47,17 @@ const SURE = -0.02;
  * benchmark's scans the right ones won by 0.04 to 0.19.
  */
 const MARGIN = 0.03;
+/**
+ * pix2tex learnt "[object Object]" from web pages of its training set; a reading with it is noise
+ * (57 of 2,400 readings of the benchmark's scans, none right).
+ */
+const NOISE = /object\s*Object/u;
+
+/** The resize factors a crop is read at, in turn: by the page's word height when known, else by its median symbol. */
+function scalesOf(ink: FormulaInk, textHeight: number | undefined): number[] {
+  if (textHeight) return WORD_SCALES.map((share) => (share * WORD_HEIGHT) / textHeight);
+  return SYMBOL_HEIGHTS.map((height) => (ink.measured === null ? 1 : height / ink.measured));
+}
 
 /** Options of createFormulaEngine. */
 export interface FormulaEngineOptions {
@@ -53,8 +75,11 @@ export interface FormulaEngineOptions {
 /** Reads the LaTeX of formula images. */
 export interface FormulaEngine {
   readonly name: string;
-  /** The LaTeX of one formula crop, or '' for a crop without ink. */
-  read(crop: RgbImage): Promise<string>;
+  /**
+   * The LaTeX of one formula crop, or '' for a crop without ink; `textHeight` is the median height
+   * of the page's words, in the crop's pixels, when the page has text to size the formula by.
+   */
+  read(crop: RgbImage, textHeight?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -139,20 +164,19 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
       for (const name of Object.keys(cache)) next[name] = outputs[name.replace('past', 'present')]!;
       cache = next;
     }
-    return { tokens, score: ended ? logProbs / steps : -Infinity };
+    return { tokens, score: ended && !NOISE.test(decodeLatex(tokens, vocabulary)) ? logProbs / steps : -Infinity };
   }
 
   return {
     name: FORMULA_ENGINE_NAME,
-    async read(crop) {
-      // The symbol-height estimate is thrown off by a scan's grain and broken strokes, and pix2tex
-      // reads well only near the scale it was trained at: the crop is read at the tuned scale, then,
-      // unless the model was sure of that reading, at smaller ones; the surest reading stands.
+    async read(crop, textHeight) {
+      // pix2tex reads well only near the scale it was trained at: the crop is read at the tuned
+      // scale, then, unless the model was sure of that reading, at others; the surest reading stands.
       const ink = formulaInk(crop);
       if (ink === null) return '';
       let best: { tokens: number[]; score: number } | null = null;
-      for (const symbolHeight of SYMBOL_HEIGHTS) {
-        const reading = await decode(scaledFormulaInput(ink, symbolHeight));
+      for (const scale of scalesOf(ink, textHeight)) {
+        const reading = await decode(formulaInputAt(ink.ink, scale));
         // The tuned scale's reading stands unless another is clearly surer.
         if (best === null || reading.score >= best.score + MARGIN) best = reading;
         if (best.score >= SURE) break;

@@ -1,7 +1,8 @@
 import { encodePng, type RgbImage } from '@folio/imaging';
+import type { Segment } from '@folio/proto/documents/v1';
 import { describe, expect, it } from 'vitest';
 import type { FormulaEngine } from './formula-engine.js';
-import { readPageFormulas } from './formula-reader.js';
+import { pageTextHeight, readPageFormulas } from './formula-reader.js';
 
 /** A 300 x 100 page with a formula on two lines: rows 20-43 and 56-79, columns 20-279. */
 function twoLinePage(): RgbImage {
@@ -46,5 +47,27 @@ describe('readPageFormulas', () => {
       '\\begin{gathered} line1 \\\\ line2 \\end{gathered}',
     ]);
     expect(engine.heights).toHaveLength(3);
+  });
+});
+
+describe('pageTextHeight', () => {
+  const segment = (segmentType: string, heights: number[]) =>
+    ({
+      segmentType,
+      words: heights.map((height, index) => ({ text: `w${index}`, bbox: { left: 0, top: 0, width: 10, height } })),
+    }) as unknown as Segment;
+
+  it("is the median height of the words of the page's text and list items, not of headings or formulas", () => {
+    const segments = [
+      segment('Text', [50, 56, 57]),
+      segment('ListItem', [58, 60]),
+      segment('Title', [120, 120, 120]),
+      segment('Formula', [90, 90, 90, 90]),
+    ];
+    expect(pageTextHeight(segments)).toBe(57);
+  });
+
+  it('is undefined when the page has fewer than five words of text', () => {
+    expect(pageTextHeight([segment('Text', [50, 56, 57, 58]), segment('Formula', [90])])).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { decodePng, type RgbImage } from '@folio/imaging';
 import type { BBox } from '@folio/proto/common/v1';
+import type { Segment } from '@folio/proto/documents/v1';
 import type { FormulaEngine } from './formula-engine.js';
 import { formulaLines, joinFormulaLines, rowsOf } from './formula-lines.js';
+import { medianOf } from './preprocess.js';
 
 /** A rendered page and the boxes of its Formula segments, handed to a formula reader. */
 export interface FormulaPageImage {
@@ -10,6 +12,8 @@ export interface FormulaPageImage {
   image: Uint8Array;
   /** Formula boxes in page pixels. */
   boxes: BBox[];
+  /** The median height of the page's words of text, in page pixels (absent when the page has too few). */
+  textHeight?: number;
 }
 
 /**
@@ -21,6 +25,20 @@ export interface FormulaReader {
   readonly name: string;
   /** `signal`: the caller gave up; a page still waiting for a worker is dropped. */
   readFormulas(page: FormulaPageImage, signal?: AbortSignal): Promise<string[]>;
+}
+
+/** Segments whose words are the page's running text, the type a formula is set in. */
+const TEXT_TYPES = new Set(['Text', 'ListItem']);
+/** Fewer words than this do not tell the page's type size. */
+const MIN_TEXT_WORDS = 5;
+
+/** The median height of the words of the page's text segments, or undefined when it has fewer than MIN_TEXT_WORDS. */
+export function pageTextHeight(segments: readonly Segment[]): number | undefined {
+  const heights = segments
+    .filter((segment) => TEXT_TYPES.has(segment.segmentType))
+    .flatMap((segment) => segment.words.map((word) => word.bbox?.height ?? 0))
+    .filter((height) => height > 0);
+  return heights.length < MIN_TEXT_WORDS ? undefined : medianOf(heights);
 }
 
 /** Pixels of ink that layout boxes cut off at their edges are kept by widening each box this much. */
@@ -61,14 +79,14 @@ export async function readPageFormulas(engine: FormulaEngine, page: FormulaPageI
       latex.push('');
       continue;
     }
-    const whole = await engine.read(crop);
+    const whole = await engine.read(crop, page.textHeight);
     const lines = formulaLines(crop);
     // The whole crop's reading stands when it has as many rows as the crop has lines; a model
     // confused by the lines nests arrays and adds empty rows, and then each line is read alone.
     if (lines.length === 1 || rowCountOf(whole) === lines.length) latex.push(whole);
     else {
       const read: string[] = [];
-      for (const rows of lines) read.push(await engine.read(rowsOf(crop, rows)));
+      for (const rows of lines) read.push(await engine.read(rowsOf(crop, rows), page.textHeight));
       latex.push(joinFormulaLines(read));
     }
   }

@@ -111,10 +111,14 @@ export function medianSymbolHeight(image: GrayImage): number | null {
     const blobHeight = bottoms.get(root)! - top + 1;
     if (blobHeight >= 3) heights.push(blobHeight);
   }
-  if (heights.length === 0) return null;
-  heights.sort((a, b) => a - b);
-  const middle = heights.length >> 1;
-  return heights.length % 2 === 1 ? heights[middle]! : (heights[middle - 1]! + heights[middle]!) / 2;
+  return heights.length === 0 ? null : medianOf(heights);
+}
+
+/** The median of a non-empty list of numbers. */
+export function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** One axis of a resampling: for each output index, its first source index and weights. */
@@ -199,7 +203,11 @@ export function formulaInk(crop: RgbImage): FormulaInk | null {
  * multiples of 32, normalized as pix2tex was trained.
  */
 export function scaledFormulaInput({ ink, measured }: FormulaInk, symbolHeight = SYMBOL_HEIGHT): FormulaInput {
-  let scale = measured === null ? 1 : symbolHeight / measured;
+  return formulaInputAt(ink, measured === null ? 1 : symbolHeight / measured);
+}
+
+/** The encoder's input from a crop's ink resized by `scale` (shrunk further if needed to fit 672 x 192), padded and normalized. */
+export function formulaInputAt(ink: GrayImage, scale: number): FormulaInput {
   scale = Math.min(scale, MAX_INPUT_WIDTH / ink.width, MAX_INPUT_HEIGHT / ink.height);
   const width = Math.max(1, Math.min(MAX_INPUT_WIDTH, Math.round(ink.width * scale)));
   const height = Math.max(1, Math.min(MAX_INPUT_HEIGHT, Math.round(ink.height * scale)));
