@@ -343,11 +343,11 @@ export const LAYOUT_PASSES = [
     name: 'scanned-formulas',
     scope: 'page',
     purpose:
-      'makes each display formula of a page read by OCR where the detector found none one Formula segment: lines of mathematics and their pieces, grouped by nearness, boxes grown over the ink beside them',
+      'makes each display formula of a page read by OCR that the detector missed or cut one Formula segment: lines of mathematics and their pieces, grouped by nearness or joined to the detected Formula beside them, boxes grown over the ink beside them',
     reads: 'segments, OCR lines, page image',
     writes: 'segments',
     landed:
-      '316adef/5c874fa: formula benchmark scans, Formula segments 0 -> 118-151 of 300 per engine and variant, display match 0.000 -> 0.170-0.347; OmniDocBench mAP 0.782 unchanged',
+      "316adef/5c874fa: formula benchmark scans, Formula segments 0 -> 118-151 of 300 per engine and variant, display match 0.000 -> 0.170-0.347; OmniDocBench mAP 0.782 unchanged. 1468d30-this (Intel Xeon, avx512_vnni): math by its shape, beside the detector's Formulas, stacked pieces, rows joined: latex-cm 300 dpi found 151 -> 270, match 0.350 -> 0.580 (0.770 with the reader sized by the page's words); OmniDocBench unchanged",
   },
   {
     name: 'table-model',

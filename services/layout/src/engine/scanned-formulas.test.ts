@@ -35,6 +35,9 @@ describe('lineKind', () => {
     expect(lineKind('the softmax of z = 1')).toBe('prose');
     expect(lineKind('tz-1e-t dt')).toBe('math');
     expect(lineKind('X-ray T-shirt')).toBe('prose');
+    // OCR runs the letters of "∫ x dx dx dx" together: no vowel, no word.
+    expect(lineKind('∫∫∫xdxdxdxdx')).toBe('math');
+    expect(lineKind('Strength')).toBe('prose');
     expect(lineKind('(2)特点：短时间(时间). 相差大(空间)')).toBe('prose');
     expect(lineKind('2019 2020 2021 2022')).toBe('prose');
     // OCR runs a formula's letters together, and reads a minus as a dash.
@@ -81,6 +84,19 @@ describe('gatherScannedFormulas', () => {
       seg('d', line('n=1', 310, 130, 6)),
     ];
     expect(summary(gatherScannedFormulas(segments, counterIds()))).toEqual(['Formula: 8 1 π2 = n2 6 n=1']);
+  });
+
+  it('makes pieces stacked one over another a fraction, and takes displays from a segment whose only prose is a misread token', () => {
+    const fraction = [
+      seg('a', line('Equation 1 is shown below.', 40, 100, 0)),
+      seg('b', [...line('d', 205, 120, 1), ...line('dx', 200, 136, 2)]),
+    ];
+    expect(summary(gatherScannedFormulas(fraction, counterIds()))).toEqual([
+      'Text: Equation 1 is shown below.',
+      'Formula: d dx',
+    ]);
+    const misread = [seg('a', [...line('(θ(x))2', 200, 100, 0), ...line('(Exyz)2', 200, 140, 1)])];
+    expect(summary(gatherScannedFormulas(misread, counterIds()))).toEqual(['Formula: (θ(x))2', 'Text: (Exyz)2']);
   });
 
   it('leaves mathematics close beside prose on its row (inline math the OCR cut off), page numbers and prose alone', () => {

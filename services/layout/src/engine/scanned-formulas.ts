@@ -64,6 +64,9 @@ export function withoutSymbolLetters(run: string): string {
   return /\p{Script=Latin}/u.test(run) ? run.replace(/\p{Script=Greek}/gu, '') : run;
 }
 
+/** A vowel: a run of Latin letters without one is symbols OCR ran together ("xdxdxdx", "dxnlf"), not a word. */
+const VOWEL = /[aeiouyàáâäãåæèéêëìíîïòóôöõøœùúûüý]|\P{Script=Latin}/iu;
+
 /**
  * Whether a token is a word of prose: a run of four letters that no function name at its start or
  * end explains (OCR runs a formula's letters together: "2abcos" of "2ab cos"); Greek letters in a
@@ -73,7 +76,7 @@ export function withoutSymbolLetters(run: string): string {
 function isProseWord(token: string): boolean {
   for (const run of token.match(/\p{L}{4,}(?![\p{L}(])/gu) ?? []) {
     const letters = withoutSymbolLetters(run);
-    if (letters.length < 4) continue;
+    if (letters.length < 4 || !VOWEL.test(letters)) continue;
     const rest = letters.replace(FUNCTION_NAME, '').replace(FUNCTION_NAME_END, '');
     if (rest.length > 2) return true;
   }
@@ -129,10 +132,37 @@ const INDENT = 2;
  * (a line of a paragraph that happens to hold only mathematics starts at its edge).
  */
 function standsApart(line: OcrLine, all: readonly OcrLine[]): boolean {
-  const proseLines = all.filter((other) => other.owner === line.owner && other.kind === 'prose');
+  // A line of one token is no evidence of a paragraph (a display OCR misread as a word: "(Exyz)2").
+  const proseLines = all.filter(
+    (other) => other.owner === line.owner && other.kind === 'prose' && other.words.length > 1,
+  );
   if (proseLines.length === 0) return true;
   const edges = unionBox(proseLines.map((other) => other.box));
   return line.box.left >= edges.left + INDENT * line.box.height;
+}
+
+/** Lines this share of the smaller one's height apart or closer, one over the other, can be a fraction's numerator and denominator (the bar between them). */
+const FRACTION_GAP = 0.5;
+
+/**
+ * Whether pieces alone make a fraction: two of them one token each, one close over the other, a
+ * small Latin or Greek letter between them ("d" over "dx"; OCR does not read the bar). A page
+ * number stands alone; answer choices ("A 2", "B 3") are capitals; digits over digits are as often
+ * a table's.
+ */
+function isFraction(group: readonly OcrLine[]): boolean {
+  const variable = (line: OcrLine) => /(?=[\p{sc=Latn}\p{sc=Grek}])\p{Ll}/u.test(line.words[0]!.text);
+  return group.some((a) =>
+    group.some(
+      (b) =>
+        a.box.top < b.box.top &&
+        a.words.length === 1 &&
+        b.words.length === 1 &&
+        (variable(a) || variable(b)) &&
+        overlapLength(a.box.left, rightOf(a.box), b.box.left, rightOf(b.box)) > 0 &&
+        gapDown(a.box, b.box) <= FRACTION_GAP * Math.min(a.box.height, b.box.height),
+    ),
+  );
 }
 
 /** Whether two lines of mathematics belong to one display: close one over the other and overlapping across, or beside each other on a row. */
@@ -216,7 +246,9 @@ function gatherLines(segments: Segment[], newId: () => string): Segment[] {
     for (let j = i + 1; j < math.length; j += 1) if (together(math[i]!.box, math[j]!.box)) parent[find(i)] = find(j);
   const groups = new Map<number, OcrLine[]>();
   math.forEach((line, index) => groups.set(find(index), [...(groups.get(find(index)) ?? []), line]));
-  const displays = [...groups.values()].filter((group) => group.some((line) => line.kind === 'math'));
+  const displays = [...groups.values()].filter(
+    (group) => group.some((line) => line.kind === 'math') || isFraction(group),
+  );
   if (displays.length === 0) return segments;
   // A piece inside a display's box belongs to it, though the sign between them (a sum's, which OCR
   // does not read) kept it apart.
