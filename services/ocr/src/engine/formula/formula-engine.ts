@@ -53,10 +53,15 @@ const MARGIN = 0.03;
  */
 const NOISE = /object\s*Object/u;
 
-/** The resize factors a crop is read at, in turn: by the page's word height when known, else by its median symbol. */
+/**
+ * The resize factors a crop is read at, in turn: by its median symbol first (on the checks set's
+ * real pages that reading, when sure, was right where the words' scale lost four formulas), then by
+ * the page's word height when known, else by smaller symbols.
+ */
 function scalesOf(ink: FormulaInk, textHeight: number | undefined): number[] {
-  if (textHeight) return WORD_SCALES.map((share) => (share * WORD_HEIGHT) / textHeight);
-  return SYMBOL_HEIGHTS.map((height) => (ink.measured === null ? 1 : height / ink.measured));
+  const bySymbol = SYMBOL_HEIGHTS.map((height) => (ink.measured === null ? 1 : height / ink.measured));
+  if (!textHeight) return bySymbol;
+  return [bySymbol[0]!, ...WORD_SCALES.map((share) => (share * WORD_HEIGHT) / textHeight)];
 }
 
 /** Options of createFormulaEngine. */
