@@ -264,12 +264,15 @@ function gatherLines(segments: Segment[], newId: () => string): Segment[] {
   const formulaAt = new Map<Segment, Segment[]>();
   // A display beside one the detector found is a piece of it the detector cut off (a limit, a row).
   const grown = new Map<Segment, OcrLine[]>();
+  const joined = new Set<OcrLine[]>();
   for (const group of displays) {
     const home = detected.find((formula) => group.some((line) => touches(formula.bbox!, line.box)));
-    if (home) grown.set(home, [...(grown.get(home) ?? []), ...group]);
+    if (!home) continue;
+    grown.set(home, [...(grown.get(home) ?? []), ...group]);
+    joined.add(group);
   }
   for (const group of displays) {
-    if ([...grown.values()].some((lines) => lines.includes(group[0]!))) continue;
+    if (joined.has(group)) continue;
     const words = group.flatMap((line) => line.words);
     // The owner of the group's first line (top, then left) is where the formula goes in reading order.
     const first = [...group].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)[0]!;

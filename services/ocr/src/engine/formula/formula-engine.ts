@@ -3,7 +3,14 @@ import type { RgbImage } from '@folio/imaging';
 import { requireModelFile, timeInference } from '@folio/runtime';
 import * as ort from 'onnxruntime-node';
 import { BOS_TOKEN, decodeLatex, EOS_TOKEN, parseVocabulary, type LatexVocabulary } from './latex-tokens.js';
-import { formulaInk, formulaInputAt, SYMBOL_HEIGHT, type FormulaInk, type FormulaInput } from './preprocess.js';
+import {
+  formulaInk,
+  formulaInputAt,
+  SYMBOL_HEIGHT,
+  symbolScale,
+  type FormulaInk,
+  type FormulaInput,
+} from './preprocess.js';
 
 /** Files under `<modelsDir>/`, as scripts/models.mjs writes them (scripts/formula/export.py). */
 export const FORMULA_MODEL_FILES = {
@@ -59,7 +66,7 @@ const NOISE = /object\s*Object/u;
  * the page's word height when known, else by smaller symbols.
  */
 function scalesOf(ink: FormulaInk, textHeight: number | undefined): number[] {
-  const bySymbol = SYMBOL_HEIGHTS.map((height) => (ink.measured === null ? 1 : height / ink.measured));
+  const bySymbol = SYMBOL_HEIGHTS.map((height) => symbolScale(ink, height));
   if (!textHeight) return bySymbol;
   return [bySymbol[0]!, ...WORD_SCALES.map((share) => (share * WORD_HEIGHT) / textHeight)];
 }
@@ -140,10 +147,11 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
   const choices = vocabulary.pieces.length;
 
   /**
-   * The greedy reading of one input, with its tokens' mean log-probability (EOS included); a
-   * reading that never ends (a loop repeating itself, often with confident tokens) scores -Infinity.
+   * The greedy reading of one input as LaTeX, with its tokens' mean log-probability (EOS included);
+   * a reading that never ends (a loop repeating itself, often with confident tokens) or holds NOISE
+   * scores -Infinity.
    */
-  async function decode(input: FormulaInput): Promise<{ tokens: number[]; score: number }> {
+  async function decode(input: FormulaInput): Promise<{ latex: string; score: number }> {
     const image = new ort.Tensor('float32', input.tensor, [1, 1, input.height, input.width]);
     // The cross-attention keys and values depend on the image alone: computed once per formula.
     const cross = await timeInference('formula-encoder', () => encoder.run({ image }));
@@ -169,7 +177,8 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
       for (const name of Object.keys(cache)) next[name] = outputs[name.replace('past', 'present')]!;
       cache = next;
     }
-    return { tokens, score: ended && !NOISE.test(decodeLatex(tokens, vocabulary)) ? logProbs / steps : -Infinity };
+    const latex = decodeLatex(tokens, vocabulary);
+    return { latex, score: ended && !NOISE.test(latex) ? logProbs / steps : -Infinity };
   }
 
   return {
@@ -179,14 +188,14 @@ export async function createFormulaEngine(options: FormulaEngineOptions): Promis
       // scale, then, unless the model was sure of that reading, at others; the surest reading stands.
       const ink = formulaInk(crop);
       if (ink === null) return '';
-      let best: { tokens: number[]; score: number } | null = null;
+      let best: { latex: string; score: number } | null = null;
       for (const scale of scalesOf(ink, textHeight)) {
         const reading = await decode(formulaInputAt(ink.ink, scale));
         // The tuned scale's reading stands unless another is clearly surer.
         if (best === null || reading.score >= best.score + MARGIN) best = reading;
         if (best.score >= SURE) break;
       }
-      return decodeLatex(best!.tokens, vocabulary);
+      return best!.latex;
     },
     async close() {
       await encoder.release();

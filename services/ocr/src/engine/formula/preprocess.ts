@@ -197,16 +197,15 @@ export function formulaInk(crop: RgbImage): FormulaInk | null {
   return { ink, measured: medianSymbolHeight(ink) };
 }
 
-/**
- * The encoder's input from a crop's ink: scaled so that its median symbol is `symbolHeight` pixels
- * tall (and then shrunk if needed to fit 672 x 192), padded white at the right and bottom to
- * multiples of 32, normalized as pix2tex was trained.
- */
-export function scaledFormulaInput({ ink, measured }: FormulaInk, symbolHeight = SYMBOL_HEIGHT): FormulaInput {
-  return formulaInputAt(ink, measured === null ? 1 : symbolHeight / measured);
+/** The resize factor that makes a crop's median symbol `symbolHeight` pixels tall (1 when no blob measured it). */
+export function symbolScale({ measured }: FormulaInk, symbolHeight = SYMBOL_HEIGHT): number {
+  return measured === null ? 1 : symbolHeight / measured;
 }
 
-/** The encoder's input from a crop's ink resized by `scale` (shrunk further if needed to fit 672 x 192), padded and normalized. */
+/**
+ * The encoder's input from a crop's ink resized by `scale` (shrunk further if needed to fit 672 x
+ * 192), padded white at the right and bottom to multiples of 32, normalized as pix2tex was trained.
+ */
 export function formulaInputAt(ink: GrayImage, scale: number): FormulaInput {
   scale = Math.min(scale, MAX_INPUT_WIDTH / ink.width, MAX_INPUT_HEIGHT / ink.height);
   const width = Math.max(1, Math.min(MAX_INPUT_WIDTH, Math.round(ink.width * scale)));
@@ -225,11 +224,11 @@ export function formulaInputAt(ink: GrayImage, scale: number): FormulaInput {
 }
 
 /**
- * Prepares a formula crop for the encoder at one scale (formulaInk, then scaledFormulaInput):
+ * Prepares a formula crop for the encoder at one scale (formulaInk, then formulaInputAt):
  * grayscale, cut to its ink, its median symbol `symbolHeight` pixels tall, padded and normalized.
  * Null for a crop without ink.
  */
 export function toFormulaInput(crop: RgbImage, symbolHeight = SYMBOL_HEIGHT): FormulaInput | null {
   const ink = formulaInk(crop);
-  return ink === null ? null : scaledFormulaInput(ink, symbolHeight);
+  return ink === null ? null : formulaInputAt(ink.ink, symbolScale(ink, symbolHeight));
 }
