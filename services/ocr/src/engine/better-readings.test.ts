@@ -18,13 +18,17 @@ function line(text: string, top: number, lineIndex: number, blockIndex = 0): Wor
 const texts = (words: readonly Word[]): string[] => words.map((w) => w.text);
 
 describe('readingScore', () => {
-  it('counts English words less jumbles, in the parts between dashes', () => {
+  it('counts English words less half the other words and whole jumbles, in the parts between dashes', () => {
     expect(readingScore(['ESTABLISHED', '1877—NEW', 'SERIES.'])).toBe(3);
-    expect(readingScore(['ESTABLISHED', '1877-jSt-', 'EW', 'SERIES.'])).toBe(2);
-    expect(readingScore(['ESTABLISHED', '1877-jSt-', '&0tarf0rJiiR'])).toBe(0);
-    // Proper names count for neither reading.
-    expect(readingScore(['Hartshorne,', 'McBRIDE,'])).toBe(0);
+    expect(readingScore(['ESTABLISHED', '1877-jSt-', 'EW', 'SERIES.'])).toBe(1);
+    expect(readingScore(['ESTABLISHED', '1877-jSt-', '&0tarf0rJiiR'])).toBe(-0.5);
+    // Proper names cost both readings alike.
+    expect(readingScore(['Hartshorne,', 'McBRIDE,'])).toBe(-1);
     expect(readingScore(['&0tarf0rJiiR'])).toBe(-1);
+    // A misread word costs its line: "S aie copy i cents" against "Single copy, 15 cents".
+    expect(readingScore(['S', 'aie', 'copy', 'i', 'cents'])).toBeLessThan(
+      readingScore(['Single', 'copy,', '15', 'cents.']),
+    );
   });
 });
 
@@ -62,6 +66,24 @@ describe('preferBetterReadings', () => {
       'OCR',
       'missed',
     ]);
+  });
+
+  it("keeps one of a layer's readings of a word, the engine's where they agree, and the engine's line on a tie when the layer keeps no punctuation", () => {
+    // The layer gives "tile" and "the" for one word, at one place; it has no punctuation.
+    const layer = [
+      ...line('preserve each copy of tile News', 100, 0),
+      ...line('the', 100, 1).map((w) => ({
+        ...w,
+        bbox: { ...w.bbox!, left: 72 + 22 * (300 / 31), width: 4 * (300 / 31) },
+      })),
+      ...line('and bind it at the close', 130, 2),
+    ];
+    const ocr = [...line('preserve each copy of the "News,"', 101, 0), ...line('and bind it at the close.', 131, 1)];
+    const words = preferBetterReadings(layer, ocr);
+    expect(texts(words).join(' ')).toBe('preserve each copy of the "News," and bind it at the close.');
+    // With punctuation in the layer, a tie keeps the layer's line.
+    const marked = [...line('One, two', 100, 0)];
+    expect(texts(preferBetterReadings(marked, [...line('One. two', 100, 0)]))).toEqual(['One,', 'two']);
   });
 
   it('judges a line by all the layer words on it, wherever the layer split its lines', () => {

@@ -8,7 +8,8 @@ export function areaOf(box: BBox): number {
   return Math.max(0, box.width) * Math.max(0, box.height);
 }
 
-function overlapArea(a: BBox, b: BBox): number {
+/** The area two boxes share. */
+export function overlapArea(a: BBox, b: BBox): number {
   const width = Math.min(a.left + a.width, b.left + b.width) - Math.max(a.left, b.left);
   const height = Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top);
   return width > 0 && height > 0 ? width * height : 0;

@@ -10,6 +10,7 @@ import {
 import type { OcrServerDeps } from '../deps.js';
 import { imageRegionsToRead, mergeOcrWords } from '../engine/merge-words.js';
 import { preferBetterReadings } from '../engine/better-readings.js';
+import { dropAlternateReadings } from '../engine/layer-alternates.js';
 import { isJumble, misreadLayerLines } from '../engine/misread-lines.js';
 import { chooseWordSource, isUsableTextLayer, textLayerWords } from '../engine/word-source.js';
 
@@ -64,7 +65,6 @@ export function createRecognizePagesHandler(
     const page = input.page!;
     const layerKey = input.textLayer?.key ?? '';
     const layer = layerKey ? TextLayer.fromJSON(await getJson(store, layerKey)) : undefined;
-    const layerWords = layer ? textLayerWords(layer) : [];
     const imageRegions = layer ? imageRegionsToRead(layer) : [];
     const facts = {
       textLayerUsable: isUsableTextLayer(layer),
@@ -72,6 +72,11 @@ export function createRecognizePagesHandler(
       scanned: layer?.quality?.scanned ?? false,
     };
     const source = chooseWordSource(strategy, facts, engine !== undefined);
+    const allLayerWords = layer ? textLayerWords(layer) : [];
+    // A scan's OCR layer may give a word's other readings as words of their own; where the engine
+    // reads the page whole, its reading chooses among them (preferBetterReadings).
+    const layerWords =
+      facts.scanned && source !== 'text-layer|engine' ? dropAlternateReadings(allLayerWords) : allLayerWords;
     let words: Word[] = source === 'text-layer' ? layerWords : [];
     if (source !== 'text-layer' && source !== 'none' && engine) {
       const imageKey = page.image?.key;
