@@ -121,6 +121,21 @@ describe('joinLinePieces', () => {
     ]);
   });
 
+  it('leaves a fragment set in type much bigger than the line beside it alone: a masthead beside a column', () => {
+    const masthead = segmentOf('Text', [{ text: 'The Weekly Journal.', left: 100, top: 100 }]);
+    for (const w of masthead.words) w.bbox = { ...w.bbox!, top: 90, height: 40 };
+    masthead.bbox = unionBox(masthead.words.map((w) => w.bbox!));
+    const right = masthead.bbox.left + masthead.bbox.width;
+    const column = segmentOf('Text', [
+      { text: 'from every hill-top to its valley, when', left: right + 3, top: 104 },
+      { text: 'the booming gun and echoing shouts pro-', left: right + 3, top: 126 },
+    ]);
+    expect(texts(joinLinePieces([masthead, column]))).toEqual([
+      ['Text', 'The Weekly Journal.'],
+      ['Text', 'from every hill-top to its valley, when the booming gun and echoing shouts pro-'],
+    ]);
+  });
+
   it('gives a word cut off the end of a line of a longer segment back to it, but not a word a gutter away', () => {
     const item = segmentOf('ListItem', [
       { text: 'Simple, easy to learn operation. If needed,', left: 100, top: 300 },

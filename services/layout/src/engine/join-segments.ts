@@ -97,6 +97,8 @@ function joinLevelPieces(segments: Segment[], group: readonly string[]): Set<Seg
 const LINE_TYPES = ['Text', 'Title', 'SectionHeader', 'ListItem', 'Caption', 'Footnote'];
 /** A fragment: at most this many words on one line. */
 const FRAGMENT_WORDS = 3;
+/** A fragment and a line one of them this many times as tall as the other are set in other type: a masthead beside a column. */
+const FRAGMENT_TYPE_RATIO = 1.6;
 
 const lineCount = (segment: Segment): number => new Set(segment.words.map((w) => w.lineIndex)).size;
 
@@ -113,7 +115,7 @@ function linesOf(segment: Segment): { box: BBox; text: string }[] {
  * ...") to the segment it continues, which keeps its type: a one-line segment it is level with and
  * less than a line height from, or a line of a longer segment it is level with and less than half
  * a line height from, a word space ("the" cut off the end of a list item's first line; a column
- * gutter is wider). Chinese, Japanese and Korean set no space between words, so a fragment in
+ * gutter is wider), in type of about its size (FRAGMENT_TYPE_RATIO). Chinese, Japanese and Korean set no space between words, so a fragment in
  * them beside a longer segment's line is taken for the next column's.
  */
 function joinFragments(segments: Segment[]): Set<Segment> {
@@ -125,7 +127,8 @@ function joinFragments(segments: Segment[]): Set<Segment> {
     const beside = (line: BBox, reach: number): boolean => {
       const lineHeight = Math.min(a.height, line.height);
       const gap = gapAcross(a, line);
-      return areLevel(a, line) && gap >= -0.5 * lineHeight && gap < reach * lineHeight;
+      const sameType = Math.max(a.height, line.height) <= FRAGMENT_TYPE_RATIO * lineHeight;
+      return sameType && areLevel(a, line) && gap >= -0.5 * lineHeight && gap < reach * lineHeight;
     };
     if (lineCount(other) === 1) return beside(other.bbox ?? EMPTY_BOX, 1);
     if (hasIdeograph(textOf(fragment))) return false;

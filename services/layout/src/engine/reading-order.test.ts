@@ -28,6 +28,28 @@ describe('orderSegments', () => {
     expect(names(orderSegments(latin, 600))).toEqual(['left-top', 'left-bottom', 'right-top', 'right-bottom']);
   });
 
+  it('reads columns whose gutter one box reaches a few pixels over, but makes no column of a word touching a formula', () => {
+    // A newspaper's three columns, 17 pixels apart, the left column's second box 5 pixels into the gutter.
+    const page = [
+      seg('M1', 'Text', 974, 53, 935, 3109),
+      seg('L1', 'Text', 39, 95, 918, 267),
+      seg('L2', 'Text', 61, 1178, 918, 1815),
+      seg('L3', 'Text', 74, 3468, 913, 532),
+      seg('M2', 'Text', 1004, 3115, 908, 885),
+      seg('R1', 'SectionHeader', 2047, 90, 646, 147),
+      seg('R2', 'Text', 1930, 275, 891, 3700),
+    ];
+    expect(names(orderSegments(page, 2836))).toEqual(['L1', 'L2', 'L3', 'M1', 'M2', 'R1', 'R2']);
+    // "Since" set right against the display under it: one band, read top to bottom.
+    const lines = [
+      seg('display', 'Formula', 190, 1590, 1100, 40),
+      seg('number', 'Caption', 1340, 1595, 50, 30),
+      seg('since', 'Text', 125, 1645, 64, 25),
+      seg('next', 'Formula', 189, 1690, 500, 40),
+    ];
+    expect(names(orderSegments(lines, 1517))).toEqual(['display', 'number', 'since', 'next']);
+  });
+
   it('reads a two-column page column by column, even where the paragraph gaps of both columns line up', () => {
     const page = [
       seg('R1', 'Text', 320, 100, 250, 100),

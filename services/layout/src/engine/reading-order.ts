@@ -55,11 +55,38 @@ function gapsOf(intervals: [number, number][], minGap: number): Gap[] {
   return gaps;
 }
 
+/**
+ * A box's sides are trimmed by this share of its width (at most the least gap) before columns are
+ * looked for: a column's detected box may reach a few pixels over the gutter into the next one's.
+ */
+const COLUMN_TRIM = 0.02;
+/**
+ * A gutter that some box reaches into is one only between columns of at least this many boxes
+ * each: two boxes that merely touch (a word before a display formula) are no columns.
+ */
+const MIN_OVERREACHED_COLUMN = 2;
+
 function columnGaps<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): Gap[] {
-  return gapsOf(
+  const gaps = gapsOf(
+    items.map((item) => {
+      const box = boxOf(item);
+      const trim = Math.min(COLUMN_TRIM * box.width, minGap);
+      return [box.left + trim, rightOf(box) - trim];
+    }),
+    minGap,
+  );
+  const exact = gapsOf(
     items.map((item) => [boxOf(item).left, rightOf(boxOf(item))]),
     minGap,
   );
+  return gaps.filter((gap) => {
+    if (exact.some((other) => other.start < gap.end && other.end > gap.start)) return true;
+    const centres = items.map((item) => boxOf(item).left + boxOf(item).width / 2);
+    return (
+      centres.filter((x) => x < gap.start).length >= MIN_OVERREACHED_COLUMN &&
+      centres.filter((x) => x > gap.end).length >= MIN_OVERREACHED_COLUMN
+    );
+  });
 }
 
 /** Splits items at the gaps of one axis by their centres, in axis order. */
