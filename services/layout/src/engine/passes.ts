@@ -169,6 +169,15 @@ export const LAYOUT_PASSES = [
       "42f8063: checks unchanged at 180/211, ICDAR TEDS 0.916 unchanged; not the page's own scan (an image of 90% of the page or more): checks tuned 725 -> 727 of 864 (an 1884 magazine's two columns read in order, its drop cap no longer a page-sized Picture; a slide's background)",
   },
   {
+    name: 'gutter-splits',
+    scope: 'page',
+    purpose: 'cuts a text segment boxed over several columns at the gutters through all its lines',
+    reads: 'segments',
+    writes: 'segments',
+    landed:
+      'checks tuned 748 -> 750 of 866 (two checks added with it on the Deseret News front page, whose three columns the detector boxed as one at the foot; none lost), OmniDocBench unchanged',
+  },
+  {
     name: 'heading-from-body',
     scope: 'page',
     purpose: 'splits a heading boxed with the paragraph under it',

@@ -27,6 +27,7 @@ import {
 } from './fine-types.js';
 import { joinLinePieces, joinSplitCaptions, joinValueColumns, joinWrappedRows } from './join-segments.js';
 import { tablesFromLattices } from './lattice-tables.js';
+import { splitAtGutters } from './gutter-splits.js';
 import { groupBlocks, groupLines } from './lines.js';
 import { withoutMathRegions } from './math-regions.js';
 import { formulasByNumber } from './numbered-formulas.js';
@@ -330,12 +331,18 @@ export function segmentByRegions(pageWords: Word[], detections: DetectedRegion[]
     () => gatherEmbeddedImages(found, images, context.fonts),
     () => found,
   );
+  // Paragraphs of neighbouring columns boxed as one are cut at the gutter.
+  const columned = passes.run(
+    'gutter-splits',
+    () => splitAtGutters(imaged, newId),
+    () => imaged,
+  );
   // A heading boxed with the paragraph under it gives the paragraph back as Text; a numbered
   // equation read as text becomes a Formula.
   const headed = passes.run(
     'heading-from-body',
-    () => splitHeadingFromBody(imaged, context.fonts, newId),
-    () => imaged,
+    () => splitHeadingFromBody(columned, context.fonts, newId),
+    () => columned,
   );
   const byNumber = passes.run(
     'formulas-by-number',

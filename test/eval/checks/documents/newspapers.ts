@@ -120,6 +120,9 @@ export const documents: readonly CheckDocument[] = [
       { kind: 'order', before: 'forgotten; ages to come.', after: 'U. S. SENATE.' },
       { kind: 'present', text: 'Let our Union remain forever, peacefully!' },
       { kind: 'order', before: 'Union remain forever, peacefully!', after: 'TERRIBLE FIRE IN SAN FRANCISCO.' },
+      // Paragraphs of the three columns side by side, which a detector boxes as one.
+      { kind: 'present', text: 'The first number may be expected as early in June' },
+      { kind: 'present', text: 'vent the increase of slavery by the non-admission of new States into the Union' },
     ],
   },
   {
