@@ -25,6 +25,22 @@ function ocrResults(segment: Segment): OcrResult[] {
   });
 }
 
+/** Words read with a mean recognition confidence under this are read unsure: handwriting, faint or broken print. */
+export const UNSURE_READING = 0.9;
+
+/**
+ * A segment's confidence: the layout model's, lowered to its words' mean recognition confidence
+ * where that is under UNSURE_READING, so that a client can tell what was read unsure (a handwritten
+ * letter reads at about 0.82, printed text at 0.95 and up) and send it to a language model.
+ */
+function segmentConfidence(segment: Segment): number | undefined {
+  const read = segment.words.map((word) => word.confidence).filter((confidence) => confidence > 0);
+  if (read.length === 0) return segment.confidence;
+  const mean = read.reduce((sum, confidence) => sum + confidence, 0) / read.length;
+  if (mean >= UNSURE_READING) return segment.confidence;
+  return segment.confidence === undefined ? mean : Math.min(segment.confidence, mean);
+}
+
 /**
  * Chooses both renderings. Strategy LLM puts the model's answer in the chosen format when there is
  * one (otherwise the segment silently keeps Auto, as `error_handling: Continue` expects); the other
@@ -116,7 +132,7 @@ export function buildSegment(
     text,
     llm: extra?.llm,
     imageKey: extra?.imageKey ?? '',
-    confidence: segment.confidence,
+    confidence: segmentConfidence(segment),
     ocr: ocrResults(segment),
     description: extra?.description,
     embed: '',

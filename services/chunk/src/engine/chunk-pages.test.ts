@@ -60,6 +60,17 @@ describe('chunkPages', () => {
     expect(second!.markdown).toBe('| a | b |\n| --- | --- |');
   });
 
+  it("lowers a segment's layout confidence to its words' mean recognition confidence where they read unsure", () => {
+    const handwritten = makeSegment('Text', 'My dear Margaret');
+    for (const word of handwritten.words) word.confidence = 0.7;
+    const printed = makeSegment('Text', 'Annual report');
+    for (const word of printed.words) word.confidence = 0.97;
+    const { chunks } = chunkPages([makePage(0, [handwritten, printed])], options());
+    const [unsure, sure] = chunks.flatMap((chunk) => chunk.segments).map((segment) => segment.confidence);
+    expect(unsure).toBeCloseTo(0.7, 9);
+    expect(sure).toBe(0.8);
+  });
+
   it("processes a segment by its finer type's config when the request has one, else by its v1 type's, and keeps the finer type", () => {
     const pageNumber = makeSegment('PageFooter', '12', { fineType: 'PageNumber' });
     const footer = makeSegment('PageFooter', 'Confidential');
