@@ -15,6 +15,7 @@ import {
 } from './render-ops.js';
 import { extractFormFields } from './form-fields.js';
 import { extractRules } from './rules.js';
+import { estimateSkew } from './skew.js';
 import { forgetBorrowed } from './mupdf-wrappers.js';
 import { mathFontRepairs } from './tex-math-encodings.js';
 import { extractTextLayer, mapTextLayer, POINTS, secondPassOf, secondPassOptions } from './text-layer.js';
@@ -213,8 +214,11 @@ function renderPage(
       throw new RenderFailure('too-large', `Page ${pageIndex + 1} is too large to render at scale ${scale}`);
     }
     const turn = input.turns?.[pageIndex];
+    // A page OCR reads whole (no usable text layer) that was scanned or photographed askew is drawn straight.
+    const skew = turn || quality.usable ? 0 : skewOf(page);
+    const rotation = turn ?? -skew;
     const scaled = mupdf.Matrix.scale(scale, scale);
-    const matrix = turn ? mupdf.Matrix.concat(scaled, mupdf.Matrix.rotate(turn)) : scaled;
+    const matrix = rotation ? mupdf.Matrix.concat(scaled, mupdf.Matrix.rotate(rotation)) : scaled;
     // showExtras renders annotations too: what a reader of the PDF sees.
     const pixmap = page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true);
     const width = pixmap.getWidth();
@@ -229,6 +233,13 @@ function renderPage(
       textLayer.quality = { ...quality, scanned: true, usable: false };
       return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, turned: turn };
     }
+    if (skew) {
+      // What text there is stands where the askew page had it: OCR reads the straightened page.
+      const textLayer = { ...mapTextLayer({ ...inPoints.textLayer, blocks: [], images: [] }, mapping), width, height };
+      textLayer.quality = quality;
+      const orientationSample = input.orientationSamples ? orientationSampleOf(page) : undefined;
+      return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, orientationSample };
+    }
     const textLayer = { ...mapTextLayer(inPoints.textLayer, mapping), width, height, quality };
     textLayer.rules = extractRules(page, mapping);
     textLayer.formFields = extractFormFields(page, mapping);
@@ -239,6 +250,26 @@ function renderPage(
     throw new RenderFailure('unreadable', `Page ${pageIndex + 1} cannot be rendered: ${messageOf(error)}`);
   } finally {
     page?.destroy();
+  }
+}
+
+/** Long side in pixels of the grey drawing a page's skew is measured on. */
+const SKEW_SAMPLE_SIDE = 1000;
+
+/** The angle a page's lines of text run at (estimateSkew), measured on a small grey drawing of it. */
+function skewOf(page: mupdf.Page): number {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const scale = SKEW_SAMPLE_SIDE / Math.max(x1 - x0, y1 - y0, 1);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
+  try {
+    return estimateSkew({
+      pixels: pixmap.getPixels(),
+      width: pixmap.getWidth(),
+      height: pixmap.getHeight(),
+      stride: pixmap.getStride(),
+    });
+  } finally {
+    pixmap.destroy();
   }
 }
 
