@@ -412,6 +412,29 @@ describe('refineTypes', () => {
     expect(refineTypes([seg('Text', body, 100, 3), figures, note], page)).toEqual(['Text', 'Text', 'Footnote']);
   });
 
+  it("keeps a paragraph an OCR layer sizes small but set on the body's leading as text, and small print on its own as a note", () => {
+    /** Four lines of a paragraph low on the page, `pitch` apart. */
+    const last = (pitch: number): RefinableSegment => {
+      const paragraph = seg('Text', body, 620, 4, 9);
+      const first = paragraph.words[0]!.lineIndex;
+      for (const word of paragraph.words) word.bbox = { ...word.bbox!, top: 620 + (word.lineIndex - first) * pitch };
+      return paragraph;
+    };
+    const paragraphs = [seg('Text', body, 100, 3), seg('Text', body, 200, 4)];
+    const sizes = [
+      { fontSize: 12, bold: false },
+      { fontSize: 12, bold: false },
+      { fontSize: 9, bold: false },
+    ];
+    const typeOfLast = (pitch: number): SegmentType | undefined => {
+      const segments = [...paragraphs, last(pitch)];
+      return refineTypes(segments, { ...page, fonts: fontsFor(segments, sizes) })[2];
+    };
+    // The body's lines are 16 px apart.
+    expect(typeOfLast(16)).toBe('Text');
+    expect(typeOfLast(12)).toBe('Footnote');
+  });
+
   it('takes small print on a scan by its tight leading when its OCR boxes come out nearly body-sized', () => {
     /** Two lines of 11 px boxes whose second line starts `pitch` below the first. */
     const notes = (pitch: number, top = 700): RefinableSegment => {

@@ -83,6 +83,8 @@ export const BULLET = new RegExp(`^(?:[${BULLET_MARKS}·*–—-]|\\(?(?:\\d{1,3
 /** A footnote's mark: "1", "¹", "*", "†", "①" alone, or a raised or symbol mark set against its first word. */
 const FOOTNOTE_MARK =
   /^(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])$|^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|[*†‡§]|[\u2460-\u2473])[\p{L}[(]/u;
+/** Lines at least this fraction of the body's line pitch apart are set on the body's leading (measured on scans). */
+const BODY_LEADING = 0.95;
 /** A footnote says something: at least this many characters. */
 const FOOTNOTE_LENGTH = 30;
 /** Small print is set at most this share of the body's size... */
@@ -442,6 +444,8 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
   const hasFonts = page.fonts !== undefined && page.fonts.size > 0;
   const body = bodySizeOf(segments, page.fonts);
   const measure = hasFonts ? { pitch: 0, width: 0 } : bodyMeasureOf(segments);
+  // The body's leading, measured on fonts' pages too: a scan's OCR layer gives sizes as coarse as its boxes.
+  const bodyPitch = hasFonts ? bodyMeasureOf(segments).pitch : measure.pitch;
   const facts = segments.map((segment) => factsOf(segment, page.fonts));
   // A first page that prints a page number past the first ("Page 3", "vii"), or opens a chapter
   // ("Chapter 2"), was cut from a longer document: its biggest heading heads a section of it, not
@@ -649,7 +653,12 @@ export function refineTypes(segments: RefinableSegment[], page: PageFacts): Segm
         fact.size <= body &&
         segment.bbox.width >= NOTE_WIDTH * measure.width &&
         onlySmallPrintBelow(index);
-      if (fact.size <= SMALL_PRINT * body || tighter || (marked && fact.size <= 1.15 * body)) return 'Footnote';
+      // Small word boxes on a body's leading are a coarse measure, not small print (a scan's OCR
+      // layer boxed one paragraph of a book page's column a third lower than the rest).
+      const bodyLeading =
+        fact.lineCount >= 3 && fact.pitch !== null && bodyPitch > 0 && fact.pitch >= BODY_LEADING * bodyPitch;
+      const small = fact.size <= SMALL_PRINT * body && !bodyLeading;
+      if (small || tighter || (marked && fact.size <= 1.15 * body)) return 'Footnote';
     }
     // A note says something in words: a lone "4" or "<" the detector boxed low on the page is not one.
     if (type === 'Footnote' && !saysSomething(fact)) return 'Text';
