@@ -1,5 +1,6 @@
 import type { Segment, Word } from '@folio/proto/documents/v1';
 import { EMPTY_BOX, median, rightOf, unionBox } from './geometry.js';
+import { gapsOf } from './reading-order.js';
 
 /** Segments of running text a detector may box over several columns. */
 const SPLIT_TYPES: ReadonlySet<string> = new Set(['Text', 'ListItem', 'Footnote']);
@@ -34,14 +35,10 @@ function apartLines(left: readonly Word[], right: readonly Word[]): boolean {
 
 /** The middles of the gaps at least `minWidth` wide between the words' horizontal extents, widest first. */
 function gutters(words: readonly Word[], minWidth: number): number[] {
-  const spans = words.map((word) => [boxOf(word).left, rightOf(boxOf(word))] as const).sort((a, b) => a[0] - b[0]);
-  const gaps: { middle: number; width: number }[] = [];
-  let reach = spans[0]?.[1] ?? 0;
-  for (const [left, right] of spans.slice(1)) {
-    if (left - reach >= minWidth) gaps.push({ middle: (reach + left) / 2, width: left - reach });
-    reach = Math.max(reach, right);
-  }
-  return gaps.sort((a, b) => b.width - a.width).map((gap) => gap.middle);
+  const spans = words.map((word): [number, number] => [boxOf(word).left, rightOf(boxOf(word))]);
+  return gapsOf(spans, minWidth)
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .map((gap) => (gap.start + gap.end) / 2);
 }
 
 /** The words cut at every gutter with a column of text on both sides, left to right. */

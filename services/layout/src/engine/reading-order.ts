@@ -38,13 +38,13 @@ export function orderByPosition<T>(items: T[], boxOf: (item: T) => BBox, rightTo
 }
 
 /** An empty stretch along one axis, [start, end). */
-interface Gap {
+export interface Gap {
   start: number;
   end: number;
 }
 
 /** Gaps of at least `minGap` between the projections of the intervals, inside their span. */
-function gapsOf(intervals: [number, number][], minGap: number): Gap[] {
+export function gapsOf(intervals: [number, number][], minGap: number): Gap[] {
   const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
   const gaps: Gap[] = [];
   let reach = sorted[0]?.[1] ?? 0;
