@@ -11,6 +11,11 @@ function bareText(text: string): string {
   return (latinWordOf(text) ?? text).toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
 }
 
+/** The area two words' boxes share, 0 where either has none. */
+function sharedArea(a: BBox | undefined, b: BBox | undefined): number {
+  return a && b ? overlapArea(a, b) : 0;
+}
+
 function sameSpot(a: BBox | undefined, b: BBox | undefined): boolean {
   if (!a || !b) return false;
   const smaller = Math.min(areaOf(a), areaOf(b));
@@ -21,7 +26,7 @@ function sameSpot(a: BBox | undefined, b: BBox | undefined): boolean {
 function pick(readings: readonly Word[], ocrWords: readonly Word[]): Word {
   const seen = new Set(
     ocrWords
-      .filter((ocr) => readings.some((reading) => overlapArea(ocr.bbox!, reading.bbox!) > 0))
+      .filter((ocr) => readings.some((reading) => sharedArea(ocr.bbox, reading.bbox) > 0))
       .map((ocr) => bareText(ocr.text)),
   );
   return (
