@@ -1,3 +1,5 @@
+import { sampledMedian } from '@folio/imaging';
+
 /** A grey page image: one byte a pixel, `stride` bytes a row (MuPDF gives them clamped). */
 export interface GreyImage {
   pixels: Uint8Array | Uint8ClampedArray;
@@ -17,7 +19,7 @@ const STEP = 0.1;
 export const MIN_SKEW = 1;
 /** The best angle's profile must be this much sharper than the upright one's: a photograph or a blank page has none. */
 const MIN_GAIN = 1.1;
-/** Ink is this much darker than the page's median level. */
+/** Ink is this much darker than the page's paper (its median level). */
 const INK_CONTRAST = 80;
 /** At most this many ink pixels are looked at (every n-th taken): the angle needs no more. */
 const MAX_SAMPLES = 60_000;
@@ -49,12 +51,8 @@ function profileSharpness(
  */
 export function estimateSkew(image: GreyImage): number {
   const { pixels, width, height, stride } = image;
-  const levels = new Uint32Array(256);
-  for (let y = 0; y < height; y += 4) for (let x = 0; x < width; x += 4) levels[pixels[y * stride + x]!]! += 1;
-  const total = levels.reduce((sum, n) => sum + n, 0);
-  let median = 0;
-  for (let seen = 0; median < 255 && seen + levels[median]! < total / 2; median += 1) seen += levels[median]!;
-  const inkBelow = median - INK_CONTRAST;
+  const paper = sampledMedian({ x0: 0, y0: 0, x1: width, y1: height }, (x, y) => pixels[y * stride + x]!);
+  const inkBelow = paper - INK_CONTRAST;
   if (inkBelow <= 0) return 0;
   let inkCount = 0;
   for (let y = 0; y < height; y += 1)
