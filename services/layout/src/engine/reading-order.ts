@@ -75,18 +75,18 @@ function columnGaps<T>(items: T[], boxOf: (item: T) => BBox, minGap: number): Ga
     }),
     minGap,
   );
+  if (gaps.length === 0) return gaps;
   const exact = gapsOf(
     items.map((item) => [boxOf(item).left, rightOf(boxOf(item))]),
     minGap,
   );
-  return gaps.filter((gap) => {
-    if (exact.some((other) => other.start < gap.end && other.end > gap.start)) return true;
-    const centres = items.map((item) => boxOf(item).left + boxOf(item).width / 2);
-    return (
-      centres.filter((x) => x < gap.start).length >= MIN_OVERREACHED_COLUMN &&
-      centres.filter((x) => x > gap.end).length >= MIN_OVERREACHED_COLUMN
-    );
-  });
+  const centres = items.map((item) => boxOf(item).left + boxOf(item).width / 2);
+  return gaps.filter(
+    (gap) =>
+      exact.some((other) => other.start < gap.end && other.end > gap.start) ||
+      (centres.filter((x) => x < gap.start).length >= MIN_OVERREACHED_COLUMN &&
+        centres.filter((x) => x > gap.end).length >= MIN_OVERREACHED_COLUMN),
+  );
 }
 
 /** Splits items at the gaps of one axis by their centres, in axis order. */
