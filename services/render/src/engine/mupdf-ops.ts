@@ -227,16 +227,13 @@ function renderPage(
     // Our encoder, not pixmap.asPNG(): MuPDF's zlib settings made PNG writing most of a page's render time.
     const png = encodePng(pixmap.getPixels(), width, height, pixmap.getStride());
     pixmap.destroy();
-    if (turn) {
-      // A page turned upright is read by OCR alone: a hidden layer on it was read the wrong way up.
+    if (rotation) {
+      // A page drawn turned upright or straightened is read by OCR alone: a layer's words stand where
+      // the page as the PDF has it put them (and a hidden layer on a page turned upright was read the
+      // wrong way up). A straightened page may still lie on its side: the classifier reads it too.
       const textLayer = { ...mapTextLayer({ ...inPoints.textLayer, blocks: [], images: [] }, mapping), width, height };
-      textLayer.quality = { ...quality, scanned: true, usable: false };
-      return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, turned: turn };
-    }
-    if (skew) {
-      // What text there is stands where the askew page had it: OCR reads the straightened page.
-      const textLayer = { ...mapTextLayer({ ...inPoints.textLayer, blocks: [], images: [] }, mapping), width, height };
-      textLayer.quality = quality;
+      textLayer.quality = turn ? { ...quality, scanned: true, usable: false } : quality;
+      if (turn) return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, turned: turn };
       const orientationSample = input.orientationSamples ? orientationSampleOf(page) : undefined;
       return { pageIndex, png, width, height, scale, textLayer, wordCount: 0, orientationSample };
     }
