@@ -101,7 +101,10 @@ export const segmentSchema = z
     text: z.string().meta({ description: 'Text from the text layer or OCR, in reading order.' }),
     llm: orNull(z.string()).meta({ description: 'Answer to the custom `llm` prompt.' }),
     image: orNull(z.string()).meta({ description: 'Presigned URL (or data URI with base64_urls=true) of the crop.' }),
-    confidence: orNull(z.number().min(0).max(1)).meta({ description: 'Layout model confidence.' }),
+    confidence: orNull(z.number().min(0).max(1)).meta({
+      description:
+        "Layout model confidence, lowered to the mean recognition confidence of the segment's words where that is under 0.9 (handwriting, faint print).",
+    }),
     ocr: z.array(ocrResultSchema),
     embed: z.string().meta({ description: 'Embed text of this segment.' }),
     description: orNull(z.string()).meta({ description: 'Language-model description (legacy).' }),
